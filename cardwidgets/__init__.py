@@ -1,0 +1,62 @@
+"""cardwidgets: Jupyter widgets and exact rules engines for Tablić, Panjpar and Pazaak.
+
+>>> from cardwidgets import IllegalMove, cards
+>>> str(cards.parse("td"))
+'10♦'
+
+The game engines (``tablic``, ``panjpar``, ``pazaak``), the players (``bots``), the ``lab`` and
+the widgets are imported on first use, so ``import cardwidgets`` stays light and the engines never
+pull in Jupyter.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from cardwidgets import cards, i18n
+from cardwidgets.core import IllegalMove, RecordError
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "IllegalMove",
+    "RecordError",
+    "__version__",
+    "cards",
+    "from_record",
+    "i18n",
+]
+
+_LAZY_MODULES = {
+    "tablic": "cardwidgets.games.tablic",
+    "panjpar": "cardwidgets.games.panjpar",
+    "pazaak": "cardwidgets.games.pazaak",
+    "games": "cardwidgets.games",
+    "core": "cardwidgets.core",
+    "bots": "cardwidgets.bots",
+    "lab": "cardwidgets.lab",
+    "scene": "cardwidgets.scene",
+    "widgets": "cardwidgets.widgets",
+}
+_LAZY_WIDGETS = ("GameWidget", "TablicWidget", "PanjparWidget", "PazaakWidget")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY_MODULES:
+        return importlib.import_module(_LAZY_MODULES[name])
+    if name in _LAZY_WIDGETS:
+        return getattr(importlib.import_module("cardwidgets.widgets"), name)
+    raise AttributeError(f"module 'cardwidgets' has no attribute {name!r}")
+
+
+def from_record(record: Any) -> Any:
+    """Replay a record of any game (a dict or JSON text), dispatching on its ``game`` field."""
+    from cardwidgets import games
+    from cardwidgets.core import _load
+
+    data = _load(record)
+    name = data.get("game")
+    if name not in games.GAMES:
+        raise RecordError("record.game", found=repr(name), expected=", ".join(games.GAMES))
+    return games.get(str(name)).from_record(data)

@@ -1,0 +1,397 @@
+"""What every game shares: moves, rules, outcomes, states with history, and JSON records.
+
+A game module (``cardwidgets.games.tablic`` …) subclasses :class:`GameState`, :class:`Move` and
+:class:`Rules`. States are values: :meth:`GameState.play` returns a new state whose ``parent`` is
+the old one, so history and undo are free and nothing is copied per step.
+
+A record is plain JSON that replays a game exactly::
+
+    {"schema": 1, "game": "tablic", "rules": {...}, "start": {...}, "moves": ["8♦ x 3♠ 5♥", ...]}
+
+``start`` is the game's own description of the initial position (a seed, or an explicit
+position). Reading a record checks every field and replays every move through the rules, so a
+tampered record fails with :class:`RecordError` naming the first bad field or move.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Mapping
+from typing import Any, ClassVar, Generic, TypeVar
+
+from cardwidgets import i18n
+from cardwidgets.i18n import TranslatedError
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "GameState",
+    "IllegalMove",
+    "Move",
+    "Outcome",
+    "RecordError",
+    "RuleError",
+    "Rules",
+    "SeatError",
+    "check_seat",
+]
+
+SCHEMA_VERSION = 1
+"""Version of the record format written by :meth:`GameState.to_record`."""
+
+
+class IllegalMove(TranslatedError):
+    """A move the rules do not allow; the message says why, in the current locale.
+
+    >>> from cardwidgets import IllegalMove
+    >>> err = IllegalMove("move.game_over")
+    >>> isinstance(err, ValueError), str(err)
+    (True, 'the game is over: no more moves can be played')
+    >>> err.text("de")
+    'das Spiel ist vorbei: es sind keine Züge mehr möglich'
+    """
+
+
+class RecordError(TranslatedError):
+    """A malformed or tampered record; the message names the first bad field or move."""
+
+
+i18n.register(
+    {
+        "move.game_over": {
+            "en": "the game is over: no more moves can be played",
+            "de": "das Spiel ist vorbei: es sind keine Züge mehr möglich",
+        },
+        "move.not_text": {
+            "en": "{move} is not a move of this game",
+            "de": "{move} ist kein Zug dieses Spiels",
+        },
+        "seat.bad": {
+            "en": "seat must be 0 or 1, not {seat}",
+            "de": "der Platz muss 0 oder 1 sein, nicht {seat}",
+        },
+        "rules.unknown_field": {
+            "en": "{rules} has no rule '{field}'; the rules are: {fields}",
+            "de": "{rules} hat keine Regel '{field}'; die Regeln sind: {fields}",
+        },
+        "rules.bad_type": {
+            "en": "rule '{field}' must be of type {expected}, not {value}",
+            "de": "die Regel '{field}' muss vom Typ {expected} sein, nicht {value}",
+        },
+        "rules.bad_choice": {
+            "en": "rule '{field}' must be one of {choices}, not {value}",
+            "de": "die Regel '{field}' muss eines von {choices} sein, nicht {value}",
+        },
+        "record.not_object": {
+            "en": "a record must be a JSON object (a dict), not {kind}",
+            "de": "ein Protokoll muss ein JSON-Objekt (ein dict) sein, nicht {kind}",
+        },
+        "record.missing": {
+            "en": "the record has no field '{field}'",
+            "de": "dem Protokoll fehlt das Feld '{field}'",
+        },
+        "record.schema": {
+            "en": "record schema {found} is not supported: this version reads schema {expected}",
+            "de": "Protokollschema {found} wird nicht unterstützt: diese Version liest Schema "
+            "{expected}",
+        },
+        "record.game": {
+            "en": "this is a record of {found}, not of {expected}",
+            "de": "das ist ein Protokoll von {found}, nicht von {expected}",
+        },
+        "record.field": {
+            "en": "record field '{field}' is invalid: {reason}",
+            "de": "das Protokollfeld '{field}' ist ungültig: {reason}",
+        },
+        "record.move": {
+            "en": "move {number} ('{move}') cannot be replayed: {reason}",
+            "de": "Zug {number} ('{move}') lässt sich nicht nachspielen: {reason}",
+        },
+        "record.bad_json": {
+            "en": "the text is not valid JSON: {reason}",
+            "de": "der Text ist kein gültiges JSON: {reason}",
+        },
+        "record.not_list": {
+            "en": "a list was expected, not {kind}",
+            "de": "erwartet wurde eine Liste, nicht {kind}",
+        },
+    }
+)
+
+
+class SeatError(TranslatedError):
+    """A seat number other than 0 or 1."""
+
+
+def check_seat(seat: object) -> int:
+    """Return ``seat`` if it is 0 or 1, else raise :class:`SeatError` (a ``ValueError``).
+
+    >>> check_seat(2)
+    Traceback (most recent call last):
+    ...
+    cardwidgets.core.SeatError: seat must be 0 or 1, not 2
+    """
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat not in (0, 1):
+        raise SeatError("seat.bad", seat=repr(seat))
+    return seat
+
+
+class Move:
+    """Base of every game's moves: ``str(move)`` is the canonical text, ``parse`` reads it.
+
+    Subclasses are frozen dataclasses. :meth:`describe` gives a sentence for move logs.
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read a move from its text notation."""
+        raise NotImplementedError
+
+    def describe(self, locale: str | None = None) -> str:
+        """The move in words for a log, in ``locale``; defaults to the notation."""
+        return str(self)
+
+
+@dataclasses.dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: ``winner`` is a seat, or None for a draw."""
+
+    winner: int | None
+    scores: tuple[int, int]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe form."""
+        return {"winner": self.winner, "scores": list(self.scores)}
+
+
+R = TypeVar("R", bound="Rules")
+
+
+@dataclasses.dataclass(frozen=True)
+class Rules:
+    """Base of each game's frozen rules dataclass: variant flags as data (DESIGN principle 7).
+
+    Subclasses give every field a default (the seed rules) and list the allowed values of
+    text fields in ``choices``.
+    """
+
+    choices: ClassVar[Mapping[str, tuple[object, ...]]] = {}
+
+    def __post_init__(self) -> None:
+        for field in dataclasses.fields(self):
+            value = getattr(self, field.name)
+            default = field.default
+            if default is not dataclasses.MISSING and default is not None:
+                expected = type(default)
+                ok = isinstance(value, expected) and not (
+                    isinstance(value, bool) and expected is not bool
+                )
+                if expected is float and isinstance(value, int) and not isinstance(value, bool):
+                    ok = True
+                if not ok:
+                    raise RuleError(
+                        "rules.bad_type",
+                        field=field.name,
+                        expected=expected.__name__,
+                        value=repr(value),
+                    )
+            allowed = self.choices.get(field.name)
+            if allowed is not None and value not in allowed:
+                raise RuleError(
+                    "rules.bad_choice",
+                    field=field.name,
+                    choices=", ".join(map(repr, allowed)),
+                    value=repr(value),
+                )
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe form of every rule."""
+        return {f.name: _jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)}
+
+    @classmethod
+    def from_dict(cls: type[R], data: Mapping[str, Any]) -> R:
+        """Rules from :meth:`to_dict` output; unknown names raise with the list of known ones."""
+        names = [f.name for f in dataclasses.fields(cls)]
+        for name in data:
+            if name not in names:
+                raise RuleError(
+                    "rules.unknown_field",
+                    rules=cls.__qualname__,
+                    field=name,
+                    fields=", ".join(names),
+                )
+        values = {
+            f.name: _from_json(data[f.name], f.default)
+            for f in dataclasses.fields(cls)
+            if f.name in data
+        }
+        return cls(**values)
+
+
+class RuleError(TranslatedError):
+    """A rule set with an unknown rule or a bad value."""
+
+
+def _jsonable(value: object) -> object:
+    if isinstance(value, tuple):
+        return [_jsonable(v) for v in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    return value
+
+
+def _from_json(value: object, default: object) -> object:
+    if isinstance(default, tuple) and isinstance(value, list):
+        return tuple(_from_json(v, None) for v in value)
+    if isinstance(value, list):
+        return tuple(_from_json(v, None) for v in value)
+    return value
+
+
+S = TypeVar("S", bound="GameState[Any]")
+M = TypeVar("M", bound=Move)
+
+
+class GameState(Generic[M]):
+    """Base of every game's state. A state never changes once made.
+
+    Subclasses set ``game`` (the module name), ``rules`` and ``parent``/``last_move``, and
+    implement ``_start_record`` / ``_from_start`` for the initial position, ``play``,
+    ``legal_moves``, ``to_move``, ``is_over``, ``outcome`` and ``view``.
+    """
+
+    game: ClassVar[str] = ""
+    rules: Rules
+    parent: GameState[M] | None
+    last_move: M | None
+
+    # -- history ---------------------------------------------------------------------------
+    @property
+    def history(self) -> tuple[M, ...]:
+        """The moves from the initial position to this one, oldest first."""
+        moves: list[M] = []
+        state: GameState[M] | None = self
+        while state is not None and state.last_move is not None:
+            moves.append(state.last_move)
+            state = state.parent
+        moves.reverse()
+        return tuple(moves)
+
+    @property
+    def root(self: S) -> S:
+        """The initial position of this game."""
+        state = self
+        while state.parent is not None:
+            state = state.parent  # type: ignore[assignment]
+        return state
+
+    @property
+    def ply(self) -> int:
+        """How many moves led here."""
+        count = 0
+        state: GameState[M] | None = self
+        while state is not None and state.last_move is not None:
+            count += 1
+            state = state.parent
+        return count
+
+    def path(self: S) -> list[S]:
+        """Every state from the root to this one (``path()[0]`` is the root)."""
+        states = [self]
+        while states[-1].parent is not None:
+            states.append(states[-1].parent)  # type: ignore[arg-type]
+        states.reverse()
+        return states
+
+    # -- records ---------------------------------------------------------------------------
+    def _start_record(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    @classmethod
+    def _from_start(cls: type[S], start: Mapping[str, Any], rules: Rules) -> S:
+        raise NotImplementedError
+
+    @classmethod
+    def _rules_from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        raise NotImplementedError
+
+    def play(self: S, move: M | str) -> S:
+        raise NotImplementedError
+
+    def to_record(self) -> dict[str, Any]:
+        """Plain JSON that :meth:`from_record` turns back into this exact state."""
+        return {
+            "schema": SCHEMA_VERSION,
+            "game": self.game,
+            "rules": self.rules.to_dict(),
+            "start": self.root._start_record(),
+            "moves": [str(move) for move in self.history],
+        }
+
+    def to_json(self) -> str:
+        """:meth:`to_record` as a JSON string."""
+        return json.dumps(self.to_record(), ensure_ascii=False)
+
+    @classmethod
+    def from_record(cls: type[S], record: Mapping[str, Any] | str) -> S:
+        """Replay a record (a dict or its JSON text); raises :class:`RecordError` if malformed."""
+        record = _load(record)
+        _require(record, "schema")
+        if record["schema"] != SCHEMA_VERSION:
+            raise RecordError(
+                "record.schema", found=repr(record["schema"]), expected=SCHEMA_VERSION
+            )
+        _require(record, "game")
+        if record["game"] != cls.game:
+            raise RecordError("record.game", found=repr(record["game"]), expected=cls.game)
+        for field in ("rules", "start", "moves"):
+            _require(record, field)
+        try:
+            if not isinstance(record["rules"], Mapping):
+                raise RecordError("record.not_object", kind=type(record["rules"]).__name__)
+            rules = cls._rules_from_dict(record["rules"])
+        except (TranslatedError, TypeError) as err:
+            raise RecordError("record.field", field="rules", reason=_reason(err)) from err
+        try:
+            if not isinstance(record["start"], Mapping):
+                raise RecordError("record.not_object", kind=type(record["start"]).__name__)
+            state = cls._from_start(record["start"], rules)
+        except (TranslatedError, TypeError, KeyError) as err:
+            raise RecordError("record.field", field="start", reason=_reason(err)) from err
+        moves = record["moves"]
+        if not isinstance(moves, list):
+            raise RecordError(
+                "record.field",
+                field="moves",
+                reason=RecordError("record.not_list", kind=type(moves).__name__),
+            )
+        for number, text in enumerate(moves, 1):
+            try:
+                if not isinstance(text, str):
+                    raise IllegalMove("move.not_text", move=repr(text))
+                state = state.play(text)
+            except TranslatedError as err:
+                raise RecordError("record.move", number=number, move=text, reason=err) from err
+        return state
+
+
+def _load(record: Mapping[str, Any] | str) -> Mapping[str, Any]:
+    if isinstance(record, str):
+        try:
+            record = json.loads(record)
+        except json.JSONDecodeError as err:
+            raise RecordError("record.bad_json", reason=str(err)) from err
+    if not isinstance(record, Mapping):
+        raise RecordError("record.not_object", kind=type(record).__name__)
+    return record
+
+
+def _require(record: Mapping[str, Any], field: str) -> None:
+    if field not in record:
+        raise RecordError("record.missing", field=field)
+
+
+def _reason(err: Exception) -> TranslatedError | str:
+    return err if isinstance(err, TranslatedError) else str(err)

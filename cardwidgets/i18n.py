@@ -1,0 +1,128 @@
+"""Message catalog: every user-visible sentence in English and German.
+
+Each module registers its own sentences next to the code that uses them, so a game engine,
+a widget and the lab never edit one shared file. A sentence is a :meth:`str.format` template
+with named fields.
+
+>>> from cardwidgets import i18n
+>>> i18n.register({"demo.hello": {"en": "Hello, {name}!", "de": "Hallo, {name}!"}})
+>>> i18n.text("demo.hello", "de", name="Ana")
+'Hallo, Ana!'
+>>> with i18n.using("de"):
+...     i18n.text("demo.hello", name="Ana")
+'Hallo, Ana!'
+>>> i18n.text("demo.hello", name="Ana")
+'Hello, Ana!'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+LOCALES: tuple[str, ...] = ("en", "de")
+"""The supported locales; every registered sentence exists in each of them."""
+
+_catalog: dict[str, dict[str, str]] = {}
+_state = threading.local()
+
+
+def register(messages: Mapping[str, Mapping[str, str]]) -> None:
+    """Add sentences to the catalog; each key needs a text for every locale in :data:`LOCALES`.
+
+    >>> register({"demo.half": {"en": "only English"}})
+    Traceback (most recent call last):
+    ...
+    ValueError: message 'demo.half' has no text for locale 'de'
+    """
+    for key, texts in messages.items():
+        for locale in LOCALES:
+            if not texts.get(locale):
+                raise ValueError(f"message {key!r} has no text for locale {locale!r}")
+        known = _catalog.get(key)
+        if known is not None and known != dict(texts):
+            raise ValueError(f"message {key!r} is already registered with other texts")
+        _catalog[key] = dict(texts)
+
+
+def check_locale(locale: str) -> str:
+    """Return ``locale`` if supported, else raise ``ValueError`` listing the supported ones.
+
+    >>> check_locale("fr")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown locale 'fr': choose one of en, de
+    """
+    if locale not in LOCALES:
+        raise ValueError(f"unknown locale {locale!r}: choose one of {', '.join(LOCALES)}")
+    return locale
+
+
+def get_locale() -> str:
+    """The locale used when none is given (``"en"`` unless :func:`set_locale` changed it)."""
+    return getattr(_state, "locale", "en")
+
+
+def set_locale(locale: str) -> None:
+    """Set the default locale for this thread."""
+    _state.locale = check_locale(locale)
+
+
+@contextlib.contextmanager
+def using(locale: str) -> Iterator[None]:
+    """Temporarily use ``locale`` as the default locale."""
+    previous = get_locale()
+    set_locale(locale)
+    try:
+        yield
+    finally:
+        _state.locale = previous
+
+
+def text(key: str, locale: str | None = None, /, **params: Any) -> str:
+    """The sentence ``key`` in ``locale`` (default: :func:`get_locale`), filled with ``params``.
+
+    Values are formatted with ``str``, so cards print as ``10♦``; a :class:`TranslatedError`
+    given as a value (a nested reason) is rendered in the same locale.
+    """
+    texts = _catalog.get(key)
+    if texts is None:
+        raise KeyError(f"no message {key!r} in the catalog")
+    locale = check_locale(locale or get_locale())
+    values = {
+        name: value.text(locale) if isinstance(value, TranslatedError) else str(value)
+        for name, value in params.items()
+    }
+    return texts[locale].format(**values)
+
+
+def keys() -> list[str]:
+    """All registered message keys, sorted."""
+    return sorted(_catalog)
+
+
+def has(key: str) -> bool:
+    """Whether ``key`` is registered."""
+    return key in _catalog
+
+
+class TranslatedError(ValueError):
+    """A ``ValueError`` whose message is a catalog sentence, shown in the current locale.
+
+    ``key`` and ``params`` are kept so a widget can show the reason in its own locale:
+    ``err.text("de")``.
+    """
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+    def text(self, locale: str | None = None) -> str:
+        """The reason in ``locale`` (default: the current locale)."""
+        return text(self.key, locale, **self.params)
+
+    def __str__(self) -> str:
+        return self.text()
