@@ -1,9 +1,22 @@
 #!/usr/bin/env bash
-# Idempotent set-up on a fresh machine: uv and the Python environment (with every test group).
+# Idempotent set-up on a fresh machine: uv and the Python environment (every group and extra),
+# the front-end bundle (npm), and Debian's Chromium for the browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! command -v uv >/dev/null 2>&1; then
   python3 -m pip install --quiet uv
 fi
 export UV_PYTHON_DOWNLOADS=never
+if [ -f package.json ]; then
+  # The widget bundle must exist before the package is imported (anywidget reads _esm then).
+  npm ci --no-audit --no-fund --loglevel=error
+  npm run --silent build
+fi
 uv sync --locked --all-groups --all-extras --quiet
+if [ "${CARDWIDGETS_NO_BROWSER:-0}" != 1 ] && [ ! -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+  else
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+  fi
+fi
