@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -39,7 +39,7 @@ i18n.register(
 class ToyRules(Rules):
     most: int = 2
     name: str = "nim"
-    choices = {"name": ("nim", "misere")}
+    choices: ClassVar[Mapping[str, tuple[object, ...]]] = {"name": ("nim", "misere")}
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
