@@ -1,0 +1,1583 @@
+"""Pazaak: the Star Wars blackjack to 20 with side decks (RULES.md §3).
+
+A match is played in sets; the first player to win three sets wins (Z-S2). Each set uses a
+fresh 40-card main deck (Z-D2); each player keeps the same four hand cards, drawn once from his
+10-card side deck, for the whole match (Z-S5, Z-D8). A turn is: the automatic draw, at most one
+hand card, then *end turn* or *stand* (Z-D5).
+
+>>> from cardwidgets import pazaak
+>>> state = pazaak.State.from_position(
+...     hands=["+3 -4 ±2 +1", "-1 -2 +5 ±6"], deck=[8, 5, 7, 9], seed=1)
+>>> state.tables, state.totals, state.to_move
+(((8,), ()), (8, 0), 0)
+>>> [str(move) for move in state.legal_moves()]
+['play +1', 'play +3', 'play -4', 'play ±2 as +2', 'play ±2 as -2', 'end', 'stand']
+>>> state = state.play("end")          # player 2 draws the 5 by himself
+>>> state.totals, state.to_move
+((8, 5), 1)
+>>> pazaak.bust_probability(state, 0)  # from 8, no card can bust
+Fraction(0, 1)
+
+Design and trade-offs:
+
+* **Cards.** Main-deck cards are plain ints 1…10 (a Flip card can make a placed one negative).
+  Side cards are interned :class:`SideCard` objects (identity is equality, hashing is cheap).
+  A placed card is a pair ``(source, value)``: the source is the main-deck int or the
+  :class:`SideCard`, the value its current worth. ``state.tables`` shows only the values,
+  ``state.placed`` the pairs.
+* **Speed (DESIGN principle 8).** States are values, but a step copies only a few small tuples;
+  the legal moves of a hand are cached, and the main deck is drawn lazily: the state keeps the
+  unseen cards as a sorted tuple and the key of a :class:`cards.Rng` stream, and each draw takes a
+  uniformly random one of them (``Rng(key).below(n)``; the next draw uses the next key of the same
+  SplitMix64 stream). That is the same distribution as shuffling the 40 cards at the start of the
+  set (Z-D2), without paying for the cards that are never drawn. ``state.deck`` replays the
+  stream to show the exact order that will come.
+* **Explicit positions.** :meth:`State.from_position` takes the cards on top of the deck in
+  order; below them lie the remaining unseen cards in the order the seed gives.
+* **Hidden information.** ``view(seat)`` shows both tables, the own hand, the opponent's hand
+  *size* and the deck *size*, never the deck order. Side decks are private: the determinization
+  for search (:meth:`State.determinize`) samples the opponent's hand from the preset's default
+  side deck (:func:`default_side_deck`) minus the cards he has already played.
+* **Bust probability** (:func:`bust_probability`) is an exact :class:`fractions.Fraction`,
+  computed from what the seat can see: a learner's first hint.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any, ClassVar, Final, TypeAlias
+
+from cardwidgets import core, i18n
+from cardwidgets.cards import Rng, fresh_seed
+from cardwidgets.core import IllegalMove, Outcome, check_seat
+
+__all__ = [
+    "DOUBLE",
+    "FLIP_2_4",
+    "FLIP_3_6",
+    "PLUS_MINUS_1_2",
+    "SIDE_DECKS",
+    "TIEBREAKER",
+    "EndTurn",
+    "Move",
+    "PlayCard",
+    "Rules",
+    "SideCard",
+    "Stand",
+    "State",
+    "bust_probability",
+    "default_side_deck",
+    "from_record",
+    "new_game",
+    "validate_side_deck",
+]
+
+TARGET: Final = 20
+"""The total to reach without going over (Z-S1)."""
+MAX_CARDS: Final = 9
+"""The most cards a player may have on his table in one set (Z-S12)."""
+SIDE_DECK_SIZE: Final = 10
+"""Every side deck has exactly this many cards (Z-D8)."""
+FULL_DECK: Final[tuple[int, ...]] = tuple(sorted(list(range(1, 11)) * 4))
+"""The 40-card main deck, four each of 1…10 (Z-S3), sorted."""
+
+_GAMMA: Final = 0x9E3779B97F4A7C15  # SplitMix64 increment: Rng(k + _GAMMA) continues Rng(k)
+_MASK64: Final = (1 << 64) - 1
+
+# -------------------------------------------------------------------------------------------
+# messages (en + de)
+# -------------------------------------------------------------------------------------------
+
+i18n.register(
+    {
+        "pazaak.player": {"en": "Player {n}", "de": "Spieler {n}"},
+        "pazaak.bad_card": {
+            "en": "'{text}' is not a Pazaak side card: side cards are +1…+6, -1…-6, ±1…±6 "
+            "and the gold cards ±1/2, D, ±1T, 2&4, 3&6",
+            "de": "'{text}' ist keine Pazaak-Handkarte: Handkarten sind +1…+6, -1…-6, ±1…±6 "
+            "und die Goldkarten ±1/2, D, ±1T, 2&4, 3&6",
+        },
+        "pazaak.bad_main_card": {
+            "en": "'{text}' is not a main-deck card: main-deck cards are 1 to 10",
+            "de": "'{text}' ist keine Karte des Hauptstapels: dort liegen die Werte 1 bis 10",
+        },
+        "pazaak.bad_move": {
+            "en": "'{text}' is not a Pazaak move: write for example 'play -3', "
+            "'play ±4 as +4', 'end' or 'stand'",
+            "de": "'{text}' ist kein Pazaak-Zug: schreibe zum Beispiel 'play -3', "
+            "'play ±4 as +4', 'end' oder 'stand'",
+        },
+        "pazaak.second_card": {
+            "en": "only one hand card may be played per turn, and {card} was already played "
+            "this turn: end the turn or stand",
+            "de": "pro Runde darf nur eine Handkarte gespielt werden, und {card} wurde in "
+            "dieser Runde schon gespielt: beende die Runde oder halte",
+        },
+        "pazaak.needs_sign": {
+            "en": "{card} needs a declared value before it is played: choose {options}",
+            "de": "bei {card} muss vor dem Ausspielen der Wert angesagt werden: wähle {options}",
+        },
+        "pazaak.fixed_sign": {
+            "en": "{card} has a fixed value and cannot be played as {value}",
+            "de": "{card} hat einen festen Wert und kann nicht als {value} gespielt werden",
+        },
+        "pazaak.wrong_sign": {
+            "en": "{card} cannot be played as {value}: choose {options}",
+            "de": "{card} kann nicht als {value} gespielt werden: wähle {options}",
+        },
+        "pazaak.not_in_hand": {
+            "en": "{card} is not in {player}'s hand (the hand holds: {hand})",
+            "de": "{card} ist nicht in der Hand von {player} (die Hand enthält: {hand})",
+        },
+        "pazaak.empty_hand": {"en": "nothing", "de": "nichts"},
+        "pazaak.gold_off": {
+            "en": "{card} is a gold card, and these rules play without gold cards "
+            "(gold_cards=False)",
+            "de": "{card} ist eine Goldkarte, und diese Regeln spielen ohne Goldkarten "
+            "(gold_cards=False)",
+        },
+        "pazaak.side_deck_size": {
+            "en": "the side deck of {player} has {count} cards: it must have exactly 10",
+            "de": "der Nebenstapel von {player} hat {count} Karten: es müssen genau 10 sein",
+        },
+        "pazaak.side_deck_card": {
+            "en": "the side deck of {player} is invalid: {reason}",
+            "de": "der Nebenstapel von {player} ist ungültig: {reason}",
+        },
+        "pazaak.not_your_turn": {
+            "en": "it is {to_move}'s turn, not {player}'s",
+            "de": "{to_move} ist am Zug, nicht {player}",
+        },
+        "pazaak.auto_stood": {
+            "en": "{player} reached exactly 20 and stands automatically: no more hand cards "
+            "in this set",
+            "de": "{player} hat genau 20 erreicht und hält automatisch: in diesem Satz keine "
+            "Handkarten mehr",
+        },
+        "pazaak.nine_cards": {
+            "en": "{player} has nine cards on the table and must stand: a hand card would be "
+            "a tenth",
+            "de": "{player} hat neun Karten auf dem Tisch und muss halten: eine Handkarte wäre "
+            "die zehnte",
+        },
+        "pazaak.stood": {
+            "en": "{player} stands: no more draws or hand cards in this set",
+            "de": "{player} hält: in diesem Satz keine Karten und Handkarten mehr",
+        },
+        "pazaak.double_empty": {
+            "en": "D doubles the card placed before it, and the table is empty",
+            "de": "D verdoppelt die zuvor gelegte Karte, und der Tisch ist leer",
+        },
+        "pazaak.bad_position": {
+            "en": "this position is impossible: {reason}",
+            "de": "diese Stellung ist unmöglich: {reason}",
+        },
+        "pazaak.pos_too_many": {
+            "en": "the 40-card main deck has four {value}s, but the position uses {count}",
+            "de": "der Hauptstapel hat vier Karten mit dem Wert {value}, die Stellung nutzt "
+            "aber {count}",
+        },
+        "pazaak.pos_over": {
+            "en": "{player} is over 20 ({total}) before a turn, so the set would be over",
+            "de": "{player} hat vor einer Runde mehr als 20 ({total}), der Satz wäre also vorbei",
+        },
+        "pazaak.pos_must_stand": {
+            "en": "{player} has {count} cards and {total} points, so he must be standing",
+            "de": "{player} hat {count} Karten und {total} Punkte, muss also halten",
+        },
+        "pazaak.pos_to_move_stands": {
+            "en": "{player} is to move but stands",
+            "de": "{player} ist am Zug, hält aber",
+        },
+        "pazaak.pos_sets": {
+            "en": "the set score {sets} is impossible for a match to {target}",
+            "de": "der Satzstand {sets} ist unmöglich in einer Partie auf {target}",
+        },
+        "pazaak.pos_table": {
+            "en": "'{text}' is not a placed card: write a main-deck value (7), a side card "
+            "with a fixed value (+3, -2) or a pair such as ('±4', -4)",
+            "de": "'{text}' ist keine gelegte Karte: schreibe einen Wert des Hauptstapels (7), "
+            "eine Handkarte mit festem Wert (+3, -2) oder ein Paar wie ('±4', -4)",
+        },
+        "pazaak.pos_deck_short": {
+            "en": "the main deck is empty, but {player} must draw",
+            "de": "der Hauptstapel ist leer, aber {player} muss ziehen",
+        },
+        "pazaak.describe.play": {"en": "{who} plays {card}", "de": "{who} spielt {card}"},
+        "pazaak.describe.play_as": {
+            "en": "{who} plays {card} as {value}",
+            "de": "{who} spielt {card} als {value}",
+        },
+        "pazaak.describe.end": {"en": "{who} ends the turn", "de": "{who} beendet die Runde"},
+        "pazaak.describe.stand": {"en": "{who} stands", "de": "{who} hält"},
+        "pazaak.describe.someone": {"en": "the player to move", "de": "der Spieler am Zug"},
+    }
+)
+
+
+def _player(seat: int) -> str:
+    return f"P{seat + 1}"
+
+
+def _seat_name(seat: int) -> i18n.TranslatedError:
+    # A TranslatedError is rendered by i18n.text in the locale of the enclosing sentence.
+    return i18n.TranslatedError("pazaak.player", n=seat + 1)
+
+
+# -------------------------------------------------------------------------------------------
+# side cards
+# -------------------------------------------------------------------------------------------
+
+_KINDS: Final = ("+", "-", "±", "±1/2", "D", "±1T", "2&4", "3&6")
+
+
+class SideCard:
+    """A side-deck card (Z-S4, Z-D9). Instances are interned: ``SideCard.parse("+3") is ...``.
+
+    ``kind`` is one of ``"+"``, ``"-"``, ``"±"`` (with ``size`` 1…6) or a gold card
+    ``"±1/2"``, ``"D"`` (Double), ``"±1T"`` (Tiebreaker), ``"2&4"``, ``"3&6"`` (Flip).
+    ``options`` maps each declarable sign to the value it gives (``None`` → fixed value).
+
+    >>> card = SideCard.parse("+-4")
+    >>> str(card), card.kind, card.size, card.is_gold, card.needs_sign
+    ('±4', '±', 4, False, True)
+    >>> SideCard.parse("±4") is card
+    True
+    >>> [str(SideCard.parse(t)) for t in ("1±2", "Flip 2&4", "double", "+/-1T", "−2")]
+    ['±1/2', '2&4', 'D', '±1T', '-2']
+    >>> SideCard.parse("+7")
+    Traceback (most recent call last):
+    ...
+    cardwidgets.core.IllegalMove: '+7' is not a Pazaak side card: side cards are +1…+6, -1…-6, \
+±1…±6 and the gold cards ±1/2, D, ±1T, 2&4, 3&6
+    """
+
+    __slots__ = ("code", "is_gold", "kind", "needs_sign", "options", "size", "text")
+
+    _interned: ClassVar[dict[tuple[str, int], SideCard]] = {}
+
+    code: int
+    kind: str
+    size: int
+    text: str
+    is_gold: bool
+    needs_sign: bool
+    options: dict[int | None, int]
+
+    def __new__(cls, kind: str, size: int = 0) -> SideCard:
+        card = cls._interned.get((kind, size))
+        if card is None:
+            if size == 0 and isinstance(kind, str):
+                return cls.parse(kind)  # SideCard("+3") reads the text
+            raise IllegalMove("pazaak.bad_card", text=f"{kind}{size or ''}")
+        return card
+
+    @classmethod
+    def _make(cls, kind: str, size: int, code: int) -> SideCard:
+        options: dict[int | None, int]
+        if kind == "+":
+            text, options = f"+{size}", {None: size}
+        elif kind == "-":
+            text, options = f"-{size}", {None: -size}
+        elif kind == "±":
+            text, options = f"±{size}", {1: size, -1: -size}
+        elif kind == "±1/2":
+            text, options = kind, {1: 1, -1: -1, 2: 2, -2: -2}
+        elif kind == "±1T":
+            text, options = kind, {1: 1, -1: -1}
+        else:  # D takes the previous card's value; flips are worth 0
+            text, options = kind, {None: 0}
+        card = object.__new__(cls)
+        card.kind, card.size, card.code, card.text = kind, size, code, text
+        card.is_gold = kind not in ("+", "-", "±")
+        card.needs_sign = None not in options
+        card.options = options  # set last: it seals the card (see __setattr__)
+        cls._interned[(kind, size)] = card
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if hasattr(self, "options"):
+            raise AttributeError("SideCard is immutable")
+        object.__setattr__(self, name, value)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (SideCard, (self.kind, self.size))  # unpickles to the interned instance
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"SideCard({self.text!r})"
+
+    def __lt__(self, other: SideCard) -> bool:
+        return self.code < other.code
+
+    @classmethod
+    def parse(cls, text: str | SideCard) -> SideCard:
+        """Read ``+3``, ``-3``, ``±3`` (``+-3``, ``+/-3``), ``±1/2`` (``1±2``), ``D``, ``±1T``,
+        ``2&4``, ``3&6`` (``Flip 2&4``); case and spaces do not matter."""
+        if isinstance(text, SideCard):
+            return text
+        if not isinstance(text, str):
+            raise IllegalMove("pazaak.bad_card", text=text)
+        card = _CARD_NAMES.get(_normal(text))
+        if card is None:
+            raise IllegalMove("pazaak.bad_card", text=text)
+        return card
+
+
+def _normal(text: str) -> str:
+    text = text.strip().lower().replace("−", "-").replace("–", "-").replace(" ", "")
+    return text.replace("+/-", "±").replace("+-", "±").replace("-+", "±")
+
+
+_CARD_NAMES: dict[str, SideCard] = {}
+for _code, (_kind, _size) in enumerate(
+    [("+", n) for n in range(1, 7)]
+    + [("-", n) for n in range(1, 7)]
+    + [("±", n) for n in range(1, 7)]
+    + [("±1/2", 0), ("D", 0), ("±1T", 0), ("2&4", 0), ("3&6", 0)],
+    start=1,
+):
+    _card = SideCard._make(_kind, _size, _code)
+    _CARD_NAMES[_card.text.lower()] = _card
+for _alias, _name in {
+    "1±2": "±1/2",
+    "±1/±2": "±1/2",
+    "±12": "±1/2",
+    "double": "d",
+    "t": "±1t",
+    "tiebreaker": "±1t",
+    "flip2&4": "2&4",
+    "flip3&6": "3&6",
+    "flip24": "2&4",
+    "flip36": "3&6",
+}.items():
+    _CARD_NAMES[_alias] = _CARD_NAMES[_name]
+
+PLUS_MINUS_1_2: Final = SideCard("±1/2")
+DOUBLE: Final = SideCard("D")
+TIEBREAKER: Final = SideCard("±1T")
+FLIP_2_4: Final = SideCard("2&4")
+FLIP_3_6: Final = SideCard("3&6")
+ALL_SIDE_CARDS: Final[tuple[SideCard, ...]] = tuple(
+    sorted(set(_CARD_NAMES.values()), key=lambda c: c.code)
+)
+"""Every side card of the catalogue, in display order."""
+_FLIPPED: Final = {FLIP_2_4: (2, 4), FLIP_3_6: (3, 6)}
+
+
+def _side_cards(cards: Iterable[SideCard | str] | str) -> tuple[SideCard, ...]:
+    if isinstance(cards, str):
+        cards = cards.split()
+    return tuple(SideCard.parse(card) for card in cards)
+
+
+# -------------------------------------------------------------------------------------------
+# rules
+# -------------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Rules(core.Rules):
+    """Pazaak rule variants (RULES.md §3); the defaults are the seed rules.
+
+    * ``main_deck``: ``"finite40"`` (a fresh shuffled 40-card deck per set, Z-D2) or
+      ``"uniform_with_replacement"`` (every draw is 1…10 with chance 1/10, as in KOTOR).
+    * ``fill_table_wins``: nine cards without busting win the set (Z-D1, KOTOR variant)
+      instead of a forced stand.
+    * ``gold_cards``: the KOTOR II gold cards may be in side decks (Z-D9).
+    * ``sets_to_win``: sets needed to win the match (Z-S2: 3).
+    * ``hand_size``: hand cards drawn from the side deck for the match (Z-S5: 4).
+
+    >>> Rules.kotor2()
+    Rules(main_deck='uniform_with_replacement', fill_table_wins=True, gold_cards=True, \
+sets_to_win=3, hand_size=4)
+    """
+
+    main_deck: str = "finite40"
+    fill_table_wins: bool = False
+    gold_cards: bool = False
+    sets_to_win: int = 3
+    hand_size: int = 4
+
+    choices: ClassVar[Mapping[str, tuple[object, ...]]] = {
+        "main_deck": ("finite40", "uniform_with_replacement"),
+        "sets_to_win": tuple(range(1, 10)),
+        "hand_size": tuple(range(0, SIDE_DECK_SIZE + 1)),
+    }
+
+    @classmethod
+    def seed(cls) -> Rules:
+        """The seed rules (S3 and the RULES.md decisions): the defaults."""
+        return cls()
+
+    @classmethod
+    def kotor1(cls) -> Rules:
+        """Knights of the Old Republic: random draws with replacement, filling the table wins,
+        no gold cards (Z-D1, Z-D2, Z-D9)."""
+        return cls(main_deck="uniform_with_replacement", fill_table_wins=True)
+
+    @classmethod
+    def kotor2(cls) -> Rules:
+        """KOTOR II (The Sith Lords): as :meth:`kotor1`, with gold cards (Z-D9)."""
+        return cls(main_deck="uniform_with_replacement", fill_table_wins=True, gold_cards=True)
+
+
+SIDE_DECKS: Final[Mapping[str, tuple[SideCard, ...]]] = {
+    # A teaching deck: small plus cards to creep towards 20, minus cards to recover from an
+    # overshoot (Z-D4), two ± cards to learn declaring a sign (Z-S9).
+    "seed": _side_cards("+1 +2 +3 +4 -1 -2 -3 -4 ±2 ±5"),
+    # The KOTOR I starting stock: two each of +1…+5 (RULES.md Z-D8).
+    "kotor1": _side_cards("+1 +1 +2 +2 +3 +3 +4 +4 +5 +5"),
+    # A KOTOR II deck that shows every gold card next to plain ones.
+    "kotor2": _side_cards("+2 +3 -2 -3 ±4 ±1/2 D ±1T 2&4 3&6"),
+}
+"""Default side decks: ``seed`` for the seed rules, ``kotor1`` for KOTOR-style rules without
+gold cards (``fill_table_wins``), ``kotor2`` whenever ``gold_cards`` is on."""
+
+
+def default_side_deck(rules: Rules | None = None) -> tuple[SideCard, ...]:
+    """The side deck a player gets when :func:`new_game` is given none.
+
+    >>> " ".join(map(str, default_side_deck(Rules.kotor1())))
+    '+1 +1 +2 +2 +3 +3 +4 +4 +5 +5'
+    """
+    rules = rules or Rules()
+    if rules.gold_cards:
+        return SIDE_DECKS["kotor2"]
+    return SIDE_DECKS["kotor1" if rules.fill_table_wins else "seed"]
+
+
+def validate_side_deck(
+    deck: Iterable[SideCard | str] | str, rules: Rules | None = None, seat: int = 0
+) -> tuple[SideCard, ...]:
+    """Check a side deck (Z-D8): exactly 10 catalogue cards, gold cards only with
+    ``gold_cards``. Returns the cards; raises :class:`IllegalMove` naming the card and why.
+
+    >>> validate_side_deck("+1 +2 +3 +4 +5 +6 -1 -2 -3 D")
+    Traceback (most recent call last):
+    ...
+    cardwidgets.core.IllegalMove: the side deck of Player 1 is invalid: D is a gold card, \
+and these rules play without gold cards (gold_cards=False)
+    >>> validate_side_deck("+1 +2", seat=1)
+    Traceback (most recent call last):
+    ...
+    cardwidgets.core.IllegalMove: the side deck of Player 2 has 2 cards: it must have exactly 10
+    """
+    rules = rules or Rules()
+    player = _seat_name(seat)
+    texts = deck.split() if isinstance(deck, str) else list(deck)
+    cards = []
+    for text in texts:
+        try:
+            card = SideCard.parse(text)
+        except IllegalMove as err:
+            raise IllegalMove("pazaak.side_deck_card", player=player, reason=err) from None
+        if card.is_gold and not rules.gold_cards:
+            reason = IllegalMove("pazaak.gold_off", card=card)
+            raise IllegalMove("pazaak.side_deck_card", player=player, reason=reason)
+        cards.append(card)
+    if len(cards) != SIDE_DECK_SIZE:
+        raise IllegalMove("pazaak.side_deck_size", player=player, count=len(cards))
+    return tuple(cards)
+
+
+# -------------------------------------------------------------------------------------------
+# moves
+# -------------------------------------------------------------------------------------------
+
+
+class Move(core.Move):
+    """A Pazaak move: :class:`PlayCard`, :class:`EndTurn` or :class:`Stand`.
+
+    >>> [str(Move.parse(t)) for t in ("play -3", "+-4 as -4", "End turn", "STAND", "play d")]
+    ['play -3', 'play ±4 as -4', 'end', 'stand', 'play D']
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read ``play <card> [as <value>]``, ``end`` (``end turn``) or ``stand``."""
+        if not isinstance(text, str):
+            raise IllegalMove("move.not_text", move=repr(text))
+        move = _PARSED.get(text)
+        if move is None:
+            move = _parse_move(text)
+            if len(_PARSED) < 4096:
+                _PARSED[text] = move
+        return move
+
+    def describe(self, locale: str | None = None, seat: int | None = None) -> str:
+        """The move in words for a log; ``seat`` names the player (else "the player to move").
+
+        >>> PlayCard("±4", -1).describe("de", seat=0)
+        'Spieler 1 spielt ±4 als -4'
+        """
+        who: object = (
+            _seat_name(seat)
+            if seat is not None
+            else i18n.TranslatedError("pazaak.describe.someone")
+        )
+        text = self._describe(locale, who)
+        return text[:1].upper() + text[1:]
+
+    def _describe(self, locale: str | None, who: object) -> str:
+        raise NotImplementedError
+
+
+_END_WORDS: Final = {"end", "endturn", "e", "pass", "ende", "beenden", "rundebeenden"}
+_STAND_WORDS: Final = {"stand", "s", "hold", "halten", "halt"}
+_AS_RE: Final = re.compile(r"^(?:play|spiele)?\s*(.+?)(?:\s+(?:as|als)\s+(\S+))?\s*$", re.I)
+
+
+def _parse_move(text: str) -> Move:
+    word = text.strip().lower().replace(" ", "")
+    if word in _END_WORDS:
+        return END_TURN
+    if word in _STAND_WORDS:
+        return STAND
+    match = _AS_RE.match(text.strip())
+    if match is None:
+        raise IllegalMove("pazaak.bad_move", text=text)
+    card_text, value_text = match.group(1), match.group(2)
+    try:
+        card = SideCard.parse(card_text)
+    except IllegalMove:
+        raise IllegalMove("pazaak.bad_move", text=text) from None
+    if value_text is None:
+        return PlayCard(card)
+    value_text = value_text.replace("−", "-")
+    if value_text in ("+", "-"):
+        return PlayCard(card, 1 if value_text == "+" else -1)
+    if not re.fullmatch(r"[+-]?\d", value_text):
+        raise IllegalMove("pazaak.bad_move", text=text)
+    value = int(value_text)
+    if card.kind == "±":
+        if abs(value) != card.size:
+            raise IllegalMove(
+                "pazaak.wrong_sign", card=card, value=_signed(value), options=_options(card)
+            )
+        return PlayCard(card, 1 if value > 0 else -1)
+    if card.needs_sign:
+        return PlayCard(card, value)
+    if card.options.get(None) == value and not card.is_gold:
+        return PlayCard(card)
+    raise IllegalMove("pazaak.fixed_sign", card=card, value=_signed(value))
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}"
+
+
+def _options(card: SideCard) -> str:
+    return ", ".join(_signed(v) for v in card.options.values())
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PlayCard(Move):
+    """Play a hand card. ``sign`` declares a ± card: ``+1``/``-1`` (or ``"+"``/``"-"``, or the
+    value itself, ``±4`` → ``+4``/``-4``); for ``±1/2`` it is the value ``+1``, ``-1``, ``+2``
+    or ``-2``. Cards with a fixed value take no sign.
+
+    >>> str(PlayCard("+-4", "-")), str(PlayCard("±1/2", -2)), str(PlayCard("-3"))
+    ('play ±4 as -4', 'play ±1/2 as -2', 'play -3')
+    """
+
+    card: SideCard
+    sign: int | None = None
+
+    def __post_init__(self) -> None:
+        card = self.card
+        if not isinstance(card, SideCard):
+            card = SideCard.parse(card)
+            object.__setattr__(self, "card", card)
+        sign: object = self.sign
+        if sign is None:
+            return
+        if isinstance(sign, str):
+            sign = sign.strip().replace("−", "-")
+            sign = {"+": 1, "-": -1}.get(sign, sign)
+            if isinstance(sign, str):
+                try:
+                    sign = int(sign)
+                except ValueError:
+                    raise IllegalMove("pazaak.bad_move", text=f"play {card} as {sign}") from None
+        if isinstance(sign, bool) or not isinstance(sign, int):
+            raise IllegalMove("pazaak.bad_move", text=f"play {card} as {sign}")
+        if card.kind == "±" and abs(sign) == card.size:
+            sign = 1 if sign > 0 else -1
+        elif card.kind in ("+", "-"):
+            fixed = card.options[None]
+            if sign == fixed or (sign in (1, -1) and sign * card.size == fixed):
+                sign = None  # "+3 as +3" says nothing new
+        object.__setattr__(self, "sign", sign)
+
+    @property
+    def value(self) -> int | None:
+        """The value declared or fixed (``None`` for D, whose value the table decides)."""
+        if self.card is DOUBLE:
+            return None
+        return self.card.options.get(self.sign)
+
+    def __str__(self) -> str:
+        card = self.card
+        if self.sign is None:
+            return f"play {card.text}"
+        value = card.options.get(self.sign)
+        shown = _signed(value) if value is not None else str(self.sign)
+        return f"play {card.text} as {shown}"
+
+    def _describe(self, locale: str | None, who: object) -> str:
+        value = self.card.options.get(self.sign)
+        if self.sign is None or value is None:
+            return i18n.text("pazaak.describe.play", locale, who=who, card=self.card)
+        return i18n.text(
+            "pazaak.describe.play_as", locale, who=who, card=self.card, value=_signed(value)
+        )
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class EndTurn(Move):
+    """End the turn without standing (Z-S10); text ``end``."""
+
+    def __str__(self) -> str:
+        return "end"
+
+    def _describe(self, locale: str | None, who: object) -> str:
+        return i18n.text("pazaak.describe.end", locale, who=who)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Stand(Move):
+    """Stand for the rest of the set (Z-S11); text ``stand``."""
+
+    def __str__(self) -> str:
+        return "stand"
+
+    def _describe(self, locale: str | None, who: object) -> str:
+        return i18n.text("pazaak.describe.stand", locale, who=who)
+
+
+END_TURN: Final = EndTurn()
+STAND: Final = Stand()
+_PARSED: dict[str, Move] = {}
+
+
+# Every legal PlayCard of a card, made once (legal_moves hands out these objects).
+def _sign_order(sign: int | None) -> tuple[int, int]:
+    return (0, 0) if sign is None else (abs(sign), -sign)
+
+
+_PLAYS: Final[dict[SideCard, tuple[PlayCard, ...]]] = {
+    card: tuple(PlayCard(card, sign) for sign in sorted(card.options, key=_sign_order))
+    for card in ALL_SIDE_CARDS
+}
+_TAIL: Final[tuple[Move, ...]] = (END_TURN, STAND)
+_MOVES_CACHE: dict[tuple[SideCard, ...], tuple[Move, ...]] = {}
+
+
+def _hand_moves(hand: tuple[SideCard, ...]) -> tuple[Move, ...]:
+    moves: list[Move] = []
+    seen = None
+    for card in hand:  # hands are kept sorted, so equal cards are adjacent
+        if card is not seen:
+            moves.extend(_PLAYS[card])
+            seen = card
+    moves.extend(_TAIL)
+    result = tuple(moves)
+    if len(_MOVES_CACHE) < 65536:
+        _MOVES_CACHE[hand] = result
+    return result
+
+
+# -------------------------------------------------------------------------------------------
+# state
+# -------------------------------------------------------------------------------------------
+
+Placed: TypeAlias = tuple[int | SideCard, int]
+"""A card on a table: (main-deck value or SideCard, current value)."""
+_MAIN: Final[tuple[Placed, ...]] = tuple((v, v) for v in range(11))  # interned main-deck pairs
+SetResult: TypeAlias = tuple[int | None, str, tuple[tuple[int, ...], tuple[int, ...]]]
+
+
+class State(core.GameState[Move]):
+    """A Pazaak position. Make one with :func:`new_game` or :meth:`State.from_position`.
+
+    Full-information attributes: ``tables`` (values), ``placed`` (source and value),
+    ``totals``, ``standing``, ``sets_won``, ``hands``, ``deck``, ``set_number``, ``starter``,
+    ``used`` (side cards each seat played this match), ``last_set`` (how the previous set
+    ended: winner or None, reason, final table values).
+    """
+
+    game: ClassVar[str] = "pazaak"
+
+    __slots__ = (
+        "_hands",
+        "_key",
+        "_last",
+        "_played",
+        "_rest",
+        "_sets",
+        "_setup",
+        "_start",
+        "_std",
+        "_tab",
+        "_top",
+        "_tot",
+        "_turn",
+        "_used",
+        "last_move",
+        "parent",
+        "rules",
+    )
+
+    rules: Rules
+    _tab: tuple[tuple[Placed, ...], tuple[Placed, ...]]
+    _tot: tuple[int, int]
+    _hands: tuple[tuple[SideCard, ...], tuple[SideCard, ...]]
+    _std: tuple[bool, bool]
+    _sets: tuple[int, int]
+    _turn: int | None
+    _played: SideCard | None
+    _top: tuple[int, ...]
+    _rest: tuple[int, ...]
+    _key: int
+    _setup: tuple[int, int]  # (starter of this set, set number)
+    _used: tuple[tuple[SideCard, ...], tuple[SideCard, ...]]
+    _last: SetResult | None
+    _start: dict[str, Any] | None
+
+    def __init__(self) -> None:
+        raise TypeError("use pazaak.new_game(...) or pazaak.State.from_position(...)")
+
+    # -- public attributes ------------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        """The seat to act, or None when the match is over."""
+        return self._turn
+
+    @property
+    def is_over(self) -> bool:
+        """Whether a player has won the match."""
+        return self._turn is None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The winner of the match and the set score, or None while it runs."""
+        if self._turn is not None:
+            return None
+        sets = self._sets
+        return Outcome(0 if sets[0] > sets[1] else 1, sets)
+
+    @property
+    def tables(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Each seat's placed cards this set, as their current values, in order."""
+        t0, t1 = self._tab
+        return tuple(v for _, v in t0), tuple(v for _, v in t1)
+
+    @property
+    def placed(self) -> tuple[tuple[Placed, ...], tuple[Placed, ...]]:
+        """Each seat's placed cards: (main-deck int or SideCard, current value)."""
+        return self._tab
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        """Each seat's total this set."""
+        return self._tot
+
+    @property
+    def standing(self) -> tuple[bool, bool]:
+        """Whether each seat stands in this set."""
+        return self._std
+
+    @property
+    def sets_won(self) -> tuple[int, int]:
+        """Sets won by each seat in this match."""
+        return self._sets
+
+    @property
+    def hands(self) -> tuple[tuple[SideCard, ...], tuple[SideCard, ...]]:
+        """Each seat's unplayed hand cards (full information)."""
+        return self._hands
+
+    @property
+    def used(self) -> tuple[tuple[SideCard, ...], tuple[SideCard, ...]]:
+        """The hand cards each seat has played in this match, in order (public)."""
+        return self._used
+
+    @property
+    def set_number(self) -> int:
+        """The current set, counting from 1 (tied sets count)."""
+        return self._setup[1]
+
+    @property
+    def starter(self) -> int:
+        """The seat that took the first turn of this set (Z-D3)."""
+        return self._setup[0]
+
+    @property
+    def played_this_turn(self) -> SideCard | None:
+        """The hand card the player to move has played this turn, if any (Z-S8)."""
+        return self._played
+
+    @property
+    def last_set(self) -> SetResult | None:
+        """How the previous set ended: (winner or None for a tie, reason, final values).
+
+        The reason is ``"bust"``, ``"fill"`` (nine cards, ``fill_table_wins``), ``"higher"``,
+        ``"tiebreaker"`` or ``"tie"``.
+        """
+        return self._last
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        """The main-deck cards still to come, in the order they will be drawn (full info).
+
+        For ``finite40`` this is every undrawn card of the set's 40; for
+        ``uniform_with_replacement`` the draws this set can still use (at most 18 in all).
+        """
+        if self.rules.main_deck == "finite40":
+            count = len(self._top) + len(self._rest)
+        else:
+            count = max(0, 2 * MAX_CARDS - _main_count(self._tab))
+        top, rest, key = self._top, self._rest, self._key
+        cards = []
+        finite = self.rules.main_deck == "finite40"
+        for _ in range(count):
+            card, top, rest, key = _draw(top, rest, key, finite)
+            cards.append(card)
+        return tuple(cards)
+
+    @property
+    def deck_size(self) -> int | None:
+        """Undrawn main-deck cards (public), or None for draws with replacement."""
+        if self.rules.main_deck != "finite40":
+            return None
+        return len(FULL_DECK) - _main_count(self._tab)
+
+    def __repr__(self) -> str:
+        if self._turn is None:
+            status = f"won by {_player(self._sets[0] < self._sets[1])}"
+        else:
+            status = f"{_player(self._turn)} to move"
+        seats = []
+        for seat in (0, 1):
+            cards = ",".join(_placed_text(p) for p in self._tab[seat])
+            stand = " stands" if self._std[seat] else ""
+            seats.append(f"{_player(seat)} {self._tot[seat]} [{cards}]{stand}")
+        sets = f"{self._sets[0]}-{self._sets[1]}"
+        return f"<pazaak.State set {self._setup[1]} ({sets}) {'; '.join(seats)}; {status}>"
+
+    # -- moves -------------------------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        """Every legal move: hand cards (by card, then sign), then ``end`` and ``stand``."""
+        seat = self._turn
+        if seat is None:
+            return []
+        if self._played is not None:
+            return [END_TURN, STAND]
+        hand = self._hands[seat]
+        moves = _MOVES_CACHE.get(hand)
+        if moves is None:
+            moves = _hand_moves(hand)
+        return list(moves)
+
+    def legal_moves_count(self) -> int:
+        """``len(self.legal_moves())``, cheaper."""
+        return len(self.legal_moves())
+
+    def play(self, move: Move | str, seat: int | None = None) -> State:
+        """The state after ``move`` by the player to move (or by ``seat``, checked).
+
+        Raises :class:`IllegalMove` saying why a move is not allowed; ``seat`` lets a widget
+        ask on behalf of a player and get the reason (standing, nine cards, not his turn).
+        """
+        turn = self._turn
+        if turn is None:
+            raise IllegalMove("move.game_over")
+        if move.__class__ is str:
+            move = Move.parse(move)
+        if seat is not None and seat != turn:
+            raise self._not_turn_error(check_seat(seat))
+        new = _copy(self, move)  # type: ignore[arg-type]
+        if move is END_TURN or move.__class__ is EndTurn:
+            _end_turn(new, turn)
+        elif move is STAND or move.__class__ is Stand:
+            new._std = (True, new._std[1]) if turn == 0 else (new._std[0], True)
+            _end_turn(new, turn)
+        elif move.__class__ is PlayCard:
+            _play_card(self, new, turn, move)
+        else:
+            raise IllegalMove("move.not_text", move=repr(move))
+        return new
+
+    def _not_turn_error(self, seat: int) -> IllegalMove:
+        player = _seat_name(seat)
+        if self._std[seat]:
+            tab = self._tab[seat]
+            if len(tab) >= MAX_CARDS:
+                return IllegalMove("pazaak.nine_cards", player=player)
+            if self._tot[seat] == TARGET:
+                return IllegalMove("pazaak.auto_stood", player=player)
+            return IllegalMove("pazaak.stood", player=player)
+        return IllegalMove(
+            "pazaak.not_your_turn", to_move=_seat_name(self._turn or 0), player=player
+        )
+
+    # -- views -------------------------------------------------------------------------------
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """What ``seat`` may see (JSON-safe): both tables and totals, its own hand, the
+        opponent's hand size, who stands, the set score and the deck size; never the deck
+        order or the opponent's hand. ``seat=None`` is the public table view.
+        """
+        if seat is not None:
+            check_seat(seat)
+        last = None
+        if self._last is not None:
+            winner, reason, values = self._last
+            last = {"winner": winner, "reason": reason, "tables": [list(v) for v in values]}
+        return {
+            "game": self.game,
+            "seat": seat,
+            "to_move": self._turn,
+            "set_number": self._setup[1],
+            "starter": self._setup[0],
+            "sets_won": list(self._sets),
+            "totals": list(self._tot),
+            "standing": list(self._std),
+            "tables": [[_placed_view(p) for p in tab] for tab in self._tab],
+            "hand": None if seat is None else [str(c) for c in self._hands[seat]],
+            "hand_sizes": [len(h) for h in self._hands],
+            "used": [[str(c) for c in used] for used in self._used],
+            "played_this_turn": None if self._played is None else str(self._played),
+            "deck_size": self.deck_size,
+            "last_set": last,
+            "legal_moves": (
+                [str(m) for m in self.legal_moves()]
+                if seat is not None and seat == self._turn
+                else []
+            ),
+            "is_over": self.is_over,
+            "outcome": None if self.outcome is None else self.outcome.to_dict(),
+        }
+
+    # -- search ------------------------------------------------------------------------------
+    def determinize(self, seat: int, rng: Rng) -> State:
+        """A fresh root consistent with what ``seat`` knows, hidden cards resampled by ``rng``.
+
+        Side decks are private, so the opponent's unplayed hand cards are drawn (keeping their
+        number) from :func:`default_side_deck` minus the cards he has already played this match;
+        the main-deck order is reshuffled from the cards not on the tables.
+        """
+        check_seat(seat)
+        other = 1 - seat
+        pool = list(default_side_deck(self.rules))
+        for card in self._used[other]:
+            if card in pool:
+                pool.remove(card)
+        need = len(self._hands[other])
+        guess = rng.shuffle(pool)[:need]
+        while len(guess) < need:  # he played more cards than the default deck explains
+            guess.append(rng.choice(default_side_deck(self.rules)))
+        hands = list(self._hands)
+        hands[other] = tuple(sorted(guess))
+        rest = _unseen(self._tab) if self.rules.main_deck == "finite40" else ()
+        new = _copy(self, None)
+        new.parent = None
+        new._hands = (hands[0], hands[1])
+        new._top, new._rest, new._key = (), rest, rng.next64()
+        new._start = None
+        return new
+
+    # -- records -----------------------------------------------------------------------------
+    def _start_record(self) -> dict[str, Any]:
+        if self._start is not None:
+            return dict(self._start)
+        return {
+            "position": {
+                "hands": [[str(c) for c in h] for h in self._hands],
+                "deck": list(self._top),
+                "tables": [[_placed_record(p) for p in tab] for tab in self._tab],
+                "to_move": self._turn,
+                "standing": list(self._std),
+                "sets_won": list(self._sets),
+                "set_number": self._setup[1],
+                "starter": self._setup[0],
+                "used": [[str(c) for c in used] for used in self._used],
+                "played_this_turn": None if self._played is None else str(self._played),
+            },
+            "key": self._key,
+            "rest": list(self._rest),
+            "draw": False,
+        }
+
+    @classmethod
+    def _from_start(cls, start: Mapping[str, Any], rules: core.Rules) -> State:
+        assert isinstance(rules, Rules)
+        if "position" in start:
+            pos = start["position"]
+            if not isinstance(pos, Mapping):
+                raise IllegalMove("record.not_object", kind=type(pos).__name__)
+            key = start["key"]
+            if isinstance(key, bool) or not isinstance(key, int) or not 0 <= key <= _MASK64:
+                raise IllegalMove("pazaak.bad_position", reason=f"key {key!r}")
+            played = pos.get("played_this_turn")
+            return _position(
+                hands=pos["hands"],
+                deck=pos["deck"],
+                tables=pos["tables"],
+                to_move=pos["to_move"],
+                standing=pos["standing"],
+                sets_won=pos["sets_won"],
+                rules=rules,
+                set_number=pos["set_number"],
+                starter=pos["starter"],
+                used=pos["used"],
+                played_this_turn=played,
+                key=key,
+                rest=start.get("rest"),
+                draw=bool(start.get("draw", False)),
+            )
+        seed = start["seed"]
+        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+            raise IllegalMove("pazaak.bad_position", reason=f"seed {seed!r}")
+        return new_game(seed, rules, side_decks=start["side_decks"], starter=start["starter"])
+
+    @classmethod
+    def _rules_from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        return Rules.from_dict(data)
+
+    @classmethod
+    def from_position(
+        cls,
+        hands: Sequence[Iterable[SideCard | str] | str],
+        deck: Iterable[int | str] | str,
+        tables: Sequence[Iterable[object]] = ((), ()),
+        to_move: int = 0,
+        standing: Sequence[bool] = (False, False),
+        sets_won: Sequence[int] = (0, 0),
+        rules: Rules | None = None,
+        **more: Any,
+    ) -> State:
+        """Set up any position (lessons, tests).
+
+        ``hands``: each seat's hand cards (SideCards or text, or one string like
+        ``"+3 -2 ±4"``). ``deck``: the main-deck cards on top, in draw order; under them lie
+        the other unseen cards in the order ``seed`` gives. ``tables``: each seat's placed
+        cards *before* the turn of ``to_move``: a main-deck value (``7``), a fixed side card
+        (``"+3"``) or a pair (``("±4", -4)``). Creating the state performs ``to_move``'s
+        automatic draw, so it waits for his decision (or, if the draw ends his turn, goes on).
+
+        More keywords: ``seed`` (int or str, for the cards below ``deck`` and later sets;
+        default a fresh one, kept in the record), ``set_number`` (1), ``starter`` (who began
+        this set; default ``to_move``), ``used`` (hand cards already played this match),
+        ``draw`` (False: ``to_move`` has already drawn this turn), ``played_this_turn``.
+        """
+        allowed = {"seed", "set_number", "starter", "used", "draw", "played_this_turn"}
+        for name in more:
+            if name not in allowed:
+                raise TypeError(f"from_position() got an unexpected keyword argument {name!r}")
+        seed = more.get("seed")
+        if seed is None:
+            seed = fresh_seed()
+        return _position(
+            hands,
+            deck,
+            tables,
+            to_move,
+            standing,
+            sets_won,
+            rules or Rules(),
+            set_number=more.get("set_number", 1),
+            starter=more.get("starter", to_move),
+            used=more.get("used", ((), ())),
+            played_this_turn=more.get("played_this_turn"),
+            key=Rng(seed).next64(),
+            rest=None,
+            draw=more.get("draw", True),
+        )
+
+
+# -------------------------------------------------------------------------------------------
+# the hot path: draws, placements, turn and set ends
+# -------------------------------------------------------------------------------------------
+
+
+def _copy(state: State, move: Move | None) -> State:
+    new = object.__new__(State)
+    new.rules = state.rules
+    new.parent = state
+    new.last_move = move
+    new._tab = state._tab
+    new._tot = state._tot
+    new._hands = state._hands
+    new._std = state._std
+    new._sets = state._sets
+    new._turn = state._turn
+    new._played = None
+    new._top = state._top
+    new._rest = state._rest
+    new._key = state._key
+    new._setup = state._setup
+    new._used = state._used
+    new._last = state._last
+    new._start = None
+    return new
+
+
+def _draw(
+    top: tuple[int, ...], rest: tuple[int, ...], key: int, finite: bool
+) -> tuple[int, tuple[int, ...], tuple[int, ...], int]:
+    """Take the next main-deck card: the explicit top first, then a random unseen card."""
+    if top:
+        return top[0], top[1:], rest, key
+    if finite:
+        j = Rng(key).below(len(rest))
+        return rest[j], top, rest[:j] + rest[j + 1 :], (key + _GAMMA) & _MASK64
+    return 1 + Rng(key).below(10), top, rest, (key + _GAMMA) & _MASK64
+
+
+def _place(new: State, seat: int, placed: Placed, value: int) -> tuple[int, int]:
+    tab = new._tab
+    tot = new._tot
+    if seat == 0:
+        mine = tab[0] + (placed,)
+        total = tot[0] + value
+        new._tab = (mine, tab[1])
+        new._tot = (total, tot[1])
+    else:
+        mine = tab[1] + (placed,)
+        total = tot[1] + value
+        new._tab = (tab[0], mine)
+        new._tot = (tot[0], total)
+    return len(mine), total
+
+
+def _start_turn(new: State, seat: int) -> None:
+    """Z-D5 steps 1–3: the automatic draw (Z-D10), then auto-stand or the nine-card rule."""
+    if new._top:
+        top = new._top
+        card, new._top = top[0], top[1:]
+    elif new.rules.main_deck == "finite40":
+        rest = new._rest
+        if not rest:
+            raise IllegalMove("pazaak.pos_deck_short", player=_seat_name(seat))
+        key = new._key
+        j = Rng(key).below(len(rest))
+        card = rest[j]
+        new._rest = rest[:j] + rest[j + 1 :]
+        new._key = (key + _GAMMA) & _MASK64
+    else:
+        key = new._key
+        card = 1 + Rng(key).below(10)
+        new._key = (key + _GAMMA) & _MASK64
+    count, total = _place(new, seat, _MAIN[card], card)
+    new._turn = seat
+    new._played = None
+    if count >= MAX_CARDS or total == TARGET:
+        _forced_stand(new, seat, count, total)
+
+
+def _forced_stand(new: State, seat: int, count: int, total: int) -> None:
+    # Z-D1: under fill_table_wins nine cards without busting win at once (checked before
+    # the auto-stand at 20); otherwise nine cards or exactly 20 stand the player (Z-S12, Z-D6).
+    if count >= MAX_CARDS and total <= TARGET and new.rules.fill_table_wins:
+        _end_set(new, seat, "fill")
+        return
+    new._std = (True, new._std[1]) if seat == 0 else (new._std[0], True)
+    _end_turn(new, seat)
+
+
+def _end_turn(new: State, seat: int) -> None:
+    """Z-D4 / RULES.md §3.3 step 4: bust check, set end, or the next turn."""
+    tot = new._tot
+    if tot[seat] > TARGET:
+        _end_set(new, 1 - seat, "bust")
+        return
+    std = new._std
+    if std[0] and std[1]:
+        a, b = tot
+        if a != b:
+            _end_set(new, 0 if a > b else 1, "higher")
+            return
+        # Z-D7: a tie, unless exactly one player played a Tiebreaker this set
+        t0 = any(p[0] is TIEBREAKER for p in new._tab[0])
+        t1 = any(p[0] is TIEBREAKER for p in new._tab[1])
+        if t0 != t1:
+            _end_set(new, 0 if t0 else 1, "tiebreaker")
+        else:
+            _end_set(new, None, "tie")
+        return
+    other = 1 - seat
+    _start_turn(new, seat if std[other] else other)
+
+
+def _end_set(new: State, winner: int | None, reason: str) -> None:
+    tab = new._tab
+    new._last = (winner, reason, (tuple(v for _, v in tab[0]), tuple(v for _, v in tab[1])))
+    sets = new._sets
+    if winner is not None:
+        sets = (sets[0] + 1, sets[1]) if winner == 0 else (sets[0], sets[1] + 1)
+        new._sets = sets
+        if sets[winner] >= new.rules.sets_to_win:
+            new._turn = None
+            new._played = None
+            return
+    # Z-D3: the starter alternates every set, tied sets included; Z-D2: a fresh deck
+    starter, number = new._setup
+    starter = 1 - starter
+    new._setup = (starter, number + 1)
+    new._tab = ((), ())
+    new._tot = (0, 0)
+    new._std = (False, False)
+    new._top = ()
+    new._rest = FULL_DECK if new.rules.main_deck == "finite40" else ()
+    _start_turn(new, starter)
+
+
+def _play_card(old: State, new: State, seat: int, move: PlayCard) -> None:
+    """Z-D5 step 4: one hand card, then auto-stand / nine cards apply again."""
+    card = move.card
+    if old._played is not None:
+        raise IllegalMove("pazaak.second_card", card=old._played)
+    hand = old._hands[seat]
+    if card not in hand:
+        shown = " ".join(map(str, hand)) or i18n.text("pazaak.empty_hand")
+        raise IllegalMove("pazaak.not_in_hand", card=card, player=_seat_name(seat), hand=shown)
+    value = card.options.get(move.sign)
+    if value is None:
+        if move.sign is None:
+            raise IllegalMove("pazaak.needs_sign", card=card, options=_options(card))
+        if card.needs_sign:
+            raise IllegalMove(
+                "pazaak.wrong_sign", card=card, value=_signed(move.sign), options=_options(card)
+            )
+        raise IllegalMove("pazaak.fixed_sign", card=card, value=_signed(move.sign))
+    if card.is_gold:
+        value = _gold_effect(new, seat, card, value)
+    i = hand.index(card)
+    hand = hand[:i] + hand[i + 1 :]
+    used = new._used
+    if seat == 0:
+        new._hands = (hand, new._hands[1])
+        new._used = (used[0] + (card,), used[1])
+    else:
+        new._hands = (new._hands[0], hand)
+        new._used = (used[0], used[1] + (card,))
+    count, total = _place(new, seat, (card, value), value)
+    if count >= MAX_CARDS or total == TARGET:
+        _forced_stand(new, seat, count, total)
+    else:
+        new._played = card
+
+
+def _gold_effect(new: State, seat: int, card: SideCard, value: int) -> int:
+    """Z-D9: D copies the previous card's value; a Flip changes the sign of own ±2/±4
+    (±3/±6) cards already placed and is itself worth 0."""
+    mine = new._tab[seat]
+    if card is DOUBLE:
+        if not mine:
+            raise IllegalMove("pazaak.double_empty")
+        return mine[-1][1]
+    flipped = _FLIPPED.get(card)
+    if flipped is not None:
+        low, high = flipped
+        table = tuple((src, -v) if v in (low, high, -low, -high) else (src, v) for src, v in mine)
+        total = sum(v for _, v in table)
+        new._tab = (table, new._tab[1]) if seat == 0 else (new._tab[0], table)
+        new._tot = (total, new._tot[1]) if seat == 0 else (new._tot[0], total)
+    return value
+
+
+# -------------------------------------------------------------------------------------------
+# helpers for positions, records and views
+# -------------------------------------------------------------------------------------------
+
+
+def _main_count(tab: tuple[tuple[Placed, ...], tuple[Placed, ...]]) -> int:
+    return sum(1 for seat in tab for src, _ in seat if src.__class__ is int)
+
+
+def _unseen(tab: tuple[tuple[Placed, ...], tuple[Placed, ...]]) -> tuple[int, ...]:
+    """The 40-card deck minus the main-deck cards on both tables, sorted."""
+    counts = Counter(FULL_DECK)
+    for seat in tab:
+        for src, _ in seat:
+            if src.__class__ is int:
+                counts[src] -= 1
+    return tuple(sorted(counts.elements()))
+
+
+def _placed_text(p: Placed) -> str:
+    src, value = p
+    if isinstance(src, int):
+        return str(value) if value == src else f"{src}→{value}"
+    if src.needs_sign or src is DOUBLE or src.options.get(None) != value:
+        return f"{src}({_signed(value)})"
+    return str(src)
+
+
+def _placed_view(p: Placed) -> dict[str, Any]:
+    src, value = p
+    return {"card": str(src), "value": value, "side": not isinstance(src, int)}
+
+
+def _placed_record(p: Placed) -> object:
+    src, value = p
+    if isinstance(src, int):
+        return src if src == value else [src, value]
+    return [str(src), value]
+
+
+def _main_card(text: object) -> int:
+    if isinstance(text, bool):
+        raise IllegalMove("pazaak.bad_main_card", text=text)
+    if isinstance(text, str) and text.strip().isdigit():
+        text = int(text)
+    if not isinstance(text, int) or not 1 <= text <= 10:
+        raise IllegalMove("pazaak.bad_main_card", text=text)
+    return text
+
+
+def _parse_placed(item: object) -> Placed:
+    if isinstance(item, (list, tuple)) and len(item) == 2:
+        src, value = item
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise IllegalMove("pazaak.pos_table", text=item)
+        if isinstance(src, int) or (isinstance(src, str) and src.strip().isdigit()):
+            card = _main_card(src)
+            if value not in (card, -card):
+                raise IllegalMove("pazaak.pos_table", text=item)
+            return (card, value)
+        side = SideCard.parse(src)
+        return (side, value)
+    if isinstance(item, int) and not isinstance(item, bool):
+        return _MAIN[_main_card(item)]
+    if isinstance(item, SideCard) or (isinstance(item, str) and item.strip()[:1] in "+-−±"):
+        side = SideCard.parse(item)
+        value = side.options.get(None)
+        if value is None or side.is_gold:
+            raise IllegalMove("pazaak.pos_table", text=item)
+        return (side, value)
+    if isinstance(item, str):
+        return _MAIN[_main_card(item)]
+    raise IllegalMove("pazaak.pos_table", text=item)
+
+
+def _pair(values: object, name: str) -> tuple[Any, Any]:
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or len(values) != 2:
+        raise IllegalMove("pazaak.bad_position", reason=f"{name} needs one entry per seat")
+    return values[0], values[1]
+
+
+def _position(
+    hands: Any,
+    deck: Any,
+    tables: Any,
+    to_move: Any,
+    standing: Any,
+    sets_won: Any,
+    rules: Rules,
+    *,
+    set_number: Any,
+    starter: Any,
+    used: Any,
+    played_this_turn: Any,
+    key: int,
+    rest: Any,
+    draw: bool,
+) -> State:
+    over = to_move is None and not draw  # a finished match, as records of one store it
+    to_move = 0 if over else check_seat(to_move)
+    starter = check_seat(starter)
+    h = tuple(tuple(sorted(_side_cards(h))) for h in _pair(hands, "hands"))
+    u = tuple(_side_cards(u) for u in _pair(used, "used"))
+    for card in (c for cards in h + u for c in cards):
+        if card.is_gold and not rules.gold_cards:
+            raise IllegalMove("pazaak.gold_off", card=card)
+    t = tuple(tuple(_parse_placed(p) for p in tab) for tab in _pair(tables, "tables"))
+    std = tuple(bool(s) for s in _pair(standing, "standing"))
+    sets = _pair(sets_won, "sets_won")
+    top_score = rules.sets_to_win + over
+    if not all(isinstance(s, int) and 0 <= s < top_score for s in sets) or (
+        over and max(sets) != rules.sets_to_win
+    ):
+        raise IllegalMove(
+            "pazaak.bad_position",
+            reason=IllegalMove("pazaak.pos_sets", sets=list(sets), target=rules.sets_to_win),
+        )
+    if isinstance(deck, str):
+        deck = deck.split()
+    top = tuple(_main_card(c) for c in deck)
+    finite = rules.main_deck == "finite40"
+    tabs = (t[0], t[1])
+    if finite:
+        counts = Counter(top)
+        counts.update(src for tab in tabs for src, _ in tab if isinstance(src, int))
+        for value, count in sorted(counts.items()):
+            if count > 4:
+                reason = IllegalMove("pazaak.pos_too_many", value=value, count=count)
+                raise IllegalMove("pazaak.bad_position", reason=reason)
+        left = Counter(_unseen(tabs))
+        left.subtract(top)
+        computed = tuple(sorted(left.elements()))
+        if rest is not None:
+            rest_t = tuple(_main_card(c) for c in rest)
+            if tuple(sorted(rest_t)) != computed:
+                raise IllegalMove("pazaak.bad_position", reason="rest")
+            computed = rest_t
+    else:
+        computed = ()
+    if isinstance(set_number, bool) or not isinstance(set_number, int) or set_number < 1:
+        raise IllegalMove("pazaak.bad_position", reason=f"set_number {set_number!r}")
+    # consistency: totals, standing and nine cards (RULES.md §3.3)
+    for seat in (0, 1):
+        total = sum(v for _, v in tabs[seat])
+        count = len(tabs[seat])
+        waiting = draw or seat != to_move
+        if count > MAX_CARDS or (total > TARGET and waiting):
+            reason = IllegalMove("pazaak.pos_over", player=_seat_name(seat), total=total)
+            raise IllegalMove("pazaak.bad_position", reason=reason)
+        if (count == MAX_CARDS or total == TARGET) and not std[seat]:
+            reason = IllegalMove(
+                "pazaak.pos_must_stand", player=_seat_name(seat), count=count, total=total
+            )
+            raise IllegalMove("pazaak.bad_position", reason=reason)
+    if not over and (std[to_move] or (std[0] and std[1])):
+        reason = IllegalMove("pazaak.pos_to_move_stands", player=_seat_name(to_move))
+        raise IllegalMove("pazaak.bad_position", reason=reason)
+    played = None if played_this_turn is None else SideCard.parse(played_this_turn)
+    if played is not None and draw:
+        raise IllegalMove("pazaak.bad_position", reason="played_this_turn needs draw=False")
+    state = object.__new__(State)
+    state.rules = rules
+    state.parent = None
+    state.last_move = None
+    state._tab = tabs
+    state._tot = (sum(v for _, v in tabs[0]), sum(v for _, v in tabs[1]))
+    state._hands = (h[0], h[1])
+    state._std = (std[0], std[1])
+    state._sets = (sets[0], sets[1])
+    state._turn = to_move
+    state._played = played
+    state._top = top
+    state._rest = computed
+    state._key = key & _MASK64
+    state._setup = (starter, set_number)
+    state._used = (u[0], u[1])
+    state._last = None
+    state._start = None
+    if over:
+        state._turn = None
+    if draw:
+        # the record keeps the position before the automatic draw; replaying draws again
+        state._start = state._start_record()
+        state._start["draw"] = True
+        _start_turn(state, to_move)
+    return state
+
+
+def new_game(
+    seed: int | str | None = None,
+    rules: Rules | None = None,
+    side_decks: Sequence[Iterable[SideCard | str] | str] | None = None,
+    starter: int | None = None,
+) -> State:
+    """A new match: each player draws his hand of 4 from his side deck (Z-S5), the set-1
+    starter is the higher of one main-deck card each unless given (Z-D3), and the starter
+    makes the first draw.
+
+    ``side_decks``: one 10-card deck per seat (validated, Z-D8); default
+    :func:`default_side_deck` for both.
+
+    >>> state = new_game(seed=7)
+    >>> state.set_number, state.sets_won, len(state.hands[0]), sum(map(len, state.tables))
+    (1, (0, 0), 4, 1)
+    >>> new_game(seed=7).hands == state.hands
+    True
+    >>> new_game(side_decks=["+1 +2 +3 +4 +5 +6 -1 -2 -3 ±1/2", None])
+    Traceback (most recent call last):
+    ...
+    cardwidgets.core.IllegalMove: the side deck of Player 1 is invalid: ±1/2 is a gold card, \
+and these rules play without gold cards (gold_cards=False)
+    """
+    rules = rules or Rules()
+    if seed is None:
+        seed = fresh_seed()
+    decks = list(side_decks) if side_decks is not None else [None, None]
+    if len(decks) != 2:
+        raise IllegalMove("pazaak.bad_position", reason="side_decks needs one deck per seat")
+    checked = tuple(
+        validate_side_deck(default_side_deck(rules) if d is None else d, rules, seat)
+        for seat, d in enumerate(decks)
+    )
+    rng = Rng(seed)
+    hands = tuple(tuple(sorted(rng.shuffle(deck)[: rules.hand_size])) for deck in checked)
+    first = starter
+    while first is None:  # Z-D3: one main-deck card each, redraw on equal cards
+        a, b = rng.shuffle(FULL_DECK)[:2]
+        if a != b:
+            first = 0 if a > b else 1
+    first = check_seat(first)
+    state = object.__new__(State)
+    state.rules = rules
+    state.parent = None
+    state.last_move = None
+    state._tab = ((), ())
+    state._tot = (0, 0)
+    state._hands = (hands[0], hands[1])
+    state._std = (False, False)
+    state._sets = (0, 0)
+    state._turn = first
+    state._played = None
+    state._top = ()
+    state._rest = FULL_DECK if rules.main_deck == "finite40" else ()
+    state._key = rng.next64()
+    state._setup = (first, 1)
+    state._used = ((), ())
+    state._last = None
+    state._start = {
+        "seed": seed,
+        "side_decks": [[str(c) for c in deck] for deck in checked],
+        "starter": starter,
+    }
+    _start_turn(state, first)
+    return state
+
+
+def from_record(record: Mapping[str, Any] | str) -> State:
+    """Replay a record written by :meth:`State.to_record` (a dict or its JSON text)."""
+    return State.from_record(record)
+
+
+def bust_probability(state: State, seat: int) -> Fraction:
+    """The exact chance that ``seat``'s next main-deck draw takes his total over 20.
+
+    Computed only from what ``seat`` can see: under ``finite40`` the 40-card deck minus the
+    main-deck cards on both tables this set; under ``uniform_with_replacement`` 1/10 per
+    value. A hand card played afterwards could still recover (Z-D4); this is the chance
+    before it. Returns a :class:`fractions.Fraction` (``float(...)`` for a decimal).
+
+    >>> s = State.from_position(hands=["", ""], deck=[10, 9], tables=([10], [5]), seed=0)
+    >>> s.totals, s.standing, s.to_move  # P1 drew 10: 20 stands him; P2 drew the 9
+    ((20, 14), (True, False), 1)
+    >>> bust_probability(s, 1)  # 14 busts with 7…10: 4 + 4 + 3 + 2 of the 36 unseen cards
+    Fraction(13, 36)
+    >>> bust_probability(s, 0)
+    Fraction(1, 1)
+    """
+    check_seat(seat)
+    limit = TARGET - state._tot[seat]  # a card above this busts
+    if state.rules.main_deck != "finite40":
+        busting = sum(1 for v in range(1, 11) if v > limit)
+        return Fraction(busting, 10)
+    unseen = _unseen(state._tab)
+    if not unseen:
+        return Fraction(0)
+    return Fraction(sum(1 for v in unseen if v > limit), len(unseen))
