@@ -1,0 +1,269 @@
+"""The worker side of :mod:`cardwidgets.lab`: play a chunk of seeded games, return plain rows.
+
+Everything here is importable without Jupyter, pandas or Dask, and every object that crosses to a
+worker (a :class:`Job`, the rows, the counterexamples) pickles, so the same code runs in-process,
+in a process pool and on a Dask worker.
+
+Determinism does not depend on how the games are split: game ``i`` of a run with seed ``s`` is
+dealt from :func:`game_seed` ``(s, i)`` and each seat's player is reseeded from that game seed, so
+a chunk ``[a, b)`` gives the same rows whoever runs it and whatever the other chunks are.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import pickle
+from collections.abc import Callable, Mapping, Sequence
+from types import ModuleType
+from typing import Any
+
+from cardwidgets.cards import Rng
+
+__all__ = [
+    "Job",
+    "Pickled",
+    "game_seed",
+    "play_game",
+    "player_seed",
+    "run_chunk",
+]
+
+_SEED_BITS = 63
+
+
+def game_seed(seed: int | str, index: int) -> int:
+    """The seed of game ``index`` in a run started with ``seed`` (a 63-bit int).
+
+    >>> game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1)
+    True
+    """
+    return Rng(seed).derive("game", index).next64() >> (64 - _SEED_BITS)
+
+
+def player_seed(seed: int, seat: int) -> int:
+    """The seed a seat's player gets for the game dealt from ``seed``."""
+    return Rng(seed).derive("seat", seat).next64() >> (64 - _SEED_BITS)
+
+
+@dataclasses.dataclass(frozen=True)
+class Pickled:
+    """A callable that plain pickle cannot carry (a lambda, a notebook function), as cloudpickle
+    bytes; it is loaded once per chunk on the worker."""
+
+    data: bytes
+
+    def load(self) -> Callable[[Any], object]:
+        # Only ever built when cloudpickle is importable (it comes with Dask).
+        function = importlib.import_module("cloudpickle").loads(self.data)
+        assert callable(function)
+        return function  # type: ignore[no-any-return]
+
+
+def portable(
+    function: Callable[[Any], object] | Pickled | None,
+) -> Callable[[Any], object] | Pickled | None:
+    """``function`` itself if pickle can carry it, else its cloudpickle bytes (if available)."""
+    if function is None or isinstance(function, Pickled):
+        return function
+    try:
+        pickle.dumps(function)
+    except (pickle.PicklingError, AttributeError, TypeError):
+        try:
+            cloudpickle = importlib.import_module("cloudpickle")
+        except ImportError as err:  # pragma: no cover - cloudpickle ships with the dask extra
+            raise TypeError(
+                f"{function!r} cannot be sent to worker processes: define it at module level "
+                "or install cloudpickle"
+            ) from err
+        return Pickled(cloudpickle.dumps(function))
+    return function
+
+
+@dataclasses.dataclass(frozen=True)
+class Job:
+    """What a worker needs to play games: everything is a value that pickles."""
+
+    game: str
+    """Importable module name of the engine, e.g. ``"cardwidgets.games.tablic"``."""
+    rules: Any
+    """The engine's Rules object, or None for the seed rules."""
+    players: tuple[Any, Any]
+    """One player per seat (``choose(state)`` and ``reseeded(seed)``)."""
+    seed: int | str
+    unit: str = "game"
+    claim: Callable[[Any], object] | Pickled | None = None
+    per_state: bool = False
+    keep: int = 5
+    """How many counterexamples a chunk returns at most (the first ones by game index)."""
+    records: bool = False
+    """Whether each row carries the game's record (replayable JSON)."""
+    options: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    """Extra keyword arguments for ``new_game``."""
+
+    @property
+    def name(self) -> str:
+        """The game's short name (``"tablic"``)."""
+        return self.game.rpartition(".")[2]
+
+
+@dataclasses.dataclass
+class Chunk:
+    """The rows of games ``start..stop-1`` and their counterexamples (a claim's failures)."""
+
+    start: int
+    rows: list[dict[str, Any]]
+    counterexamples: list[dict[str, Any]]
+
+
+def run_chunk(job: Job, start: int, stop: int) -> Chunk:
+    """Play games ``start`` to ``stop - 1`` of ``job`` (module-level: any executor can run it)."""
+    module = importlib.import_module(job.game)
+    claim = job.claim.load() if isinstance(job.claim, Pickled) else job.claim
+    rows: list[dict[str, Any]] = []
+    failures: list[dict[str, Any]] = []
+    for index in range(start, stop):
+        row, failure, _ = play_game(job, index, module, claim)
+        rows.append(row)
+        if failure is not None and len(failures) < job.keep:
+            failures.append(failure)
+    return Chunk(start, rows, failures)
+
+
+def play_game(
+    job: Job,
+    index: int,
+    module: ModuleType | None = None,
+    claim: Callable[[Any], object] | None = None,
+) -> tuple[dict[str, Any], dict[str, Any] | None, Any]:
+    """Play game ``index`` of ``job``: its row, the claim's counterexample or None, the end."""
+    if module is None:
+        module = importlib.import_module(job.game)
+    seed = game_seed(job.seed, index)
+    unit = UNITS.get(job.name, _DEFAULT_UNIT)
+    state = unit.start(module, seed, job.rules, job.unit, job.options)
+    seats = (
+        job.players[0].reseeded(player_seed(seed, 0)),
+        job.players[1].reseeded(player_seed(seed, 1)),
+    )
+    done = unit.done
+    failure: dict[str, Any] | None = None
+    failed = claim is not None and job.per_state and not claim(state)
+    moves = 0
+    if failed:
+        failure = _failure(index, seed, state, moves)
+    while not done(state, job.unit):
+        state = state.play(seats[state.to_move].choose(state))
+        moves += 1
+        if job.per_state and failure is None and claim is not None and not claim(state):
+            failure = _failure(index, seed, state, moves)
+    if claim is not None and not job.per_state and not claim(state):
+        failure = _failure(index, seed, state, moves)
+    winner, scores = unit.result(state, job.unit)
+    row: dict[str, Any] = {
+        "game": index,
+        "seed": seed,
+        "winner": winner,
+        "score0": scores[0],
+        "score1": scores[1],
+        "length": moves,
+    }
+    row.update(unit.facts(state, job.unit))
+    if claim is not None:
+        row["held"] = failure is None
+    if job.records:
+        row["record"] = state.to_record()
+    return row, failure, state
+
+
+def _failure(index: int, seed: int, state: Any, ply: int) -> dict[str, Any]:
+    return {"game": index, "seed": seed, "ply": ply, "record": state.to_record()}
+
+
+# -- what a "game" is, per engine ------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Unit:
+    """How the lab starts, ends and reads one unit of play of an engine.
+
+    ``start(module, seed, rules, unit, options)`` builds the first state, ``done(state, unit)``
+    says when the unit is finished, ``result(state, unit)`` gives ``(winner, (score0, score1))``
+    and ``facts(state, unit)`` the game-specific columns of a row.
+    """
+
+    units: tuple[str, ...]
+    start: Callable[[ModuleType, int, Any, str, Mapping[str, Any]], Any]
+    done: Callable[[Any, str], bool]
+    result: Callable[[Any, str], tuple[int | None, Sequence[int]]]
+    facts: Callable[[Any, str], dict[str, Any]]
+
+
+def _start(module: ModuleType, seed: int, rules: Any, unit: str, options: Mapping[str, Any]) -> Any:
+    return module.new_game(seed=seed, rules=rules, **options)
+
+
+def _done(state: Any, unit: str) -> bool:
+    return bool(state.is_over)
+
+
+def _result(state: Any, unit: str) -> tuple[int | None, Sequence[int]]:
+    outcome = state.outcome
+    return outcome.winner, tuple(outcome.scores)
+
+
+def _no_facts(state: Any, unit: str) -> dict[str, Any]:
+    return {"first": state.root.to_move}
+
+
+_DEFAULT_UNIT = Unit(("game",), _start, _done, _result, _no_facts)
+
+
+# Tablić: one engine state is a whole match (T-D7); a deal is over once its score is booked in
+# ``deal_results`` (T-D9 is a statement about one deal).
+
+
+def _tablic_done(state: Any, unit: str) -> bool:
+    return bool(state.is_over) or (unit == "deal" and bool(state.deal_results))
+
+
+def _tablic_result(state: Any, unit: str) -> tuple[int | None, Sequence[int]]:
+    if unit == "match":
+        return _result(state, unit)
+    scores = state.deal_results[0].scores
+    winner = None if scores[0] == scores[1] else int(scores[1] > scores[0])
+    return winner, tuple(scores)
+
+
+def _tablic_facts(state: Any, unit: str) -> dict[str, Any]:
+    deals = state.deal_results[:1] if unit == "deal" else state.deal_results
+    facts: dict[str, Any] = {"first": state.root.to_move}
+    if unit == "match":
+        facts["deals"] = len(deals)
+    for name in ("cards", "points", "tablas"):
+        for seat in (0, 1):
+            facts[f"{name}{seat}"] = sum(getattr(deal, name)[seat] for deal in deals)
+    return facts
+
+
+def _panjpar_facts(state: Any, unit: str) -> dict[str, Any]:
+    root = state.root
+    return {"first": root.to_move, "trump": str(root.trump)}
+
+
+def _pazaak_facts(state: Any, unit: str) -> dict[str, Any]:
+    sets = state.sets_won
+    return {
+        "first": state.root.to_move,
+        "sets0": sets[0],
+        "sets1": sets[1],
+        "sets_played": state.set_number,
+    }
+
+
+UNITS: dict[str, Unit] = {
+    "tablic": Unit(("match", "deal"), _start, _tablic_done, _tablic_result, _tablic_facts),
+    "panjpar": Unit(("game",), _start, _done, _result, _panjpar_facts),
+    "pazaak": Unit(("match",), _start, _done, _result, _pazaak_facts),
+}
+"""Per-engine units; an engine not listed here plays plain games."""
