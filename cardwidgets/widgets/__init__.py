@@ -1,0 +1,10 @@
+"""The anywidget classes: :class:`GameWidget` (the framework) and one widget per game.
+
+Importing this package imports anywidget; the engines never do (DESIGN principle 2).
+"""
+
+from __future__ import annotations
+
+from cardwidgets.widgets.base import GameWidget
+
+__all__ = ["GameWidget"]
