@@ -85,6 +85,10 @@ def chromium() -> Iterator[Any]:
         )
     from playwright.sync_api import sync_playwright
 
+    # Only this run's screenshots: CI prints the folder's path for people to look at.
+    for old in SCREENSHOTS.glob("*.png"):
+        old.unlink()
+
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, timeout=60_000

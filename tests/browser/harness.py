@@ -347,3 +347,11 @@ def open_in_voila(page: Any, server: Server, name: str) -> None:
 def open_in_marimo(page: Any, server: Server, name: str) -> None:
     """Open app ``name`` of the marimo folder server (a fresh session per page load)."""
     page.goto(f"{server.url}/?file={name}", wait_until="domcontentloaded", timeout=90_000)
+
+
+def screenshot(page: Any, name: str) -> Path:
+    """Save a named screenshot (in addition to the one taken when each test ends)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{safe_name(name)}.png"
+    page.screenshot(path=str(path), full_page=True, timeout=15_000)
+    return path
