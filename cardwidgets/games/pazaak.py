@@ -1013,7 +1013,6 @@ class State(core.GameState[Move]):
                 "played_this_turn": None if self._played is None else str(self._played),
             },
             "key": self._key,
-            "rest": list(self._rest),
             "draw": False,
         }
 
@@ -1041,7 +1040,6 @@ class State(core.GameState[Move]):
                 used=pos["used"],
                 played_this_turn=played,
                 key=key,
-                rest=start.get("rest"),
                 draw=bool(start.get("draw", False)),
             )
         seed = start["seed"]
@@ -1099,7 +1097,6 @@ class State(core.GameState[Move]):
             used=more.get("used", ((), ())),
             played_this_turn=more.get("played_this_turn"),
             key=Rng(seed).next64(),
-            rest=None,
             draw=more.get("draw", True),
         )
 
@@ -1258,7 +1255,8 @@ def _play_card(old: State, new: State, seat: int, move: PlayCard) -> None:
             raise IllegalMove(
                 "pazaak.wrong_sign", card=card, value=_signed(move.sign), options=_options(card)
             )
-        raise IllegalMove("pazaak.fixed_sign", card=card, value=_signed(move.sign))
+        shown = move.sign * card.size if move.sign in (1, -1) and card.size else move.sign
+        raise IllegalMove("pazaak.fixed_sign", card=card, value=_signed(shown))
     if card.is_gold:
         value = _gold_effect(new, seat, card, value)
     i = hand.index(card)
@@ -1390,7 +1388,6 @@ def _position(
     used: Any,
     played_this_turn: Any,
     key: int,
-    rest: Any,
     draw: bool,
 ) -> State:
     over = to_move is None and not draw  # a finished match, as records of one store it
@@ -1424,14 +1421,10 @@ def _position(
             if count > 4:
                 reason = IllegalMove("pazaak.pos_too_many", value=value, count=count)
                 raise IllegalMove("pazaak.bad_position", reason=reason)
+        # the undrawn cards below the explicit top; kept sorted, drawn at random (Z-D2)
         left = Counter(_unseen(tabs))
         left.subtract(top)
         computed = tuple(sorted(left.elements()))
-        if rest is not None:
-            rest_t = tuple(_main_card(c) for c in rest)
-            if tuple(sorted(rest_t)) != computed:
-                raise IllegalMove("pazaak.bad_position", reason="rest")
-            computed = rest_t
     else:
         computed = ()
     if isinstance(set_number, bool) or not isinstance(set_number, int) or set_number < 1:
@@ -1514,14 +1507,14 @@ and these rules play without gold cards (gold_cards=False)
     if len(decks) != 2:
         raise IllegalMove("pazaak.bad_position", reason="side_decks needs one deck per seat")
     checked = tuple(
-        validate_side_deck(default_side_deck(rules) if d is None else d, rules, seat)
+        default_side_deck(rules) if d is None else validate_side_deck(d, rules, seat)
         for seat, d in enumerate(decks)
     )
     rng = Rng(seed)
-    hands = tuple(tuple(sorted(rng.shuffle(deck)[: rules.hand_size])) for deck in checked)
+    hands = tuple(tuple(sorted(_sample(rng, deck, rules.hand_size))) for deck in checked)
     first = starter
     while first is None:  # Z-D3: one main-deck card each, redraw on equal cards
-        a, b = rng.shuffle(FULL_DECK)[:2]
+        a, b = _sample(rng, FULL_DECK, 2)
         if a != b:
             first = 0 if a > b else 1
     first = check_seat(first)
@@ -1549,6 +1542,15 @@ and these rules play without gold cards (gold_cards=False)
     }
     _start_turn(state, first)
     return state
+
+
+def _sample(rng: Rng, items: Sequence[Any], k: int) -> list[Any]:
+    """``k`` items drawn without replacement, in draw order (a partial Fisher–Yates)."""
+    pool = list(items)
+    for i in range(min(k, len(pool))):
+        j = i + rng.below(len(pool) - i)
+        pool[i], pool[j] = pool[j], pool[i]
+    return pool[:k]
 
 
 def from_record(record: Mapping[str, Any] | str) -> State:
