@@ -1245,8 +1245,8 @@ def _play_card(old: State, new: State, seat: int, move: PlayCard) -> None:
         raise IllegalMove("pazaak.second_card", card=old._played)
     hand = old._hands[seat]
     if card not in hand:
-        shown = " ".join(map(str, hand)) or i18n.text("pazaak.empty_hand")
-        raise IllegalMove("pazaak.not_in_hand", card=card, player=_seat_name(seat), hand=shown)
+        held: object = " ".join(map(str, hand)) or i18n.TranslatedError("pazaak.empty_hand")
+        raise IllegalMove("pazaak.not_in_hand", card=card, player=_seat_name(seat), hand=held)
     value = card.options.get(move.sign)
     if value is None:
         if move.sign is None:
@@ -1255,8 +1255,8 @@ def _play_card(old: State, new: State, seat: int, move: PlayCard) -> None:
             raise IllegalMove(
                 "pazaak.wrong_sign", card=card, value=_signed(move.sign), options=_options(card)
             )
-        shown = move.sign * card.size if move.sign in (1, -1) and card.size else move.sign
-        raise IllegalMove("pazaak.fixed_sign", card=card, value=_signed(shown))
+        wrong = move.sign * card.size if move.sign in (1, -1) and card.size else move.sign
+        raise IllegalMove("pazaak.fixed_sign", card=card, value=_signed(wrong))
     if card.is_gold:
         value = _gold_effect(new, seat, card, value)
     i = hand.index(card)
