@@ -1,0 +1,1482 @@
+"""Tablić (Table, Tablanet): the Balkan fishing game of RULES.md §2, as an exact rules engine.
+
+A played card captures table cards whose values add up to it, in one or more disjoint groups.
+Values: 2–10 face value, J 12, Q 13, K 14, and a table Ace counts 1 or 11 (T-S19, T-D2).
+
+>>> from cardwidgets import tablic
+>>> state = tablic.State.from_position(table="3♠ 5♥ 2♦ 6♣", hands=("8♦ K♠", "9♥ 4♣"))
+>>> [str(m) for m in state.legal_moves()]
+['8♦', '8♦ x 2♦ 3♠ 5♥ 6♣', '8♦ x 2♦ 6♣', '8♦ x 3♠ 5♥', 'K♠', 'K♠ x 3♠ 5♥ 6♣']
+>>> after = state.play("8D x 3S 5H 2D 6C")
+>>> after.tablas, after.table
+((1, 0), ())
+>>> print(after.describe_last_move())
+Player 1 plays 8♦ and captures 2♦ 3♠ 5♥ 6♣. Tabla: the table is cleared (+1 point).
+
+Design and trade-offs:
+
+* **Captures by value classes.** Whether a set of table cards splits into groups of the played
+  value depends only on how many cards of each value it holds. The capture search therefore runs
+  over count vectors (one count per value, highest value first, Aces last), carrying the set of
+  possible "open group" states, and prunes states that the remaining cards cannot complete. A
+  count vector that closes every group is expanded into card sets by choosing which cards of each
+  value. This is exact, deduplicates different decompositions of one card set for free, and is
+  output-sensitive: a 20-card table of low cards is counted (:func:`count_captures`, memoised
+  dynamic programming over the group states) without listing its millions of captures.
+* **A played Ace is 11** (T-D3): with one value for the whole capture, every capture at 1 (single
+  table Aces) is also a capture at 11, so the engine only searches at 11.
+* **Hot path.** Cards in hands, on the table and in piles are bitmasks; legal captures are cached
+  per (played value, table mask) and moves are interned, so random self-play runs thousands of
+  deals per CPU-second. A state is a value: :meth:`State.play` returns a new state.
+* **One State is the whole match** (T-S2, T-D7): when a deal ends, its score is added and the next
+  deal is shuffled from the match seed and the deal number, with the dealer alternating (T-S3).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from math import comb
+from typing import Any, ClassVar
+
+from cardwidgets import cards, core, i18n
+from cardwidgets.cards import DECK, Card, CardLike
+from cardwidgets.core import IllegalMove, Outcome
+
+__all__ = [
+    "DealResult",
+    "Move",
+    "PositionError",
+    "Rules",
+    "State",
+    "capture_groups",
+    "capture_options",
+    "card_points",
+    "card_values",
+    "count_captures",
+    "deal_breakdown",
+    "from_record",
+    "is_capture",
+    "iter_captures",
+    "maximal_captures",
+    "new_game",
+    "played_value",
+    "score_deal",
+]
+
+i18n.register(
+    {
+        "tablic.player": {"en": "Player {n}", "de": "Spieler {n}"},
+        "tablic.move.trail": {
+            "en": "{card} is laid on the table",
+            "de": "{card} wird auf den Tisch gelegt",
+        },
+        "tablic.move.capture": {
+            "en": "{card} captures {captured}",
+            "de": "{card} nimmt {captured}",
+        },
+        "tablic.say.trail": {
+            "en": "{player} lays {card} on the table.",
+            "de": "{player} legt {card} auf den Tisch.",
+        },
+        "tablic.say.capture": {
+            "en": "{player} plays {card} and captures {captured}.",
+            "de": "{player} spielt {card} und nimmt {captured}.",
+        },
+        "tablic.say.tabla": {
+            "en": "Tabla: the table is cleared (+1 point).",
+            "de": "Tabla: der Tisch ist abgeräumt (+1 Punkt).",
+        },
+        "tablic.say.leftovers": {
+            "en": "{player} takes the cards left on the table: {cards}.",
+            "de": "{player} bekommt die übrigen Tischkarten: {cards}.",
+        },
+        "tablic.say.leftovers_nobody": {
+            "en": "Nobody captured in this deal; the cards left on the table ({cards}) count for "
+            "nobody.",
+            "de": "In diesem Spiel hat niemand gestochen; die übrigen Tischkarten ({cards}) "
+            "zählen für niemanden.",
+        },
+        "tablic.say.deal_end": {
+            "en": "Deal {deal} is over: {player0} scores {score0}, {player1} scores {score1}.",
+            "de": "Spiel {deal} ist vorbei: {player0} erhält {score0}, {player1} erhält {score1}.",
+        },
+        "tablic.say.match_end": {
+            "en": "{player} wins the match {high} to {low}.",
+            "de": "{player} gewinnt die Partie mit {high} zu {low}.",
+        },
+        "tablic.not_in_hand": {
+            "en": "{card} is not in your hand",
+            "de": "{card} ist nicht in deiner Hand",
+        },
+        "tablic.not_on_table": {
+            "en": "not on the table: {cards}",
+            "de": "nicht auf dem Tisch: {cards}",
+        },
+        "tablic.not_a_capture": {
+            "en": "{card} cannot capture {captured}: these cards do not split into groups that "
+            "each add up to {value} (Aces on the table count 1 or 11)",
+            "de": "{card} kann {captured} nicht nehmen: diese Karten lassen sich nicht in Gruppen "
+            "aufteilen, die jeweils {value} ergeben (Asse auf dem Tisch zählen 1 oder 11)",
+        },
+        "tablic.king_rule": {
+            "en": "a King captures at most one King from the table, not {kings}",
+            "de": "ein König nimmt höchstens einen König vom Tisch, nicht {kings}",
+        },
+        "tablic.not_maximal": {
+            "en": "with these rules a capture must take every group it can: {cards} could "
+            "still be taken with {card}",
+            "de": "nach diesen Regeln muss ein Stich alle möglichen Gruppen nehmen: {cards} "
+            "könnte mit {card} noch genommen werden",
+        },
+        "tablic.bad_text": {
+            "en": "'{text}' is not a Tablić move: write a card such as 8♦ to lay it on the "
+            "table, or a capture such as 8♦ x 3♠ 5♥",
+            "de": "'{text}' ist kein Tablić-Zug: schreibe eine Karte wie 8♦, um sie auf den Tisch "
+            "zu legen, oder einen Stich wie 8♦ x 3♠ 5♥",
+        },
+        "tablic.played_on_table": {
+            "en": "{card} is on the table, so it cannot be played from a hand",
+            "de": "{card} liegt auf dem Tisch und kann nicht aus der Hand gespielt werden",
+        },
+        "tablic.position.duplicate": {
+            "en": "{card} appears twice in the position",
+            "de": "{card} kommt in der Stellung zweimal vor",
+        },
+        "tablic.position.no_cards": {
+            "en": "{player} is to move but holds no cards",
+            "de": "{player} ist am Zug, hat aber keine Karten",
+        },
+        "tablic.position.bad": {
+            "en": "'{field}' must be {expected}, not {value}",
+            "de": "'{field}' muss {expected} sein, nicht {value}",
+        },
+        "tablic.position.unknown": {
+            "en": "the position has no field '{field}'; the fields are: {fields}",
+            "de": "die Stellung hat kein Feld '{field}'; die Felder sind: {fields}",
+        },
+    }
+)
+
+
+class PositionError(i18n.TranslatedError):
+    """A position that :meth:`State.from_position` cannot set up; the message says why."""
+
+
+# -- rules -----------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Rules(core.Rules):
+    """Tablić rule variants; the defaults are the seed rules (RULES.md §2).
+
+    >>> Rules()  # doctest: +NORMALIZE_WHITESPACE
+    Rules(capture_must_be_maximal=False, final_card_tabla=False,
+          leftovers_to='last_capturer', target=101)
+    >>> Rules(leftovers_to="nobody")
+    Traceback (most recent call last):
+    ...
+    cardwidgets.core.RuleError: rule 'leftovers_to' must be one of 'last_capturer', 'dealer', ...
+    """
+
+    capture_must_be_maximal: bool = False
+    """T-D1 variant: only captures to which no further disjoint group can be added are legal."""
+    final_card_tabla: bool = False
+    """T-D5 variant: the last card of a deal may score a tabla (S2's literal reading)."""
+    leftovers_to: str = "last_capturer"
+    """T-D6: who takes the cards left on the table at the end of a deal."""
+    target: int = 101
+    """T-D7: a match ends after the first deal at which a total reaches this and totals differ."""
+
+    choices: ClassVar[Mapping[str, tuple[object, ...]]] = {
+        "leftovers_to": ("last_capturer", "dealer"),
+    }
+
+
+DEFAULT_RULES = Rules()
+
+# -- values and points -------------------------------------------------------------------------
+
+_VALUE = tuple(
+    (1, 11) if c.rank == 14 else ((c.rank + 1,) if c.rank >= 11 else (int(c.rank),)) for c in DECK
+)
+"""Play values by card index (T-S19): J 12, Q 13, K 14, A 1 or 11."""
+_PLAYED = tuple(v[-1] for v in _VALUE)
+_POINTS = tuple(2 if c.text == "10♦" else 1 if c.rank >= 10 or c.text == "2♣" else 0 for c in DECK)
+"""Card points by card index (T-S20)."""
+_POINT_MASK = cards.mask(c for c in DECK if _POINTS[c.index])
+_TEN_DIAMONDS_BIT = cards.parse("10♦").bit
+
+
+def card_values(card: CardLike) -> tuple[int, ...]:
+    """The values a card can take on the table (T-S19, T-D2): an Ace is 1 or 11.
+
+    >>> card_values("A♣"), card_values("J♥"), card_values("K♠"), card_values("7♦")
+    ((1, 11), (12,), (14,), (7,))
+    """
+    return _VALUE[cards.to_card(card).index]
+
+
+def played_value(card: CardLike) -> int:
+    """The value a played card captures with; a played Ace is 11 (every capture at 1 is also
+    one at 11, T-D3).
+
+    >>> played_value("A♦"), played_value("Q♠")
+    (11, 13)
+    """
+    return _PLAYED[cards.to_card(card).index]
+
+
+def card_points(card: CardLike) -> int:
+    """Points of a card at the end of a deal (T-S20): 10♦ 2; A, K, Q, J, other 10s and 2♣ 1.
+
+    >>> [card_points(c) for c in ("10♦", "10♠", "A♥", "J♣", "2♣", "2♦", "9♠")]
+    [2, 1, 1, 1, 1, 0, 0]
+    """
+    return _POINTS[cards.to_card(card).index]
+
+
+def _points_of_mask(bits: int) -> int:
+    bits &= _POINT_MASK
+    return bits.bit_count() + (1 if bits & _TEN_DIAMONDS_BIT else 0)
+
+
+def deal_breakdown(
+    pile0: Iterable[CardLike], pile1: Iterable[CardLike], tablas: Sequence[int] = (0, 0)
+) -> dict[str, tuple[int, int]]:
+    """How a deal scores (T-S18, T-D9): cards, card points, the 3 for strictly more cards, tablas.
+
+    >>> deal_breakdown("10♦ A♠ 3♥", "K♣ 2♣", tablas=(0, 1))
+    {'cards': (3, 2), 'points': (3, 2), 'most_cards': (3, 0), 'tablas': (0, 1), 'scores': (6, 3)}
+    """
+    piles = [
+        cards.to_cards(p) if isinstance(p, str) else tuple(map(cards.to_card, p))
+        for p in (pile0, pile1)
+    ]
+    counts = (len(piles[0]), len(piles[1]))
+    points = (sum(map(card_points, piles[0])), sum(map(card_points, piles[1])))
+    return _breakdown(counts, points, (int(tablas[0]), int(tablas[1])))
+
+
+def _breakdown(
+    counts: tuple[int, int], points: tuple[int, int], tablas: tuple[int, int]
+) -> dict[str, tuple[int, int]]:
+    most = (3 if counts[0] > counts[1] else 0, 3 if counts[1] > counts[0] else 0)
+    scores = (points[0] + most[0] + tablas[0], points[1] + most[1] + tablas[1])
+    return {
+        "cards": counts,
+        "points": points,
+        "most_cards": most,
+        "tablas": tablas,
+        "scores": scores,
+    }
+
+
+def score_deal(
+    pile0: Iterable[CardLike], pile1: Iterable[CardLike], tablas: Sequence[int] = (0, 0)
+) -> tuple[int, int]:
+    """Each player's score for a deal: card points, +3 for strictly more cards, plus tablas.
+
+    The card points of a full deal add up to 22, not 25: at 26–26 nobody gets the 3 (T-D9).
+
+    >>> score_deal(cards.DECK[:27], cards.DECK[27:])
+    (4, 21)
+    >>> score_deal(cards.DECK[:26], cards.DECK[26:], tablas=(2, 0))
+    (3, 21)
+    """
+    return deal_breakdown(pile0, pile1, tablas)["scores"]
+
+
+# -- capture search ----------------------------------------------------------------------------
+#
+# Whether table cards split into groups of the played value v depends only on how many cards of
+# each value they hold. A table is therefore reduced to a "profile": its count per value packed
+# into one int, 4 bits per value, Aces at value 1 (each table Ace counts 1 or 11, T-D2). A "group
+# type" is a count vector whose cards add up to v. The legal capture vectors are the sums of
+# group types that fit into the table's counts: a breadth-first search from the empty capture,
+# adding one group type at a time. It runs on the "slack" (table counts minus capture counts)
+# with a guard bit per 4-bit field: subtracting a group type clears a guard bit exactly when the
+# type does not fit, so each step is two integer operations, and each capture vector is visited
+# once however many ways it splits into groups. A vector stands for all card sets that choose
+# that many cards of each value (expanded only when listing captures).
+
+_BITS = 4
+_FIELD = (1 << _BITS) - 1
+_POSITION = tuple(1 if c.rank == 14 else _VALUE[c.index][0] for c in DECK)
+"""A card's field in a profile: its value, 1 for an Ace."""
+_UNIT = tuple(1 << (_BITS * p) for p in _POSITION)
+_UP_TO = tuple((1 << (_BITS * (v + 1))) - 1 for v in range(15))
+"""_UP_TO[v] keeps the fields of values 0..v of a profile (the cards that can be in a group)."""
+_GUARD = tuple(sum(8 << (_BITS * x) for x in range(1, v + 1)) for v in range(15))
+
+
+def _profile(bits: int) -> int:
+    """The packed count per value of a card set."""
+    packed = 0
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        packed += _UNIT[low.bit_length() - 1]
+    return packed
+
+
+class _Search:
+    """The legal capture vectors for one played value v and one table profile (values <= v)."""
+
+    def __init__(self, v: int, profile: int) -> None:
+        self.v = v
+        self.counts = tuple((profile >> (_BITS * x)) & _FIELD for x in range(v + 1))
+        full = profile
+        if v == 14 and self.counts[14] > 1:
+            # T-D4: a played King takes at most one table King (a King's only group is itself).
+            full -= (self.counts[14] - 1) << (_BITS * 14)
+        self.full = full
+        self.guard = _GUARD[v]
+        self.types = self._types()
+        self._slacks: set[int] | None = None
+        self._vectors: list[tuple[int, ...] | None] = [None, None]
+
+    def _types(self) -> list[int]:
+        """Every group type that fits the table (T-D2: each table Ace counts 1 or 11)."""
+        v = self.v
+        limits = [(self.full >> (_BITS * x)) & _FIELD for x in range(v + 1)]
+        values = [x for x in range(v, 1, -1) if limits[x]]
+        aces = limits[1]
+        found: list[int] = []
+
+        def extend(i: int, total: int, packed: int) -> None:
+            if i == len(values):
+                need = v - total
+                for n in range(aces + 1):
+                    rest = need - n  # what the Aces counted 11 add: 10 more each
+                    if rest >= 0 and rest % 10 == 0 and rest // 10 <= n and (packed or n):
+                        found.append(packed + (n << _BITS))
+                return
+            x = values[i]
+            for taken in range(limits[x] + 1):
+                if total + taken * x > v:
+                    break
+                extend(i + 1, total + taken * x, packed + (taken << (_BITS * x)))
+
+        extend(0, 0, 0)
+        return found
+
+    def slacks(self) -> set[int]:
+        """Table counts minus capture counts, packed, for every legal capture (empty included)."""
+        if self._slacks is None:
+            guard, types = self.guard, self.types
+            seen = {self.full}
+            frontier = [self.full]
+            while frontier:
+                following = []
+                for slack in frontier:
+                    guarded = slack | guard
+                    for kind in types:
+                        left = guarded - kind
+                        if left & guard == guard:
+                            left ^= guard
+                            if left not in seen:
+                                seen.add(left)
+                                following.append(left)
+                frontier = following
+            self._slacks = seen
+        return self._slacks
+
+    def fits_group(self, slack: int) -> bool:
+        """Whether some group still fits in the cards a capture leaves (its slack)."""
+        guard = self.guard
+        guarded = slack | guard
+        return any((guarded - kind) & guard == guard for kind in self.types)
+
+    def contains(self, captured: int) -> bool:
+        """Whether the profile ``captured`` is a legal capture vector."""
+        guard = self.guard
+        left = (self.full | guard) - captured
+        return left & guard == guard and (left ^ guard) in self.slacks()
+
+    def count(self, maximal: bool = False) -> int:
+        """How many non-empty card sets the legal vectors stand for, without listing them."""
+        total = 0
+        counts = self.counts
+        for vector in self.vectors(maximal):
+            product = 1
+            for x in range(1, self.v + 1):
+                c = (vector >> (_BITS * x)) & _FIELD
+                if c:
+                    product *= comb(counts[x], c)
+            total += product
+        return total
+
+    def vectors(self, maximal: bool = False) -> tuple[int, ...]:
+        """The non-empty legal capture vectors, bigger captures first (then higher values)."""
+        found = self._vectors[maximal]
+        if found is None:
+            full = self.full
+            slacks = [s for s in self.slacks() if s != full]
+            if maximal:
+                slacks = [s for s in slacks if not self.fits_group(s)]
+            v = self.v
+            order = [
+                (-sum(((full - s) >> (_BITS * x)) & _FIELD for x in range(1, v + 1)),
+                 [-(((full - s) >> (_BITS * x)) & _FIELD) for x in range(v, 0, -1)],
+                 full - s)
+                for s in slacks
+            ]  # fmt: skip
+            order.sort()
+            found = self._vectors[maximal] = tuple(item[2] for item in order)
+        return found
+
+
+_CACHE_LIMIT = 1 << 16
+_SEARCHES: dict[tuple[int, int], _Search] = {}
+
+
+def _search(v: int, profile: int) -> _Search:
+    """The (cached) search for value v on a table profile."""
+    key = (v, profile & _UP_TO[v])
+    found = _SEARCHES.get(key)
+    if found is None:
+        if len(_SEARCHES) >= _CACHE_LIMIT:
+            _SEARCHES.clear()
+        found = _SEARCHES[key] = _Search(v, key[1])
+    return found
+
+
+def _members(bits: int) -> list[list[int]]:
+    """The bits of a table's cards, grouped by profile field (value; Aces at 1)."""
+    members: list[list[int]] = [[] for _ in range(15)]
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        members[_POSITION[low.bit_length() - 1]].append(low)
+    return members
+
+
+def _expand(vector: int, members: Sequence[Sequence[int]]) -> Iterator[int]:
+    """Every card set (a mask) with the counts of ``vector``, in a fixed order."""
+    parts: list[list[int]] = []
+    for x in range(14, 0, -1):
+        n = (vector >> (_BITS * x)) & _FIELD
+        if n:
+            parts.append([sum(combo) for combo in itertools.combinations(members[x], n)])
+    for choice in itertools.product(*parts):
+        yield sum(choice)
+
+
+def _capture_masks_iter(v: int, table_bits: int, maximal: bool) -> Iterator[int]:
+    vectors = _search(v, _profile(table_bits)).vectors(maximal)
+    if vectors:
+        members = _members(table_bits)
+        for vector in vectors:
+            yield from _expand(vector, members)
+
+
+def _table_bits(card: Card, table: Iterable[CardLike] | str) -> int:
+    bits = cards.mask(cards.to_cards(table))
+    if bits >> card.index & 1:
+        raise IllegalMove("tablic.played_on_table", card=card)
+    return bits
+
+
+def iter_captures(
+    card: CardLike, table: Iterable[CardLike] | str, rules: Rules | None = None
+) -> Iterator[frozenset[Card]]:
+    """Every legal capture of ``card`` on ``table``, lazily, in :func:`capture_options` order."""
+    played = cards.to_card(card)
+    bits = _table_bits(played, table)
+    maximal = (rules or DEFAULT_RULES).capture_must_be_maximal
+    for found in _capture_masks_iter(_PLAYED[played.index], bits, maximal):
+        yield frozenset(cards.from_mask(found))
+
+
+def capture_options(
+    card: CardLike, table: Iterable[CardLike] | str, rules: Rules | None = None
+) -> list[frozenset[Card]]:
+    """Every legal capture of table cards by ``card`` (T-D1–T-D4); the empty capture excluded.
+
+    A capture is any union of disjoint groups, each adding up to the played value; different
+    ways to split the same cards into groups are one capture. Bigger captures come first.
+    With ``rules.capture_must_be_maximal`` only the maximal ones are legal.
+
+    >>> [cards.format_cards(sorted(c)) for c in capture_options("8♦", "3♠ 5♥ 7♣")]
+    ['3♠ 5♥']
+    >>> [cards.format_cards(sorted(c)) for c in capture_options("A♦", "A♣ 10♥")]
+    ['10♥ A♣', 'A♣']
+    >>> [cards.format_cards(sorted(c)) for c in capture_options("K♦", "K♠ K♥ 4♣ 10♣")]
+    ['4♣ 10♣ K♠', '4♣ 10♣ K♥', '4♣ 10♣', 'K♠', 'K♥']
+    """
+    return list(iter_captures(card, table, rules))
+
+
+def count_captures(
+    card: CardLike, table: Iterable[CardLike] | str, rules: Rules | None = None
+) -> int:
+    """How many legal captures :func:`capture_options` would list, counted without listing them.
+
+    >>> low = "A♠ A♥ A♦ A♣ 2♠ 2♥ 2♦ 2♣ 3♠ 3♥ 3♦ 3♣ 4♠ 4♥ 4♦ 4♣ 5♠ 5♥ 5♦ 5♣"
+    >>> count_captures("10♦", low)
+    104575
+    """
+    played = cards.to_card(card)
+    bits = _table_bits(played, table)
+    maximal = (rules or DEFAULT_RULES).capture_must_be_maximal
+    return _search(_PLAYED[played.index], _profile(bits)).count(maximal)
+
+
+def maximal_captures(
+    card: CardLike, table: Iterable[CardLike] | str, rules: Rules | None = None
+) -> list[frozenset[Card]]:
+    """The captures to which no further disjoint group can be added (T-D1), biggest first.
+
+    They are found from the count vectors, without listing every capture. (``rules`` is
+    accepted for a uniform signature; maximality does not depend on the flags.)
+
+    >>> [cards.format_cards(sorted(c)) for c in maximal_captures("K♦", "K♠ K♥ 4♣ 10♣")]
+    ['4♣ 10♣ K♠', '4♣ 10♣ K♥']
+    """
+    played = cards.to_card(card)
+    bits = _table_bits(played, table)
+    return [
+        frozenset(cards.from_mask(m))
+        for m in _capture_masks_iter(_PLAYED[played.index], bits, True)
+    ]
+
+
+def is_capture(
+    card: CardLike, captured: Iterable[CardLike] | str, rules: Rules | None = None
+) -> bool:
+    """Whether taking exactly ``captured`` is a legal capture by ``card`` (any table).
+
+    >>> is_capture("8♦", "3♠ 5♥ 2♦ 6♣"), is_capture("8♦", "3♠ 6♣")
+    (True, False)
+    """
+    played = cards.to_card(card)
+    bits = _table_bits(played, captured)
+    v = _PLAYED[played.index]
+    profile = _profile(bits)
+    if not bits or profile & ~_UP_TO[v]:
+        return False  # nothing, or a card above the played value
+    return _search(v, profile).contains(profile)
+
+
+def capture_groups(
+    card: CardLike, captured: Iterable[CardLike] | str
+) -> tuple[frozenset[Card], ...]:
+    """One way to split a legal capture into its groups (each adds up to the played value).
+
+    The widget colours the groups; the order is deterministic (the group holding the highest
+    card first). Raises :class:`IllegalMove` if ``captured`` is not a legal capture.
+
+    >>> [cards.format_cards(sorted(g)) for g in capture_groups("8♦", "3♠ 5♥ 2♦ 6♣")]
+    ['2♦ 6♣', '3♠ 5♥']
+    >>> [cards.format_cards(sorted(g)) for g in capture_groups("A♦", "A♣ A♠ 10♥")]
+    ['10♥ A♣', 'A♠']
+    """
+    played = cards.to_card(card)
+    taken = tuple(
+        sorted(
+            cards.to_cards(captured) if isinstance(captured, str) else map(cards.to_card, captured)
+        )
+    )
+    v = _PLAYED[played.index]
+    groups = _split(v, taken)
+    if groups is None or not taken:
+        raise IllegalMove(
+            "tablic.not_a_capture", card=played, captured=cards.format_cards(taken), value=v
+        )
+    if v == 14 and sum(1 for c in taken if c.rank == 13) > 1:
+        raise IllegalMove(
+            "tablic.king_rule", kings=cards.format_cards(c for c in taken if c.rank == 13)
+        )
+    return groups
+
+
+def _split(v: int, taken: tuple[Card, ...]) -> tuple[frozenset[Card], ...] | None:
+    """Backtracking partition into groups of sum v; the highest card anchors each group."""
+    if not taken:
+        return ()
+    order = sorted(
+        taken, key=lambda c: (max(_VALUE[c.index]) if c.rank != 14 else 0, c.index), reverse=True
+    )
+    first, rest = order[0], order[1:]
+    for size in range(len(rest) + 1):
+        for others in itertools.combinations(rest, size):
+            group = (first, *others)
+            if _can_sum(v, group):
+                remaining = tuple(c for c in rest if c not in others)
+                tail = _split(v, remaining)
+                if tail is not None:
+                    return (frozenset(group), *tail)
+    return None
+
+
+def _can_sum(v: int, group: Sequence[Card]) -> bool:
+    sums = {0}
+    for c in group:
+        sums = {s + x for s in sums for x in _VALUE[c.index] if s + x <= v}
+    return v in sums
+
+
+# -- moves -------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Move(core.Move):
+    """Play ``card``; take ``captured`` (table cards), or trail when ``captured`` is empty.
+
+    >>> m = Move.parse("8D x 3S 5H")
+    >>> m, str(m), m.is_trail
+    (Move('8♦ x 3♠ 5♥'), '8♦ x 3♠ 5♥', False)
+    >>> Move.parse("trail 8♦") == Move.parse("8♦") == Move(cards.parse("8♦"))
+    True
+    >>> m.describe("de")
+    '8♦ nimmt 3♠ 5♥'
+    """
+
+    card: Card
+    captured: frozenset[Card] = frozenset()
+    mask: int = dataclasses.field(default=0, init=False, repr=False, compare=False)
+    """The captured cards as a bitmask."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.card, Card) or not isinstance(self.captured, frozenset):
+            object.__setattr__(self, "card", cards.to_card(self.card))
+            object.__setattr__(self, "captured", frozenset(map(cards.to_card, self.captured)))
+        object.__setattr__(self, "mask", cards.mask(self.captured))
+
+    @property
+    def is_trail(self) -> bool:
+        """Whether the card is laid on the table without capturing."""
+        return not self.captured
+
+    def __str__(self) -> str:
+        if not self.captured:
+            return self.card.text
+        return f"{self.card.text} x {cards.format_cards(cards.from_mask(self.mask))}"
+
+    def __repr__(self) -> str:
+        return f"Move({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read ``8♦ x 3♠ 5♥`` (a capture), ``8♦`` or ``trail 8♦`` (a trail); ASCII accepted."""
+        if isinstance(text, Move):
+            return text
+        if not isinstance(text, str):
+            raise IllegalMove("move.not_text", move=repr(text))
+        words = text.replace("+", " ").replace(",", " ").split()
+        if words and words[0].lower() in ("trail", "lay"):
+            words = words[1:]
+        try:
+            split = [i for i, w in enumerate(words) if w.lower() in ("x", "×", "takes")]
+            if len(split) > 1 or not words:
+                raise ValueError(text)
+            if split:
+                head, tail = words[: split[0]], words[split[0] + 1 :]
+                if len(head) != 1 or not tail:
+                    raise ValueError(text)
+                played = cards.parse(head[0])
+                taken = cards.to_cards(" ".join(tail))
+            else:
+                if len(words) != 1:
+                    raise ValueError(text)
+                played, taken = cards.parse(words[0]), ()
+        except ValueError as err:
+            raise IllegalMove("tablic.bad_text", text=text) from err
+        if played in taken:
+            raise IllegalMove("tablic.played_on_table", card=played)
+        return _move(played, cards.mask(taken))
+
+    def describe(self, locale: str | None = None) -> str:
+        """The move in words, without the player: ``8♦ captures 3♠ 5♥``."""
+        if not self.captured:
+            return i18n.text("tablic.move.trail", locale, card=self.card)
+        taken = cards.format_cards(cards.from_mask(self.mask))
+        return i18n.text("tablic.move.capture", locale, card=self.card, captured=taken)
+
+
+_MOVES: dict[tuple[int, int], Move] = {}
+
+
+def _move(card: Card, captured_bits: int) -> Move:
+    """The interned move (cheap to compare and to hand out many times)."""
+    key = (card.index, captured_bits)
+    move = _MOVES.get(key)
+    if move is None:
+        move = Move(card, frozenset(cards.from_mask(captured_bits)))
+        if len(_MOVES) > 1 << 18:
+            _MOVES.clear()
+        _MOVES[key] = move
+    return move
+
+
+# -- results -----------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class DealResult:
+    """The score of one finished deal (T-S18, T-D6, T-D9)."""
+
+    deal: int
+    dealer: int
+    cards: tuple[int, int]
+    points: tuple[int, int]
+    most_cards: tuple[int, int]
+    tablas: tuple[int, int]
+    scores: tuple[int, int]
+    totals: tuple[int, int]
+    """Running totals after this deal."""
+    leftovers: tuple[Card, ...]
+    leftovers_to: int | None
+    piles: tuple[int, int]
+    """The final piles (leftovers included) as bitmasks."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe form (cards as text; the piles as their sizes)."""
+        return {
+            "deal": self.deal,
+            "dealer": self.dealer,
+            "cards": list(self.cards),
+            "points": list(self.points),
+            "most_cards": list(self.most_cards),
+            "tablas": list(self.tablas),
+            "scores": list(self.scores),
+            "totals": list(self.totals),
+            "leftovers": [c.text for c in self.leftovers],
+            "leftovers_to": self.leftovers_to,
+        }
+
+
+# -- state -------------------------------------------------------------------------------------
+
+_DEAL_LABEL = "tablic-deal"
+
+
+def _deck(seed: int | str, deal_number: int) -> list[Card]:
+    """The shuffled deck of a deal, fixed by the match seed and the deal number."""
+    return cards.Rng(seed).derive(_DEAL_LABEL, deal_number).shuffle(DECK)
+
+
+def _player(seat: int, locale: str | None) -> str:
+    return i18n.text("tablic.player", locale, n=seat + 1)
+
+
+class State(core.GameState[Move]):
+    """A position in a Tablić match (all deals until someone reaches the target, T-D7).
+
+    Full-information attributes: :attr:`table` (arrival order), :attr:`hands`, :attr:`piles`,
+    :attr:`tablas` (this deal), :attr:`totals` (finished deals), :attr:`dealer`,
+    :attr:`stock` (top first), :attr:`deal_number`, :attr:`last_capturer`. What a player may
+    see is :meth:`view`.
+    """
+
+    game: ClassVar[str] = "tablic"
+
+    rules: Rules
+    parent: State | None
+    last_move: Move | None
+    seed: int | str
+    dealer: int
+    deal_number: int
+    tablas: tuple[int, int]
+    totals: tuple[int, int]
+    last_capturer: int | None
+    deal_results: tuple[DealResult, ...]
+    """Every finished deal of the match, oldest first."""
+
+    _to_move: int | None
+    _hands: tuple[int, int]
+    _table: tuple[Card, ...]
+    _table_bits: int
+    _profile: int
+    """The table's packed count per value (see the capture search)."""
+    _stock: tuple[Card, ...]
+    _piles: tuple[int, int]
+    _bottom: Card | None
+    _start: dict[str, Any] | None
+    _outcome: Outcome | None
+    _last_seat: int | None
+    _last_tabla: bool
+    _legal: list[Move] | None
+
+    # -- construction ----------------------------------------------------------------------
+    @classmethod
+    def _blank(cls, rules: Rules, seed: int | str) -> State:
+        state = object.__new__(cls)
+        state.rules = rules
+        state.seed = seed
+        state.parent = None
+        state.last_move = None
+        state.deal_results = ()
+        state._start = None
+        state._outcome = None
+        state._last_seat = None
+        state._last_tabla = False
+        state._legal = None
+        return state
+
+    def _begin_deal(self, deal_number: int, dealer: int) -> None:
+        deck = _deck(self.seed, deal_number)
+        self.deal_number = deal_number
+        self.dealer = dealer
+        self._table = tuple(deck[:4])  # T-D8: the first 4 cards; the stock is the other 48
+        self._table_bits = cards.mask(self._table)
+        self._profile = _profile(self._table_bits)
+        self._stock = tuple(deck[4:])
+        self._bottom = self._stock[-1]
+        self._hands = (0, 0)
+        self._piles = (0, 0)
+        self.tablas = (0, 0)
+        self.last_capturer = None
+        self._deal_round()
+
+    def _deal_round(self) -> None:
+        """T-D8: Elder gets stock[0:3] and [6:9], the dealer [3:6] and [9:12]; Elder leads."""
+        stock = self._stock
+        elder = 1 - self.dealer
+        dealt = [0, 0]
+        for start in range(0, min(12, len(stock)), 3):
+            seat = elder if start % 6 == 0 else self.dealer
+            dealt[seat] |= cards.mask(stock[start : start + 3])
+        self._stock = stock[12:]
+        self._hands = (self._hands[0] | dealt[0], self._hands[1] | dealt[1])
+        self._to_move = elder if self._hands[elder] else self.dealer
+
+    @classmethod
+    def new(
+        cls, seed: int | str | None = None, rules: Rules | None = None, dealer: int = 1
+    ) -> State:
+        """A new match; see :func:`new_game`."""
+        rules = _check_rules(rules)
+        seed = cards.fresh_seed() if seed is None else _check_seed(seed)
+        dealer = core.check_seat(dealer)
+        state = cls._blank(rules, seed)
+        state.totals = (0, 0)
+        state._begin_deal(1, dealer)
+        state._start = {"seed": seed, "dealer": dealer}
+        return state
+
+    @classmethod
+    def from_position(
+        cls,
+        table: Iterable[CardLike] | str,
+        hands: Sequence[Iterable[CardLike] | str],
+        stock: Iterable[CardLike] | str = (),
+        to_move: int = 0,
+        dealer: int = 1,
+        rules: Rules | None = None,
+        *,
+        piles: Sequence[Iterable[CardLike] | str] = ((), ()),
+        tablas: Sequence[int] = (0, 0),
+        totals: Sequence[int] = (0, 0),
+        deal_number: int = 1,
+        last_capturer: int | None = None,
+        seed: int | str | None = None,
+    ) -> State:
+        """Set up any position (lessons, tests). Cards as Card objects or text; stock top first.
+
+        ``seed`` fixes the shuffles of the later deals of the match (fresh if None). The bottom
+        card of ``stock`` is public, as after a real deal (T-D8). If both hands are empty, the
+        next round is dealt from ``stock`` at once.
+
+        >>> s = State.from_position(table="A♣ 10♥", hands=("A♦", "5♠"), to_move=0)
+        >>> [str(m) for m in s.legal_moves()]
+        ['A♦', 'A♦ x 10♥ A♣', 'A♦ x A♣']
+        """
+        rules = _check_rules(rules)
+        seed = cards.fresh_seed() if seed is None else _check_seed(seed)
+        table_cards = _cards_arg("table", table)
+        hand_cards = _pair("hands", hands)
+        stock_cards = _cards_arg("stock", stock)
+        pile_cards = _pair("piles", piles)
+        seen: set[Card] = set()
+        for card in itertools.chain(table_cards, *hand_cards, stock_cards, *pile_cards):
+            if card in seen:
+                raise PositionError("tablic.position.duplicate", card=card)
+            seen.add(card)
+        state = cls._blank(rules, seed)
+        state.dealer = _seat_arg("dealer", dealer)
+        state.deal_number = _int_arg("deal_number", deal_number, 1)
+        state.tablas = _int_pair("tablas", tablas)
+        state.totals = _int_pair("totals", totals)
+        state.last_capturer = (
+            None if last_capturer is None else _seat_arg("last_capturer", last_capturer)
+        )
+        state._table = table_cards
+        state._table_bits = cards.mask(table_cards)
+        state._profile = _profile(state._table_bits)
+        state._stock = stock_cards
+        state._bottom = stock_cards[-1] if stock_cards else None
+        state._hands = (cards.mask(hand_cards[0]), cards.mask(hand_cards[1]))
+        state._piles = (cards.mask(pile_cards[0]), cards.mask(pile_cards[1]))
+        to_move = _seat_arg("to_move", to_move)
+        state._to_move = to_move
+        if not state._hands[0] and not state._hands[1]:
+            state._after_turn()
+        elif not state._hands[to_move]:
+            raise PositionError("tablic.position.no_cards", player=_player(to_move, None))
+        state._start = {
+            "position": {
+                "table": [c.text for c in table_cards],
+                "hands": [[c.text for c in h] for h in hand_cards],
+                "stock": [c.text for c in stock_cards],
+                "to_move": to_move,
+                "dealer": state.dealer,
+                "piles": [[c.text for c in p] for p in pile_cards],
+                "tablas": list(state.tablas),
+                "totals": list(state.totals),
+                "deal_number": state.deal_number,
+                "last_capturer": state.last_capturer,
+            },
+            "seed": seed,
+        }
+        return state
+
+    # -- records ---------------------------------------------------------------------------
+    def _start_record(self) -> dict[str, Any]:
+        assert self._start is not None
+        return {k: (dict(v) if isinstance(v, dict) else v) for k, v in self._start.items()}
+
+    @classmethod
+    def _from_start(cls, start: Mapping[str, Any], rules: core.Rules) -> State:
+        assert isinstance(rules, Rules)
+        known = {"seed", "dealer", "position"}
+        for key in start:
+            if key not in known:
+                raise PositionError(
+                    "tablic.position.unknown", field=key, fields=", ".join(sorted(known))
+                )
+        if "seed" not in start:
+            raise PositionError(
+                "tablic.position.bad", field="seed", expected="an int or a str", value="nothing"
+            )
+        seed = start["seed"]
+        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+            raise PositionError(
+                "tablic.position.bad", field="seed", expected="an int or a str", value=repr(seed)
+            )
+        if "position" in start:
+            position = start["position"]
+            if not isinstance(position, Mapping):
+                raise PositionError(
+                    "tablic.position.bad",
+                    field="position",
+                    expected="an object",
+                    value=repr(position),
+                )
+            names = (
+                "table",
+                "hands",
+                "stock",
+                "to_move",
+                "dealer",
+                "piles",
+                "tablas",
+                "totals",
+                "deal_number",
+                "last_capturer",
+            )
+            for key in position:
+                if key not in names:
+                    raise PositionError(
+                        "tablic.position.unknown", field=key, fields=", ".join(names)
+                    )
+            return cls.from_position(rules=rules, seed=seed, **position)
+        return cls.new(seed, rules, start.get("dealer", 1))
+
+    @classmethod
+    def _rules_from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        return Rules.from_dict(data)
+
+    # -- full information --------------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        """The seat to play (0 or 1), or None when the match is over."""
+        return self._to_move
+
+    @property
+    def table(self) -> tuple[Card, ...]:
+        """The face-up table cards, in the order they arrived."""
+        return self._table
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        """Each seat's cards (full information), in card order."""
+        return (cards.from_mask(self._hands[0]), cards.from_mask(self._hands[1]))
+
+    @property
+    def piles(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        """Each seat's captured cards in this deal (at the end: with the leftovers)."""
+        return (cards.from_mask(self._piles[0]), cards.from_mask(self._piles[1]))
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The undealt cards, top first (full information; a view shows only their number)."""
+        return self._stock
+
+    @property
+    def stock_bottom(self) -> Card | None:
+        """The bottom stock card, shown to both players at the deal (T-D8), while in the stock."""
+        return self._stock[-1] if self._stock and self._stock[-1] is self._bottom else None
+
+    @property
+    def round(self) -> int:
+        """The round of the deal (1–4): four rounds of six cards each (T-S2)."""
+        return max(1, 4 - (len(self._stock) + 11) // 12)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match is over (T-D7)."""
+        return self._to_move is None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The winner and the final totals, or None while the match runs."""
+        return self._outcome
+
+    def revealed(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        """Cards in each hand that both players know: the public bottom card once dealt."""
+        bottom = self._bottom
+        if bottom is None:
+            return ((), ())
+        bit = bottom.bit
+        return tuple((bottom,) if h & bit else () for h in self._hands)  # type: ignore[return-value]
+
+    # -- moves -----------------------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        """Every legal move: for each hand card (card order) the trail, then its captures
+        (bigger first)."""
+        if self._legal is not None:
+            return list(self._legal)
+        if self._to_move is None:
+            self._legal = []
+            return []
+        maximal = self.rules.capture_must_be_maximal
+        table = self._table_bits
+        profile = self._profile
+        members = None
+        found: list[Move] = []
+        bits = self._hands[self._to_move]
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            index = low.bit_length() - 1
+            card = DECK[index]
+            found.append(_move(card, 0))
+            if table:
+                vectors = _search(_PLAYED[index], profile).vectors(maximal)
+                if vectors:
+                    if members is None:
+                        members = _members(table)
+                    for vector in vectors:
+                        for captured in _expand(vector, members):
+                            found.append(_move(card, captured))
+        self._legal = found
+        return list(found)
+
+    def legal_moves_count(self) -> int:
+        """How many legal moves there are, counted without listing crowded tables' captures."""
+        if self._to_move is None:
+            return 0
+        total = 0
+        table = self.table
+        for card in cards.from_mask(self._hands[self._to_move]):
+            total += 1 + (count_captures(card, table, self.rules) if table else 0)
+        return total
+
+    def check(self, move: Move | str) -> Move:
+        """The move if it is legal here; else raise :class:`IllegalMove` saying why."""
+        if self._to_move is None:
+            raise IllegalMove("move.game_over")
+        if not isinstance(move, Move):
+            move = Move.parse(move)
+        card = move.card
+        if not self._hands[self._to_move] >> card.index & 1:
+            raise IllegalMove("tablic.not_in_hand", card=card)
+        captured = move.mask
+        if not captured:
+            return move
+        missing = captured & ~self._table_bits
+        if missing:
+            raise IllegalMove(
+                "tablic.not_on_table", cards=cards.format_cards(cards.from_mask(missing))
+            )
+        v = _PLAYED[card.index]
+        taken = _profile(captured)
+        search = _search(v, self._profile)
+        if not taken & ~_UP_TO[v] and search.contains(taken):
+            if not self.rules.capture_must_be_maximal or not search.fits_group(search.full - taken):
+                return move
+            extra = _extra_group(v, self._table_bits, captured)
+            raise IllegalMove("tablic.not_maximal", card=card, cards=extra)
+        kings = [c for c in cards.from_mask(captured) if c.rank == 13]
+        if v == 14 and len(kings) > 1:
+            raise IllegalMove("tablic.king_rule", kings=cards.format_cards(kings))
+        raise IllegalMove(
+            "tablic.not_a_capture",
+            card=card,
+            value=v,
+            captured=cards.format_cards(cards.from_mask(captured)),
+        )
+
+    def play(self, move: Move | str) -> State:
+        """The state after ``move`` (a Move or its text); raises :class:`IllegalMove` if illegal."""
+        move = self.check(move)
+        seat = self._to_move
+        assert seat is not None
+        child = object.__new__(State)
+        child.rules = self.rules
+        child.seed = self.seed
+        child.parent = self
+        child.last_move = move
+        child.dealer = self.dealer
+        child.deal_number = self.deal_number
+        child.totals = self.totals
+        child.deal_results = self.deal_results
+        child._start = None
+        child._outcome = None
+        child._last_seat = seat
+        child._last_tabla = False
+        child._legal = None
+        child._stock = self._stock
+        child._bottom = self._bottom
+        bit = move.card.bit
+        hands = list(self._hands)
+        hands[seat] ^= bit
+        child._hands = (hands[0], hands[1])
+        captured = move.mask
+        if captured:
+            child._table = tuple(c for c in self._table if not captured >> c.index & 1)
+            child._table_bits = self._table_bits ^ captured
+            child._profile = self._profile - _profile(captured)
+            piles = list(self._piles)
+            piles[seat] |= captured | bit
+            child._piles = (piles[0], piles[1])
+            child.last_capturer = seat
+            tablas = self.tablas
+            if not child._table_bits:
+                final = not hands[0] and not hands[1] and not self._stock
+                if not final or self.rules.final_card_tabla:  # T-D5
+                    child._last_tabla = True
+                    tablas = (tablas[0] + 1, tablas[1]) if seat == 0 else (tablas[0], tablas[1] + 1)
+            child.tablas = tablas
+        else:
+            child._table = (*self._table, move.card)
+            child._table_bits = self._table_bits | bit
+            child._profile = self._profile + _UNIT[move.card.index]
+            child._piles = self._piles
+            child.last_capturer = self.last_capturer
+            child.tablas = self.tablas
+        other = 1 - seat
+        child._to_move = other if hands[other] else seat if hands[seat] else None
+        if child._to_move is None:
+            child._after_turn()
+        return child
+
+    def _after_turn(self) -> None:
+        """Both hands are empty: deal the next round, or end the deal (and maybe the match)."""
+        if self._stock:
+            self._deal_round()
+            return
+        self._end_deal()
+
+    def _end_deal(self) -> None:
+        rules = self.rules
+        leftovers = self._table
+        taker = self.dealer if rules.leftovers_to == "dealer" else self.last_capturer  # T-D6
+        piles = list(self._piles)
+        if taker is not None and leftovers:
+            piles[taker] |= self._table_bits
+        counts = (piles[0].bit_count(), piles[1].bit_count())
+        points = (_points_of_mask(piles[0]), _points_of_mask(piles[1]))
+        parts = _breakdown(counts, points, self.tablas)
+        scores = parts["scores"]
+        totals = (self.totals[0] + scores[0], self.totals[1] + scores[1])
+        result = DealResult(
+            deal=self.deal_number,
+            dealer=self.dealer,
+            cards=counts,
+            points=points,
+            most_cards=parts["most_cards"],
+            tablas=self.tablas,
+            scores=scores,
+            totals=totals,
+            leftovers=leftovers,
+            leftovers_to=taker if leftovers else None,
+            piles=(piles[0], piles[1]),
+        )
+        self.deal_results = (*self.deal_results, result)
+        self.totals = totals
+        if max(totals) >= rules.target and totals[0] != totals[1]:  # T-D7
+            self._piles = (piles[0], piles[1])
+            if taker is not None:
+                self._table = ()
+                self._table_bits = 0
+                self._profile = 0
+            self._to_move = None
+            self._outcome = Outcome(0 if totals[0] > totals[1] else 1, totals)
+            return
+        self._begin_deal(self.deal_number + 1, 1 - self.dealer)  # T-S3: the dealer alternates
+
+    # -- what players see ----------------------------------------------------------------------
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """What ``seat`` may see, JSON-safe: never the other hand or the stock order.
+
+        >>> s = new_game(seed=1)
+        >>> v = s.view(0)
+        >>> v["hand"], v["table"], v["stock"], v["stock_bottom"]
+        (['2♥', '6♦', '8♦', 'Q♠', 'K♠', 'A♣'], ['4♥', '2♦', 'J♠', '7♦'], 36, 'Q♣')
+        """
+        if seat is not None:
+            seat = core.check_seat(seat)
+        revealed = self.revealed()
+        last = self.last_move
+        last_view = None
+        if last is not None:
+            last_view = {
+                "seat": self._last_seat,
+                "text": str(last),
+                "card": last.card.text,
+                "captured": [c.text for c in cards.from_mask(last.mask)],
+                "tabla": self._last_tabla,
+            }
+        piles = self._piles
+        bottom = self.stock_bottom
+        return {
+            "game": self.game,
+            "seat": seat,
+            "deal": self.deal_number,
+            "round": self.round,
+            "dealer": self.dealer,
+            "to_move": self._to_move,
+            "hand": None if seat is None else [c.text for c in cards.from_mask(self._hands[seat])],
+            "hand_sizes": [self._hands[0].bit_count(), self._hands[1].bit_count()],
+            "revealed": [[c.text for c in r] for r in revealed],
+            "table": [c.text for c in self._table],
+            "piles": [{"cards": p.bit_count(), "points": _points_of_mask(p)} for p in piles],
+            "tablas": list(self.tablas),
+            "totals": list(self.totals),
+            "stock": len(self._stock),
+            "stock_bottom": None if bottom is None else bottom.text,
+            "last_capturer": self.last_capturer,
+            "last_move": last_view,
+            "last_deal": self.deal_results[-1].to_dict() if self.deal_results else None,
+            "target": self.rules.target,
+            "over": self.is_over,
+            "outcome": None if self._outcome is None else self._outcome.to_dict(),
+        }
+
+    def describe_last_move(self, locale: str | None = None) -> str:
+        """The last move in words with the player, a tabla, and the end of a deal or match."""
+        move, seat = self.last_move, self._last_seat
+        if move is None or seat is None:
+            return ""
+        player = _player(seat, locale)
+        if move.captured:
+            taken = cards.format_cards(cards.from_mask(move.mask))
+            parts = [
+                i18n.text(
+                    "tablic.say.capture", locale, player=player, card=move.card, captured=taken
+                )
+            ]
+        else:
+            parts = [i18n.text("tablic.say.trail", locale, player=player, card=move.card)]
+        if self._last_tabla:
+            parts.append(i18n.text("tablic.say.tabla", locale))
+        parent = self.parent
+        if parent is not None and len(self.deal_results) > len(parent.deal_results):
+            parts.extend(describe_deal(self.deal_results[-1], locale))
+        if self._outcome is not None and self._outcome.winner is not None:
+            high, low = max(self.totals), min(self.totals)
+            parts.append(
+                i18n.text(
+                    "tablic.say.match_end",
+                    locale,
+                    player=_player(self._outcome.winner, locale),
+                    high=high,
+                    low=low,
+                )
+            )
+        return " ".join(parts)
+
+    # -- search support ----------------------------------------------------------------------
+    def determinize(self, seat: int, rng: cards.Rng) -> State:
+        """A state that looks the same to ``seat``, with the hidden cards dealt at random.
+
+        The opponent's unknown cards and the stock are redistributed uniformly; the public
+        bottom card keeps its place, and the later deals get a new seed from ``rng``. Uses only
+        what ``seat`` knows, so states that differ only in hidden cards give the same result.
+        """
+        seat = core.check_seat(seat)
+        if self._to_move is None:
+            return self
+        other = 1 - seat
+        bottom = self._bottom
+        known = self._hands[seat] | self._table_bits | self._piles[0] | self._piles[1]
+        revealed_other = self.revealed()[other]
+        bottom_in_stock = self.stock_bottom is not None
+        fixed = cards.mask(revealed_other)
+        if bottom_in_stock and bottom is not None:
+            fixed |= bottom.bit
+        deal_cards = known | self._hands[other] | cards.mask(self._stock)
+        pool = cards.from_mask(deal_cards & ~known & ~fixed)
+        shuffled = rng.shuffle(pool)
+        need = self._hands[other].bit_count() - len(revealed_other)
+        other_hand = (*revealed_other, *shuffled[:need])
+        stock = shuffled[need:]
+        if bottom_in_stock and bottom is not None:
+            stock.append(bottom)
+        hands: list[tuple[Card, ...]] = [(), ()]
+        hands[seat] = cards.from_mask(self._hands[seat])
+        hands[other] = other_hand
+        state = State.from_position(
+            table=self._table,
+            hands=hands,
+            stock=stock,
+            to_move=self._to_move,
+            dealer=self.dealer,
+            rules=self.rules,
+            piles=self.piles,
+            tablas=self.tablas,
+            totals=self.totals,
+            deal_number=self.deal_number,
+            last_capturer=self.last_capturer,
+            seed=rng.next64(),
+        )
+        state._bottom = bottom
+        return state
+
+    def __repr__(self) -> str:
+        table = cards.format_cards(self._table) or "-"
+        if self._outcome is not None:
+            status = f"over, winner {self._outcome.winner}"
+        else:
+            status = f"seat {self._to_move} to move"
+        return (
+            f"<tablic.State deal {self.deal_number} round {self.round}, {status}, "
+            f"table {table}, totals {self.totals[0]}:{self.totals[1]}>"
+        )
+
+
+def _extra_group(v: int, table_bits: int, captured: int) -> str:
+    """A group that could still be added to ``captured`` (for the not-maximal reason)."""
+    rest = table_bits & ~captured
+    if v == 14 and any(c.rank == 13 for c in cards.from_mask(captured)):
+        rest &= ~cards.mask(c for c in DECK if c.rank == 13)
+    for found in _capture_masks_iter(v, rest, False):
+        if len(_split(v, cards.from_mask(found)) or ()) == 1:
+            return cards.format_cards(cards.from_mask(found))
+    return "?"
+
+
+def describe_deal(result: DealResult, locale: str | None = None) -> list[str]:
+    """Sentences for the end of a deal: who took the leftovers, and the deal's scores."""
+    parts = []
+    if result.leftovers:
+        left = cards.format_cards(result.leftovers)
+        if result.leftovers_to is None:
+            parts.append(i18n.text("tablic.say.leftovers_nobody", locale, cards=left))
+        else:
+            parts.append(
+                i18n.text(
+                    "tablic.say.leftovers",
+                    locale,
+                    cards=left,
+                    player=_player(result.leftovers_to, locale),
+                )
+            )
+    parts.append(
+        i18n.text(
+            "tablic.say.deal_end",
+            locale,
+            deal=result.deal,
+            player0=_player(0, locale),
+            score0=result.scores[0],
+            player1=_player(1, locale),
+            score1=result.scores[1],
+        )
+    )
+    return parts
+
+
+# -- argument checks -----------------------------------------------------------------------------
+
+
+def _check_rules(rules: Rules | None) -> Rules:
+    if rules is None:
+        return DEFAULT_RULES
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be tablic.Rules, not {type(rules).__name__}")
+    return rules
+
+
+def _check_seed(seed: object) -> int | str:
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise TypeError(f"a seed must be an int or a str, not {type(seed).__name__}")
+    return seed
+
+
+def _cards_arg(field: str, value: object) -> tuple[Card, ...]:
+    try:
+        if isinstance(value, str):
+            return cards.to_cards(value, distinct=False)
+        if not isinstance(value, Iterable):
+            raise TypeError(field)
+        return tuple(cards.to_card(c) for c in value)
+    except (TypeError, AttributeError) as err:
+        raise PositionError(
+            "tablic.position.bad", field=field, expected="a list of cards", value=repr(value)
+        ) from err
+
+
+def _pair(field: str, value: object) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    if isinstance(value, str) or not isinstance(value, Sequence) or len(value) != 2:
+        raise PositionError(
+            "tablic.position.bad", field=field, expected="two lists of cards", value=repr(value)
+        )
+    return (_cards_arg(field, value[0]), _cards_arg(field, value[1]))
+
+
+def _seat_arg(field: str, value: object) -> int:
+    if isinstance(value, bool) or value not in (0, 1):
+        raise PositionError(
+            "tablic.position.bad", field=field, expected="0 or 1", value=repr(value)
+        )
+    assert isinstance(value, int)
+    return value
+
+
+def _int_arg(field: str, value: object, least: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise PositionError(
+            "tablic.position.bad", field=field, expected=f"an integer >= {least}", value=repr(value)
+        )
+    return value
+
+
+def _int_pair(field: str, value: object) -> tuple[int, int]:
+    if isinstance(value, str) or not isinstance(value, Sequence) or len(value) != 2:
+        raise PositionError(
+            "tablic.position.bad", field=field, expected="two integers", value=repr(value)
+        )
+    return (_int_arg(field, value[0], 0), _int_arg(field, value[1], 0))
+
+
+# -- module-level API ----------------------------------------------------------------------------
+
+
+def new_game(seed: int | str | None = None, rules: Rules | None = None, dealer: int = 1) -> State:
+    """A new match. ``seed`` (int or str; fresh if None) fixes every deal; ``dealer`` is the
+    first dealer (T-D10), so by default seat 0 is Elder and plays first.
+
+    >>> s = new_game(seed=1)
+    >>> s.to_move, s.dealer, len(s.table), len(s.stock), [len(h) for h in s.hands]
+    (0, 1, 4, 36, [6, 6])
+    """
+    return State.new(seed, rules, dealer)
+
+
+def from_record(record: Mapping[str, Any] | str) -> State:
+    """Replay a record (dict or JSON text) made by :meth:`State.to_record`."""
+    return State.from_record(record)
