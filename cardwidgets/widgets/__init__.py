@@ -6,5 +6,6 @@ Importing this package imports anywidget; the engines never do (DESIGN principle
 from __future__ import annotations
 
 from cardwidgets.widgets.base import GameWidget
+from cardwidgets.widgets.tablic import TablicWidget
 
-__all__ = ["GameWidget"]
+__all__ = ["GameWidget", "TablicWidget"]
