@@ -444,7 +444,9 @@ def _max_size(defender_hand_size: int) -> int:
 _Block = tuple[str, int, int]
 
 
-def _attack_blocks(hand: int, max_size: int) -> list[tuple[int, _Block]]:
+def _attack_blocks(
+    hand: int, max_size: int, paired: list[tuple[int, int]] | None = None
+) -> list[tuple[int, _Block]]:
     """Blocks of attacks as (count, descriptor), in generation order.
 
     Descriptors: ("1",), ("3", r, 0), ("21", r, 0), ("221", r1, r2), ("32", r3, r2), ("41", r, 0).
@@ -456,7 +458,8 @@ def _attack_blocks(hand: int, max_size: int) -> list[tuple[int, _Block]]:
     blocks: list[tuple[int, _Block]] = [(n, ("1", 0, 0))]
     if max_size < 3:
         return blocks
-    paired = _paired_ranks(hand)
+    if paired is None:
+        paired = _paired_ranks(hand)
     if not paired:
         return blocks
     for r, c in paired:
@@ -970,6 +973,19 @@ class Defend(Move):
         return text[:1].upper() + text[1:] if not self.kills else text
 
 
+_SINGLE_ATTACKS: tuple[Attack, ...] = tuple(Attack._from_mask(1 << i) for i in range(52))
+_SINGLE_DEFENCES: dict[tuple[int, int], Defend] = {}
+
+
+def _single_defence(attacked: int, killer: int) -> Defend:
+    """The (cached, immutable) defence against a one-card attack; killer -1 picks it up."""
+    move = _SINGLE_DEFENCES.get((attacked, killer))
+    if move is None:
+        pairs = [] if killer < 0 else [(attacked, killer)]
+        move = _SINGLE_DEFENCES[attacked, killer] = Defend._from_pairs(pairs, 1 << attacked)
+    return move
+
+
 # --------------------------------------------------------------------------------------------
 # State
 # --------------------------------------------------------------------------------------------
@@ -1092,15 +1108,15 @@ class State(core.GameState[Move]):
             if card in seen:
                 raise PositionError("panjpar.pos_twice", card=card)
             seen.add(card)
-        trump_index = _suit_index(trump)
         indicator = -1
-        if isinstance(trump, Card) or (
-            isinstance(trump, str)
-            and len(trump.strip()) > 1
-            and trump.strip().upper() not in _SUIT_NAMES
-        ):
-            indicator = cards.to_card(trump).index if not isinstance(trump, Card) else trump.index
-            trump_index = indicator % 4
+        if isinstance(trump, str) and trump.strip().upper() not in _SUIT_NAMES:
+            try:
+                trump = cards.parse(trump)
+            except TranslatedError as err:
+                raise PositionError("panjpar.bad_trump", trump=repr(trump)) from err
+        trump_index = _suit_index(trump)
+        if isinstance(trump, Card):
+            indicator = trump.index
         if stock_cards:
             last = stock_cards[-1]
             if last.suit.order != trump_index or (indicator >= 0 and indicator != last.index):
@@ -1290,12 +1306,8 @@ class State(core.GameState[Move]):
             if single >= 0:
                 if index > single.bit_count():
                     raise IndexError(f"legal move index {index} out of range")
-                pairs = (
-                    []
-                    if index == 0
-                    else [(self._attack.bit_length() - 1, _bits(single)[index - 1])]
-                )
-                return self._issue(Defend._from_pairs(pairs, self._attack))
+                killer = -1 if index == 0 else _bits(single)[index - 1]
+                return self._issue(_single_defence(self._attack.bit_length() - 1, killer))
             defences = self._defences()
             if index >= defences.count():
                 raise IndexError(f"legal move index {index} out of range")
@@ -1312,23 +1324,34 @@ class State(core.GameState[Move]):
         ``rng.below(count)``, unrank it (no list of moves is built)."""
         if self._result != _RUNNING:
             raise IllegalMove("move.game_over")
-        if self._attack:
+        attack = self._attack
+        if attack:
             single = self._single_beaters()
             if single >= 0:
                 index = rng.below(1 + single.bit_count())
-                pairs = (
-                    []
-                    if index == 0
-                    else [(self._attack.bit_length() - 1, _bits(single)[index - 1])]
-                )
-                return self._issue(Defend._from_pairs(pairs, self._attack))
-            defences = self._defences()
-            return self._issue(
-                Defend._from_pairs(defences.at(rng.below(defences.count())), self._attack)
-            )
+                attacked = attack.bit_length() - 1
+                killer = -1 if index == 0 else _bits(single)[index - 1]
+                move: Move = _single_defence(attacked, killer)
+            else:
+                defences = self._defences()
+                pairs = defences.at(rng.below(defences.count()))
+                move = Defend._from_pairs(pairs, attack)
+            self._issued = move
+            return move
         hand = self._hands[self.attacker]
-        blocks = _attack_blocks(hand, self._attack_limit())
+        limit = self._attack_limit()
+        paired = _paired_ranks(hand) if limit >= 3 else []
+        if not paired:
+            # Only single cards: by far the commonest case.
+            move = _SINGLE_ATTACKS[_bits(hand)[rng.below(hand.bit_count())]]
+            self._issued = move
+            return move
+        blocks = _attack_blocks(hand, limit, paired)
         index = rng.below(sum(n for n, _ in blocks))
+        if index < blocks[0][0]:
+            move = _SINGLE_ATTACKS[_bits(hand)[index]]
+            self._issued = move
+            return move
         for count, block in blocks:
             if index < count:
                 return self._issue(Attack._from_mask(_block_mask_at(hand, block, index)))
@@ -1373,6 +1396,11 @@ class State(core.GameState[Move]):
 
         ``seat``, if given, must be the seat to move (for widgets: "wrong player").
         """
+        if move is self._issued and seat is None:
+            # Generated by this very state, hence legal: skip re-validation (hot path).
+            if self._attack:
+                return self._play_defence(move, True)  # type: ignore[arg-type]
+            return self._play_attack(move, True)  # type: ignore[arg-type]
         if not isinstance(move, Move):
             move = Move.parse(move)
         if self._result != _RUNNING:
@@ -1383,27 +1411,28 @@ class State(core.GameState[Move]):
         if not self._attack:
             if not isinstance(move, Attack):
                 raise IllegalMove("panjpar.no_attack", player=_player(mover))
-            return self._play_attack(move)
+            return self._play_attack(move, False)
         if not isinstance(move, Defend):
             raise IllegalMove("panjpar.must_defend", player=_player(mover))
-        return self._play_defence(move)
+        return self._play_defence(move, False)
 
     def _child(self, move: Move) -> State:
         state = object.__new__(State)
-        state.__dict__.update(self.__dict__)
-        state.parent = self
-        state.last_move = move
-        state._seed_start = None
-        state._issued = None
+        fields = self.__dict__.copy()  # a dozen references: cheaper than setting each
+        fields["parent"] = self
+        fields["last_move"] = move
+        fields["_seed_start"] = None
+        fields["_issued"] = None
+        state.__dict__ = fields
         return state
 
-    def _play_attack(self, move: Attack) -> State:
+    def _play_attack(self, move: Attack, trusted: bool) -> State:
         a = self.attacker
         hand = self._hands[a]
         bits = 0
         for card in move.cards:
             bits |= 1 << card.index
-        if move is not self._issued:
+        if not trusted:
             self._check_attack(move, hand, bits)
         state = self._child(move)
         state._hands = (hand ^ bits, self._hands[1]) if a == 0 else (self._hands[0], hand ^ bits)
@@ -1427,13 +1456,12 @@ class State(core.GameState[Move]):
             key = "panjpar.limit_one" if held < 3 else "panjpar.limit_three"
             raise IllegalMove(key, player=_player(1 - a), count=_count_text(held))
 
-    def _play_defence(self, move: Defend) -> State:
+    def _play_defence(self, move: Defend, trusted: bool) -> State:
         a, d = self.attacker, 1 - self.attacker
         attack = self._attack
         hand = self._hands[d]
         beaters = _BEATERS[self._trump]
         killed = used = 0
-        trusted = move is self._issued
         for attacked, killer in move.kills.pairs:
             if trusted:
                 killed |= 1 << attacked.index
@@ -1467,39 +1495,52 @@ class State(core.GameState[Move]):
         if move.pickup is None:
             move = Defend(move.kills, _cards_of(unbeaten))
         state = self._child(move)
+        fields = state.__dict__
         # Beaten pairs go to the discard, each attack card under its killer (P-S13).
         if killed:
-            state._discard = self._discard + tuple(
+            fields["_discard"] = self._discard + tuple(
                 x for pair in move.kills.pairs for x in (pair[0].index, pair[1].index)
             )
-        hands = [0, 0]
-        known = [self._known[0], self._known[1]]
-        hands[a] = self._hands[a]
-        hands[d] = (hand & ~used) | unbeaten
-        known[d] = (known[d] & ~used) | unbeaten
+        held_a = self._hands[a]
+        held_d = (hand & ~used) | unbeaten
+        known_a = self._known[a]
+        known_d = (self._known[d] & ~used) | unbeaten
         # Replenish once per battle, attacker first (P-D2); the last card drawn is the
         # face-up indicator, so whoever draws it holds a card both players know (P-S21).
-        stock, top, target = self._stock, self._top, self.rules.hand_size
+        stock, top = self._stock, self._top
         end = len(stock)
-        for seat in (a, d):
-            held = hands[seat]
-            count = held.bit_count()
-            while count < target and top < end:
-                held |= 1 << stock[top]
-                top += 1
-                count += 1
+        if top < end:
+            target = self.rules.hand_size
+            need = target - held_a.bit_count()
+            if need > 0:
+                stop = min(end, top + need)
+                for card in stock[top:stop]:
+                    held_a |= 1 << card
+                top = stop
                 if top == end:
-                    known[seat] |= 1 << stock[-1]
-            hands[seat] = held
-        state._hands = (hands[0], hands[1])
-        state._known = (known[0], known[1])
-        state._top = top
-        state._attack = 0
+                    known_a |= 1 << stock[-1]
+            need = target - held_d.bit_count()
+            if need > 0 and top < end:
+                stop = min(end, top + need)
+                for card in stock[top:stop]:
+                    held_d |= 1 << card
+                top = stop
+                if top == end:
+                    known_d |= 1 << stock[-1]
+            fields["_top"] = top
+        if a == 0:
+            fields["_hands"] = (held_a, held_d)
+            fields["_known"] = (known_a, known_d)
+        else:
+            fields["_hands"] = (held_d, held_a)
+            fields["_known"] = (known_d, known_a)
+        fields["_attack"] = 0
         # End check after replenishing (P-D7).
-        if top >= end and not (hands[0] and hands[1]):
-            state._result = _DRAW if not (hands[0] | hands[1]) else (0 if not hands[0] else 1)
+        if top >= end and not (held_a and held_d):
+            fields["_result"] = _DRAW if not (held_a | held_d) else (a if not held_a else d)
         # The defender attacks next only after killing everything (P-S14, P-S15).
-        state.attacker = d if not unbeaten else a
+        if not unbeaten:
+            fields["attacker"] = d
         return state
 
     def _cannot_beat(self, killer: Card, attacked: Card) -> IllegalMove:
