@@ -1,0 +1,196 @@
+"""Strength ladder: Greedy vs Random and Expert vs Greedy in every game, seats swapped.
+
+Run (in the background; it takes a while on a shared 2-core machine)::
+
+    nohup uv run python benchmarks/ladder.py pazaak --seeds 500 > /tmp/ladder_pazaak.log 2>&1 &
+
+Each seed is played twice, once with each player in seat 0, so ``--seeds 500`` gives 1,000
+games per pairing. A game counts 1 for a win, 1/2 for a draw. The 95% interval is Wilson's
+score interval on the score rate (draws as half a win: an approximation that is slightly
+conservative when draws are common). What one "game" is per game:
+
+* Tablić: one deal (52 cards, 4 rounds); the higher deal score (card points + 3 for most
+  cards + tablas) wins, equal deal scores are a draw.
+* Panjpar: one game; a draw (both hands empty in the final battle) counts half.
+* Pazaak: one match (first to 3 sets).
+
+Writes ``benchmarks/results/ladder_<game>.json`` with the figures, the expert budget and the
+CPU time (``time.process_time`` summed over the worker processes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import platform
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from cardwidgets import bots, games
+
+RESULTS = Path(__file__).parent / "results"
+
+DEFINITIONS = {
+    "tablic": "one deal (52 cards, 4 rounds of 6); higher deal score wins; equal deal scores draw",
+    "panjpar": "one game; the player who plays out all cards wins; a draw counts half",
+    "pazaak": "one match (first to 3 sets)",
+}
+
+
+def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval for a success rate ``score / n`` (95% with z = 1.96).
+
+    >>> [round(x, 4) for x in wilson(600, 1000)]
+    [0.5693, 0.6299]
+    """
+    if n == 0:
+        return (0.0, 1.0)
+    p = score / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def new_state(game: str, seed: int | str) -> Any:
+    return games.get(game).new_game(seed=seed)
+
+
+def finished(game: str, start: Any, state: Any) -> bool:
+    """Whether the ladder's unit of play is over (a Tablić deal ends when a total changes)."""
+    if state.is_over:
+        return True
+    if game == "tablic":
+        return tuple(state.totals) != tuple(start.totals)
+    return False
+
+
+def seat0_score(game: str, start: Any, state: Any) -> float:
+    """1, 1/2 or 0 for seat 0."""
+    if game == "tablic":
+        gain = [state.totals[i] - start.totals[i] for i in (0, 1)]
+        if gain[0] == gain[1]:
+            return 0.5
+        return 1.0 if gain[0] > gain[1] else 0.0
+    winner = state.outcome.winner
+    return 0.5 if winner is None else float(winner == 0)
+
+
+def play_one(task: tuple[str, dict[str, Any], dict[str, Any], int, bool]) -> dict[str, Any]:
+    """Play one game of ``a`` against ``b`` (``b`` in seat 0 when ``swapped``)."""
+    game, a_spec, b_spec, seed, swapped = task
+    cpu = time.process_time()
+    specs = (b_spec, a_spec) if swapped else (a_spec, b_spec)
+    players = [
+        bots.make(spec["name"], seed=f"ladder:{game}:{seed}:{seat}", **spec.get("options", {}))
+        for seat, spec in enumerate(specs)
+    ]
+    start = state = new_state(game, f"ladder:{seed}")
+    moves = 0
+    while not finished(game, start, state):
+        state = state.play(players[state.to_move].choose(state))
+        moves += 1
+    score0 = seat0_score(game, start, state)
+    return {
+        "seed": seed,
+        "swapped": swapped,
+        "a_score": 1.0 - score0 if swapped else score0,
+        "moves": moves,
+        "cpu": time.process_time() - cpu,
+    }
+
+
+def run_pairing(
+    game: str, a: dict[str, Any], b: dict[str, Any], seeds: int, processes: int
+) -> dict[str, Any]:
+    tasks = [(game, a, b, seed, swapped) for seed in range(seeds) for swapped in (False, True)]
+    wall = time.perf_counter()
+    if processes > 1:
+        with multiprocessing.get_context("fork").Pool(processes) as pool:
+            results = list(pool.imap_unordered(play_one, tasks, chunksize=4))
+    else:
+        results = [play_one(task) for task in tasks]
+    wall = time.perf_counter() - wall
+    n = len(results)
+    score = sum(r["a_score"] for r in results)
+    wins = sum(1 for r in results if r["a_score"] == 1.0)
+    draws = sum(1 for r in results if r["a_score"] == 0.5)
+    cpu = sum(r["cpu"] for r in results)
+    lo, hi = wilson(score, n)
+    return {
+        "a": a,
+        "b": b,
+        "games": n,
+        "a_wins": wins,
+        "draws": draws,
+        "b_wins": n - wins - draws,
+        "a_score_rate": round(score / n, 4),
+        "ci95": [round(lo, 4), round(hi, 4)],
+        "interval_excludes_half": lo > 0.5 or hi < 0.5,
+        "a_score_rate_in_seat0": round(
+            sum(r["a_score"] for r in results if not r["swapped"]) / max(1, n // 2), 4
+        ),
+        "moves_per_game": round(sum(r["moves"] for r in results) / n, 1),
+        "cpu_seconds": round(cpu, 1),
+        "games_per_cpu_second": round(n / cpu, 2) if cpu else None,
+        "wall_seconds": round(wall, 1),
+    }
+
+
+def _commit() -> str:
+    try:
+        return subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "?"
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", choices=games.GAMES)
+    parser.add_argument("--seeds", type=int, default=500, help="games per pairing = 2 x seeds")
+    parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--iterations", type=int, default=None, help="expert iterations")
+    parser.add_argument(
+        "--pairings", default="greedy-random,expert-greedy", help="comma list of a-b"
+    )
+    parser.add_argument("--out", default=None)
+    args = parser.parse_args(argv)
+    expert_options: dict[str, Any] = {}
+    if args.iterations is not None:
+        expert_options["iterations"] = args.iterations
+    out = Path(args.out) if args.out else RESULTS / f"ladder_{args.game}.json"
+    report: dict[str, Any] = {
+        "game": args.game,
+        "definition": DEFINITIONS[args.game],
+        "seats": "each seed played twice, seats swapped",
+        "interval": "Wilson 95% score interval, draws count half",
+        "commit": _commit(),
+        "python": platform.python_version(),
+        "processes": args.processes,
+        "date": time.strftime("%Y-%m-%d %H:%M:%S"),
+        "pairings": [],
+    }
+    for pairing in args.pairings.split(","):
+        a_name, b_name = pairing.split("-")
+        a = {"name": a_name, "options": expert_options if a_name == "expert" else {}}
+        b = {"name": b_name, "options": expert_options if b_name == "expert" else {}}
+        if "expert" in (a_name, b_name):
+            probe = bots.make("expert", seed=0, **expert_options)
+            iterations, seconds = probe.budget(new_state(args.game, 0))
+            report["expert_budget"] = {"iterations": iterations, "time_limit": seconds}
+        result = run_pairing(args.game, a, b, args.seeds, args.processes)
+        report["pairings"].append(result)
+        print(json.dumps(result), flush=True)
+        out.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+    print(f"wrote {out}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
