@@ -12,6 +12,7 @@ a chunk ``[a, b)`` gives the same rows whoever runs it and whatever the other ch
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 import pickle
 from collections.abc import Callable, Mapping, Sequence
@@ -29,21 +30,42 @@ __all__ = [
     "run_chunk",
 ]
 
-_SEED_BITS = 63
+_MASK64 = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15  # SplitMix64's increment
+_SEAT_SALT = 0x5EA75EA75EA75EA7  # keeps player seeds apart from the game's own use of its seed
+
+
+def _mix(z: int) -> int:
+    """SplitMix64's output function (the same as :meth:`cards.Rng.next64`)."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+@functools.lru_cache(maxsize=64)
+def run_base(seed: int | str) -> int:
+    """The SplitMix64 state that a run with ``seed`` draws its game seeds from."""
+    return Rng(seed).derive("games").next64()
 
 
 def game_seed(seed: int | str, index: int) -> int:
     """The seed of game ``index`` in a run started with ``seed`` (a 63-bit int).
 
+    It is output ``index`` of ``cards.Rng(run_base(seed))``, computed directly: SplitMix64 can
+    jump to any position, so each game's seed costs a few multiplications, not a hash.
+
     >>> game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1)
     True
+    >>> rng = Rng(run_base(1))
+    >>> [game_seed(1, i) for i in range(3)] == [rng.next64() >> 1 for _ in range(3)]
+    True
     """
-    return Rng(seed).derive("game", index).next64() >> (64 - _SEED_BITS)
+    return _mix((run_base(seed) + (index + 1) * _GAMMA) & _MASK64) >> 1
 
 
 def player_seed(seed: int, seat: int) -> int:
     """The seed a seat's player gets for the game dealt from ``seed``."""
-    return Rng(seed).derive("seat", seat).next64() >> (64 - _SEED_BITS)
+    return _mix(((seed ^ _SEAT_SALT) + (seat + 1) * _GAMMA) & _MASK64) >> 1
 
 
 @dataclasses.dataclass(frozen=True)
@@ -146,17 +168,27 @@ def play_game(
         job.players[0].reseeded(player_seed(seed, 0)),
         job.players[1].reseeded(player_seed(seed, 1)),
     )
-    done = unit.done
+    done = unit.done(job.unit)
     failure: dict[str, Any] | None = None
-    failed = claim is not None and job.per_state and not claim(state)
+    first = state.to_move
     moves = 0
-    if failed:
-        failure = _failure(index, seed, state, moves)
-    while not done(state, job.unit):
-        state = state.play(seats[state.to_move].choose(state))
-        moves += 1
-        if job.per_state and failure is None and claim is not None and not claim(state):
+    if claim is not None and job.per_state:
+        if not claim(state):
             failure = _failure(index, seed, state, moves)
+        while not done(state):
+            state = state.play(seats[state.to_move].choose(state))
+            moves += 1
+            if failure is None and not claim(state):
+                failure = _failure(index, seed, state, moves)
+    elif done is _is_over:
+        # The hot loop of every simulation: nothing here but the engine and the players.
+        while not state.is_over:
+            state = state.play(seats[state.to_move].choose(state))
+            moves += 1
+    else:
+        while not done(state):
+            state = state.play(seats[state.to_move].choose(state))
+            moves += 1
     if claim is not None and not job.per_state and not claim(state):
         failure = _failure(index, seed, state, moves)
     winner, scores = unit.result(state, job.unit)
@@ -167,6 +199,7 @@ def play_game(
         "score0": scores[0],
         "score1": scores[1],
         "length": moves,
+        "first": first,
     }
     row.update(unit.facts(state, job.unit))
     if claim is not None:
@@ -187,14 +220,14 @@ def _failure(index: int, seed: int, state: Any, ply: int) -> dict[str, Any]:
 class Unit:
     """How the lab starts, ends and reads one unit of play of an engine.
 
-    ``start(module, seed, rules, unit, options)`` builds the first state, ``done(state, unit)``
-    says when the unit is finished, ``result(state, unit)`` gives ``(winner, (score0, score1))``
-    and ``facts(state, unit)`` the game-specific columns of a row.
+    ``start(module, seed, rules, unit, options)`` builds the first state; ``done(unit)`` gives
+    the test ``test(state)`` that says when the unit is finished; ``result(state, unit)`` gives
+    ``(winner, (score0, score1))`` and ``facts(state, unit)`` the game's columns of a row.
     """
 
     units: tuple[str, ...]
     start: Callable[[ModuleType, int, Any, str, Mapping[str, Any]], Any]
-    done: Callable[[Any, str], bool]
+    done: Callable[[str], Callable[[Any], bool]]
     result: Callable[[Any, str], tuple[int | None, Sequence[int]]]
     facts: Callable[[Any, str], dict[str, Any]]
 
@@ -203,8 +236,12 @@ def _start(module: ModuleType, seed: int, rules: Any, unit: str, options: Mappin
     return module.new_game(seed=seed, rules=rules, **options)
 
 
-def _done(state: Any, unit: str) -> bool:
+def _is_over(state: Any) -> bool:
     return bool(state.is_over)
+
+
+def _done(unit: str) -> Callable[[Any], bool]:
+    return _is_over
 
 
 def _result(state: Any, unit: str) -> tuple[int | None, Sequence[int]]:
@@ -213,7 +250,7 @@ def _result(state: Any, unit: str) -> tuple[int | None, Sequence[int]]:
 
 
 def _no_facts(state: Any, unit: str) -> dict[str, Any]:
-    return {"first": state.root.to_move}
+    return {}
 
 
 _DEFAULT_UNIT = Unit(("game",), _start, _done, _result, _no_facts)
@@ -223,8 +260,12 @@ _DEFAULT_UNIT = Unit(("game",), _start, _done, _result, _no_facts)
 # ``deal_results`` (T-D9 is a statement about one deal).
 
 
-def _tablic_done(state: Any, unit: str) -> bool:
-    return bool(state.is_over) or (unit == "deal" and bool(state.deal_results))
+def _deal_over(state: Any) -> bool:
+    return bool(state.is_over or state.deal_results)
+
+
+def _tablic_done(unit: str) -> Callable[[Any], bool]:
+    return _deal_over if unit == "deal" else _is_over
 
 
 def _tablic_result(state: Any, unit: str) -> tuple[int | None, Sequence[int]]:
@@ -237,7 +278,7 @@ def _tablic_result(state: Any, unit: str) -> tuple[int | None, Sequence[int]]:
 
 def _tablic_facts(state: Any, unit: str) -> dict[str, Any]:
     deals = state.deal_results[:1] if unit == "deal" else state.deal_results
-    facts: dict[str, Any] = {"first": state.root.to_move}
+    facts: dict[str, Any] = {}
     if unit == "match":
         facts["deals"] = len(deals)
     for name in ("cards", "points", "tablas"):
@@ -247,14 +288,12 @@ def _tablic_facts(state: Any, unit: str) -> dict[str, Any]:
 
 
 def _panjpar_facts(state: Any, unit: str) -> dict[str, Any]:
-    root = state.root
-    return {"first": root.to_move, "trump": str(root.trump)}
+    return {"trump": str(state.trump)}
 
 
 def _pazaak_facts(state: Any, unit: str) -> dict[str, Any]:
     sets = state.sets_won
     return {
-        "first": state.root.to_move,
         "sets0": sets[0],
         "sets1": sets[1],
         "sets_played": state.set_number,

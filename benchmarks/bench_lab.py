@@ -1,0 +1,173 @@
+"""The lab's cost: its overhead over a bare engine loop, and the speed-up from 1 to 2 workers.
+
+Run: ``uv run python benchmarks/bench_lab.py [--quick]``. Writes ``benchmarks/results/lab.json``
+and prints a table.
+
+* **Overhead** (bar: under 10%): CPU time (``time.process_time``) of ``lab.simulate`` in this
+  process against a bare loop that plays the same number of games with the same players
+  (``RandomPlayer``, reseeded per game, as any sensible loop does). The lab adds seed
+  derivation, the row and the game facts. Measured per game in alternating rounds; the best round
+  of each side is kept, because a shared machine only ever adds time.
+* **Speed-up** (bar: at least 1.7x on two cores): wall time of ``workers=1`` (in this process)
+  against ``workers=2`` (a process pool, its start-up included), on the same seeded games. CPU
+  time cannot show a speed-up, so this one needs a quiet machine: the script waits (up to
+  ``--wait`` seconds) for the 1-minute load average to drop below ``--quiet`` and records the
+  load it measured under.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from cardwidgets import bots, games, lab
+from cardwidgets._labrun import game_seed, player_seed
+
+RESULTS = Path(__file__).parent / "results" / "lab.json"
+
+
+def bare_loop(game: str, count: int, unit: str | None, seeds: list[tuple[int, int, int]]) -> None:
+    """The loop a user would write: new game, ask the player to move, play, until done.
+
+    It plays exactly the lab's games (the same game and player seeds, computed beforehand), so
+    the difference is the lab's own work, not different deals.
+    """
+    module = games.get(game)
+    player = bots.RandomPlayer(0)
+    for seed, seed0, seed1 in seeds[:count]:
+        state = module.new_game(seed=seed)
+        seats = (player.reseeded(seed0), player.reseeded(seed1))
+        if unit == "deal":
+            while not state.deal_results:
+                state = state.play(seats[state.to_move].choose(state))
+        else:
+            while not state.is_over:
+                state = state.play(seats[state.to_move].choose(state))
+
+
+def lab_seeds(count: int, run_seed: int = 1) -> list[tuple[int, int, int]]:
+    seeds = [game_seed(run_seed, i) for i in range(count)]
+    return [(s, player_seed(s, 0), player_seed(s, 1)) for s in seeds]
+
+
+def lab_run(game: str, count: int, unit: str | None) -> None:
+    lab.simulate(game, players="random", games=count, seed=1, unit=unit, progress=False)
+
+
+def cpu(function: Any, *args: Any) -> float:
+    start = time.process_time()
+    function(*args)
+    return time.process_time() - start
+
+
+def overhead(game: str, count: int, unit: str | None, rounds: int) -> dict[str, Any]:
+    bare, inlab = [], []
+    seeds = lab_seeds(count)
+    bare_loop(game, max(1, count // 10), unit, seeds)  # warm caches and imports
+    for _ in range(rounds):
+        bare.append(cpu(bare_loop, game, count, unit, seeds))
+        inlab.append(cpu(lab_run, game, count, unit))
+    best_bare, best_lab = min(bare), min(inlab)
+    return {
+        "game": game,
+        "unit": unit or "game",
+        "games": count,
+        "rounds": rounds,
+        "bare_cpu_s": round(best_bare, 4),
+        "lab_cpu_s": round(best_lab, 4),
+        "bare_games_per_cpu_s": round(count / best_bare, 1),
+        "lab_games_per_cpu_s": round(count / best_lab, 1),
+        "overhead_percent": round(100 * (best_lab / best_bare - 1), 2),
+    }
+
+
+def wait_for_quiet(limit: float, wait: float) -> float:
+    deadline = time.monotonic() + wait
+    while os.getloadavg()[0] > limit and time.monotonic() < deadline:
+        time.sleep(5)
+    return os.getloadavg()[0]
+
+
+def wall(workers: int, game: str, count: int, unit: str | None) -> float:
+    start = time.perf_counter()
+    lab.simulate(
+        game, players="random", games=count, seed=2, unit=unit, workers=workers, progress=False
+    )
+    return time.perf_counter() - start
+
+
+def speedup(game: str, count: int, unit: str | None, rounds: int, quiet: float, wait: float) -> Any:
+    load_before = wait_for_quiet(quiet, wait)
+    one, two = [], []
+    for _ in range(rounds):
+        one.append(wall(1, game, count, unit))
+        two.append(wall(2, game, count, unit))
+    return {
+        "game": game,
+        "unit": unit or "game",
+        "games": count,
+        "rounds": rounds,
+        "wall_1_worker_s": round(min(one), 3),
+        "wall_2_workers_s": round(min(two), 3),
+        "speedup": round(min(one) / min(two), 3),
+        "load_1min_before": round(load_before, 2),
+        "load_1min_after": round(os.getloadavg()[0], 2),
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small counts (a smoke run)")
+    parser.add_argument("--quiet", type=float, default=0.7, help="load average to wait for")
+    parser.add_argument("--wait", type=float, default=300, help="seconds to wait for quiet")
+    parser.add_argument("--no-write", action="store_true", help="print only")
+    args = parser.parse_args(argv)
+    scale = 10 if args.quick else 1
+    cases = [("pazaak", 4000 // scale, None), ("panjpar", 1500 // scale, None),
+             ("tablic", 600 // scale, "deal")]  # fmt: skip
+    rounds = 2 if args.quick else 5
+    overheads = [overhead(g, n, u, rounds) for g, n, u in cases]
+    speedups = [
+        speedup(g, 3 * n, u, 2 if args.quick else 3, args.quiet, args.wait) for g, n, u in cases
+    ]
+    report = {
+        "benchmark": "lab",
+        "machine": {
+            "python": platform.python_version(),
+            "platform": platform.platform(),
+            "cpus": os.cpu_count(),
+        },
+        "note": "overhead: best-of-rounds CPU seconds, lab vs bare loop, same player; speed-up: "
+        "best-of-rounds wall seconds, workers=1 (in-process) vs workers=2 (process pool, "
+        "start-up included). The machine is shared; load averages are recorded.",
+        "overhead": overheads,
+        "speedup": speedups,
+    }
+    head = ("game", "unit", "games", "bare g/cpu-s", "lab g/cpu-s", "overhead")
+    print("{:8} {:5} {:>6} {:>13} {:>12} {:>9}".format(*head))
+    for o in overheads:
+        print(
+            f"{o['game']:8} {o['unit']:5} {o['games']:6} {o['bare_games_per_cpu_s']:13} "
+            f"{o['lab_games_per_cpu_s']:12} {o['overhead_percent']:8.2f}%"
+        )
+    head = ("game", "games", "1 worker s", "2 workers s", "speed-up", "load")
+    print("\n{:8} {:>6} {:>11} {:>12} {:>9} {:>5}".format(*head))
+    for s in speedups:
+        print(
+            f"{s['game']:8} {s['games']:6} {s['wall_1_worker_s']:11} {s['wall_2_workers_s']:12} "
+            f"{s['speedup']:8.2f}x {s['load_1min_before']:5}"
+        )
+    if not args.no_write and not args.quick:
+        RESULTS.parent.mkdir(parents=True, exist_ok=True)
+        RESULTS.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+        print(f"\nwrote {RESULTS}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
