@@ -174,3 +174,26 @@ def test_tampered_records_name_the_field_or_move():
     with pytest.raises(RecordError, match="'start'"):
         pz.from_record(tampered)
     assert pz.from_record(pos).history == (pz.EndTurn(),)
+
+
+@pytest.mark.parametrize("rules", COMBINATIONS, ids=IDS)
+def test_playout_agrees_with_the_state_api_move_for_move(rules: Rules) -> None:
+    for number in range(25):
+        start = pz.new_game(seed=number, rules=rules)
+        rng = Rng(number)
+        state = start
+        while not state.is_over:
+            moves = state.legal_moves()
+            state = state.play(moves[rng.below(len(moves))])
+        fast = Rng(number)
+        assert pz.playout(start, fast) == state.outcome
+        assert fast.next64() == rng.next64()  # the same number of random choices
+    # also from a position in the middle of a turn, and from a finished match
+    middle = pz.State.from_position(["+1 ±2", "-3"], [9, 9], ([5], [6]), rules=rules, seed=1)
+    middle = middle.play(middle.legal_moves()[0])
+    rng, fast = Rng(3), Rng(3)
+    state = middle
+    while not state.is_over:
+        moves = state.legal_moves()
+        state = state.play(moves[rng.below(len(moves))])
+    assert pz.playout(middle, fast) == state.outcome == pz.playout(state, Rng(0))

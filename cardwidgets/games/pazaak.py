@@ -45,6 +45,7 @@ Design and trade-offs:
 from __future__ import annotations
 
 import dataclasses
+import operator
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -73,6 +74,7 @@ __all__ = [
     "default_side_deck",
     "from_record",
     "new_game",
+    "playout",
     "validate_side_deck",
 ]
 
@@ -368,6 +370,7 @@ ALL_SIDE_CARDS: Final[tuple[SideCard, ...]] = tuple(
     sorted(set(_CARD_NAMES.values()), key=lambda c: c.code)
 )
 """Every side card of the catalogue, in display order."""
+_CODE: Final = operator.attrgetter("code")
 _FLIPPED: Final = {FLIP_2_4: (2, 4), FLIP_3_6: (3, 6)}
 
 
@@ -428,6 +431,8 @@ sets_to_win=3, hand_size=4)
         return cls(main_deck="uniform_with_replacement", fill_table_wins=True, gold_cards=True)
 
 
+_SEED_RULES: Final = Rules()
+
 SIDE_DECKS: Final[Mapping[str, tuple[SideCard, ...]]] = {
     # A teaching deck: small plus cards to creep towards 20, minus cards to recover from an
     # overshoot (Z-D4), two ± cards to learn declaring a sign (Z-S9).
@@ -447,7 +452,7 @@ def default_side_deck(rules: Rules | None = None) -> tuple[SideCard, ...]:
     >>> " ".join(map(str, default_side_deck(Rules.kotor1())))
     '+1 +1 +2 +2 +3 +3 +4 +4 +5 +5'
     """
-    rules = rules or Rules()
+    rules = rules or _SEED_RULES
     if rules.gold_cards:
         return SIDE_DECKS["kotor2"]
     return SIDE_DECKS["kotor1" if rules.fill_table_wins else "seed"]
@@ -469,7 +474,7 @@ and these rules play without gold cards (gold_cards=False)
     ...
     cardwidgets.core.IllegalMove: the side deck of Player 2 has 2 cards: it must have exactly 10
     """
-    rules = rules or Rules()
+    rules = rules or _SEED_RULES
     player = _seat_name(seat)
     texts = deck.split() if isinstance(deck, str) else list(deck)
     cards = []
@@ -986,7 +991,7 @@ class State(core.GameState[Move]):
         while len(guess) < need:  # he played more cards than the default deck explains
             guess.append(rng.choice(default_side_deck(self.rules)))
         hands = list(self._hands)
-        hands[other] = tuple(sorted(guess))
+        hands[other] = tuple(sorted(guess, key=_CODE))
         rest = _unseen(self._tab) if self.rules.main_deck == "finite40" else ()
         new = _copy(self, None)
         new.parent = None
@@ -998,7 +1003,10 @@ class State(core.GameState[Move]):
     # -- records -----------------------------------------------------------------------------
     def _start_record(self) -> dict[str, Any]:
         if self._start is not None:
-            return dict(self._start)
+            start = dict(self._start)
+            if "side_decks" in start:  # kept as cards, written as text only when asked
+                start["side_decks"] = [[str(c) for c in deck] for deck in start["side_decks"]]
+            return start
         return {
             "position": {
                 "hands": [[str(c) for c in h] for h in self._hands],
@@ -1091,7 +1099,7 @@ class State(core.GameState[Move]):
             to_move,
             standing,
             sets_won,
-            rules or Rules(),
+            rules or _SEED_RULES,
             set_number=more.get("set_number", 1),
             starter=more.get("starter", to_move),
             used=more.get("used", ((), ())),
@@ -1393,7 +1401,7 @@ def _position(
     over = to_move is None and not draw  # a finished match, as records of one store it
     to_move = 0 if over else check_seat(to_move)
     starter = check_seat(starter)
-    h = tuple(tuple(sorted(_side_cards(h))) for h in _pair(hands, "hands"))
+    h = tuple(tuple(sorted(_side_cards(h), key=_CODE)) for h in _pair(hands, "hands"))
     u = tuple(_side_cards(u) for u in _pair(used, "used"))
     for card in (c for cards in h + u for c in cards):
         if card.is_gold and not rules.gold_cards:
@@ -1500,7 +1508,7 @@ def new_game(
     cardwidgets.core.IllegalMove: the side deck of Player 1 is invalid: ±1/2 is a gold card, \
 and these rules play without gold cards (gold_cards=False)
     """
-    rules = rules or Rules()
+    rules = rules or _SEED_RULES
     if seed is None:
         seed = fresh_seed()
     decks = list(side_decks) if side_decks is not None else [None, None]
@@ -1511,10 +1519,12 @@ and these rules play without gold cards (gold_cards=False)
         for seat, d in enumerate(decks)
     )
     rng = Rng(seed)
-    hands = tuple(tuple(sorted(_sample(rng, deck, rules.hand_size))) for deck in checked)
+    size = rules.hand_size
+    hands = tuple(tuple(sorted(_sample(rng, deck, size), key=_CODE)) for deck in checked)
     first = starter
     while first is None:  # Z-D3: one main-deck card each, redraw on equal cards
-        a, b = _sample(rng, FULL_DECK, 2)
+        i, j = divmod(rng.below(40 * 39), 39)  # two different cards of the 40, uniformly
+        a, b = FULL_DECK[i], FULL_DECK[j + (j >= i)]
         if a != b:
             first = 0 if a > b else 1
     first = check_seat(first)
@@ -1535,22 +1545,153 @@ and these rules play without gold cards (gold_cards=False)
     state._setup = (first, 1)
     state._used = ((), ())
     state._last = None
-    state._start = {
-        "seed": seed,
-        "side_decks": [[str(c) for c in deck] for deck in checked],
-        "starter": starter,
-    }
+    state._start = {"seed": seed, "side_decks": checked, "starter": starter}
     _start_turn(state, first)
     return state
 
 
 def _sample(rng: Rng, items: Sequence[Any], k: int) -> list[Any]:
-    """``k`` items drawn without replacement, in draw order (a partial Fisher–Yates)."""
+    """``k`` items drawn without replacement, in draw order: a partial Fisher–Yates whose
+    k swap positions are the mixed-radix digits of one uniform ``rng.below(n·(n-1)…)``."""
     pool = list(items)
-    for i in range(min(k, len(pool))):
-        j = i + rng.below(len(pool) - i)
+    n = len(pool)
+    k = min(k, n)
+    ways = 1
+    for i in range(k):
+        ways *= n - i
+    r = rng.below(ways)
+    for i in range(k):
+        r, offset = divmod(r, n - i)
+        j = i + offset
         pool[i], pool[j] = pool[j], pool[i]
     return pool[:k]
+
+
+_NOT_ENDED: Final = -1
+_TIE: Final = 2
+
+
+def playout(state: State, rng: Rng) -> Outcome:
+    """Play uniformly random legal moves from ``state`` to the end of the match, fast.
+
+    The same rules and the same random choices as the loop
+    ``state = state.play(moves[rng.below(len(moves))])`` with ``moves = state.legal_moves()``
+    (the tests check that they agree move for move), but on plain lists, without making a
+    state per move: for bot rollouts and simulations.
+
+    >>> from cardwidgets.cards import Rng
+    >>> playout(new_game(seed=1), Rng(2)) == playout(new_game(seed=1), Rng(2))
+    True
+    """
+    if state._turn is None:
+        outcome = state.outcome
+        assert outcome is not None
+        return outcome
+    rules = state.rules
+    finite = rules.main_deck == "finite40"
+    fill = rules.fill_table_wins
+    need = rules.sets_to_win
+    below = rng.below
+    cache = _MOVES_CACHE
+    tab = [list(state._tab[0]), list(state._tab[1])]
+    tot = list(state._tot)
+    hands = list(state._hands)
+    std = list(state._std)
+    sets = list(state._sets)
+    starter = state._setup[0]
+    top = state._top
+    rest = list(state._rest)
+    key = state._key
+    seat = state._turn
+    played = state._played is not None
+    while True:
+        # -- the decision of `seat`, exactly as legal_moves() orders it
+        if played:
+            move: Move = _TAIL[below(2)]
+        else:
+            hand = hands[seat]
+            moves = cache.get(hand)
+            if moves is None:
+                moves = _hand_moves(hand)
+            move = moves[below(len(moves))]
+        winner = _NOT_ENDED
+        if move is STAND:
+            std[seat] = True
+        elif move is not END_TURN:
+            card = move.card  # type: ignore[attr-defined]
+            mine = tab[seat]
+            value = card.options[move.sign]  # type: ignore[attr-defined]
+            if card is DOUBLE:
+                value = mine[-1][1]
+            elif card in _FLIPPED:
+                low, high = _FLIPPED[card]
+                for i, (src, v) in enumerate(mine):
+                    if v in (low, high, -low, -high):
+                        mine[i] = (src, -v)
+                tot[seat] = sum(v for _, v in mine)
+            hand = hands[seat]
+            i = hand.index(card)
+            hands[seat] = hand[:i] + hand[i + 1 :]
+            mine.append((card, value))
+            total = tot[seat] = tot[seat] + value
+            if len(mine) >= MAX_CARDS or total == TARGET:
+                if len(mine) >= MAX_CARDS and total <= TARGET and fill:
+                    winner = seat
+                else:
+                    std[seat] = True
+            else:
+                played = True
+                continue
+        # -- end of the turn of `seat` (Z-D4), set ends, and the next turns' draws (Z-D5)
+        ending = seat
+        while True:
+            if winner == _NOT_ENDED:
+                a, b = tot
+                if tot[ending] > TARGET:
+                    winner = 1 - ending
+                elif std[0] and std[1]:
+                    if a != b:
+                        winner = 0 if a > b else 1
+                    else:
+                        t0 = any(p[0] is TIEBREAKER for p in tab[0])
+                        t1 = any(p[0] is TIEBREAKER for p in tab[1])
+                        winner = _TIE if t0 == t1 else (0 if t0 else 1)
+            if winner != _NOT_ENDED:
+                if winner != _TIE:
+                    sets[winner] += 1
+                    if sets[winner] >= need:
+                        return Outcome(winner, (sets[0], sets[1]))
+                starter = 1 - starter
+                tab = [[], []]
+                tot = [0, 0]
+                std = [False, False]
+                top = ()
+                rest = list(FULL_DECK) if finite else rest
+                nxt = starter
+                winner = _NOT_ENDED
+            else:
+                nxt = ending if std[1 - ending] else 1 - ending
+            if top:
+                card_value, top = top[0], top[1:]
+            elif finite:
+                card_value = rest.pop(Rng(key).below(len(rest)))
+                key = (key + _GAMMA) & _MASK64
+            else:
+                card_value = 1 + Rng(key).below(10)
+                key = (key + _GAMMA) & _MASK64
+            mine = tab[nxt]
+            mine.append(_MAIN[card_value])
+            total = tot[nxt] = tot[nxt] + card_value
+            if len(mine) >= MAX_CARDS or total == TARGET:
+                if len(mine) >= MAX_CARDS and total <= TARGET and fill:
+                    winner = nxt
+                else:
+                    std[nxt] = True
+                    ending = nxt
+                continue
+            seat = nxt
+            played = False
+            break
 
 
 def from_record(record: Mapping[str, Any] | str) -> State:
