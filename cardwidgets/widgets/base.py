@@ -241,7 +241,10 @@ class GameWidget(anywidget.AnyWidget):
     # -- validation and observers ------------------------------------------------------------
     @traitlets.validate("locale")
     def _check_locale(self, proposal: Mapping[str, Any]) -> str:
-        return i18n.check_locale(proposal["value"])
+        try:
+            return i18n.check_locale(proposal["value"])
+        except ValueError as err:
+            raise traitlets.TraitError(str(err)) from err
 
     @traitlets.validate("theme")
     def _check_theme(self, proposal: Mapping[str, Any]) -> str:
@@ -253,7 +256,10 @@ class GameWidget(anywidget.AnyWidget):
     def _check_seat(self, proposal: Mapping[str, Any]) -> int:
         from cardwidgets.core import check_seat
 
-        return check_seat(proposal["value"])
+        try:
+            return check_seat(proposal["value"])
+        except ValueError as err:
+            raise traitlets.TraitError(str(err)) from err
 
     @traitlets.observe("locale", "four_color", "theme", "open_hands", "hints", "seat")
     def _option_changed(self, change: Mapping[str, Any]) -> None:
@@ -363,13 +369,19 @@ class GameWidget(anywidget.AnyWidget):
             if not self.is_my_turn():
                 raise WidgetError("widget.not_your_turn")
             after = state.play(move)
+            saved = (list(self._line), self._cursor, list(self._branches))
             if self._cursor < len(self._line) - 1:
                 self._branches.append(self._line[-1])
                 del self._line[self._cursor + 1 :]
             self._line.append(after)
             self._cursor += 1
             said = [self.describe_move(after)]
-            said.extend(self._reply())
+            try:
+                said.extend(self._reply())
+            except Exception:
+                # All or nothing: a failing opponent leaves the game as it was.
+                self._line, self._cursor, self._branches = saved
+                raise
             self.clear_selection()
             self._message = None
             self._announce = " ".join(s for s in said if s)

@@ -1,0 +1,211 @@
+"""GameWidget: intents as the browser sends them (handled the way altair tests JupyterChart: the
+message handler is called directly), stale and malformed intents, history, options, display."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+import traitlets
+
+from cardwidgets import tablic
+from cardwidgets.widgets import GameWidget, TablicWidget
+from cardwidgets.widgets.base import RandomOpponent, WidgetError
+
+
+def lesson(**options: Any) -> TablicWidget:
+    """Table 3♠ 5♥ 7♣; seat 0 holds 8♦ 7♦ 2♣, seat 1 holds 9♥ 4♣ K♦ (a T-S14 position)."""
+    state = tablic.State.from_position(
+        table="3♠ 5♥ 7♣", hands=("8♦ 7♦ 2♣", "9♥ 4♣ K♦"), stock=(), seed=5
+    )
+    options.setdefault("opponent", RandomOpponent(1))
+    return TablicWidget(state=state, **options)
+
+
+def send(w: GameWidget, intent: Any, version: int | None = None) -> None:
+    """What the browser does: a custom message on the widget's comm."""
+    v = w.version if version is None else version
+    w._handle_custom_msg({"type": "intent", "version": v, "intent": intent}, [])
+
+
+def test_a_browser_click_selects_and_the_version_grows() -> None:
+    w = lesson()
+    before = w.version
+    send(w, {"kind": "card", "zone": "hand", "card": "8♦"})
+    assert w.version == before + 1 == w.scene["version"]
+    assert w.selected is not None and w.selected.text == "8♦"
+    assert w.message is None
+
+
+def test_a_stale_intent_is_refused_with_a_message_and_nothing_changes() -> None:
+    w = lesson()
+    old = w.version
+    send(w, {"kind": "card", "zone": "hand", "card": "8♦"})
+    state = w.state
+    send(w, {"kind": "action", "id": "play"}, version=old)
+    assert w.state is state
+    assert w.message is not None and "older picture" in w.message
+    assert w.scene["message"] == {"kind": "error", "text": w.message}
+    assert w.selected is not None  # the half-made move survives
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        None,
+        "play",
+        [1, 2],
+        {"type": "intent"},
+        {"type": "intent", "version": True, "intent": {"kind": "action", "id": "back"}},
+        {"type": "intent", "version": "1", "intent": {"kind": "action", "id": "back"}},
+        {"type": "click", "version": 1, "intent": {}},
+        {"type": "intent", "version": 0, "intent": "back"},
+        {"kind": "teleport"},
+        {"kind": "card", "zone": "hand"},
+        {"kind": "card", "zone": "hand", "card": 8},
+        {"kind": "card", "zone": "hand", "card": "9♥"},  # the opponent's card: never offered
+        {"kind": "card", "zone": "table", "card": "3♠"},  # nothing selected: not selectable
+        {"kind": "card", "zone": "opponent-hand", "card": "hidden-1-0"},
+        {"kind": "option", "index": 0},  # no option offered yet
+        {"kind": "option", "index": True},
+        {"kind": "action", "id": "play"},  # disabled: nothing selected
+        {"kind": "action", "id": "forward"},  # disabled: at the end
+        {"kind": "action", "id": "rm -rf"},
+        {"kind": "action"},
+    ],
+)
+def test_malformed_or_unoffered_intents_are_refused_without_an_exception(content: Any) -> None:
+    w = lesson()
+    state, version = w.state, w.version
+    if isinstance(content, dict) and content.get("type") == "intent" and "version" not in content:
+        content = {**content}
+    assert w.handle_intent(content) is False
+    assert w.state is state
+    assert w.message is not None
+    assert w.version == version + 1  # the refusal is shown
+
+
+def test_the_message_is_in_the_widget_locale() -> None:
+    w = lesson(locale="de")
+    w.handle_intent({"type": "intent", "version": -1, "intent": {"kind": "action", "id": "x"}})
+    assert w.message is not None and w.message.startswith("Dieser Klick")
+
+
+def test_an_internal_error_is_shown_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
+    w = lesson()
+
+    def broken(action: str) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(w, "on_action", broken)
+    assert w.handle_intent({"kind": "action", "id": "new"}) is False
+    assert w.message is not None and "RuntimeError" in w.message
+
+
+def test_history_navigation_and_playing_on_as_a_new_branch() -> None:
+    w = lesson()
+    w.play("8♦ x 3♠ 5♥")  # the opponent replies
+    assert w.state.ply == 2 and w.cursor == 2
+    enabled = {a["id"]: a["enabled"] for a in w.scene["actions"]}
+    assert enabled["back"] and enabled["start"] and not enabled["forward"]
+    w.back()
+    assert w.cursor == 1 and "move 1 of 2" in w.scene["status"]
+    w.start()
+    assert w.cursor == 0 and w.state.ply == 0
+    w.forward()
+    w.end()
+    assert w.cursor == 2
+    w.start()
+    first_line_end = w.line[-1]
+    w.play("7♦ x 7♣")  # a different first move: a new branch
+    assert w.branches == (first_line_end,)
+    assert str(w.line[1].last_move) == "7♦ x 7♣"
+    assert w.state.ply == 2
+
+
+def test_navigation_intents_go_through_the_same_checks() -> None:
+    w = lesson()
+    w.play("8♦ x 3♠ 5♥")
+    send(w, {"kind": "action", "id": "back"})
+    send(w, {"kind": "action", "id": "start"})
+    assert w.cursor == 0
+    send(w, {"kind": "action", "id": "end"})
+    assert w.cursor == 2
+
+
+def test_opponent_replies_and_a_wrong_opponent_is_reported() -> None:
+    class Stubborn:
+        def choose(self, state: Any) -> str:
+            return "A♠"  # not in its hand
+
+    w = lesson()
+    w.play("2♣")
+    assert w.state.to_move == 0 and w.state.ply == 2
+    stubborn = lesson(opponent=Stubborn())
+    with pytest.raises(WidgetError):
+        stubborn.play("2♣")
+    assert stubborn.state.ply == 0  # all or nothing
+    assert stubborn.message is not None and "The opponent chose A♠" in stubborn.message
+    with pytest.raises(TypeError, match="choose"):
+        lesson(opponent=object())
+
+
+def test_hot_seat_follows_the_player_to_move() -> None:
+    w = lesson(opponent="human")
+    assert w.viewer == 0
+    w.play("2♣")
+    assert w.viewer == 1 and w.state.ply == 1
+    hand = [c["id"] for c in w.scene["zones"][2]["cards"]]
+    assert sorted(hand) == sorted(["9♥", "4♣", "K♦"])
+    assert all(not c["face"] for c in w.scene["zones"][0]["cards"])
+
+
+def test_options_change_the_scene_and_are_validated() -> None:
+    w = lesson()
+    w.four_color = True
+    assert w.scene["four_color"] is True
+    w.locale = "de"
+    assert w.scene["title"] == "Tablić" and w.scene["labels"]["total"] == "Summe"
+    assert any(a["label"] == "◀ Zurück" for a in w.scene["actions"])
+    w.theme = "dark"
+    assert w.scene["theme"] == "dark"
+    with pytest.raises(traitlets.TraitError):
+        w.locale = "fr"
+    with pytest.raises(traitlets.TraitError):
+        w.theme = "sepia"
+    with pytest.raises(traitlets.TraitError, match="seat must be 0 or 1"):
+        w.seat = 2
+
+
+def test_the_front_end_cannot_open_hands_or_change_the_seat_or_scene() -> None:
+    w = lesson()
+    scene = w.scene
+    w.set_state({"open_hands": True, "seat": 1, "scene": {}, "version": 99, "locale": "de"})
+    assert (w.open_hands, w.seat, w.locale) == (False, 0, "de")
+    assert w.scene["zones"][0]["cards"][0]["face"] is False
+    assert w.version != 99 and w.scene is not scene
+
+
+def test_repr_is_deterministic_and_has_no_address_or_model_id() -> None:
+    a, b = lesson(), lesson()
+    assert repr(a) == repr(b) == "TablicWidget(seat=0, deal 1, move 0, your turn)"
+    assert a.model_id not in repr(a)
+    assert not re.search(r"0x[0-9a-f]{6,}", repr(a))
+
+
+def test_mimebundle_has_the_live_view_and_the_static_picture() -> None:
+    w = lesson()
+    data, _metadata = w._repr_mimebundle_()
+    assert data["text/plain"] == repr(w)
+    assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == w.model_id
+    html = data["text/html"]
+    assert 'data-game="tablic"' in html and 'data-card="8♦"' in html
+    assert "<script" not in html
+
+
+def test_the_bundle_and_stylesheet_are_wired() -> None:
+    w = lesson()
+    state = w.get_state()
+    assert ".cw-root" in state["_css"]
+    assert "export" in state["_esm"] or "cardwidgets" in state["_esm"]
