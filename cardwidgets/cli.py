@@ -151,12 +151,13 @@ def _simulate(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command with ``argv`` (default: the process arguments); returns the exit status."""
     args = parser().parse_args(argv)
-    try:
-        if args.command == "simulate":
-            return _simulate(args)
-    except (ValueError, TypeError) as err:
-        print(f"cardwidgets: {err}", file=sys.stderr)
-        return 2
+    with i18n.using(getattr(args, "locale", None) or i18n.get_locale()):
+        try:
+            if args.command == "simulate":
+                return _simulate(args)
+        except (ValueError, TypeError) as err:
+            print(f"cardwidgets: {err}", file=sys.stderr)
+            return 2
     return 1  # pragma: no cover - argparse requires a command
 
 
