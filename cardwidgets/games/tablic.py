@@ -326,40 +326,42 @@ class _Search:
 
     def __init__(self, v: int, profile: int) -> None:
         self.v = v
-        self.counts = tuple((profile >> (_BITS * x)) & _FIELD for x in range(v + 1))
+        self.profile = profile
         full = profile
-        if v == 14 and self.counts[14] > 1:
+        kings = (profile >> (_BITS * 14)) & _FIELD
+        if v == 14 and kings > 1:
             # T-D4: a played King takes at most one table King (a King's only group is itself).
-            full -= (self.counts[14] - 1) << (_BITS * 14)
+            full -= (kings - 1) << (_BITS * 14)
         self.full = full
         self.guard = _GUARD[v]
         self.types = self._types()
         self._slacks: set[int] | None = None
         self._vectors: list[tuple[int, ...] | None] = [None, None]
+        self._plans: list[tuple[_Plan, ...] | None] = [None, None]
 
     def _types(self) -> list[int]:
         """Every group type that fits the table (T-D2: each table Ace counts 1 or 11)."""
-        v = self.v
-        limits = [(self.full >> (_BITS * x)) & _FIELD for x in range(v + 1)]
-        values = [x for x in range(v, 1, -1) if limits[x]]
-        aces = limits[1]
+        v, full = self.v, self.full
+        partial = [(0, 0)]  # (sum so far, packed counts) over the values above 1
+        for x in range(v, 1, -1):
+            limit = (full >> (_BITS * x)) & _FIELD
+            if limit:
+                unit = 1 << (_BITS * x)
+                grown = []
+                for total, packed in partial:
+                    for taken in range(limit + 1):
+                        if total + taken * x > v:
+                            break
+                        grown.append((total + taken * x, packed + taken * unit))
+                partial = grown
+        aces = (full >> _BITS) & _FIELD
         found: list[int] = []
-
-        def extend(i: int, total: int, packed: int) -> None:
-            if i == len(values):
-                need = v - total
-                for n in range(aces + 1):
-                    rest = need - n  # what the Aces counted 11 add: 10 more each
-                    if rest >= 0 and rest % 10 == 0 and rest // 10 <= n and (packed or n):
-                        found.append(packed + (n << _BITS))
-                return
-            x = values[i]
-            for taken in range(limits[x] + 1):
-                if total + taken * x > v:
-                    break
-                extend(i + 1, total + taken * x, packed + (taken << (_BITS * x)))
-
-        extend(0, 0, 0)
+        for total, packed in partial:
+            need = v - total
+            for n in range(aces + 1):
+                rest = need - n  # what the Aces counted 11 add: 10 more each
+                if rest >= 0 and rest % 10 == 0 and rest // 10 <= n and (packed or n):
+                    found.append(packed + (n << _BITS))
         return found
 
     def slacks(self) -> set[int]:
@@ -398,15 +400,24 @@ class _Search:
     def count(self, maximal: bool = False) -> int:
         """How many non-empty card sets the legal vectors stand for, without listing them."""
         total = 0
-        counts = self.counts
+        profile = self.profile
         for vector in self.vectors(maximal):
             product = 1
             for x in range(1, self.v + 1):
                 c = (vector >> (_BITS * x)) & _FIELD
                 if c:
-                    product *= comb(counts[x], c)
+                    product *= comb((profile >> (_BITS * x)) & _FIELD, c)
             total += product
         return total
+
+    def plans(self, maximal: bool = False) -> tuple[_Plan, ...]:
+        """:meth:`vectors` as expansion plans (see :func:`_plan`)."""
+        found = self._plans[maximal]
+        if found is None:
+            profile = self.profile
+            found = tuple(_plan(vector, profile) for vector in self.vectors(maximal))
+            self._plans[maximal] = found
+        return found
 
     def vectors(self, maximal: bool = False) -> tuple[int, ...]:
         """The non-empty legal capture vectors, bigger captures first (then higher values)."""
@@ -429,47 +440,80 @@ class _Search:
 
 
 _CACHE_LIMIT = 1 << 16
-_SEARCHES: dict[tuple[int, int], _Search] = {}
+_SEARCHES: tuple[dict[int, _Search], ...] = tuple({} for _ in range(15))
 
 
 def _search(v: int, profile: int) -> _Search:
     """The (cached) search for value v on a table profile."""
-    key = (v, profile & _UP_TO[v])
-    found = _SEARCHES.get(key)
+    profile &= _UP_TO[v]
+    cache = _SEARCHES[v]
+    found = cache.get(profile)
     if found is None:
-        if len(_SEARCHES) >= _CACHE_LIMIT:
-            _SEARCHES.clear()
-        found = _SEARCHES[key] = _Search(v, key[1])
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        found = cache[profile] = _Search(v, profile)
     return found
 
 
-def _members(bits: int) -> list[list[int]]:
-    """The bits of a table's cards, grouped by profile field (value; Aces at 1)."""
-    members: list[list[int]] = [[] for _ in range(15)]
+def _members(bits: int) -> list[int]:
+    """The table's cards as one mask per profile field (value; Aces at 1)."""
+    members = [0] * 15
     while bits:
         low = bits & -bits
         bits ^= low
-        members[_POSITION[low.bit_length() - 1]].append(low)
+        members[_POSITION[low.bit_length() - 1]] |= low
     return members
 
 
-def _expand(vector: int, members: Sequence[Sequence[int]]) -> Iterator[int]:
-    """Every card set (a mask) with the counts of ``vector``, in a fixed order."""
-    parts: list[list[int]] = []
+_Plan = tuple[tuple[int, ...], tuple[tuple[int, int], ...]]
+
+
+def _plan(vector: int, profile: int) -> _Plan:
+    """How to expand a vector: the fields (values) whose table cards are all taken, and the
+    (field, count) pairs that take only some of the table's cards of that value."""
+    whole = []
+    some = []
     for x in range(14, 0, -1):
         n = (vector >> (_BITS * x)) & _FIELD
         if n:
-            parts.append([sum(combo) for combo in itertools.combinations(members[x], n)])
+            if n == (profile >> (_BITS * x)) & _FIELD:
+                whole.append(x)
+            else:
+                some.append((x, n))
+    return tuple(whole), tuple(some)
+
+
+def _expand(plan: _Plan, members: Sequence[int]) -> Iterator[int]:
+    """Every card set (a mask) that follows ``plan`` on a table, in a fixed order."""
+    whole, some = plan
+    base = 0
+    for x in whole:
+        base |= members[x]
+    if not some:
+        yield base
+        return
+    parts = [
+        [sum(combo) for combo in itertools.combinations(_bits_of(members[x]), n)] for x, n in some
+    ]
     for choice in itertools.product(*parts):
-        yield sum(choice)
+        yield base | sum(choice)
+
+
+def _bits_of(bits: int) -> list[int]:
+    found = []
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        found.append(low)
+    return found
 
 
 def _capture_masks_iter(v: int, table_bits: int, maximal: bool) -> Iterator[int]:
-    vectors = _search(v, _profile(table_bits)).vectors(maximal)
-    if vectors:
+    plans = _search(v, _profile(table_bits)).plans(maximal)
+    if plans:
         members = _members(table_bits)
-        for vector in vectors:
-            yield from _expand(vector, members)
+        for plan in plans:
+            yield from _expand(plan, members)
 
 
 def _table_bits(card: Card, table: Iterable[CardLike] | str) -> int:
@@ -696,19 +740,24 @@ class Move(core.Move):
         return i18n.text("tablic.move.capture", locale, card=self.card, captured=taken)
 
 
-_MOVES: dict[tuple[int, int], Move] = {}
+_MOVES: dict[int, Move] = {}
 
 
 def _move(card: Card, captured_bits: int) -> Move:
     """The interned move (cheap to compare and to hand out many times)."""
-    key = (card.index, captured_bits)
+    key = captured_bits << 6 | card.index
     move = _MOVES.get(key)
     if move is None:
+        if not captured_bits:
+            return _TRAILS[card.index]
         move = Move(card, frozenset(cards.from_mask(captured_bits)))
         if len(_MOVES) > 1 << 18:
             _MOVES.clear()
         _MOVES[key] = move
     return move
+
+
+_TRAILS = tuple(Move(card) for card in DECK)
 
 
 # -- results -----------------------------------------------------------------------------------
@@ -1055,23 +1104,36 @@ class State(core.GameState[Move]):
         maximal = self.rules.capture_must_be_maximal
         table = self._table_bits
         profile = self._profile
-        members = None
+        members: list[int] | None = None
         found: list[Move] = []
+        append = found.append
+        interned = _MOVES.get
         bits = self._hands[self._to_move]
+        # The hot path of self-play: inlined cache look-ups, no generator for plain captures.
         while bits:
             low = bits & -bits
             bits ^= low
             index = low.bit_length() - 1
-            card = DECK[index]
-            found.append(_move(card, 0))
-            if table:
-                vectors = _search(_PLAYED[index], profile).vectors(maximal)
-                if vectors:
-                    if members is None:
-                        members = _members(table)
-                    for vector in vectors:
-                        for captured in _expand(vector, members):
-                            found.append(_move(card, captured))
+            append(_TRAILS[index])
+            if not table:
+                continue
+            v = _PLAYED[index]
+            search = _SEARCHES[v].get(profile & _UP_TO[v]) or _search(v, profile)
+            plans = search._plans[maximal] or search.plans(maximal)
+            if not plans:
+                continue
+            if members is None:
+                members = _members(table)
+            for plan in plans:
+                whole, some = plan
+                if some:
+                    for captured in _expand(plan, members):
+                        append(interned(captured << 6 | index) or _move(DECK[index], captured))
+                else:
+                    captured = 0
+                    for x in whole:
+                        captured |= members[x]
+                    append(interned(captured << 6 | index) or _move(DECK[index], captured))
         self._legal = found
         return list(found)
 
