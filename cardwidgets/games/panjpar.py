@@ -1603,7 +1603,8 @@ class State(core.GameState[Move]):
         card), and the cards ``seat`` saw go into the opponent's hand. The opponent's other
         cards and the face-down stock are shuffled together and dealt back into the same
         number of places. The pool is taken as a sorted set, so states that differ only in
-        hidden cards give the same result for the same ``rng`` seed.
+        hidden cards give the same result for the same ``rng`` seed. The result is a fresh
+        root (no history, no trump-guess record) whose record stores the explicit position.
         """
         seat = check_seat(seat)
         opp = 1 - seat
@@ -1631,7 +1632,6 @@ class State(core.GameState[Move]):
             self.attacker,
             self._attack,
             self._discard,
-            self._guess,
         )
         state._result = self._result
         return state

@@ -1,0 +1,186 @@
+"""Hypothesis properties for Panjpar: attack shapes, beating, attack and defence generation and
+counting against brute force, and move notation round trips."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardwidgets import cards, panjpar
+from cardwidgets.cards import Card, Suit
+from cardwidgets.games.panjpar import Attack, Defend, Move, Rules
+
+DECK = list(cards.DECK)
+card_sets = st.lists(st.sampled_from(DECK), unique=True)
+suits = st.sampled_from(list(Suit))
+
+
+def brute_shape(attack: tuple[Card, ...]) -> bool:
+    """P-S8..P-S10 read literally: one card; a pair plus one; two pairs plus one."""
+    if len(attack) == 1:
+        return True
+    if len(attack) not in (3, 5):
+        return False
+    pairs_needed = (len(attack) - 1) // 2
+    for order in itertools.permutations(attack):
+        pairs = [order[2 * i : 2 * i + 2] for i in range(pairs_needed)]
+        if all(a.rank == b.rank for a, b in pairs):
+            return True
+    return False
+
+
+def brute_beats(killer: Card, attacked: Card, trump: Suit) -> bool:
+    """RULES.md §1.3 rule 4, case by case as the seed says it (P-S12)."""
+    if attacked.suit is trump:
+        return killer.suit is trump and killer.rank > attacked.rank
+    if killer.suit is trump:
+        return True
+    return killer.suit is attacked.suit and killer.rank > attacked.rank
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(DECK), min_size=1, max_size=6, unique=True))
+def test_shapes_match_brute_force(attack: list[Card]) -> None:
+    assert panjpar.is_valid_attack(attack) is brute_shape(tuple(attack))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(DECK), st.sampled_from(DECK), suits)
+def test_beats_matches_brute_force(killer: Card, attacked: Card, trump: Suit) -> None:
+    assert panjpar.beats(killer, attacked, trump) is brute_beats(killer, attacked, trump)
+    assert panjpar.beats(str(killer), attacked.ascii, trump.letter) is brute_beats(
+        killer, attacked, trump
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.sampled_from(DECK), min_size=0, max_size=10, unique=True),
+    st.sampled_from([1, 3, 5]),
+)
+def test_attacks_match_brute_force(hand: list[Card], max_size: int) -> None:
+    expected = {
+        frozenset(combo)
+        for size in (1, 3, 5)
+        if size <= max_size
+        for combo in itertools.combinations(hand, size)
+        if brute_shape(combo)
+    }
+    generated = [frozenset(a.cards) for a in panjpar.iter_attacks(hand, max_size)]
+    assert len(generated) == len(set(generated))  # each attack once
+    assert set(generated) == expected
+    assert panjpar.count_attacks(hand, max_size) == len(expected)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.sampled_from(DECK), min_size=8, max_size=24, unique=True),
+    st.integers(min_value=0, max_value=10**9),
+)
+def test_big_hand_attack_counting_matches_unranking(hand: list[Card], seed: int) -> None:
+    # Hands too big to brute-force: count, iteration and unranking must still agree.
+    defender = [c for c in DECK if c not in hand][:5]
+    state = panjpar.State.from_position([hand, defender], stock=(), trump="♦")
+    moves = list(state.iter_legal_moves())
+    assert len(moves) == state.legal_moves_count() == panjpar.count_attacks(hand)
+    assert len(set(moves)) == len(moves)
+    rng = cards.Rng(seed)
+    for _ in range(20):
+        index = rng.below(len(moves))
+        assert state.legal_move_at(index) == moves[index]
+
+
+def brute_defences(
+    attack: list[Card], hand: list[Card], trump: Suit, take_all: bool
+) -> set[frozenset[tuple[Card, Card]]]:
+    found = set()
+    for choice in itertools.product([None, *hand], repeat=len(attack)):
+        killers = [k for k in choice if k is not None]
+        if len(killers) != len(set(killers)):
+            continue
+        if any(
+            k is not None and not brute_beats(k, a, trump)
+            for a, k in zip(attack, choice, strict=True)
+        ):
+            continue
+        if take_all and 0 < len(killers) < len(attack):
+            continue
+        found.add(frozenset((a, k) for a, k in zip(attack, choice, strict=True) if k is not None))
+    return found
+
+
+@st.composite
+def battles(draw: st.DrawFn) -> tuple[list[Card], list[Card], Suit]:
+    """A valid attack of 1, 3 or 5 cards (often with pairs) and a disjoint defending hand."""
+    pool = draw(st.lists(st.sampled_from(DECK[:20]), min_size=5, max_size=9, unique=True))
+    options = [a for a in panjpar.iter_attacks(pool) if len(a.cards) > 1] or [Attack(pool[:1])]
+    attack = list(draw(st.sampled_from(options)).cards)
+    if draw(st.booleans()):
+        attack = attack[:1]
+    rest = [c for c in DECK if c not in attack]
+    hand = draw(st.lists(st.sampled_from(rest), min_size=0, max_size=9, unique=True))
+    return attack, hand, draw(suits)
+
+
+@settings(max_examples=150, deadline=None)
+@given(battles(), st.booleans())
+def test_defences_match_brute_force(
+    battle: tuple[list[Card], list[Card], Suit], take_all: bool
+) -> None:
+    attack, hand, trump = battle
+    rules = Rules(pickup="all" if take_all else "unbeaten")
+    expected = brute_defences(attack, hand, trump, take_all)
+    generated = [
+        frozenset(d.kills.pairs) for d in panjpar.iter_defences(attack, hand, trump, rules)
+    ]
+    assert len(generated) == len(set(generated))
+    assert set(generated) == expected
+    assert panjpar.count_defences(attack, hand, trump, rules) == len(expected)
+
+
+@settings(max_examples=40, deadline=None)
+@given(battles())
+def test_state_unranking_matches_iteration(battle: tuple[list[Card], list[Card], Suit]) -> None:
+    attack, hand, trump = battle
+    state = panjpar.State.from_position([[], hand], stock=(), trump=trump, attack=attack)
+    moves = list(state.iter_legal_moves())
+    assert [state.legal_move_at(i) for i in range(len(moves))] == moves
+    assert sorted(map(str, state.legal_moves())) == sorted(map(str, moves))
+    for move in moves:
+        assert Move.parse(str(move)) == move
+        assert Move.parse(str(move).replace("♦", "D").replace("10", "T")) == move
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.sampled_from(DECK), min_size=1, max_size=5, unique=True))
+def test_attack_text_round_trip(attack: list[Card]) -> None:
+    move = Attack(attack)
+    assert Move.parse(str(move)) == move
+    assert Move.parse(" ".join(c.ascii for c in attack)) == move  # bare ASCII cards
+    assert Move.parse("attack " + "-".join(f"{c.suit.value}{c.rank}" for c in attack)) == move
+
+
+def test_rank_count_shapes_are_the_documented_multiplicities() -> None:
+    # P-D3 formally: sorted multiplicities [2,1] [3] for three, [2,2,1] [3,2] [4,1] for five.
+    valid = {(1,), (2, 1), (3,), (2, 2, 1), (3, 2), (4, 1)}
+    by_shape: dict[tuple[int, ...], bool] = {}
+    for size in (1, 2, 3, 4, 5):
+        for combo in itertools.combinations(DECK[:24], size):
+            shape = tuple(sorted(Counter(c.rank for c in combo).values(), reverse=True))
+            result = panjpar.is_valid_attack(combo)
+            assert by_shape.setdefault(shape, result) == result
+    assert {shape for shape, ok in by_shape.items() if ok} == valid
+
+
+def test_defend_accepts_mappings_pairs_and_text() -> None:
+    a = Defend({"7♥": "9♥", cards.parse("7♣"): "8♣"})
+    b = Defend([("7♣", "8♣"), ("7H", "9H")])
+    c = Move.parse("kill 7♣ with 8♣; beat 7h with 9h")
+    assert a == b == c and hash(a) == hash(c)
+    assert dict(a.kills) == {
+        cards.parse("7♥"): cards.parse("9♥"),
+        cards.parse("7♣"): cards.parse("8♣"),
+    }
