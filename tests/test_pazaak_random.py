@@ -197,3 +197,17 @@ def test_playout_agrees_with_the_state_api_move_for_move(rules: Rules) -> None:
         moves = state.legal_moves()
         state = state.play(moves[rng.below(len(moves))])
     assert pz.playout(middle, fast) == state.outcome == pz.playout(state, Rng(0))
+
+
+def test_playout_redoes_a_rejected_draw_exactly(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Rng.below rejects an output with chance below 2**-58; force the rare branch everywhere
+    monkeypatch.setattr(pz, "_LIMITS", tuple(0 for _ in pz._LIMITS))
+    for rules in (Rules.seed(), Rules.kotor2()):
+        for number in range(10):
+            start = pz.new_game(seed=number, rules=rules)
+            rng, fast = Rng(number), Rng(number)
+            state = start
+            while not state.is_over:
+                moves = state.legal_moves()
+                state = state.play(moves[rng.below(len(moves))])
+            assert pz.playout(start, fast) == state.outcome

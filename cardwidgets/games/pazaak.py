@@ -1568,6 +1568,7 @@ def _sample(rng: Rng, items: Sequence[Any], k: int) -> list[Any]:
 
 
 _NOT_ENDED: Final = -1
+_LIMITS: Final = tuple((1 << 64) - (1 << 64) % n if n else 0 for n in range(41))
 _TIE: Final = 2
 
 
@@ -1604,6 +1605,7 @@ def playout(state: State, rng: Rng) -> Outcome:
     key = state._key
     seat = state._turn
     played = state._played is not None
+    stream = Rng(key)
     while True:
         # -- the decision of `seat`, exactly as legal_moves() orders it
         if played:
@@ -1646,10 +1648,10 @@ def playout(state: State, rng: Rng) -> Outcome:
         ending = seat
         while True:
             if winner == _NOT_ENDED:
-                a, b = tot
                 if tot[ending] > TARGET:
                     winner = 1 - ending
                 elif std[0] and std[1]:
+                    a, b = tot
                     if a != b:
                         winner = 0 if a > b else 1
                     else:
@@ -1673,12 +1675,19 @@ def playout(state: State, rng: Rng) -> Outcome:
                 nxt = ending if std[1 - ending] else 1 - ending
             if top:
                 card_value, top = top[0], top[1:]
-            elif finite:
-                card_value = rest.pop(Rng(key).below(len(rest)))
-                key = (key + _GAMMA) & _MASK64
             else:
-                card_value = 1 + Rng(key).below(10)
+                # Rng(key).below(n) as _start_turn draws, without a new Rng per draw: the
+                # stream Rng(key) continues into Rng(key + _GAMMA), so one generator serves
+                # every draw until a (very rare) rejection, which is redone exactly.
+                n = len(rest) if finite else 10
+                z = stream.next64()
+                if z < _LIMITS[n]:
+                    j = z % n
+                else:
+                    j = Rng(key).below(n)
+                    stream = Rng((key + _GAMMA) & _MASK64)
                 key = (key + _GAMMA) & _MASK64
+                card_value = rest.pop(j) if finite else 1 + j
             mine = tab[nxt]
             mine.append(_MAIN[card_value])
             total = tot[nxt] = tot[nxt] + card_value
