@@ -437,3 +437,13 @@ def test_bad_positions_are_explained():
         pos(deck=[5], standing=(True, False))
     with pytest.raises(IllegalMove, match="not a main-deck card"):
         pos(deck=[11])
+
+
+def test_placed_side_cards_in_positions_are_checked():
+    s = pos(deck=[5, 5], tables=([("±4", -4), 10], []))
+    assert s.placed[0][0] == (SideCard("±4"), -4) and s.totals[0] == 11
+    with pytest.raises(IllegalMove, match="is not a placed card"):
+        pos(deck=[5], tables=([("±4", 3)], []))
+    with pytest.raises(IllegalMove, match="D is a gold card"):
+        pos(deck=[5], tables=([3, ("D", 3)], []))
+    assert pos(deck=[5], tables=([3, ("D", 3)], []), rules=GOLD).totals[0] == 11

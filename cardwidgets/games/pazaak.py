@@ -234,8 +234,6 @@ def _seat_name(seat: int) -> i18n.TranslatedError:
 # side cards
 # -------------------------------------------------------------------------------------------
 
-_KINDS: Final = ("+", "-", "±", "±1/2", "D", "±1T", "2&4", "3&6")
-
 
 class SideCard:
     """A side-deck card (Z-S4, Z-D9). Instances are interned: ``SideCard.parse("+3") is ...``.
@@ -1362,6 +1360,10 @@ def _parse_placed(item: object) -> Placed:
                 raise IllegalMove("pazaak.pos_table", text=item)
             return (card, value)
         side = SideCard.parse(src)
+        # a Flip may have turned the value's sign; D copies a main-deck card's value
+        sizes = set(range(11)) if side is DOUBLE else {abs(v) for v in side.options.values()}
+        if abs(value) not in sizes:
+            raise IllegalMove("pazaak.pos_table", text=item)
         return (side, value)
     if isinstance(item, int) and not isinstance(item, bool):
         return _MAIN[_main_card(item)]
@@ -1403,10 +1405,11 @@ def _position(
     starter = check_seat(starter)
     h = tuple(tuple(sorted(_side_cards(h), key=_CODE)) for h in _pair(hands, "hands"))
     u = tuple(_side_cards(u) for u in _pair(used, "used"))
-    for card in (c for cards in h + u for c in cards):
+    t = tuple(tuple(_parse_placed(p) for p in tab) for tab in _pair(tables, "tables"))
+    on_tables = [src for tab in t for src, _ in tab if isinstance(src, SideCard)]
+    for card in [c for cards in h + u for c in cards] + on_tables:
         if card.is_gold and not rules.gold_cards:
             raise IllegalMove("pazaak.gold_off", card=card)
-    t = tuple(tuple(_parse_placed(p) for p in tab) for tab in _pair(tables, "tables"))
     std = tuple(bool(s) for s in _pair(standing, "standing"))
     sets = _pair(sets_won, "sets_won")
     top_score = rules.sets_to_win + over
