@@ -57,11 +57,17 @@ from cardwidgets.cards import Rng, fresh_seed
 from cardwidgets.core import IllegalMove, Outcome, check_seat
 
 __all__ = [
+    "ALL_SIDE_CARDS",
     "DOUBLE",
+    "END_TURN",
     "FLIP_2_4",
     "FLIP_3_6",
+    "FULL_DECK",
+    "MAX_CARDS",
     "PLUS_MINUS_1_2",
     "SIDE_DECKS",
+    "STAND",
+    "TARGET",
     "TIEBREAKER",
     "EndTurn",
     "Move",
