@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The main job: until the widgets land, a terminal demo that plays a seeded Tablić deal.
+# The main job: set up (Python env, widget bundle) and open JupyterLab on the tutorial notebooks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
-uv run --locked python -m cardwidgets.demo "$@"
+CARDWIDGETS_NO_BROWSER="${CARDWIDGETS_NO_BROWSER:-1}" bash scripts/setup.sh
+exec uv run --locked jupyter lab notebooks/ "$@"
