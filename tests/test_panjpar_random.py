@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections import Counter
 
 import pytest
 
@@ -230,3 +231,30 @@ def test_determinize_uses_only_information_of_the_seat() -> None:
             a, b = state.determinize(seat, Rng(77)), other.determinize(seat, Rng(77))
             assert a.hands == b.hands and a.stock == b.stock and a.view_all() == b.view_all()
     assert changed > 0
+
+
+# ---------------------------------------------------------------------------------------------
+# random_move is uniform over ALL legal moves (the benchmark relies on it)
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("pickup", ["unbeaten", "all"])
+def test_random_move_is_uniform_over_all_legal_moves(pickup: str) -> None:
+    rules = Rules(pickup=pickup)
+    attacked = State.from_position(
+        hands=["7♥ 7♣ 9♦", "9♥ 8♣ K♠ 4♦ 5♦ 10♦ J♦"], stock=(), trump="♦", rules=rules
+    ).play("attack 7♥ 7♣ 9♦")
+    attacking = State.from_position(
+        hands=["7♥ 7♣ 9♦ 9♠ 2♣ 3♣", "9♥ 8♣ K♠ 4♦ 5♦"], stock=(), trump="♦", rules=rules
+    )
+    rng = Rng(f"uniform-{pickup}")
+    for state in (attacked, attacking):
+        legal = set(state.legal_moves())
+        per_move = 200
+        draws = [state.random_move(rng) for _ in range(per_move * len(legal))]
+        counts = Counter(draws)
+        assert set(counts) == legal and len(legal) > 10
+        # Expected 200 each, standard deviation about 14: 5 sigma bounds.
+        assert min(counts.values()) > per_move - 70 and max(counts.values()) < per_move + 70
+        for move in draws[:50]:
+            state.play(move)

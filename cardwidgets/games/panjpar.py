@@ -754,12 +754,13 @@ class Kills(Mapping[Card, Card]):
     Kills({7♥: 9♥})
     """
 
-    __slots__ = ("_map", "_pairs")
+    __slots__ = ("_map", "_masks", "_pairs")
 
     def __init__(self, kills: Mapping[CardLike, CardLike] | Iterable[Any] = ()) -> None:
         items: Iterable[Any] = kills.items() if isinstance(kills, Mapping) else kills
         pairs = sorted((cards.to_card(a), cards.to_card(k)) for a, k in items)
         self._pairs: tuple[tuple[Card, Card], ...] = tuple(pairs)
+        self._masks: tuple[int, int, tuple[int, ...]] | None = None
         self._map: dict[Card, Card] | None = dict(pairs)
         if len(self._map) != len(pairs):
             twice = next(a for a, _ in pairs if sum(1 for b, _ in pairs if b is a) > 1)
@@ -769,8 +770,22 @@ class Kills(Mapping[Card, Card]):
     def _trusted(cls, pairs: tuple[tuple[Card, Card], ...]) -> Kills:
         kills = object.__new__(cls)
         kills._pairs = pairs
+        kills._masks = None
         kills._map = None  # built on first look-up: most generated moves are never read
         return kills
+
+    def _resolved(self) -> tuple[int, int, tuple[int, ...]]:
+        """(killed attack cards, killers used, the discard order): a cached engine view."""
+        masks = self._masks
+        if masks is None:
+            killed = used = 0
+            flat: list[int] = []
+            for attacked, killer in self._pairs:
+                killed |= 1 << attacked.index
+                used |= 1 << killer.index
+                flat += (attacked.index, killer.index)
+            masks = self._masks = (killed, used, tuple(flat))
+        return masks
 
     @property
     def pairs(self) -> tuple[tuple[Card, Card], ...]:
@@ -1320,32 +1335,41 @@ class State(core.GameState[Move]):
         raise IndexError("legal move index out of range")
 
     def random_move(self, rng: Rng) -> Move:
-        """A move chosen uniformly among ALL legal moves: count them, draw one index with
-        ``rng.below(count)``, unrank it (no list of moves is built)."""
+        """A move chosen uniformly among ALL legal moves, without listing them.
+
+        Attacks and one-card defences: count, draw ``rng.below(count)``, unrank. Defences
+        against 3 or 5 cards: exact rejection sampling over the per-card choices (see
+        ``_sample_defence``). Either way every legal move has the same probability.
+        """
         if self._result != _RUNNING:
             raise IllegalMove("move.game_over")
         attack = self._attack
+        attacker = self.attacker
         if attack:
-            single = self._single_beaters()
-            if single >= 0:
-                index = rng.below(1 + single.bit_count())
-                attacked = attack.bit_length() - 1
-                killer = -1 if index == 0 else _bits(single)[index - 1]
-                move: Move = _single_defence(attacked, killer)
+            if attack & (attack - 1) or self.rules.pickup == "all":
+                move: Move = Defend._from_pairs(self._sample_defence(rng), attack)
             else:
-                defences = self._defences()
-                pairs = defences.at(rng.below(defences.count()))
-                move = Defend._from_pairs(pairs, attack)
+                attacked = attack.bit_length() - 1
+                single = _BEATERS[self._trump][attacked] & self._hands[1 - attacker]
+                index = rng.below(1 + single.bit_count())
+                move = _single_defence(attacked, -1 if index == 0 else _bits(single)[index - 1])
             self._issued = move
             return move
-        hand = self._hands[self.attacker]
-        limit = self._attack_limit()
-        paired = _paired_ranks(hand) if limit >= 3 else []
-        if not paired:
+        hand = self._hands[attacker]
+        limit = 3 if self._hands[1 - attacker].bit_count() >= 3 else 1
+        if limit == 3:
+            # Any rank held twice? Per-rank counts by SWAR, no loop (see _nibble_counts).
+            v = hand - ((hand >> 1) & _M5)
+            v = (v & _M3) + ((v >> 2) & _M3)
+            if not ((v >> 1) | (v >> 2)) & _M1:
+                limit = 1
+        if limit == 1:
             # Only single cards: by far the commonest case.
             move = _SINGLE_ATTACKS[_bits(hand)[rng.below(hand.bit_count())]]
             self._issued = move
             return move
+        limit = self._attack_limit()
+        paired = _paired_ranks(hand)
         blocks = _attack_blocks(hand, limit, paired)
         index = rng.below(sum(n for n, _ in blocks))
         if index < blocks[0][0]:
@@ -1357,6 +1381,47 @@ class State(core.GameState[Move]):
                 return self._issue(Attack._from_mask(_block_mask_at(hand, block, index)))
             index -= count
         raise AssertionError("unreachable: the index is below the count")  # pragma: no cover
+
+    def _sample_defence(self, rng: Rng) -> list[tuple[int, int]]:
+        # Exactly uniform over the legal defences by rejection: draw one index into the
+        # product of per-card options (leave it, or one of its beaters; under the take-all
+        # rule: the whole pick-up, or a beater for every card), decode it, and reject it if a
+        # killer is used twice. Each legal defence is one point of that product, so accepted
+        # draws are uniform. After 64 rejections (rare) fall back to count-and-index.
+        attack = _bits(self._attack)
+        hand = self._hands[1 - self.attacker]
+        table = _BEATERS[self._trump]
+        options = [_bits(table[a] & hand) for a in attack]
+        take_all = self.rules.pickup == "all"
+        radices = [len(o) if take_all else len(o) + 1 for o in options]
+        total = 1
+        for radix in radices:
+            total *= radix
+        if take_all:
+            total += 1
+        for _ in range(64):
+            index = rng.below(total)
+            if take_all:
+                if index == 0:
+                    return []
+                index -= 1
+            used = 0
+            pairs = []
+            for attacked, choices, radix in zip(attack, options, radices, strict=True):
+                index, digit = divmod(index, radix)
+                if not take_all:
+                    if digit == 0:
+                        continue
+                    digit -= 1
+                killer = choices[digit]
+                if used >> killer & 1:
+                    break
+                used |= 1 << killer
+                pairs.append((attacked, killer))
+            else:
+                return pairs
+        defences = self._defences()
+        return defences.at(rng.below(defences.count()))
 
     def _issue(self, move: Move) -> Move:
         self._issued = move
@@ -1461,26 +1526,25 @@ class State(core.GameState[Move]):
         attack = self._attack
         hand = self._hands[d]
         beaters = _BEATERS[self._trump]
-        killed = used = 0
-        for attacked, killer in move.kills.pairs:
-            if trusted:
+        if trusted:
+            killed, used, _ = move.kills._resolved()
+        else:
+            killed = used = 0
+            for attacked, killer in move.kills.pairs:
+                if not attack >> attacked.index & 1:
+                    raise IllegalMove(
+                        "panjpar.not_attacked",
+                        card=attacked,
+                        attack=cards.format_cards(_cards_of(attack)),
+                    )
+                if not hand >> killer.index & 1:
+                    raise IllegalMove("panjpar.not_in_hand", card=killer, player=_player(d))
+                if used >> killer.index & 1:
+                    raise IllegalMove("panjpar.killer_twice", card=killer)
+                if not beaters[attacked.index] >> killer.index & 1:
+                    raise self._cannot_beat(killer, attacked)
                 killed |= 1 << attacked.index
                 used |= 1 << killer.index
-                continue
-            if not attack >> attacked.index & 1:
-                raise IllegalMove(
-                    "panjpar.not_attacked",
-                    card=attacked,
-                    attack=cards.format_cards(_cards_of(attack)),
-                )
-            if not hand >> killer.index & 1:
-                raise IllegalMove("panjpar.not_in_hand", card=killer, player=_player(d))
-            if used >> killer.index & 1:
-                raise IllegalMove("panjpar.killer_twice", card=killer)
-            if not beaters[attacked.index] >> killer.index & 1:
-                raise self._cannot_beat(killer, attacked)
-            killed |= 1 << attacked.index
-            used |= 1 << killer.index
         unbeaten = attack & ~killed
         if trusted:
             pass
@@ -1498,9 +1562,7 @@ class State(core.GameState[Move]):
         fields = state.__dict__
         # Beaten pairs go to the discard, each attack card under its killer (P-S13).
         if killed:
-            fields["_discard"] = self._discard + tuple(
-                x for pair in move.kills.pairs for x in (pair[0].index, pair[1].index)
-            )
+            fields["_discard"] = self._discard + move.kills._resolved()[2]
         held_a = self._hands[a]
         held_d = (hand & ~used) | unbeaten
         known_a = self._known[a]

@@ -1,0 +1,84 @@
+"""Panjpar random self-play throughput, in games per CPU-second (one core, time.process_time).
+
+Each move is chosen uniformly among ALL legal moves with a seeded ``cards.Rng``:
+
+* ``count-and-index`` (the headline figure): ``state.random_move(rng)`` counts the legal moves
+  without listing them, draws ``rng.below(count)`` and unranks that one move.
+* ``list-and-choose`` (for comparison): ``rng.choice(state.legal_moves())`` builds and sorts
+  the whole list every ply. Same distribution, more work.
+
+Run: ``uv run python benchmarks/bench_panjpar.py [games]``; writes benchmarks/results/panjpar.json.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from cardwidgets import cards
+from cardwidgets.games import panjpar
+
+RESULTS = Path(__file__).parent / "results" / "panjpar.json"
+
+
+def run(mode: str, games: int, rules: panjpar.Rules, seed: str = "bench") -> dict[str, Any]:
+    rng = cards.Rng(f"{seed}-{mode}")
+    plies = 0
+    wins = [0, 0, 0]
+    start = time.process_time()
+    for game in range(games):
+        state = panjpar.new_game(seed=f"{seed}-{game}", rules=rules, guess="red")
+        if mode == "count-and-index":
+            while not state.is_over:
+                state = state.play(state.random_move(rng))
+                plies += 1
+        else:
+            while not state.is_over:
+                state = state.play(rng.choice(state.legal_moves()))
+                plies += 1
+        winner = state.outcome.winner  # type: ignore[union-attr]
+        wins[2 if winner is None else winner] += 1
+    seconds = time.process_time() - start
+    return {
+        "mode": mode,
+        "rules": rules.to_dict(),
+        "games": games,
+        "cpu_seconds": round(seconds, 3),
+        "games_per_cpu_second": round(games / seconds, 1),
+        "plies_per_game": round(plies / games, 1),
+        "plies_per_cpu_second": round(plies / seconds),
+        "wins_a_b_draw": wins,
+    }
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
+    rows = []
+    for rules in (panjpar.Rules(), panjpar.Rules(pickup="all")):
+        rows.append(run("count-and-index", games, rules))
+    rows.append(run("list-and-choose", max(games // 5, 100), panjpar.Rules()))
+    result = {
+        "benchmark": "panjpar random self-play, uniform over all legal moves",
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "machine": platform.machine(),
+        "note": "one core of a shared 2-core machine; CPU time, not wall time",
+        "runs": rows,
+    }
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"{'mode':<17} {'pickup':<9} {'games':>6} {'games/CPU-s':>12} {'plies/game':>11}")
+    for row in rows:
+        print(
+            f"{row['mode']:<17} {row['rules']['pickup']:<9} {row['games']:>6} "
+            f"{row['games_per_cpu_second']:>12} {row['plies_per_game']:>11}"
+        )
+    print(f"written to {RESULTS}")
+
+
+if __name__ == "__main__":
+    main()
