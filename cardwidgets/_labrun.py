@@ -85,21 +85,32 @@ class Pickled:
 def portable(
     function: Callable[[Any], object] | Pickled | None,
 ) -> Callable[[Any], object] | Pickled | None:
-    """``function`` itself if pickle can carry it, else its cloudpickle bytes (if available)."""
+    """``function`` in a form worker processes can load.
+
+    Plain pickle sends a function by name, which works for module-level functions. A lambda,
+    or a function typed in a notebook (module ``__main__``, which a spawned worker does not
+    have), goes by value as cloudpickle bytes when cloudpickle is installed.
+    """
     if function is None or isinstance(function, Pickled):
         return function
-    try:
-        pickle.dumps(function)
-    except (pickle.PicklingError, AttributeError, TypeError):
+    by_name = getattr(function, "__module__", None) != "__main__"
+    if by_name:
         try:
-            cloudpickle = importlib.import_module("cloudpickle")
-        except ImportError as err:  # pragma: no cover - cloudpickle ships with the dask extra
-            raise TypeError(
-                f"{function!r} cannot be sent to worker processes: define it at module level "
-                "or install cloudpickle"
-            ) from err
-        return Pickled(cloudpickle.dumps(function))
-    return function
+            pickle.dumps(function)
+        except (pickle.PicklingError, AttributeError, TypeError):
+            by_name = False
+    if by_name:
+        return function
+    try:
+        cloudpickle = importlib.import_module("cloudpickle")
+    except ImportError as err:  # pragma: no cover - cloudpickle ships with the dask extra
+        if getattr(function, "__module__", None) == "__main__":
+            return function  # a forked process pool still finds it
+        raise TypeError(
+            f"{function!r} cannot be sent to worker processes: define it at module level "
+            "or install cloudpickle"
+        ) from err
+    return Pickled(cloudpickle.dumps(function))
 
 
 @dataclasses.dataclass(frozen=True)
