@@ -550,3 +550,71 @@ def test_hand_size_six_variant_draws_to_six() -> None:
     )
     state = state.play("attack 2♠").play("kill 2♠ with 7♠")
     assert [len(h) for h in state.hands] == [6, 6]
+
+
+# ---------------------------------------------------------------------------------------------
+# Notation and descriptions
+# ---------------------------------------------------------------------------------------------
+
+
+def test_move_text_forms_and_parse_errors() -> None:
+    assert panjpar.Move.parse("7h 7c 9d") == Attack("7♥ 7♣ 9♦")
+    assert panjpar.Move.parse("throw TD") == Attack(["10♦"])
+    assert panjpar.Move.parse("pick up") == Defend({})
+    assert panjpar.Move.parse("take") == Defend()
+    both = panjpar.Move.parse("kill 7♥ with 9♥, 7♣ with 8♣, pick up 9♦")
+    assert both == Defend({"7♥": "9♥", "7♣": "8♣"}) and both.pickup == (cards.parse("9♦"),)  # type: ignore[attr-defined]
+    assert str(both) == "kill 7♥ with 9♥, kill 7♣ with 8♣, pick up 9♦"
+    for bad in ("", "fold", "kill 7♥", "kill 7♥ by 9♥", "pick up, kill 7♥ with 9♥", "attack"):
+        with pytest.raises(IllegalMove) as err:
+            panjpar.Move.parse(bad)
+        assert "is not a Panjpar move" in str(err.value)
+        assert "ist kein Panjpar-Zug" in err.value.text("de")
+    with pytest.raises(IllegalMove) as err:
+        panjpar.Move.parse("attack 7X")
+    assert "'7X' is not a card" in str(err.value)
+    with pytest.raises(IllegalMove):
+        Attack.parse("pick up")
+    with pytest.raises(IllegalMove):
+        panjpar.Move.parse(7)  # type: ignore[arg-type]
+
+
+def test_moves_describe_themselves_in_en_and_de() -> None:
+    state = State.from_position(hands=["7♥ 7♣ 9♦ 3♠", "9♥ 8♣ 2♠"], stock=(), trump="♦")
+    attack = Attack("7♥ 7♣ 9♦")
+    assert attack.describe("en") == "Attack with 7♥ 7♣ 9♦"
+    assert state.describe_move(attack, "de") == "Spieler A: Angriff mit 7♥ 7♣ 9♦"
+    after = state.play(attack).play("kill 7♥ with 9♥")
+    defence = after.last_move
+    assert defence is not None
+    assert defence.describe("en") == "kill 7♥ with 9♥; pick up 7♣ 9♦"
+    assert defence.describe("de") == "schlägt 7♥ mit 9♥; nimmt 7♣ 9♦ auf"
+    assert Defend().describe("en") == "Pick up all attack cards"
+    assert Defend().describe("de") == "Nimmt alle Angriffskarten auf"
+    assert repr(after) == "<panjpar.State ply=2 to_move=A attacker=A trump=♦ hands=1/4 stock=0>"
+
+
+def test_positions_are_checked() -> None:
+    with pytest.raises(panjpar.PositionError) as err:
+        State.from_position(hands=["7♥", "7♥"], stock=(), trump="♦")
+    assert str(err.value) == "7♥ appears twice in the position"
+    with pytest.raises(panjpar.PositionError) as err:
+        State.from_position(hands=["7♥", "8♥"], stock="2♣ 3♠", trump="♦")
+    assert str(err.value) == (
+        "the last stock card 3♠ is the trump indicator, so trumps are ♠, not ♦"
+    )
+    with pytest.raises(panjpar.PositionError) as err:
+        State.from_position(hands=["7♥", "8♥"], stock=(), trump="X")
+    assert "'X' is not a suit or card" in str(err.value)
+    with pytest.raises(panjpar.PositionError) as err:
+        State.from_position(hands=["", "8♥"], stock="2♦", trump="♦")
+    assert str(err.value) == "Player A must attack but holds no cards"
+    with pytest.raises(panjpar.PositionError):
+        State.from_position(hands=["7♥ 8♠ 9♣", "8♥"], stock=(), trump="♦", attack="7♥ 8♠ 9♣")
+    with pytest.raises(panjpar.PositionError):
+        State.from_position(hands=["7♥", "8♥"], stock=(), trump="♦", known=[["8♥"], []])
+    # A finished position is over at once; trump may be a card once the stock is empty.
+    over = State.from_position(hands=["", "8♥"], stock=(), trump="Q♦")
+    assert over.is_over and over.outcome.winner == 0  # type: ignore[union-attr]
+    state = State.from_position(hands=["Q♦ 2♠", "8♥"], stock=(), trump="Q♦")
+    assert texts(state.known[0]) == ["Q♦"]  # the drawn indicator is public
