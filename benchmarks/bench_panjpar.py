@@ -2,8 +2,13 @@
 
 Each move is chosen uniformly among ALL legal moves with a seeded ``cards.Rng``:
 
-* ``count-and-index`` (the headline figure): ``state.random_move(rng)`` counts the legal moves
-  without listing them, draws ``rng.below(count)`` and unranks that one move.
+* ``play(random_move)`` (the headline figure: the public API, a new immutable State per ply
+  with history): ``state.random_move(rng)`` never lists the moves. Attacks and one-card
+  defences: count them, draw ``rng.below(count)``, unrank that one. Defences against 3 or 5
+  cards: exact rejection sampling (one index into the product of per-card choices, rejected
+  if a killer repeats), which is uniform over the legal defences too.
+* ``rollout`` (the bots' playout kernel): ``state.rollout(rng)`` plays the very same game
+  (same draws, same moves; tests check it) on plain ints, without building states or moves.
 * ``list-and-choose`` (for comparison): ``rng.choice(state.legal_moves())`` builds and sorts
   the whole list every ply. Same distribution, more work.
 
@@ -32,10 +37,14 @@ def run(mode: str, games: int, rules: panjpar.Rules, seed: str = "bench") -> dic
     start = time.process_time()
     for game in range(games):
         state = panjpar.new_game(seed=f"{seed}-{game}", rules=rules, guess="red")
-        if mode == "count-and-index":
+        if mode == "play(random_move)":
             while not state.is_over:
                 state = state.play(state.random_move(rng))
                 plies += 1
+        elif mode == "rollout":
+            outcome = state.rollout(rng)
+            wins[2 if outcome.winner is None else outcome.winner] += 1
+            continue
         else:
             while not state.is_over:
                 state = state.play(rng.choice(state.legal_moves()))
@@ -49,8 +58,8 @@ def run(mode: str, games: int, rules: panjpar.Rules, seed: str = "bench") -> dic
         "games": games,
         "cpu_seconds": round(seconds, 3),
         "games_per_cpu_second": round(games / seconds, 1),
-        "plies_per_game": round(plies / games, 1),
-        "plies_per_cpu_second": round(plies / seconds),
+        "plies_per_game": round(plies / games, 1) if plies else None,
+        "plies_per_cpu_second": round(plies / seconds) if plies else None,
         "wins_a_b_draw": wins,
     }
 
@@ -59,7 +68,8 @@ def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
     rows = []
     for rules in (panjpar.Rules(), panjpar.Rules(pickup="all")):
-        rows.append(run("count-and-index", games, rules))
+        rows.append(run("play(random_move)", games, rules))
+        rows.append(run("rollout", games, rules))
     rows.append(run("list-and-choose", max(games // 5, 100), panjpar.Rules()))
     result = {
         "benchmark": "panjpar random self-play, uniform over all legal moves",
@@ -71,11 +81,11 @@ def main() -> None:
     }
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"{'mode':<17} {'pickup':<9} {'games':>6} {'games/CPU-s':>12} {'plies/game':>11}")
+    print(f"{'mode':<19} {'pickup':<9} {'games':>6} {'games/CPU-s':>12} {'plies/game':>11}")
     for row in rows:
         print(
-            f"{row['mode']:<17} {row['rules']['pickup']:<9} {row['games']:>6} "
-            f"{row['games_per_cpu_second']:>12} {row['plies_per_game']:>11}"
+            f"{row['mode']:<19} {row['rules']['pickup']:<9} {row['games']:>6} "
+            f"{row['games_per_cpu_second']:>12} {row['plies_per_game'] or '':>11}"
         )
     print(f"written to {RESULTS}")
 

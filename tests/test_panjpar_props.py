@@ -184,3 +184,18 @@ def test_defend_accepts_mappings_pairs_and_text() -> None:
         cards.parse("7♥"): cards.parse("9♥"),
         cards.parse("7♣"): cards.parse("8♣"),
     }
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.sampled_from(DECK), min_size=1, max_size=30, unique=True),
+    st.sampled_from([1, 3, 5]),
+)
+def test_attack_total_shortcut_matches_the_blocks(hand: list[Card], max_size: int) -> None:
+    # random_move and rollout draw an index below this total before building any block.
+    from cardwidgets.games.panjpar import _attack_blocks, _attack_total, _mask_of, _paired_ranks
+
+    bits = _mask_of(hand)
+    paired = _paired_ranks(bits) if max_size >= 3 else []
+    expected = sum(n for n, _ in _attack_blocks(bits, max_size))
+    assert _attack_total(len(hand), paired, max_size) == expected

@@ -258,3 +258,20 @@ def test_random_move_is_uniform_over_all_legal_moves(pickup: str) -> None:
         assert min(counts.values()) > per_move - 70 and max(counts.values()) < per_move + 70
         for move in draws[:50]:
             state.play(move)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=ids)
+def test_rollout_plays_exactly_the_random_move_game(rules: Rules) -> None:
+    for game in range(25):
+        start = panjpar.new_game(seed=f"rollout-{game}", rules=rules)
+        if game % 5 == 4:  # also from the middle of a game, with an attack on the table
+            walk = Rng(game)
+            for _ in range(7):
+                start = start.play(start.random_move(walk))
+        slow_rng, fast_rng = Rng(f"r{game}"), Rng(f"r{game}")
+        state = start
+        while not state.is_over:
+            state = state.play(state.random_move(slow_rng))
+        assert start.rollout(fast_rng) == state.outcome
+        assert fast_rng.next64() == slow_rng.next64()  # the same draws were made
+    assert state.rollout(Rng(1)) == state.outcome  # a finished game stays finished

@@ -988,6 +988,95 @@ class Defend(Move):
         return text[:1].upper() + text[1:] if not self.kills else text
 
 
+def _sample_attack(hand: int, defender: int, rng: Rng) -> int:
+    """A uniformly random legal attack (as a mask) by count-and-index (P-D3, P-D4)."""
+    n = hand.bit_count()
+    held = defender.bit_count()
+    if held >= 3:
+        # Any rank held twice? Per-rank counts by SWAR, no loop (see _nibble_counts).
+        v = hand - ((hand >> 1) & _M5)
+        v = (v & _M3) + ((v >> 2) & _M3)
+        if ((v >> 1) | (v >> 2)) & _M1:
+            max_size = 5 if held >= 5 else 3
+            paired = _paired_ranks(hand)
+            index = rng.below(_attack_total(n, paired, max_size))
+            if index >= n:
+                for count, block in _attack_blocks(hand, max_size, paired):
+                    if index < count:
+                        return _block_mask_at(hand, block, index)
+                    index -= count
+            return 1 << _bits(hand)[index]
+    # Only single cards: by far the commonest case.
+    return 1 << _bits(hand)[rng.below(n)]
+
+
+def _attack_total(n: int, paired: list[tuple[int, int]], max_size: int) -> int:
+    # The sum of the block sizes of _attack_blocks, without building the blocks.
+    total = n
+    for _, c in paired:
+        total += _C3[c] + _C2[c] * (n - c)
+    if max_size >= 5:
+        for i, (_, c1) in enumerate(paired):
+            for _, c2 in paired[i + 1 :]:
+                total += _C2[c1] * _C2[c2] * (n - c1 - c2)
+            if c1 >= 3:
+                total += _C3[c1] * sum(_C2[c2] for _, c2 in paired) - _C3[c1] * _C2[c1]
+                if c1 == 4:
+                    total += n - 4
+    return total
+
+
+def _sample_defence(
+    attack: int, hand: int, trump: int, take_all: bool, rng: Rng
+) -> list[tuple[int, int]]:
+    """A uniformly random legal defence as (attack card, killer) pairs.
+
+    One card under the seed rules: count-and-index (pick up, or one of its beaters).
+    Otherwise exact rejection sampling: draw one index into the product of per-card options
+    (leave it, or one of its beaters; under the take-all rule: the whole pick-up, or a beater
+    for every card), decode it, and reject it if a killer is used twice. Each legal defence is
+    one point of that product, so accepted draws are uniform. After 64 rejections (rare) fall
+    back to count-and-index, which is uniform too.
+    """
+    table = _BEATERS[trump]
+    if not take_all and not attack & (attack - 1):
+        attacked = attack.bit_length() - 1
+        single = table[attacked] & hand
+        index = rng.below(1 + single.bit_count())
+        return [(attacked, _bits(single)[index - 1])] if index else []
+    attacked_cards = _bits(attack)
+    options = [_bits(table[a] & hand) for a in attacked_cards]
+    radices = [len(o) if take_all else len(o) + 1 for o in options]
+    total = 1
+    for radix in radices:
+        total *= radix
+    if take_all:
+        total += 1
+    for _ in range(64):
+        index = rng.below(total)
+        if take_all:
+            if index == 0:
+                return []
+            index -= 1
+        used = 0
+        pairs = []
+        for attacked, choices, radix in zip(attacked_cards, options, radices, strict=True):
+            index, digit = divmod(index, radix)
+            if not take_all:
+                if digit == 0:
+                    continue
+                digit -= 1
+            killer = choices[digit]
+            if used >> killer & 1:
+                break
+            used |= 1 << killer
+            pairs.append((attacked, killer))
+        else:
+            return pairs
+    defences = _Defences(attacked_cards, hand, trump, take_all)
+    return defences.at(rng.below(defences.count()))
+
+
 _SINGLE_ATTACKS: tuple[Attack, ...] = tuple(Attack._from_mask(1 << i) for i in range(52))
 _SINGLE_DEFENCES: dict[tuple[int, int], Defend] = {}
 
@@ -1345,83 +1434,71 @@ class State(core.GameState[Move]):
             raise IllegalMove("move.game_over")
         attack = self._attack
         attacker = self.attacker
+        move: Move
         if attack:
-            if attack & (attack - 1) or self.rules.pickup == "all":
-                move: Move = Defend._from_pairs(self._sample_defence(rng), attack)
+            take_all = self.rules.pickup == "all"
+            pairs = _sample_defence(attack, self._hands[1 - attacker], self._trump, take_all, rng)
+            if attack & (attack - 1) or take_all:
+                move = Defend._from_pairs(pairs, attack)
             else:
-                attacked = attack.bit_length() - 1
-                single = _BEATERS[self._trump][attacked] & self._hands[1 - attacker]
-                index = rng.below(1 + single.bit_count())
-                move = _single_defence(attacked, -1 if index == 0 else _bits(single)[index - 1])
-            self._issued = move
-            return move
-        hand = self._hands[attacker]
-        limit = 3 if self._hands[1 - attacker].bit_count() >= 3 else 1
-        if limit == 3:
-            # Any rank held twice? Per-rank counts by SWAR, no loop (see _nibble_counts).
-            v = hand - ((hand >> 1) & _M5)
-            v = (v & _M3) + ((v >> 2) & _M3)
-            if not ((v >> 1) | (v >> 2)) & _M1:
-                limit = 1
-        if limit == 1:
-            # Only single cards: by far the commonest case.
-            move = _SINGLE_ATTACKS[_bits(hand)[rng.below(hand.bit_count())]]
-            self._issued = move
-            return move
-        limit = self._attack_limit()
-        paired = _paired_ranks(hand)
-        blocks = _attack_blocks(hand, limit, paired)
-        index = rng.below(sum(n for n, _ in blocks))
-        if index < blocks[0][0]:
-            move = _SINGLE_ATTACKS[_bits(hand)[index]]
-            self._issued = move
-            return move
-        for count, block in blocks:
-            if index < count:
-                return self._issue(Attack._from_mask(_block_mask_at(hand, block, index)))
-            index -= count
-        raise AssertionError("unreachable: the index is below the count")  # pragma: no cover
+                move = _single_defence(attack.bit_length() - 1, pairs[0][1] if pairs else -1)
+        else:
+            bits = _sample_attack(self._hands[attacker], self._hands[1 - attacker], rng)
+            if bits & (bits - 1):
+                move = Attack._from_mask(bits)
+            else:
+                move = _SINGLE_ATTACKS[bits.bit_length() - 1]
+        self._issued = move
+        return move
 
-    def _sample_defence(self, rng: Rng) -> list[tuple[int, int]]:
-        # Exactly uniform over the legal defences by rejection: draw one index into the
-        # product of per-card options (leave it, or one of its beaters; under the take-all
-        # rule: the whole pick-up, or a beater for every card), decode it, and reject it if a
-        # killer is used twice. Each legal defence is one point of that product, so accepted
-        # draws are uniform. After 64 rejections (rare) fall back to count-and-index.
-        attack = _bits(self._attack)
-        hand = self._hands[1 - self.attacker]
+    def rollout(self, rng: Rng) -> Outcome:
+        """Play uniformly random moves to the end, fast, and return the outcome.
+
+        Exactly the game of repeated ``state = state.play(state.random_move(rng))`` (same
+        rng draws, same moves; a test checks it), without building states or moves: for
+        bots' playouts and simulations.
+        """
+        hands = [self._hands[0], self._hands[1]]
+        stock, top, end = self._stock, self._top, len(self._stock)
         table = _BEATERS[self._trump]
-        options = [_bits(table[a] & hand) for a in attack]
         take_all = self.rules.pickup == "all"
-        radices = [len(o) if take_all else len(o) + 1 for o in options]
-        total = 1
-        for radix in radices:
-            total *= radix
-        if take_all:
-            total += 1
-        for _ in range(64):
-            index = rng.below(total)
-            if take_all:
-                if index == 0:
-                    return []
-                index -= 1
-            used = 0
-            pairs = []
-            for attacked, choices, radix in zip(attack, options, radices, strict=True):
-                index, digit = divmod(index, radix)
-                if not take_all:
-                    if digit == 0:
-                        continue
-                    digit -= 1
-                killer = choices[digit]
-                if used >> killer & 1:
-                    break
-                used |= 1 << killer
-                pairs.append((attacked, killer))
+        target = self.rules.hand_size
+        a, attack, result = self.attacker, self._attack, self._result
+        while result == _RUNNING:
+            d = 1 - a
+            if not attack:
+                attack = _sample_attack(hands[a], hands[d], rng)
+                hands[a] ^= attack
+                continue
+            hand = hands[d]
+            if attack & (attack - 1) or take_all:
+                killed = used = 0
+                for attacked, killer in _sample_defence(attack, hand, self._trump, take_all, rng):
+                    killed |= 1 << attacked
+                    used |= 1 << killer
             else:
-                return pairs
-        defences = self._defences()
-        return defences.at(rng.below(defences.count()))
+                single = table[attack.bit_length() - 1] & hand
+                index = rng.below(1 + single.bit_count())
+                if index:
+                    killed, used = attack, 1 << _bits(single)[index - 1]
+                else:
+                    killed = used = 0
+            unbeaten = attack & ~killed
+            hands[d] = (hand & ~used) | unbeaten
+            attack = 0
+            for seat in (a, d):
+                need = target - hands[seat].bit_count()
+                while need > 0 and top < end:
+                    hands[seat] |= 1 << stock[top]
+                    top += 1
+                    need -= 1
+            if top >= end and not (hands[0] and hands[1]):
+                result = _DRAW if not (hands[0] | hands[1]) else (0 if not hands[0] else 1)
+            if not unbeaten:
+                a = d
+        if result == _DRAW:
+            return Outcome(None, (0, 0))
+        return Outcome(result, (1, 0) if result == 0 else (0, 1))
 
     def _issue(self, move: Move) -> Move:
         self._issued = move
@@ -1486,8 +1563,7 @@ class State(core.GameState[Move]):
         fields = self.__dict__.copy()  # a dozen references: cheaper than setting each
         fields["parent"] = self
         fields["last_move"] = move
-        fields["_seed_start"] = None
-        fields["_issued"] = None
+        fields["_issued"] = None  # never inherit the parent's trusted move
         state.__dict__ = fields
         return state
 
@@ -1499,12 +1575,21 @@ class State(core.GameState[Move]):
             bits |= 1 << card.index
         if not trusted:
             self._check_attack(move, hand, bits)
-        state = self._child(move)
-        state._hands = (hand ^ bits, self._hands[1]) if a == 0 else (self._hands[0], hand ^ bits)
+        state = object.__new__(State)
+        fields = self.__dict__.copy()
+        fields["parent"] = self
+        fields["last_move"] = move
+        fields["_issued"] = None
+        fields["_hands"] = (
+            (hand ^ bits, self._hands[1]) if a == 0 else (self._hands[0], hand ^ bits)
+        )
         known = self._known
         if known[a] & bits:
-            state._known = (known[0] & ~bits, known[1]) if a == 0 else (known[0], known[1] & ~bits)
-        state._attack = bits
+            fields["_known"] = (
+                (known[0] & ~bits, known[1]) if a == 0 else (known[0], known[1] & ~bits)
+            )
+        fields["_attack"] = bits
+        state.__dict__ = fields
         return state
 
     def _check_attack(self, move: Attack, hand: int, bits: int) -> None:
