@@ -170,6 +170,10 @@ def test_tampered_records_name_the_field_or_move() -> None:
             }
         )
     assert "'start'" in str(err.value) and "7♥ appears twice" in str(err.value)
+    for start in ({"seed": None}, {"seed": True}, {"seed": 1, "colour": "red"}, {}):
+        with pytest.raises(RecordError) as err:
+            panjpar.from_record({**record, "start": start})
+        assert "'start'" in str(err.value)
     with pytest.raises(RecordError) as err:
         panjpar.from_record({**record, "rules": {"pickup": "some"}})
     assert "'rules'" in str(err.value)

@@ -28,7 +28,11 @@ Trade-offs:
   15 cards may have tens of thousands of defences), so the engine also *counts* them without
   enumerating (:meth:`State.legal_moves_count`), *unranks* the i-th one
   (:meth:`State.legal_move_at`) and iterates lazily (:meth:`State.iter_legal_moves`).
-  :meth:`State.random_move` picks uniformly among all legal moves by count-and-index.
+  :meth:`State.random_move` picks uniformly among all legal moves without listing them
+  (count-and-index; exact rejection sampling for defences against 3 or 5 cards), and
+  :meth:`State.rollout` plays such moves to the end on plain ints, for bots' playouts.
+* A move that a state generated itself (``random_move``, ``legal_move_at``) is played without
+  re-validation; any other move is checked in full and explained when illegal.
 * :meth:`State.legal_moves` sorts (attacks by size, then cards; defences by what each attack
   card meets); the lazy/indexed order is the generation order, a different but fixed order
   over the same set.
@@ -1282,6 +1286,9 @@ class State(core.GameState[Move]):
             extra = set(start) - {"seed", "dealer", "guesser", "guess"}
             if extra:
                 raise KeyError(f"unknown start fields: {sorted(extra)}")
+            seed = start["seed"]
+            if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+                raise TypeError(f"the seed must be an int or a str, not {seed!r}")
             return new_game(
                 start["seed"],
                 rules,
