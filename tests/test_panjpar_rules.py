@@ -145,8 +145,8 @@ def test_P_D3_shape_errors_are_explained_in_en_and_de() -> None:
     assert reason(err, "de") == "ein Angriff mit drei Karten braucht ein Paar: 7-8-9 hat keines"
     with pytest.raises(IllegalMove) as err:
         state.play("attack 4♠ K♠ K♥ 7♠ 9♣")
-    assert reason(err, "en").endswith("4-7-9-K-K has only one pair")
-    assert reason(err, "de").endswith("4-7-9-K-K hat nur ein Paar")
+    assert reason(err, "en").endswith("K-K-4-7-9 has only one pair")
+    assert reason(err, "de").endswith("K-K-4-7-9 hat nur ein Paar")
     with pytest.raises(IllegalMove) as err:
         state.play("attack 4♠ 4♥")
     assert reason(err, "en") == "an attack has 1, 3 or 5 cards, not 2"

@@ -905,6 +905,17 @@ def _parse(text: str) -> Move | None:
     return Defend(Kills(kills), pickup)
 
 
+def _shown(attack: tuple[Card, ...]) -> tuple[Card, ...]:
+    """Display order of an attack, as pagat writes shapes: pairs (and more) first, 7-7-9,
+    K-K-4-7-9; within that, by rank and suit."""
+    if len(attack) < 2:
+        return attack
+    counts: dict[int, int] = {}
+    for card in attack:
+        counts[card.rank] = counts.get(card.rank, 0) + 1
+    return tuple(sorted(attack, key=lambda c: (-counts[c.rank], c.index)))
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class Attack(Move):
     """Throw 1, 3 or 5 cards (P-S7). ``cards`` are kept sorted; text: ``attack 7♥ 7♣ 9♦``.
@@ -927,11 +938,13 @@ class Attack(Move):
         return move
 
     def __str__(self) -> str:
-        return "attack " + cards.format_cards(self.cards)
+        return "attack " + cards.format_cards(_shown(self.cards))
 
     def describe(self, locale: str | None = None) -> str:
         """``Attack with 7♥ 7♣ 9♦`` / ``Angriff mit 7♥ 7♣ 9♦``."""
-        return i18n.text("panjpar.describe_attack", locale, cards=cards.format_cards(self.cards))
+        return i18n.text(
+            "panjpar.describe_attack", locale, cards=cards.format_cards(_shown(self.cards))
+        )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -1111,7 +1124,7 @@ def _count_text(count: int) -> TranslatedError:
 
 
 def _pattern(mask: int) -> str:
-    return "-".join(DECK[i].rank.text for i in _bits(mask))
+    return "-".join(card.rank.text for card in _shown(_cards_of(mask)))
 
 
 class State(core.GameState[Move]):
