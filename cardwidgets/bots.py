@@ -427,8 +427,8 @@ class _Tablic(Strategy):
         from cardwidgets.games import tablic
 
         seat = state.to_move
-        table_bits = state._table_bits
-        opponent = cards.from_mask(state._hands[1 - seat])
+        table_bits = cards.mask(state.table)
+        opponent = state.hands[1 - seat]
         best, best_score = moves[0], -1e9
         for move in moves:
             mask = move.mask
@@ -466,7 +466,7 @@ class _Tablic(Strategy):
             win = 1.0 if diff > 0 else 0.0 if diff < 0 else 0.5
             return 0.5 * win + 0.5 * min(1.0, max(0.0, 0.5 + diff / 30))
         # Mid-deal: points and tablas so far, and a little for each captured card.
-        piles = state._piles
+        piles = [cards.mask(pile) for pile in state.piles]
         diff = float(_mask_points(piles[0]) - _mask_points(piles[1]))
         diff += float(state.tablas[0] - state.tablas[1])
         diff += self.CARD * (piles[0].bit_count() - piles[1].bit_count())
@@ -474,6 +474,339 @@ class _Tablic(Strategy):
 
 
 _register(_Tablic())
+
+
+# -- Panjpar ---------------------------------------------------------------------------------
+
+i18n.register(
+    {
+        "bots.panjpar.attack_low": {
+            "en": "Attack with {cards}: a low card that is not a trump; keep trumps and aces "
+            "for the end game.",
+            "de": "Greife mit {cards} an: eine niedrige Karte, die kein Trumpf ist; Trümpfe und "
+            "Asse hebst du für das Endspiel auf.",
+        },
+        "bots.panjpar.attack_many": {
+            "en": "Attack with {cards}: {count} low cards leave your hand at once; keep trumps "
+            "and aces for the end game.",
+            "de": "Greife mit {cards} an: {count} niedrige Karten verlassen auf einmal deine "
+            "Hand; Trümpfe und Asse hebst du für das Endspiel auf.",
+        },
+        "bots.panjpar.attack_end": {
+            "en": "The stock is empty: attack with {cards} to shed as many cards as you can.",
+            "de": "Der Stapel ist leer: greife mit {cards} an, um möglichst viele Karten "
+            "loszuwerden.",
+        },
+        "bots.panjpar.attack_last": {
+            "en": "Your opponent holds only {count}: attack with {cards}, the card hardest to "
+            "beat.",
+            "de": "Dein Gegner hat nur noch {count}: greife mit {cards} an, der am schwersten "
+            "zu schlagenden Karte.",
+        },
+        "bots.panjpar.win": {
+            "en": "Kill {kills}: that empties your hand and wins the game.",
+            "de": "Schlage {kills}: damit ist deine Hand leer und du gewinnst.",
+        },
+        "bots.panjpar.kill_all": {
+            "en": "Kill {kills}: the cheapest way to beat everything, and then you attack.",
+            "de": "Schlage {kills}: so schlägst du alles am billigsten, und dann greifst du an.",
+        },
+        "bots.panjpar.kill_some": {
+            "en": "Kill {kills} cheaply and pick up {pickup}: beating it would cost a trump or "
+            "a high card.",
+            "de": "Schlage billig {kills} und nimm {pickup} auf: es zu schlagen kostete einen "
+            "Trumpf oder eine hohe Karte.",
+        },
+        "bots.panjpar.pickup": {
+            "en": "Pick up {pickup}: beating it would cost a trump or a high card you need later.",
+            "de": "Nimm {pickup} auf: es zu schlagen kostete einen Trumpf oder eine hohe Karte, "
+            "die du später brauchst.",
+        },
+        "bots.panjpar.cannot": {
+            "en": "Pick up {pickup}: none of your cards can beat it.",
+            "de": "Nimm {pickup} auf: keine deiner Karten kann es schlagen.",
+        },
+        "bots.panjpar.with": {"en": "{card} with {killer}", "de": "{card} mit {killer}"},
+        "bots.panjpar.and": {"en": "and", "de": "und"},
+        "bots.panjpar.one_card": {"en": "1 card", "de": "1 Karte"},
+        "bots.panjpar.cards": {"en": "{count} cards", "de": "{count} Karten"},
+    }
+)
+
+
+class _Phrase(TranslatedError):
+    """Several catalog phrases joined into one sentence part, rendered in the sentence's
+    locale (i18n renders a TranslatedError parameter in the locale of its sentence)."""
+
+    def __init__(self, parts: list[TranslatedError]) -> None:
+        super().__init__("bots.panjpar.and")
+        self.parts = parts
+
+    def text(self, locale: str | None = None) -> str:
+        texts = [part.text(locale) for part in self.parts]
+        if len(texts) <= 1:
+            return "".join(texts)
+        return ", ".join(texts[:-1]) + f" {i18n.text('bots.panjpar.and', locale)} {texts[-1]}"
+
+
+def _kills_phrase(pairs: list[tuple[Any, Any]]) -> _Phrase:
+    return _Phrase([TranslatedError("bots.panjpar.with", card=a, killer=k) for a, k in pairs])
+
+
+def _count_phrase(count: int) -> TranslatedError:
+    if count == 1:
+        return TranslatedError("bots.panjpar.one_card")
+    return TranslatedError("bots.panjpar.cards", count=count)
+
+
+class _Panjpar(Strategy):
+    """Panjpar: beat with the cheapest cards, attack with low non-trumps and pairs, keep trumps
+    and aces for the end game."""
+
+    game = "panjpar"
+    expert_iterations = 150
+
+    @staticmethod
+    def _strength(card: Any, trump: Any) -> int:
+        return int(card.rank) + (13 if card.suit is trump else 0)
+
+    # -- attacks -------------------------------------------------------------------------------
+    def _best_attacks(
+        self, hand: list[Any], trump: Any, endgame: bool, opponent: int
+    ) -> list[tuple[float, tuple[Any, ...]]]:
+        """The best attack of each allowed size (1, 3, 5) as (score, cards), built directly.
+
+        The score adds up per card, so the best three-card attack is the best pair plus the
+        best other card, and the best five is the best two pairs plus the best other card;
+        listing every legal attack of a big hand would be far slower.
+        """
+        sizes = [n for n in (1, 3, 5) if n <= opponent]
+        if endgame and opponent <= 2:
+            card = max(hand, key=lambda c: (self._strength(c, trump), c.index))
+            return [(float(self._strength(card, trump)), (card,))]
+        keep = 15.5 if endgame else 9.5  # cards above this are worth keeping
+
+        def worth(c: Any) -> float:
+            return keep - self._strength(c, trump)
+
+        ranked = sorted(hand, key=lambda c: (-worth(c), c.index))
+        found = [(worth(ranked[0]), (ranked[0],))]
+        if 3 not in sizes:
+            return found
+        by_rank: dict[int, list[Any]] = {}
+        for c in ranked:
+            by_rank.setdefault(int(c.rank), []).append(c)
+        pairs = [tuple(group[:2]) for group in by_rank.values() if len(group) >= 2]
+        pairs += [tuple(g[2:4]) for g in by_rank.values() if len(g) == 4]  # 4 of a kind
+        pairs.sort(key=lambda p: (-(worth(p[0]) + worth(p[1])), p[0].index))
+
+        def plus_best(chosen: tuple[Any, ...]) -> tuple[float, tuple[Any, ...]] | None:
+            rest = next((c for c in ranked if c not in chosen), None)
+            if rest is None:
+                return None
+            attack = (*chosen, rest)
+            return (sum(worth(c) for c in attack), attack)
+
+        for pair in pairs[:1]:
+            three = plus_best(pair)
+            if three is not None:
+                found.append(three)
+        if 5 in sizes:
+            fives = []
+            for i, first in enumerate(pairs[:4]):
+                for second in pairs[i + 1 : 5]:
+                    if set(first) & set(second):
+                        continue
+                    five = plus_best((*first, *second))
+                    if five is not None:
+                        fives.append(five)
+            if fives:
+                found.append(max(fives, key=lambda f: (f[0], [-c.index for c in f[1]])))
+        return found
+
+    def _attack_from(self, hand: list[Any], trump: Any, endgame: bool, opponent: int) -> Any:
+        from cardwidgets.games import panjpar
+
+        options = self._best_attacks(hand, trump, endgame, opponent)
+        best = max(options, key=lambda o: (o[0], -len(o[1])))
+        return panjpar.Attack(best[1])
+
+    # -- defences ------------------------------------------------------------------------------
+    def _defence(
+        self, attack: list[Any], hand: list[Any], trump: Any, endgame: bool, all_or_none: bool
+    ) -> tuple[float, list[tuple[Any, Any]]]:
+        """The best kills (value, pairs): each avoided pick-up gains, each killer costs."""
+
+        gain, rate = (10.0, 0.15) if endgame else (8.0, 0.5)
+        options = []
+        for a in attack:
+            # P-S12: a higher card of the suit, or any trump on a non-trump.
+            killers = [
+                k
+                for k in hand
+                if (k.suit is a.suit and k.rank > a.rank) or (k.suit is trump is not a.suit)
+            ]
+            killers.sort(key=lambda k: (self._strength(k, trump), k.index))
+            options.append([(k, gain - rate * self._strength(k, trump)) for k in killers[:3]])
+        # The most each remaining attack card can still add: prunes the search (at most 4^5
+        # leaves without it).
+        bound = [0.0] * (len(attack) + 1)
+        for i in range(len(attack) - 1, -1, -1):
+            top = max((v for _, v in options[i]), default=0.0)
+            bound[i] = bound[i + 1] + max(0.0, top)
+        bonus = 2.0 + (100.0 if endgame and len(attack) >= len(hand) else 0.0)
+        best: tuple[float, list[tuple[Any, Any]]] = (0.0, [])
+        pairs: list[tuple[Any, Any]] = []
+
+        def walk(i: int, used: int, value: float) -> None:
+            nonlocal best
+            if value + bound[i] + bonus <= best[0] + 1e-9:
+                return
+            if i == len(attack):
+                if all_or_none and pairs and len(pairs) < len(attack):
+                    return
+                total = value
+                if len(pairs) == len(attack):
+                    total += 2.0  # the defender attacks next
+                    if endgame and len(pairs) == len(hand):
+                        total += 100.0  # an empty hand with an empty stock wins
+                if total > best[0] + 1e-9:
+                    best = (total, list(pairs))
+                return
+            for k, v in options[i]:
+                if not used >> k.index & 1:
+                    pairs.append((attack[i], k))
+                    walk(i + 1, used | 1 << k.index, value + v)
+                    pairs.pop()
+            walk(i + 1, used, value)
+
+        walk(0, 0, 0.0)
+        return best
+
+    def _defend_move(self, state: Any, view: Mapping[str, Any]) -> tuple[Any, list[Any]]:
+        from cardwidgets.games import panjpar
+
+        trump = cards.Suit(view["trump"])
+        attack = [cards.parse(c) for c in view["attack"]]
+        hand = [cards.parse(c) for c in view["hand"]]
+        all_or_none = state.rules.pickup == "all"
+        _, pairs = self._defence(attack, hand, trump, bool(view["stock_empty"]), all_or_none)
+        killed = {a for a, _ in pairs}
+        pickup = [a for a in attack if a not in killed]
+        return panjpar.Defend(panjpar.Kills(pairs), pickup=tuple(pickup)), pairs
+
+    # -- the greedy player -------------------------------------------------------------------------
+    def greedy(self, state: Any, seat: int, rng: cards.Rng, options: Mapping[str, Any]) -> Reason:
+        view = state.view(seat)
+        if view["attack"]:
+            move, _ = self._defend_move(state, view)
+        else:
+            hand = [cards.parse(c) for c in view["hand"]]
+            trump = cards.Suit(view["trump"])
+            opponent = view["hand_sizes"][1 - seat]
+            move = self._attack_from(hand, trump, bool(view["stock_empty"]), opponent)
+        return self.explain(state, seat, move)
+
+    def explain(self, state: Any, seat: int, move: Any) -> Reason:
+        from cardwidgets.games import panjpar
+
+        view = state.view(seat)
+        if isinstance(move, panjpar.Attack):
+            shown = cards.format_cards(move.cards)
+            opponent = view["hand_sizes"][1 - seat]
+            if view["stock_empty"] and opponent <= 2:
+                count = _count_phrase(opponent)
+                return Reason(move, "bots.panjpar.attack_last", {"cards": shown, "count": count})
+            if view["stock_empty"]:
+                return Reason(move, "bots.panjpar.attack_end", {"cards": shown})
+            if len(move.cards) == 1:
+                return Reason(move, "bots.panjpar.attack_low", {"cards": shown})
+            params = {"cards": shown, "count": len(move.cards)}
+            return Reason(move, "bots.panjpar.attack_many", params)
+        pairs = list(move.kills.pairs)
+        attack = [cards.parse(c) for c in view["attack"]]
+        killed = {a for a, _ in pairs}
+        pickup = cards.format_cards(a for a in attack if a not in killed)
+        params2: dict[str, Any] = {"kills": _kills_phrase(pairs), "pickup": pickup}
+        if len(pairs) == len(attack):
+            hand_left = len(view["hand"]) - len(pairs)
+            wins = view["stock_empty"] and not hand_left
+            return Reason(move, "bots.panjpar.win" if wins else "bots.panjpar.kill_all", params2)
+        if pairs:
+            return Reason(move, "bots.panjpar.kill_some", params2)
+        trump = cards.Suit(view["trump"])
+        hand = [cards.parse(c) for c in view["hand"]]
+        can = any(panjpar.beats(k, a, trump) for a in attack for k in hand)
+        return Reason(move, "bots.panjpar.pickup" if can else "bots.panjpar.cannot", params2)
+
+    def details(self, state: Any, seat: int, move: Any) -> dict[str, Any]:
+        from cardwidgets.games import panjpar
+
+        view = state.view(seat)
+        details: dict[str, Any] = {
+            "stock_empty": view["stock_empty"],
+            "hand_sizes": list(view["hand_sizes"]),
+        }
+        if isinstance(move, panjpar.Attack):
+            details["attack_size"] = len(move.cards)
+        else:
+            details["kills"] = len(move.kills)
+            details["pickup"] = len(view["attack"]) - len(move.kills)
+        return details
+
+    # -- the expert ----------------------------------------------------------------------------
+    def candidates(self, state: Any) -> list[Any]:
+        # A defender with many cards has thousands of legal defences; the tree looks at a few
+        # sensible ones: the greedy defences for both phases, kill as much as possible, and
+        # pick everything up. Attacks: the best few by both phases' scores.
+        from cardwidgets.games import panjpar
+
+        trump = state.trump
+        attack = list(state.attack)
+        if attack:
+            hand = list(state.hands[state.to_move])
+            all_or_none = state.rules.pickup == "all"
+            found: list[Any] = [panjpar.Defend(panjpar.Kills(), pickup=tuple(attack))]
+            for endgame in (False, True):
+                _, pairs = self._defence(attack, hand, trump, endgame, all_or_none)
+                found.append(panjpar.Defend(panjpar.Kills(pairs)))
+            unique: list[Any] = []
+            for move in found:
+                if move not in unique:
+                    unique.append(move)
+            return unique
+        hand = list(state.hands[state.to_move])
+        opponent = len(state.hands[1 - state.attacker])
+        chosen: list[Any] = []
+        for endgame in (False, True):
+            for limit in (1, 3, opponent):
+                for _, shape in self._best_attacks(hand, trump, endgame, min(limit, opponent)):
+                    move = panjpar.Attack(shape)
+                    if move not in chosen:
+                        chosen.append(move)
+        return chosen
+
+    def rollout(self, state: Any, rng: cards.Rng) -> Any:
+        if rng.below(10) == 0:
+            return state.random_move(rng)
+        trump = state.trump
+        endgame = state.stock_empty
+        attack = list(state.attack)
+        if attack:
+            hand = list(state.hands[state.to_move])
+            from cardwidgets.games import panjpar
+
+            _, pairs = self._defence(attack, hand, trump, endgame, state.rules.pickup == "all")
+            return panjpar.Defend(panjpar.Kills(pairs))
+        opponent = len(state.hands[1 - state.attacker])
+        return self._attack_from(list(state.hands[state.to_move]), trump, endgame, opponent)
+
+    @staticmethod
+    def observe(state: Any, seat: int) -> Any:
+        return state.hands[seat]
+
+
+_register(_Panjpar())
 
 
 # -- Pazaak ----------------------------------------------------------------------------------

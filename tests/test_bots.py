@@ -122,3 +122,147 @@ def play_out(state: Any, players: tuple[Any, Any], done: Callable[[Any], bool]) 
     while not done(state):
         state = state.play(players[state.to_move].choose(state))
     return state
+
+
+GAMES = ("tablic", "panjpar", "pazaak")
+
+
+def _module(game: str) -> Any:
+    from cardwidgets import games
+
+    return games.get(game)
+
+
+def _unit_over(game: str, start: Any) -> Callable[[Any], bool]:
+    """The ladder's unit of play: a Tablić deal, a Panjpar game, a Pazaak match."""
+    if game == "tablic":
+        return lambda s: s.is_over or s.deal_number != start.deal_number
+    return lambda s: bool(s.is_over)
+
+
+def _seat0_score(game: str, state: Any) -> float:
+    if game == "tablic":
+        scores = state.deal_results[-1].scores
+        return 0.5 if scores[0] == scores[1] else float(scores[0] > scores[1])
+    winner = state.outcome.winner
+    return 0.5 if winner is None else float(winner == 0)
+
+
+def _positions(game: str, count: int, seed: int = 0) -> list[Any]:
+    """Positions from random games (every few plies), for the no-cheating tests."""
+    rng = cards.Rng(seed)
+    found: list[Any] = []
+    game_number = 0
+    while len(found) < count:
+        state = _module(game).new_game(seed=f"positions:{game_number}")
+        game_number += 1
+        step = 0
+        while not state.is_over and len(found) < count:
+            if step % 5 == 2:
+                found.append(state)
+            moves = state.legal_moves()
+            state = state.play(moves[rng.below(len(moves))])
+            step += 1
+    return found
+
+
+# -- no cheating ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_cheating_states_differing_only_in_hidden_cards_get_the_same_choice(game: str) -> None:
+    """Two states that look the same to the seat to move (its view, its legal moves) but deal
+    the hidden cards differently get the same choice and the same hint under the same seed."""
+    players = [RandomPlayer(11), GreedyPlayer(12), ExpertPlayer(13, iterations=12)]
+    differed = 0
+    for number, state in enumerate(_positions(game, 12)):
+        seat = state.to_move
+        one = state.determinize(seat, cards.Rng(f"one:{number}"))
+        two = state.determinize(seat, cards.Rng(f"two:{number}"))
+        assert one.view(seat) == two.view(seat)
+        if one.hands[1 - seat] != two.hands[1 - seat]:
+            differed += 1
+        for player in players:
+            assert player.choose(one) == player.choose(two), (player, number)
+        assert str(bots.hint(one)) == str(bots.hint(two))
+        assert bots.hint(one).details == bots.hint(two).details
+    assert differed >= 6  # the hidden cards really were different
+
+
+def test_no_cheating_tablic_explicit_pair() -> None:
+    from cardwidgets.games import tablic
+
+    table = "3♠ 5♥ 9♦"
+    mine = "8♦ K♠ 2♣"
+    a = tablic.State.from_position(table, (mine, "9♣ 4♥ 7♠"), stock="J♥ 6♣ Q♦", to_move=0)
+    b = tablic.State.from_position(table, (mine, "J♥ 6♣ 4♥"), stock="9♣ 7♠ Q♦", to_move=0)
+    assert a.view(0) == b.view(0) and a.hands[1] != b.hands[1]
+    for player in (GreedyPlayer(1), ExpertPlayer(2, iterations=40), RandomPlayer(3)):
+        assert player.choose(a) == player.choose(b)
+
+
+def test_no_cheating_pazaak_explicit_pair() -> None:
+    from cardwidgets.games import pazaak
+
+    def position(other_hand: str, deck: list[int]) -> Any:
+        return pazaak.State.from_position(
+            hands=["+1 -3 ±2 +4", other_hand], deck=deck, tables=([9], [8]), seed=5
+        )
+
+    a = position("+2 +3 -1 -2", [6, 10, 2, 7])
+    b = position("-4 ±5 +1 +1", [6, 3, 9, 1])
+    assert a.view(0) == b.view(0)
+    for player in (GreedyPlayer(1), ExpertPlayer(2, iterations=60), RandomPlayer(3)):
+        assert player.choose(a) == player.choose(b)
+
+
+def test_no_cheating_panjpar_explicit_pair() -> None:
+    from cardwidgets.games import panjpar
+
+    mine = "7♥ 7♣ 9♦ 2♠ 3♠"
+    a = panjpar.State.from_position([mine, "9♥ 8♣ K♠ 4♦ 5♦"], stock="Q♥ J♦ 10♣ 6♦", trump="♦")
+    b = panjpar.State.from_position([mine, "Q♥ J♦ 10♣ 8♣ 4♦"], stock="9♥ K♠ 5♦ 6♦", trump="♦")
+    assert a.view(0) == b.view(0)
+    for player in (GreedyPlayer(1), ExpertPlayer(2, iterations=40), RandomPlayer(3)):
+        assert player.choose(a) == player.choose(b)
+
+
+# -- reproducible -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_same_seed_same_game(game: str) -> None:
+    def record(seed: int) -> list[str]:
+        players = (GreedyPlayer(seed), ExpertPlayer(seed + 1, iterations=8))
+        start = _module(game).new_game(seed="repro")
+        end = play_out(start, players, _unit_over(game, start))
+        return [str(m) for m in end.history]
+
+    assert record(1) == record(1)
+
+
+# -- strength (small honest samples; the ladder in benchmarks/ is the real measure) -------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_greedy_beats_random_in_200_games(game: str) -> None:
+    score = 0.0
+    for number in range(100):
+        for swapped in (False, True):
+            greedy, rand = GreedyPlayer(f"g{number}"), RandomPlayer(f"r{number}")
+            players = (rand, greedy) if swapped else (greedy, rand)
+            start = _module(game).new_game(seed=f"strength:{number}")
+            end = play_out(start, players, _unit_over(game, start))
+            seat0 = _seat0_score(game, end)
+            score += 1 - seat0 if swapped else seat0
+    assert score / 200 > 0.55, score / 200
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_player_only_plays_legal_moves(game: str) -> None:
+    for state in _positions(game, 10, seed=3):
+        legal = state.legal_moves()
+        for player in (RandomPlayer(1), GreedyPlayer(2), ExpertPlayer(3, iterations=10)):
+            move = player.choose(state)
+            assert move in legal
+            state.play(move)  # does not raise
