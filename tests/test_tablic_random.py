@@ -139,3 +139,18 @@ def test_determinize_uses_only_what_the_seat_knows() -> None:
         play = cards.Rng(number)
         while not a.is_over:
             a = a.play(play.choice(a.legal_moves()))
+
+
+@pytest.mark.parametrize("rules", FLAGS, ids=rules_id)
+def test_playout_agrees_move_for_move_with_the_state_loop(rules: Rules) -> None:
+    for seed in (1, 2):
+        fast = tablic.playout(tablic.new_game(seed=seed, rules=rules, dealer=seed % 2),
+                              cards.Rng(seed))  # fmt: skip
+        state, rng = tablic.new_game(seed=seed, rules=rules, dealer=seed % 2), cards.Rng(seed)
+        while not state.is_over:
+            moves = state.legal_moves()
+            state = state.play(moves[rng.below(len(moves))])
+        assert state.outcome is not None
+        assert fast == (state.totals, state.outcome.winner, len(state.deal_results), state.ply)
+    one = tablic.playout(tablic.new_game(seed=3, rules=rules), cards.Rng(3), deals=1)
+    assert one.deals == 1 and one.moves == 48

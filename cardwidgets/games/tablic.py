@@ -38,7 +38,7 @@ import dataclasses
 import itertools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from math import comb
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple, cast
 
 from cardwidgets import cards, core, i18n
 from cardwidgets.cards import DECK, Card, CardLike
@@ -47,6 +47,7 @@ from cardwidgets.core import IllegalMove, Outcome
 __all__ = [
     "DealResult",
     "Move",
+    "Playout",
     "PositionError",
     "Rules",
     "State",
@@ -62,6 +63,7 @@ __all__ = [
     "maximal_captures",
     "new_game",
     "played_value",
+    "playout",
     "score_deal",
 ]
 
@@ -334,27 +336,34 @@ class _Search:
             full -= (kings - 1) << (_BITS * 14)
         self.full = full
         self.guard = _GUARD[v]
+        self.present = _fields(full)
         self.types = self._types()
-        self._slacks: set[int] | None = None
+        self._slacks: dict[int, int] | None = None
         self._vectors: list[tuple[int, ...] | None] = [None, None]
         self._plans: list[tuple[_Plan, ...] | None] = [None, None]
 
     def _types(self) -> list[int]:
         """Every group type that fits the table (T-D2: each table Ace counts 1 or 11)."""
         v, full = self.v, self.full
-        partial = [(0, 0)]  # (sum so far, packed counts) over the values above 1
-        for x in range(v, 1, -1):
-            limit = (full >> (_BITS * x)) & _FIELD
-            if limit:
-                unit = 1 << (_BITS * x)
-                grown = []
-                for total, packed in partial:
-                    for taken in range(limit + 1):
-                        if total + taken * x > v:
-                            break
-                        grown.append((total + taken * x, packed + taken * unit))
-                partial = grown
+        present = [(x, n) for x, n in self.present if x > 1]
         aces = (full >> _BITS) & _FIELD
+        # room[i]: the most that the values after present[i] (Aces at 11) can still add.
+        room = [aces * 11] * (len(present) + 1)
+        for i in range(len(present) - 1, -1, -1):
+            room[i] = room[i + 1] + present[i][0] * present[i][1]
+        partial = [(0, 0)]  # (sum so far, packed counts) over the values above 1
+        for i, (x, limit) in enumerate(present):
+            unit = 1 << (_BITS * x)
+            after = room[i + 1]
+            grown = []
+            for total, packed in partial:
+                for taken in range(limit + 1):
+                    reached = total + taken * x
+                    if reached > v:
+                        break
+                    if reached + after >= v:
+                        grown.append((reached, packed + taken * unit))
+            partial = grown
         found: list[int] = []
         for total, packed in partial:
             need = v - total
@@ -364,22 +373,25 @@ class _Search:
                     found.append(packed + (n << _BITS))
         return found
 
-    def slacks(self) -> set[int]:
-        """Table counts minus capture counts, packed, for every legal capture (empty included)."""
+    def slacks(self) -> dict[int, int]:
+        """Table counts minus capture counts, packed, for every legal capture (empty included),
+        each mapped to the number of cards captured."""
         if self._slacks is None:
-            guard, types = self.guard, self.types
-            seen = {self.full}
+            guard = self.guard
+            sized = [(kind, _size(kind)) for kind in self.types]
+            seen = {self.full: 0}
             frontier = [self.full]
             while frontier:
                 following = []
                 for slack in frontier:
                     guarded = slack | guard
-                    for kind in types:
+                    taken = seen[slack]
+                    for kind, size in sized:
                         left = guarded - kind
                         if left & guard == guard:
                             left ^= guard
                             if left not in seen:
-                                seen.add(left)
+                                seen[left] = taken + size
                                 following.append(left)
                 frontier = following
             self._slacks = seen
@@ -414,8 +426,8 @@ class _Search:
         """:meth:`vectors` as expansion plans (see :func:`_plan`)."""
         found = self._plans[maximal]
         if found is None:
-            profile = self.profile
-            found = tuple(_plan(vector, profile) for vector in self.vectors(maximal))
+            present = self.present if self.full == self.profile else _fields(self.profile)
+            found = tuple(_plan(vector, present) for vector in self.vectors(maximal))
             self._plans[maximal] = found
         return found
 
@@ -424,22 +436,34 @@ class _Search:
         found = self._vectors[maximal]
         if found is None:
             full = self.full
-            slacks = [s for s in self.slacks() if s != full]
+            # Packed vectors compare like their counts read from the highest value down.
+            order = [(-size, s - full) for s, size in self.slacks().items() if size]
             if maximal:
-                slacks = [s for s in slacks if not self.fits_group(s)]
-            v = self.v
-            order = [
-                (-sum(((full - s) >> (_BITS * x)) & _FIELD for x in range(1, v + 1)),
-                 [-(((full - s) >> (_BITS * x)) & _FIELD) for x in range(v, 0, -1)],
-                 full - s)
-                for s in slacks
-            ]  # fmt: skip
+                order = [item for item in order if not self.fits_group(full + item[1])]
             order.sort()
-            found = self._vectors[maximal] = tuple(item[2] for item in order)
+            found = self._vectors[maximal] = tuple(-item[1] for item in order)
         return found
 
 
 _CACHE_LIMIT = 1 << 16
+_REACH: dict[int, int] = {}
+
+
+def _reach(profile: int) -> int:
+    """Bit s is set when some table cards add up to s (s <= 14): a quick "no capture" test."""
+    found = _REACH.get(profile)
+    if found is None:
+        found = 1
+        for x in range(14, 0, -1):
+            for _ in range((profile >> (_BITS * x)) & _FIELD):
+                found |= found << x | (found << 11 if x == 1 else 0)
+        found &= 0x7FFF
+        if len(_REACH) >= _CACHE_LIMIT:
+            _REACH.clear()
+        _REACH[profile] = found
+    return found
+
+
 _SEARCHES: tuple[dict[int, _Search], ...] = tuple({} for _ in range(15))
 
 
@@ -468,15 +492,38 @@ def _members(bits: int) -> list[int]:
 _Plan = tuple[tuple[int, ...], tuple[tuple[int, int], ...]]
 
 
-def _plan(vector: int, profile: int) -> _Plan:
-    """How to expand a vector: the fields (values) whose table cards are all taken, and the
-    (field, count) pairs that take only some of the table's cards of that value."""
+def _size(vector: int) -> int:
+    """How many cards a packed vector holds."""
+    total = 0
+    while vector:
+        total += vector & _FIELD
+        vector >>= _BITS
+    return total
+
+
+def _fields(profile: int) -> tuple[tuple[int, int], ...]:
+    """The non-zero fields of a profile as (value, count) pairs, highest value first."""
+    found = []
+    x = 0
+    while profile:
+        n = profile & _FIELD
+        if n:
+            found.append((x, n))
+        profile >>= _BITS
+        x += 1
+    found.reverse()
+    return tuple(found)
+
+
+def _plan(vector: int, present: Sequence[tuple[int, int]]) -> _Plan:
+    """How to expand a vector on a table with the fields ``present``: the values whose table
+    cards are all taken, and the (value, count) pairs that take only some of them."""
     whole = []
     some = []
-    for x in range(14, 0, -1):
+    for x, count in present:
         n = (vector >> (_BITS * x)) & _FIELD
         if n:
-            if n == (profile >> (_BITS * x)) & _FIELD:
+            if n == count:
                 whole.append(x)
             else:
                 some.append((x, n))
@@ -750,7 +797,10 @@ def _move(card: Card, captured_bits: int) -> Move:
     if move is None:
         if not captured_bits:
             return _TRAILS[card.index]
-        move = Move(card, frozenset(cards.from_mask(captured_bits)))
+        move = object.__new__(Move)  # the fields are known to be right: skip the checks
+        object.__setattr__(move, "card", card)
+        object.__setattr__(move, "captured", frozenset(cards.from_mask(captured_bits)))
+        object.__setattr__(move, "mask", captured_bits)
         if len(_MOVES) > 1 << 18:
             _MOVES.clear()
         _MOVES[key] = move
@@ -758,6 +808,7 @@ def _move(card: Card, captured_bits: int) -> Move:
 
 
 _TRAILS = tuple(Move(card) for card in DECK)
+_NO_IDS: frozenset[int] = frozenset()
 
 
 # -- results -----------------------------------------------------------------------------------
@@ -848,6 +899,8 @@ class State(core.GameState[Move]):
     _last_seat: int | None
     _last_tabla: bool
     _legal: list[Move] | None
+    _legal_ids: frozenset[int]
+    """ids of the moves in ``_legal`` (interned objects kept alive by that list)."""
 
     # -- construction ----------------------------------------------------------------------
     @classmethod
@@ -863,6 +916,7 @@ class State(core.GameState[Move]):
         state._last_seat = None
         state._last_tabla = False
         state._legal = None
+        state._legal_ids = _NO_IDS
         return state
 
     def _begin_deal(self, deal_number: int, dealer: int) -> None:
@@ -882,14 +936,10 @@ class State(core.GameState[Move]):
 
     def _deal_round(self) -> None:
         """T-D8: Elder gets stock[0:3] and [6:9], the dealer [3:6] and [9:12]; Elder leads."""
-        stock = self._stock
-        elder = 1 - self.dealer
-        dealt = [0, 0]
-        for start in range(0, min(12, len(stock)), 3):
-            seat = elder if start % 6 == 0 else self.dealer
-            dealt[seat] |= cards.mask(stock[start : start + 3])
-        self._stock = stock[12:]
+        dealt = _deal_round(self._stock, self.dealer)
+        self._stock = self._stock[12:]
         self._hands = (self._hands[0] | dealt[0], self._hands[1] | dealt[1])
+        elder = 1 - self.dealer
         self._to_move = elder if self._hands[elder] else self.dealer
 
     @classmethod
@@ -1105,6 +1155,7 @@ class State(core.GameState[Move]):
         table = self._table_bits
         profile = self._profile
         members: list[int] | None = None
+        reach = _REACH.get(profile) or _reach(profile)
         found: list[Move] = []
         append = found.append
         interned = _MOVES.get
@@ -1115,11 +1166,13 @@ class State(core.GameState[Move]):
             bits ^= low
             index = low.bit_length() - 1
             append(_TRAILS[index])
-            if not table:
-                continue
             v = _PLAYED[index]
+            if not reach >> v & 1:
+                continue  # no table cards add up to v (also when the table is empty)
             search = _SEARCHES[v].get(profile & _UP_TO[v]) or _search(v, profile)
-            plans = search._plans[maximal] or search.plans(maximal)
+            plans = search._plans[maximal]
+            if plans is None:
+                plans = search.plans(maximal)
             if not plans:
                 continue
             if members is None:
@@ -1135,6 +1188,7 @@ class State(core.GameState[Move]):
                         captured |= members[x]
                     append(interned(captured << 6 | index) or _move(DECK[index], captured))
         self._legal = found
+        self._legal_ids = frozenset(map(id, found))
         return list(found)
 
     def legal_moves_count(self) -> int:
@@ -1184,25 +1238,20 @@ class State(core.GameState[Move]):
 
     def play(self, move: Move | str) -> State:
         """The state after ``move`` (a Move or its text); raises :class:`IllegalMove` if illegal."""
-        move = self.check(move)
+        # Moves handed out by legal_moves() are known to be legal: skip the checks.
+        move = cast(Move, move) if id(move) in self._legal_ids else self.check(move)
         seat = self._to_move
         assert seat is not None
         child = object.__new__(State)
-        child.rules = self.rules
-        child.seed = self.seed
+        # Copy every field at C speed, then overwrite what the move changes.
+        child.__dict__.update(self.__dict__)
         child.parent = self
         child.last_move = move
-        child.dealer = self.dealer
-        child.deal_number = self.deal_number
-        child.totals = self.totals
-        child.deal_results = self.deal_results
         child._start = None
-        child._outcome = None
         child._last_seat = seat
         child._last_tabla = False
         child._legal = None
-        child._stock = self._stock
-        child._bottom = self._bottom
+        child._legal_ids = _NO_IDS
         bit = move.card.bit
         hands = list(self._hands)
         hands[seat] ^= bit
@@ -1227,9 +1276,6 @@ class State(core.GameState[Move]):
             child._table = (*self._table, move.card)
             child._table_bits = self._table_bits | bit
             child._profile = self._profile + _UNIT[move.card.index]
-            child._piles = self._piles
-            child.last_capturer = self.last_capturer
-            child.tablas = self.tablas
         other = 1 - seat
         child._to_move = other if hands[other] else seat if hands[seat] else None
         if child._to_move is None:
@@ -1246,7 +1292,7 @@ class State(core.GameState[Move]):
     def _end_deal(self) -> None:
         rules = self.rules
         leftovers = self._table
-        taker = self.dealer if rules.leftovers_to == "dealer" else self.last_capturer  # T-D6
+        taker = _leftovers_taker(rules, self.dealer, self.last_capturer)
         piles = list(self._piles)
         if taker is not None and leftovers:
             piles[taker] |= self._table_bits
@@ -1270,7 +1316,7 @@ class State(core.GameState[Move]):
         )
         self.deal_results = (*self.deal_results, result)
         self.totals = totals
-        if max(totals) >= rules.target and totals[0] != totals[1]:  # T-D7
+        if _match_over(rules, totals):
             self._piles = (piles[0], piles[1])
             if taker is not None:
                 self._table = ()
@@ -1460,6 +1506,162 @@ def describe_deal(result: DealResult, locale: str | None = None) -> list[str]:
         )
     )
     return parts
+
+
+# -- rules shared by State and playout ------------------------------------------------------------
+
+
+def _deal_round(stock: Sequence[Card], dealer: int) -> list[int]:
+    """The hands dealt from the top of ``stock`` (T-D8): Elder gets stock[0:3] and [6:9], the
+    dealer [3:6] and [9:12]."""
+    elder = 1 - dealer
+    dealt = [0, 0]
+    for start in range(0, min(12, len(stock)), 3):
+        seat = elder if start % 6 == 0 else dealer
+        dealt[seat] |= cards.mask(stock[start : start + 3])
+    return dealt
+
+
+def _leftovers_taker(rules: Rules, dealer: int, last_capturer: int | None) -> int | None:
+    """Who takes the cards left on the table at the end of a deal (T-D6)."""
+    return dealer if rules.leftovers_to == "dealer" else last_capturer
+
+
+def _match_over(rules: Rules, totals: tuple[int, int]) -> bool:
+    """T-D7: a total reached the target and the totals differ."""
+    return max(totals) >= rules.target and totals[0] != totals[1]
+
+
+class Playout(NamedTuple):
+    """What :func:`playout` returns."""
+
+    totals: tuple[int, int]
+    """The running totals when the playout stopped."""
+    winner: int | None
+    """The winner if the match ended, else None."""
+    deals: int
+    """How many deals ended during the playout."""
+    moves: int
+    """How many moves were played."""
+
+
+def playout(state: State, rng: cards.Rng, deals: int | None = None) -> Playout:
+    """Play uniformly random legal moves from ``state`` to the end of the match (or of
+    ``deals`` deals), fast: the same rules, move order and random choices as the loop
+    ``moves = s.legal_moves(); s = s.play(moves[rng.below(len(moves))])``, on plain ints.
+
+    >>> a = playout(new_game(seed=4), cards.Rng(1))
+    >>> s, rng = new_game(seed=4), cards.Rng(1)
+    >>> while not s.is_over:
+    ...     moves = s.legal_moves()
+    ...     s = s.play(moves[rng.below(len(moves))])
+    >>> a.totals == s.totals and a.winner == s.outcome.winner and a.moves == s.ply
+    True
+    """
+    rules = state.rules
+    totals = state.totals
+    if state._to_move is None:
+        winner = state._outcome.winner if state._outcome is not None else None
+        return Playout(totals, winner, 0, 0)
+    maximal = rules.capture_must_be_maximal
+    final_tabla = rules.final_card_tabla
+    hands = [state._hands[0], state._hands[1]]
+    table = state._table_bits
+    profile = state._profile
+    stock: Sequence[Card] = state._stock
+    piles = [state._piles[0], state._piles[1]]
+    tablas = [state.tablas[0], state.tablas[1]]
+    last = state.last_capturer
+    seat = state._to_move
+    dealer = state.dealer
+    number = state.deal_number
+    finished = 0
+    played = 0
+    searches = _SEARCHES
+    while True:
+        # The legal moves, in legal_moves() order, as ints: captured mask << 6 | card index.
+        options = []
+        reach = _REACH.get(profile) or _reach(profile)
+        members: list[int] | None = None
+        bits = hands[seat]
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            index = low.bit_length() - 1
+            options.append(index)
+            v = _PLAYED[index]
+            if not reach >> v & 1:
+                continue
+            search = searches[v].get(profile & _UP_TO[v]) or _search(v, profile)
+            plans = search._plans[maximal]
+            if plans is None:
+                plans = search.plans(maximal)
+            if not plans:
+                continue
+            if members is None:
+                members = _members(table)
+            for plan in plans:
+                whole, some = plan
+                if some:
+                    for captured in _expand(plan, members):
+                        options.append(captured << 6 | index)
+                else:
+                    captured = 0
+                    for x in whole:
+                        captured |= members[x]
+                    options.append(captured << 6 | index)
+        choice = options[rng.below(len(options))]
+        played += 1
+        index = choice & 63
+        captured = choice >> 6
+        bit = 1 << index
+        hands[seat] ^= bit
+        if captured:
+            table ^= captured
+            profile -= _profile(captured)
+            piles[seat] |= captured | bit
+            last = seat
+            if not table and (final_tabla or hands[0] or hands[1] or stock):  # T-D5
+                tablas[seat] += 1
+        else:
+            table |= bit
+            profile += _UNIT[index]
+        if hands[1 - seat]:
+            seat = 1 - seat
+            continue
+        if hands[seat]:
+            continue
+        if stock:
+            dealt = _deal_round(stock, dealer)
+            stock = stock[12:]
+            hands = [hands[0] | dealt[0], hands[1] | dealt[1]]
+            seat = 1 - dealer if hands[1 - dealer] else dealer
+            continue
+        # End of the deal (T-D6, T-D9, T-D7).
+        taker = _leftovers_taker(rules, dealer, last)
+        if taker is not None:
+            piles[taker] |= table
+        counts = (piles[0].bit_count(), piles[1].bit_count())
+        points = (_points_of_mask(piles[0]), _points_of_mask(piles[1]))
+        scores = _breakdown(counts, points, (tablas[0], tablas[1]))["scores"]
+        totals = (totals[0] + scores[0], totals[1] + scores[1])
+        finished += 1
+        if _match_over(rules, totals):
+            return Playout(totals, 0 if totals[0] > totals[1] else 1, finished, played)
+        if deals is not None and finished >= deals:
+            return Playout(totals, None, finished, played)
+        number += 1
+        dealer = 1 - dealer
+        deck = _deck(state.seed, number)
+        table = cards.mask(deck[:4])
+        profile = _profile(table)
+        dealt = _deal_round(deck[4:], dealer)
+        stock = deck[16:]
+        hands = [dealt[0], dealt[1]]
+        piles = [0, 0]
+        tablas = [0, 0]
+        last = None
+        seat = 1 - dealer
 
 
 # -- argument checks -----------------------------------------------------------------------------
