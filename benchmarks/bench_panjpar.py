@@ -18,6 +18,7 @@ Run: ``uv run python benchmarks/bench_panjpar.py [games]``; writes benchmarks/re
 from __future__ import annotations
 
 import json
+import os
 import platform
 import sys
 import time
@@ -76,7 +77,9 @@ def main() -> None:
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
         "machine": platform.machine(),
-        "note": "one core of a shared 2-core machine; CPU time, not wall time",
+        "note": "one core of a shared 2-core machine; CPU time, not wall time; other jobs "
+        "running at the same time slow it down (see load_average)",
+        "load_average": [round(x, 2) for x in os.getloadavg()],
         "runs": rows,
     }
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
