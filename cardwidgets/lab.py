@@ -923,7 +923,12 @@ class Counterexample:
         return games.get(self.name).from_record(self.record)
 
     def widget(self, **options: Any) -> Any:
-        """The failing position in the game's widget (once a widget exists for the game)."""
+        """The failing position in the game's widget (once a widget exists for the game).
+
+        Nobody moves by itself (``opponent="human"``), so the position stays as it was found;
+        ``options`` go to the widget (``open_hands=True`` shows both hands).
+        """
+        options.setdefault("opponent", "human")
         name = self.name.capitalize() + "Widget"
         try:
             widgets = importlib.import_module("cardwidgets.widgets")

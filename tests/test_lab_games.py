@@ -112,3 +112,14 @@ def test_pazaak_stand_at_17_against_15_over_the_same_seeds() -> None:
         assert all(row["score0"] == row["sets0"] for row in results.rows)
     diff = result.difference("stand at 17")
     assert diff.low < diff.value < diff.high
+
+
+def test_a_tablic_counterexample_opens_in_the_widget() -> None:
+    widgets = pytest.importorskip("cardwidgets.widgets")
+    if not hasattr(widgets, "TablicWidget"):
+        pytest.skip("the Tablić widget is not built yet")
+    result = lab.check(points_and_bonus_total_25, "tablic", games=60, seed=1, unit="deal")
+    example = result.counterexamples[0]
+    widget = example.widget()
+    assert type(widget).__name__ == "TablicWidget"
+    assert widget.state.to_record() == example.record
