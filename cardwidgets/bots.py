@@ -269,7 +269,7 @@ class _Tablic(Strategy):
     """Tablić: most points, then most cards, and do not leave the opponent a tabla."""
 
     game = "tablic"
-    expert_iterations = 120
+    expert_iterations = 300
 
     # A tabla is worth one point; each captured card a little (3 points for the majority of
     # 52); a point card trailed is likely lost to the opponent.
@@ -961,7 +961,7 @@ class _Pazaak(Strategy):
 
     game = "pazaak"
     options: ClassVar[Mapping[str, object]] = {"stand_at": 17}
-    expert_iterations = 400
+    expert_iterations = 1000
     HAND_CARD = 0.04
     """How much one more hand card than the opponent raises the chance of winning a set."""
     SAMPLES = 300
@@ -1202,7 +1202,9 @@ class ExpertPlayer(_BasePlayer):
     """Information-set Monte Carlo tree search with a budget of iterations and/or seconds.
 
     With neither given, each game's default iteration budget applies, capped at 0.9 s of wall
-    time so that a widget stays responsive. ``exploration`` is the UCB1 constant.
+    time so that a widget stays responsive. ``exploration`` is the UCB1 constant. The greedy
+    move is played unless the search finds a move whose mean value is higher by more than
+    ``confidence`` standard errors (0 turns this off).
     ``last_search`` keeps the statistics of the latest decision (visits and mean value per move).
     """
 
@@ -1214,6 +1216,7 @@ class ExpertPlayer(_BasePlayer):
         iterations: int | None = None,
         time_limit: float | None = None,
         exploration: float = 0.7,
+        confidence: float = 1.0,
     ) -> None:
         super().__init__(seed)
         for value in (iterations, time_limit):
@@ -1222,6 +1225,7 @@ class ExpertPlayer(_BasePlayer):
         self.iterations = iterations
         self.time_limit = time_limit
         self.exploration = exploration
+        self.confidence = confidence
         self.last_search: ismcts.SearchResult | None = None
 
     def _reset(self) -> None:
@@ -1235,6 +1239,8 @@ class ExpertPlayer(_BasePlayer):
             parts += f", time_limit={self.time_limit}"
         if self.exploration != 0.7:
             parts += f", exploration={self.exploration}"
+        if self.confidence != 1.0:
+            parts += f", confidence={self.confidence}"
         return parts
 
     def budget(self, state: Any) -> tuple[int | None, float | None]:
@@ -1249,6 +1255,10 @@ class ExpertPlayer(_BasePlayer):
         seat = self._seat(state)
         strategy = _strategy(state) or Strategy()
         iterations, time_limit = self.budget(state)
+        default = None
+        if self.confidence > 0 and state.game in _STRATEGIES:
+            # The greedy move stands unless the search shows something clearly better.
+            default = strategy.greedy(state, seat, self._rng(state, seat), strategy.options).move
         result = ismcts.search(
             state,
             seat,
@@ -1260,6 +1270,8 @@ class ExpertPlayer(_BasePlayer):
             horizon=strategy.horizon,
             candidates=strategy.candidates,
             observe=strategy.observe,
+            default=default,
+            confidence=self.confidence,
             exploration=self.exploration,
         )
         self.last_search = result

@@ -94,7 +94,16 @@ def outcome_value(state: Any) -> float:
 class Node:
     """One edge of the tree: the move that led here and who made it, with its statistics."""
 
-    __slots__ = ("available", "branches", "children", "move", "seat", "total", "visits")
+    __slots__ = (
+        "available",
+        "branches",
+        "children",
+        "move",
+        "seat",
+        "squares",
+        "total",
+        "visits",
+    )
 
     def __init__(self, move: Any = None, seat: int = -1) -> None:
         self.move = move
@@ -107,6 +116,7 @@ class Node:
         self.visits = 0
         self.available = 0
         self.total = 0.0  # sum of values from the point of view of `seat`
+        self.squares = 0.0  # sum of squared values, for the standard error
 
 
 @dataclass(frozen=True)
@@ -139,12 +149,18 @@ def search(
     horizon: Horizon | None = None,
     candidates: Candidates | None = None,
     observe: Observe | None = None,
+    default: Any = None,
+    confidence: float = 1.0,
     exploration: float = 0.7,
 ) -> SearchResult:
     """Search from ``seat``'s information set at ``state`` and return the best move found.
 
     ``iterations`` and ``time_limit`` (seconds of wall time) bound the work; the search stops at
     whichever comes first (at least one iteration runs). ``exploration`` is the UCB1 constant.
+
+    ``default`` (a move, e.g. what a rule of thumb would play) is kept unless the search's
+    favourite beats its mean value by more than ``confidence`` standard errors: small budgets
+    then never do worse than the rule of thumb through sampling noise alone.
     """
     if iterations is None and time_limit is None:
         raise ValueError("give iterations, time_limit or both")
@@ -166,7 +182,24 @@ def search(
         if deadline is not None and time.perf_counter() >= deadline:
             break
     seconds = time.perf_counter() - start
-    return _result(root, root_moves, done, seconds)
+    result = _result(root, root_moves, done, seconds)
+    if default is not None and result.move != default:
+        favourite = root.children.get(_key(result.move))
+        fallback = root.children.get(_key(default))
+        if favourite is not None and fallback is not None and fallback.visits > 1:
+            gap = favourite.total / favourite.visits - fallback.total / fallback.visits
+            if gap <= confidence * math.sqrt(_variance(favourite) + _variance(fallback)):
+                return SearchResult(default, done, seconds, result.stats)
+    return result
+
+
+def _variance(node: Node) -> float:
+    """Squared standard error of the node's mean value."""
+    n = node.visits
+    if n < 2:
+        return 0.25
+    mean = node.total / n
+    return max(0.0, node.squares / n - mean * mean) / (n - 1)
 
 
 def _iterate(
@@ -227,8 +260,10 @@ def _iterate(
         state = state.play(policy(state, rng))
     value = evaluate(state)
     for step in path:
+        mine = value if step.seat == 0 else 1.0 - value
         step.visits += 1
-        step.total += value if step.seat == 0 else 1.0 - value
+        step.total += mine
+        step.squares += mine * mine
 
 
 def _result(root: Node, root_moves: list[Any], done: int, seconds: float) -> SearchResult:
