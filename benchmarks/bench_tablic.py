@@ -9,6 +9,8 @@ history kept, every move validated by ``play``.
 
 * ``deals``: deal 1 of a match, until its score is added (48 moves).
 * ``matches``: whole matches to 101 (T-D7), about 4–5 deals each.
+* ``playout``: ``tablic.playout(state, rng)``, the same rules, move order and random choices
+  (a test checks they agree move for move) on plain ints, without State or Move objects.
 
 The engine caches capture searches per (played value, table profile), so the first games of a
 fresh process are slower. ``cold`` is the rate over the first deals of a fresh process; the
@@ -62,6 +64,15 @@ def matches(rules: tablic.Rules, count: int, seed: int) -> tuple[float, int, int
     return time.process_time() - start, moves_played, deals_played
 
 
+def playouts(rules: tablic.Rules, count: int, seed: int, deals: int | None) -> tuple[float, int]:
+    played = 0
+    start = time.process_time()
+    for number in range(count):
+        state = tablic.new_game(seed=seed * 1_000_003 + number, rules=rules)
+        played += tablic.playout(state, Rng(seed + number), deals=deals).deals
+    return time.process_time() - start, played
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--deals", type=int, default=5000)
@@ -91,6 +102,15 @@ def main(argv: list[str] | None = None) -> None:
                      "deals_per_cpu_second": round(played / seconds),
                      "deals_per_match": round(played / args.matches, 2),
                      "moves_per_cpu_second": round(moves / seconds)})  # fmt: skip
+        seconds, played = playouts(rules, args.deals, args.seed, deals=1)
+        rows.append({"variant": name, "mode": "playout deals", "games": args.deals,
+                     "cpu_seconds": round(seconds, 3),
+                     "deals_per_cpu_second": round(played / seconds)})  # fmt: skip
+        seconds, played = playouts(rules, args.matches, args.seed, deals=None)
+        rows.append({"variant": name, "mode": "playout matches", "games": args.matches,
+                     "cpu_seconds": round(seconds, 3),
+                     "matches_per_cpu_second": round(args.matches / seconds, 1),
+                     "deals_per_cpu_second": round(played / seconds)})  # fmt: skip
     for row in rows:
         extra = (f"  {row['matches_per_cpu_second']:>7,.1f} matches/CPU-s"
                  if "matches_per_cpu_second" in row else "")  # fmt: skip

@@ -29,13 +29,7 @@ from typing import Any
 from cardwidgets import cards
 from cardwidgets.cards import Card
 from cardwidgets.games import tablic
-from cardwidgets.games.tablic import _REACH, _SEARCHES
-
-
-def clear_caches() -> None:
-    for cache in _SEARCHES:
-        cache.clear()
-    _REACH.clear()
+from cardwidgets.games.tablic import clear_caches
 
 
 def analyse(table: list[Card]) -> dict[str, Any]:

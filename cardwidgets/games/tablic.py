@@ -38,7 +38,7 @@ import dataclasses
 import itertools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from math import comb
-from typing import Any, ClassVar, NamedTuple, cast
+from typing import Any, ClassVar, NamedTuple
 
 from cardwidgets import cards, core, i18n
 from cardwidgets.cards import DECK, Card, CardLike
@@ -55,6 +55,7 @@ __all__ = [
     "capture_options",
     "card_points",
     "card_values",
+    "clear_caches",
     "count_captures",
     "deal_breakdown",
     "from_record",
@@ -308,6 +309,9 @@ _FIELD = (1 << _BITS) - 1
 _POSITION = tuple(1 if c.rank == 14 else _VALUE[c.index][0] for c in DECK)
 """A card's field in a profile: its value, 1 for an Ace."""
 _UNIT = tuple(1 << (_BITS * p) for p in _POSITION)
+_FIELD_MASK = tuple(sum(1 << c.index for c in DECK if _POSITION[c.index] == x) for x in range(15))
+"""_FIELD_MASK[x]: every card of the deck in profile field x, so ``table & _FIELD_MASK[x]`` is
+the table's cards of value x (Aces at 1)."""
 _UP_TO = tuple((1 << (_BITS * (v + 1))) - 1 for v in range(15))
 """_UP_TO[v] keeps the fields of values 0..v of a profile (the cards that can be in a group)."""
 _GUARD = tuple(sum(8 << (_BITS * x) for x in range(1, v + 1)) for v in range(15))
@@ -465,28 +469,53 @@ def _reach(profile: int) -> int:
 
 
 _SEARCHES: tuple[dict[int, _Search], ...] = tuple({} for _ in range(15))
+_SEARCH_LIMIT = 1 << 10
+_PLANS: tuple[tuple[dict[int, tuple[_Plan, ...]], ...], ...] = tuple(
+    tuple({} for _ in range(15)) for _ in (False, True)
+)
+"""The hot-path cache: _PLANS[maximal][v][profile] -> expansion plans. It holds only tuples of
+ints, which the garbage collector stops tracking, so a big cache does not slow every full
+collection down (caching the search objects themselves did, by half)."""
 
 
 def _search(v: int, profile: int) -> _Search:
-    """The (cached) search for value v on a table profile."""
+    """The search for value v on a table profile (a small cache, for checks and counting)."""
     profile &= _UP_TO[v]
     cache = _SEARCHES[v]
     found = cache.get(profile)
     if found is None:
-        if len(cache) >= _CACHE_LIMIT:
+        if len(cache) >= _SEARCH_LIMIT:
             cache.clear()
         found = cache[profile] = _Search(v, profile)
     return found
 
 
+def _plans(v: int, profile: int, maximal: bool) -> tuple[_Plan, ...]:
+    """The (cached) expansion plans of the legal captures for value v on a table profile."""
+    profile &= _UP_TO[v]
+    cache = _PLANS[maximal][v]
+    found = cache.get(profile)
+    if found is None:
+        found = _Search(v, profile).plans(maximal)
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        cache[profile] = found
+    return found
+
+
+def clear_caches() -> None:
+    """Empty the capture-search caches (for benchmarks that time a cold start)."""
+    for searches in _SEARCHES:
+        searches.clear()
+    for plans in (*_PLANS[0], *_PLANS[1]):
+        plans.clear()
+    _REACH.clear()
+    _MOVES.clear()
+
+
 def _members(bits: int) -> list[int]:
     """The table's cards as one mask per profile field (value; Aces at 1)."""
-    members = [0] * 15
-    while bits:
-        low = bits & -bits
-        bits ^= low
-        members[_POSITION[low.bit_length() - 1]] |= low
-    return members
+    return [bits & mask for mask in _FIELD_MASK]
 
 
 _Plan = tuple[tuple[int, ...], tuple[tuple[int, int], ...]]
@@ -556,7 +585,7 @@ def _bits_of(bits: int) -> list[int]:
 
 
 def _capture_masks_iter(v: int, table_bits: int, maximal: bool) -> Iterator[int]:
-    plans = _search(v, _profile(table_bits)).plans(maximal)
+    plans = _plans(v, _profile(table_bits), maximal)
     if plans:
         members = _members(table_bits)
         for plan in plans:
@@ -788,6 +817,7 @@ class Move(core.Move):
 
 
 _MOVES: dict[int, Move] = {}
+_MOVES_LIMIT = 1 << 14  # bounded: every interned move is an object the GC has to visit
 
 
 def _move(card: Card, captured_bits: int) -> Move:
@@ -801,14 +831,13 @@ def _move(card: Card, captured_bits: int) -> Move:
         object.__setattr__(move, "card", card)
         object.__setattr__(move, "captured", frozenset(cards.from_mask(captured_bits)))
         object.__setattr__(move, "mask", captured_bits)
-        if len(_MOVES) > 1 << 18:
+        if len(_MOVES) >= _MOVES_LIMIT:
             _MOVES.clear()
         _MOVES[key] = move
     return move
 
 
 _TRAILS = tuple(Move(card) for card in DECK)
-_NO_IDS: frozenset[int] = frozenset()
 
 
 # -- results -----------------------------------------------------------------------------------
@@ -899,8 +928,6 @@ class State(core.GameState[Move]):
     _last_seat: int | None
     _last_tabla: bool
     _legal: list[Move] | None
-    _legal_ids: frozenset[int]
-    """ids of the moves in ``_legal`` (interned objects kept alive by that list)."""
 
     # -- construction ----------------------------------------------------------------------
     @classmethod
@@ -916,7 +943,6 @@ class State(core.GameState[Move]):
         state._last_seat = None
         state._last_tabla = False
         state._legal = None
-        state._legal_ids = _NO_IDS
         return state
 
     def _begin_deal(self, deal_number: int, dealer: int) -> None:
@@ -1156,6 +1182,7 @@ class State(core.GameState[Move]):
         profile = self._profile
         members: list[int] | None = None
         reach = _REACH.get(profile) or _reach(profile)
+        plan_cache = _PLANS[maximal]
         found: list[Move] = []
         append = found.append
         interned = _MOVES.get
@@ -1169,26 +1196,24 @@ class State(core.GameState[Move]):
             v = _PLAYED[index]
             if not reach >> v & 1:
                 continue  # no table cards add up to v (also when the table is empty)
-            search = _SEARCHES[v].get(profile & _UP_TO[v]) or _search(v, profile)
-            plans = search._plans[maximal]
+            plans = plan_cache[v].get(profile & _UP_TO[v])
             if plans is None:
-                plans = search.plans(maximal)
+                plans = _plans(v, profile, maximal)
             if not plans:
                 continue
-            if members is None:
-                members = _members(table)
             for plan in plans:
                 whole, some = plan
                 if some:
+                    if members is None:
+                        members = _members(table)
                     for captured in _expand(plan, members):
                         append(interned(captured << 6 | index) or _move(DECK[index], captured))
                 else:
                     captured = 0
                     for x in whole:
-                        captured |= members[x]
+                        captured |= table & _FIELD_MASK[x]
                     append(interned(captured << 6 | index) or _move(DECK[index], captured))
         self._legal = found
-        self._legal_ids = frozenset(map(id, found))
         return list(found)
 
     def legal_moves_count(self) -> int:
@@ -1239,7 +1264,12 @@ class State(core.GameState[Move]):
     def play(self, move: Move | str) -> State:
         """The state after ``move`` (a Move or its text); raises :class:`IllegalMove` if illegal."""
         # Moves handed out by legal_moves() are known to be legal: skip the checks.
-        move = cast(Move, move) if id(move) in self._legal_ids else self.check(move)
+        for known in self._legal or ():
+            if known is move:
+                move = known
+                break
+        else:
+            move = self.check(move)
         seat = self._to_move
         assert seat is not None
         child = object.__new__(State)
@@ -1251,7 +1281,6 @@ class State(core.GameState[Move]):
         child._last_seat = seat
         child._last_tabla = False
         child._legal = None
-        child._legal_ids = _NO_IDS
         bit = move.card.bit
         hands = list(self._hands)
         hands[seat] ^= bit
@@ -1577,7 +1606,7 @@ def playout(state: State, rng: cards.Rng, deals: int | None = None) -> Playout:
     number = state.deal_number
     finished = 0
     played = 0
-    searches = _SEARCHES
+    plan_cache = _PLANS[maximal]
     while True:
         # The legal moves, in legal_moves() order, as ints: captured mask << 6 | card index.
         options = []
@@ -1592,23 +1621,22 @@ def playout(state: State, rng: cards.Rng, deals: int | None = None) -> Playout:
             v = _PLAYED[index]
             if not reach >> v & 1:
                 continue
-            search = searches[v].get(profile & _UP_TO[v]) or _search(v, profile)
-            plans = search._plans[maximal]
+            plans = plan_cache[v].get(profile & _UP_TO[v])
             if plans is None:
-                plans = search.plans(maximal)
+                plans = _plans(v, profile, maximal)
             if not plans:
                 continue
-            if members is None:
-                members = _members(table)
             for plan in plans:
                 whole, some = plan
                 if some:
+                    if members is None:
+                        members = _members(table)
                     for captured in _expand(plan, members):
                         options.append(captured << 6 | index)
                 else:
                     captured = 0
                     for x in whole:
-                        captured |= members[x]
+                        captured |= table & _FIELD_MASK[x]
                     options.append(captured << 6 | index)
         choice = options[rng.below(len(options))]
         played += 1
