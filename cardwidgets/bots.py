@@ -269,7 +269,7 @@ class _Tablic(Strategy):
     """Tablić: most points, then most cards, and do not leave the opponent a tabla."""
 
     game = "tablic"
-    expert_iterations = 300
+    expert_iterations = 600
 
     # A tabla is worth one point; each captured card a little (3 points for the majority of
     # 52); a point card trailed is likely lost to the opponent.
@@ -564,7 +564,7 @@ class _Panjpar(Strategy):
     and aces for the end game."""
 
     game = "panjpar"
-    expert_iterations = 150
+    expert_iterations = 250
 
     @staticmethod
     def _strength(card: Any, trump: Any) -> int:
@@ -961,7 +961,7 @@ class _Pazaak(Strategy):
 
     game = "pazaak"
     options: ClassVar[Mapping[str, object]] = {"stand_at": 17}
-    expert_iterations = 1000
+    expert_iterations = 3000
     HAND_CARD = 0.04
     """How much one more hand card than the opponent raises the chance of winning a set."""
     SAMPLES = 300

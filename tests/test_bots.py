@@ -266,3 +266,147 @@ def test_every_player_only_plays_legal_moves(game: str) -> None:
             move = player.choose(state)
             assert move in legal
             state.play(move)  # does not raise
+
+
+# -- hints ----------------------------------------------------------------------------------------
+
+
+def test_tablic_hint_names_the_tabla_in_en_and_de() -> None:
+    from cardwidgets.games import tablic
+
+    state = tablic.State.from_position(
+        table="3♠ 5♥ 2♦ 6♣", hands=("8♦ K♠ 4♥", "9♥ 4♣ 7♦"), to_move=0
+    )
+    hint = bots.hint(state, locale="en")
+    assert str(hint.move) == "8♦ x 2♦ 3♠ 5♥ 6♣"
+    assert hint.reason == "8♦ clears the table: a tabla, 1 point and 5 cards."
+    assert hint.text("de") == "8♦ räumt den Tisch ab: eine Tabla, 1 Punkt und 5 Karten."
+    assert bots.hint(state, locale="de").reason == hint.text("de")
+    assert hint.details["tabla"] is True and hint.details["cards"] == 5
+    assert str(hint) == f"{hint.move}: {hint.reason}"
+
+
+def test_tablic_greedy_does_not_leave_a_tabla_for_the_opponent() -> None:
+    from cardwidgets.games import tablic
+
+    # Trailing the 9 leaves 4 + 9 = 13 (a queen clears it); trailing the 2 leaves 4 + 2 = 6,
+    # which only a six clears, and two sixes are in our own hand.
+    state = tablic.State.from_position(
+        table="4♠", hands=("9♦ 2♥ 6♣ 6♦", "Q♥ 3♣ 8♠ 7♦"), stock="", to_move=0
+    )
+    hint = bots.hint(state)
+    assert str(hint.move) == "2♥" and hint.key == "bots.tablic.trail"
+    nine = bots._STRATEGIES["tablic"].details(state, 0, tablic.Move.parse("9♦"))
+    assert hint.details["opponent_tabla_risk"] < nine["opponent_tabla_risk"]
+
+
+def test_panjpar_hints_in_en_and_de() -> None:
+    from cardwidgets.games import panjpar
+
+    state = panjpar.State.from_position(
+        hands=["7♥ 7♣ 9♦ 2♠ 3♠", "9♥ 8♣ K♠ 4♦ 5♦"], stock="Q♥ J♦", trump="♦"
+    )
+    hint = bots.hint(state)
+    # The pair of sevens and the lowest card.
+    assert sorted(map(str, hint.move.cards)) == ["2♠", "7♣", "7♥"]
+    assert hint.reason.startswith("Attack with 2♠ 7♥ 7♣: 3 low cards")
+    defence = bots.hint(state.play(hint.move), locale="de")
+    assert defence.seat == 1 and defence.details["pickup"] == 0
+    assert defence.reason.startswith("Schlage 2♠ mit K♠, 7♥ mit 9♥ und 7♣ mit 8♣")
+
+
+def test_panjpar_greedy_goes_out_and_keeps_trumps_while_the_stock_lasts() -> None:
+    from cardwidgets.games import panjpar
+
+    # Stock empty: killing the last attack card with the last hand card wins (P-D7).
+    end = panjpar.State.from_position(["5♠ 9♠", "A♦"], stock=(), trump="♦", attack="K♠")
+    hint = bots.hint(end)
+    assert str(hint.move) == "kill K♠ with A♦" and hint.key == "bots.panjpar.win"
+    # With stock left, a trump ace is not spent on a low card.
+    early = panjpar.State.from_position(
+        ["5♠ 9♠ 3♥ 4♥ 7♣", "A♦ 8♥ 9♥ 10♣ J♣"], stock="2♣ 3♣ 4♦", trump="♦", attack="6♠"
+    )
+    assert str(GreedyPlayer(1).choose(early)) == "pick up 6♠"
+
+
+def test_pazaak_hint_gives_the_exact_bust_chance_and_compares_stand_with_draw() -> None:
+    from fractions import Fraction
+
+    from cardwidgets.games import pazaak
+
+    state = pazaak.State.from_position(
+        hands=["+1 -3 ±2 +4", "+2 +3 -1 -2"], deck=[5], tables=([9], [10]), seed=5
+    )
+    hint = bots.hint(state)
+    bust = pazaak.bust_probability(state, 0)
+    assert bust == Fraction(14, 37)  # 7, 8, 9, 10 bust 14; 9 and 10 are on the tables
+    assert hint.details["bust_chance_exact"] == "14/37"
+    assert hint.details["bust_chance"] == pytest.approx(float(bust))
+    assert "38%" in hint.reason and "38%" in hint.text("de")
+    assert 0.0 <= hint.details["win_chance_stand"] < hint.details["win_chance_draw"] <= 1.0
+
+
+def test_pazaak_standing_behind_a_standing_opponent_never_wins() -> None:
+    from cardwidgets.games import pazaak
+
+    state = pazaak.State.from_position(
+        hands=["+1 -3 -2 -4", "+2 +3 -1 -2"],
+        deck=[6, 7],
+        tables=([9], [10, 8]),
+        standing=(False, True),
+        seed=5,
+    )
+    assert state.totals == (15, 18)
+    hint = bots.hint(state)
+    assert hint.key == "bots.pazaak.must_draw" and hint.move == pazaak.END_TURN
+    assert hint.details["win_chance_stand"] == 0.0 < hint.details["win_chance_draw"]
+
+
+@pytest.mark.parametrize(
+    ("hand", "tables", "expected", "key"),
+    [
+        ("+1 -3 ±2 +4", ([9], [5]), "play +4", "bots.pazaak.make20"),  # 16 + 4 = 20
+        ("+1 -3 ±2 +4", ([9, 7], [5]), "play -3", "bots.pazaak.recover"),  # 23 - 3 = 20
+        ("±1T -1 +2 +3", ([9, 5], [5]), "play -1", "bots.pazaak.recover"),  # tiebreaker kept
+        ("+1 -3 ±2 +4", ([9, 9], [5]), "stand", "bots.pazaak.bust"),  # 25 - 3 > 20
+        ("+3 +4 +5 +6", ([9, 2], [5]), "stand", "bots.pazaak.stand_at"),  # 18, no card to 20
+        ("+3 +4 +5 +6", ([3, 2], [5]), "end", "bots.pazaak.draw"),  # 12
+    ],
+)
+def test_pazaak_greedy_rules(hand: str, tables: Any, expected: str, key: str) -> None:
+    from cardwidgets.games import pazaak
+
+    rules = pazaak.Rules(gold_cards=True) if "T" in hand else None
+    state = pazaak.State.from_position(
+        hands=[hand, "+2 +3 -1 -2"], deck=[7], tables=tables, seed=5, rules=rules
+    )
+    decision = GreedyPlayer(1).decide(state)
+    assert str(decision.move) == expected and decision.key == key
+
+
+def test_pazaak_stand_threshold_is_an_option() -> None:
+    from cardwidgets.games import pazaak
+
+    state = pazaak.State.from_position(
+        hands=["+5 +6 -5 -6", "+2 +3 -1 -2"], deck=[6], tables=([10], [5]), seed=5
+    )
+    assert state.totals == (16, 5)
+    assert GreedyPlayer(1).choose(state) == pazaak.END_TURN
+    assert GreedyPlayer(1, stand_at=15).choose(state) == pazaak.STAND
+
+
+def test_hint_errors() -> None:
+    from cardwidgets.games import pazaak
+
+    state = pazaak.new_game(seed=2)
+    with pytest.raises(PlayerError) as info:
+        bots.hint(state, seat=1 - state.to_move)
+    assert "it is seat" in str(info.value) and "ist am Zug" in info.value.text("de")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hint_with_the_expert_explains_its_move(game: str) -> None:
+    state = _positions(game, 3, seed=5)[-1]
+    hint = bots.hint(state, player=ExpertPlayer(4, iterations=30))
+    assert hint.move in state.legal_moves() and hint.details["player"] == "expert"
+    assert hint.reason and hint.text("de") and hint.text("de") != hint.reason
