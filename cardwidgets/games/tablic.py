@@ -1274,40 +1274,54 @@ class State(core.GameState[Move]):
         assert seat is not None
         child = object.__new__(State)
         # Copy every field at C speed, then overwrite what the move changes.
-        child.__dict__.update(self.__dict__)
-        child.parent = self
-        child.last_move = move
-        child._start = None
-        child._last_seat = seat
-        child._last_tabla = False
-        child._legal = None
-        bit = move.card.bit
-        hands = list(self._hands)
-        hands[seat] ^= bit
-        child._hands = (hands[0], hands[1])
+        fields = child.__dict__
+        fields.update(self.__dict__)
+        card = move.card
+        index = card.index
+        bit = 1 << index
+        hand0, hand1 = self._hands
+        if seat:
+            hand1 ^= bit
+        else:
+            hand0 ^= bit
+        fields["parent"] = self
+        fields["last_move"] = move
+        fields["_start"] = None
+        fields["_last_seat"] = seat
+        fields["_last_tabla"] = False
+        fields["_legal"] = None
+        fields["_hands"] = (hand0, hand1)
         captured = move.mask
         if captured:
-            child._table = tuple(c for c in self._table if not captured >> c.index & 1)
-            child._table_bits = self._table_bits ^ captured
-            child._profile = self._profile - _profile(captured)
-            piles = list(self._piles)
-            piles[seat] |= captured | bit
-            child._piles = (piles[0], piles[1])
-            child.last_capturer = seat
-            tablas = self.tablas
-            if not child._table_bits:
-                final = not hands[0] and not hands[1] and not self._stock
-                if not final or self.rules.final_card_tabla:  # T-D5
-                    child._last_tabla = True
-                    tablas = (tablas[0] + 1, tablas[1]) if seat == 0 else (tablas[0], tablas[1] + 1)
-            child.tablas = tablas
+            table_bits = self._table_bits ^ captured
+            fields["_table"] = tuple(c for c in self._table if not captured >> c.index & 1)
+            fields["_table_bits"] = table_bits
+            fields["_profile"] = self._profile - _profile(captured)
+            pile0, pile1 = self._piles
+            if seat:
+                pile1 |= captured | bit
+            else:
+                pile0 |= captured | bit
+            fields["_piles"] = (pile0, pile1)
+            fields["last_capturer"] = seat
+            if not table_bits and (
+                hand0 or hand1 or self._stock or self.rules.final_card_tabla  # T-D5
+            ):
+                fields["_last_tabla"] = True
+                tablas = self.tablas
+                fields["tablas"] = (
+                    (tablas[0], tablas[1] + 1) if seat else (tablas[0] + 1, tablas[1])
+                )
         else:
-            child._table = (*self._table, move.card)
-            child._table_bits = self._table_bits | bit
-            child._profile = self._profile + _UNIT[move.card.index]
-        other = 1 - seat
-        child._to_move = other if hands[other] else seat if hands[seat] else None
-        if child._to_move is None:
+            fields["_table"] = (*self._table, card)
+            fields["_table_bits"] = self._table_bits | bit
+            fields["_profile"] = self._profile + _UNIT[index]
+        if hand1 if seat == 0 else hand0:
+            fields["_to_move"] = 1 - seat
+        elif hand0 or hand1:
+            fields["_to_move"] = seat
+        else:
+            child._to_move = None
             child._after_turn()
         return child
 
