@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import sys
 import time
@@ -122,6 +123,7 @@ def main(argv: list[str] | None = None) -> None:
         "bar": "at least 1,000 deals per CPU-second (aim 3,000)",
         "python": sys.version.split()[0],
         "platform": platform.platform(),
+        "load_average_1min": round(os.getloadavg()[0], 2),
         "machine_note": "2 cores shared with other jobs; CPU time only; figures vary by ±15 %",
         "results": rows,
     }

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import sys
 import time
@@ -101,6 +102,7 @@ def main(argv: list[str] | None = None) -> None:
         "bars": {"random 20 cards": "< 0.1 s", "low-card 20 cards": "< 2 s"},
         "python": sys.version.split()[0],
         "platform": platform.platform(),
+        "load_average_1min": round(os.getloadavg()[0], 2),
         "machine_note": "2 cores shared with other jobs; CPU time only, caches cleared per table",
         "results": rows,
     }

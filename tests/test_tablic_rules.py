@@ -375,3 +375,13 @@ def test_record_round_trip_and_tampering() -> None:
 def test_repr_is_deterministic_and_short() -> None:
     state = State.from_position(table="3♠ 5♥", hands=("8♦", "4♣"))
     assert repr(state) == "<tablic.State deal 1 round 4, seat 0 to move, table 3♠ 5♥, totals 0:0>"
+
+
+def test_legal_moves_list_every_capture_on_a_crowded_table() -> None:
+    table = "A♠ A♥ A♦ A♣ 2♠ 2♥ 2♦ 2♣ 3♠ 3♥ 3♦ 3♣"
+    state = State.from_position(table=table, hands=("K♠ 6♠", "9♠"))
+    moves = state.legal_moves()
+    assert len(moves) == len(set(moves)) == state.legal_moves_count()
+    assert len(moves) == 2 + tablic.count_captures("K♠", table) + tablic.count_captures("6♠", table)
+    assert len(moves) > 1000
+    state.play(moves[len(moves) // 2])  # every listed move applies

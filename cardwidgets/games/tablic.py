@@ -755,6 +755,8 @@ class Move(core.Move):
     (Move('8♦ x 3♠ 5♥'), '8♦ x 3♠ 5♥', False)
     >>> Move.parse("trail 8♦") == Move.parse("8♦") == Move(cards.parse("8♦"))
     True
+    >>> Move("8D", "3S 5H") == m
+    True
     >>> m.describe("de")
     '8♦ nimmt 3♠ 5♥'
     """
@@ -766,8 +768,11 @@ class Move(core.Move):
 
     def __post_init__(self) -> None:
         if not isinstance(self.card, Card) or not isinstance(self.captured, frozenset):
+            # Accept text too: Move("8♦", "3♠ 5♥") or Move("8D", ["3S", "5H"]).
+            captured = self.captured
+            taken = cards.to_cards(captured) if isinstance(captured, str) else captured
             object.__setattr__(self, "card", cards.to_card(self.card))
-            object.__setattr__(self, "captured", frozenset(map(cards.to_card, self.captured)))
+            object.__setattr__(self, "captured", frozenset(map(cards.to_card, taken)))
         object.__setattr__(self, "mask", cards.mask(self.captured))
 
     @property
