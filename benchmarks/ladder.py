@@ -24,6 +24,7 @@ import argparse
 import json
 import math
 import multiprocessing
+import os
 import platform
 import subprocess
 import sys
@@ -143,6 +144,8 @@ def run_pairing(
 
 
 def _commit() -> str:
+    if os.environ.get("LADDER_COMMIT"):  # run from an exported snapshot of that commit
+        return os.environ["LADDER_COMMIT"]
     try:
         return subprocess.run(
             ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True

@@ -1354,7 +1354,10 @@ def hint(
     strategy = _strategy(state)
     if strategy is None:
         raise PlayerError("bots.no_strategy", game=getattr(state, "game", "?"))
-    chooser = GreedyPlayer(seed=0) if player is None else make(player)
+    if player is None:
+        chooser: Any = GreedyPlayer(seed=0)
+    else:  # a name gets seed 0 too, so the same position always gets the same hint
+        chooser = make(player, seed=0) if isinstance(player, str) else player
     if isinstance(chooser, GreedyPlayer):
         reason = chooser.decide(state)
     else:
