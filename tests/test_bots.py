@@ -410,3 +410,27 @@ def test_hint_with_the_expert_explains_its_move(game: str) -> None:
     hint = bots.hint(state, player=ExpertPlayer(4, iterations=30))
     assert hint.move in state.legal_moves() and hint.details["player"] == "expert"
     assert hint.reason and hint.text("de") and hint.text("de") != hint.reason
+
+
+@pytest.mark.parametrize(
+    ("game", "rules"),
+    [
+        ("tablic", {"capture_must_be_maximal": True, "leftovers_to": "dealer"}),
+        ("tablic", {"final_card_tabla": True}),
+        ("panjpar", {"pickup": "all"}),
+        ("panjpar", {"hand_size": 6}),
+        ("pazaak", "kotor1"),
+        ("pazaak", "kotor2"),
+        ("pazaak", {"main_deck": "uniform_with_replacement"}),
+    ],
+)
+def test_players_handle_rule_variants(game: str, rules: Any) -> None:
+    module = _module(game)
+    made = getattr(module.Rules, rules)() if isinstance(rules, str) else module.Rules(**rules)
+    start = module.new_game(seed="variants", rules=made)
+    players = (GreedyPlayer(1), ExpertPlayer(2, iterations=6))
+    end = play_out(start, players, _unit_over(game, start))
+    assert end.ply > 0
+    for state in end.path()[::7]:
+        if not state.is_over:
+            assert bots.hint(state).move in state.legal_moves()
