@@ -850,6 +850,15 @@ i18n.register(
             "en": "Stand on {total}: another card busts you with a chance of {bust}.",
             "de": "Halte bei {total}: eine weitere Karte überzieht mit einer Chance von {bust}.",
         },
+        "bots.pazaak.play": {
+            "en": "{card} takes you to {total}.",
+            "de": "{card} bringt dich auf {total}.",
+        },
+        "bots.pazaak.draw_safe": {
+            "en": "End the turn and draw again: from {total} no card can bust you.",
+            "de": "Beende den Zug und ziehe weiter: von {total} aus kann dich keine Karte "
+            "überziehen.",
+        },
         "bots.pazaak.draw": {
             "en": "End the turn and draw again: from {total} the next card busts you only "
             "with a chance of {bust}.",
@@ -970,7 +979,10 @@ class _Pazaak(Strategy):
     def greedy(self, state: Any, seat: int, rng: cards.Rng, options: Mapping[str, Any]) -> Reason:
         move, key, params = _pazaak_plan(state, seat, int(options["stand_at"]))
         if key in _BUST_KEYS:
-            params["bust"] = _percent(self._bust(state, seat))
+            bust = self._bust(state, seat)
+            params["bust"] = _percent(bust)
+            if key == "bots.pazaak.draw" and bust == 0:
+                key = "bots.pazaak.draw_safe"
         return Reason(move, key, params)
 
     @staticmethod
@@ -998,13 +1010,17 @@ class _Pazaak(Strategy):
             total = t + delta
             card = str(move.card) if move.sign is None else f"{move.card} ({move.value:+d})"
             params.update(card=card, total=total)
-            if t > 20:
+            if t > 20 and total <= 20:
                 return Reason(move, "bots.pazaak.recover", params)
             if total == 20:
                 return Reason(move, "bots.pazaak.make20", params)
             if state.standing[1 - seat] and o < total <= 20:
                 return Reason(move, "bots.pazaak.beat", params)
-            return Reason(move, "bots.pazaak.make19", params)
+            if total == 19:
+                return Reason(move, "bots.pazaak.make19", params)
+            return Reason(move, "bots.pazaak.play", params)
+        if t > 20:
+            return Reason(move, "bots.pazaak.bust", params)
         if move == pazaak.STAND:
             if state.standing[1 - seat] and t > o:
                 return Reason(move, "bots.pazaak.stand_win", params)
@@ -1013,7 +1029,8 @@ class _Pazaak(Strategy):
             return Reason(move, "bots.pazaak.stand_at", params)
         if state.standing[1 - seat] and t < o:
             return Reason(move, "bots.pazaak.must_draw", params)
-        return Reason(move, "bots.pazaak.draw", params)
+        safe = self._bust(state, seat) == 0
+        return Reason(move, "bots.pazaak.draw_safe" if safe else "bots.pazaak.draw", params)
 
     def details(self, state: Any, seat: int, move: Any) -> dict[str, Any]:
         """Exact bust chance of the next draw; set-win chances of standing and of drawing."""

@@ -434,3 +434,19 @@ def test_players_handle_rule_variants(game: str, rules: Any) -> None:
     for state in end.path()[::7]:
         if not state.is_over:
             assert bots.hint(state).move in state.legal_moves()
+
+
+def test_pazaak_explains_any_move_in_fitting_words() -> None:
+    from cardwidgets.games import pazaak
+
+    state = pazaak.State.from_position(
+        hands=["+1 -3 ±2 +4", "+2 +3 -1 -2"], deck=[2], tables=([3], [5]), seed=5
+    )
+    strategy = bots._STRATEGIES["pazaak"]
+    keys = {str(m): strategy.explain(state, 0, m).key for m in state.legal_moves()}
+    assert keys["end"] == "bots.pazaak.draw_safe"  # 5: no card busts
+    assert keys["play +4"] == "bots.pazaak.play"
+    assert keys["stand"] == "bots.pazaak.stand_at"
+    assert strategy.explain(state, 0, pazaak.END_TURN).text("de") == (
+        "Beende den Zug und ziehe weiter: von 5 aus kann dich keine Karte überziehen."
+    )
