@@ -389,7 +389,8 @@ def _player_label(player: Any) -> str:
 
 
 def _players(players: Any) -> tuple[tuple[Any, Any], tuple[str, str]]:
-    if isinstance(players, (str, tuple)) and not _is_pair(players):
+    single = isinstance(players, (str, tuple)) or hasattr(players, "choose")
+    if single and not _is_pair(players):
         players = (players, players)
     if not _is_pair(players):
         raise TypeError(i18n.text("lab.bad_players", players=repr(players)))

@@ -103,6 +103,8 @@ def test_players_by_name_options_and_object_are_the_same() -> None:
     )
     assert by_name.rows == by_pair.rows == by_object.rows
     assert by_name.players == by_object.players == ("greedy stand_at=15", "random")
+    both = lab.simulate("pazaak", players=bots.RandomPlayer(5), games=3, seed=3)
+    assert both.rows == lab.simulate("pazaak", players="random", games=3, seed=3).rows
 
 
 def test_the_fallback_player_plays_while_bots_are_missing(monkeypatch: Any) -> None:
