@@ -64,6 +64,7 @@ def hint_timings(states: list[Any]) -> dict[str, float]:
     return {
         "hints": len(times),
         "mean_ms": round(statistics.fmean(times), 3),
+        "p95_ms": round(times[int(len(times) * 0.95)], 3),
         "max_ms": round(times[-1], 3),
     }
 
@@ -96,8 +97,7 @@ def main() -> None:
         report["games"][game] = rows
         for name, row in rows.items():
             print(
-                f"{game:8} {name:8} {row['mean_ms']:9.3f} {row.get('p95_ms', 0):9.3f} "
-                f"{row['max_ms']:9.3f}"
+                f"{game:8} {name:8} {row['mean_ms']:9.3f} {row['p95_ms']:9.3f} {row['max_ms']:9.3f}"
             )
     RESULTS.mkdir(exist_ok=True)
     out = RESULTS / "bots.json"
