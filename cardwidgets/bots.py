@@ -95,10 +95,9 @@ i18n.register(
             "en": "It is the only legal move.",
             "de": "Es ist der einzige erlaubte Zug.",
         },
-        "bots.search": {
-            "en": "The search won {percent}% of {iterations} sampled games with this move.",
-            "de": "Die Suche gewann mit diesem Zug {percent} % von {iterations} "
-            "durchgespielten Partien.",
+        "bots.suggested": {
+            "en": "The computer suggests {move}.",
+            "de": "Der Computer schlägt {move} vor.",
         },
     }
 )
@@ -154,11 +153,9 @@ class Strategy:
 
     def explain(self, state: Any, seat: int, move: Any) -> Reason:
         """A reason for any legal ``move`` of ``seat`` (used when another player chose it)."""
-        return (
-            Reason(move, "bots.only_move")
-            if len(state.legal_moves()) == 1
-            else Reason(move, "bots.search", {"percent": "?", "iterations": 0})
-        )
+        if len(state.legal_moves()) == 1:
+            return Reason(move, "bots.only_move")
+        return Reason(move, "bots.suggested", {"move": move})
 
     def details(self, state: Any, seat: int, move: Any) -> dict[str, Any]:
         """Extra figures for a hint (JSON-safe)."""
@@ -1381,6 +1378,14 @@ def hint(
         reason = strategy.explain(state, seat, chooser.choose(state))
     details = strategy.details(state, seat, reason.move)
     details["player"] = getattr(chooser, "name", type(chooser).__name__)
+    search = getattr(chooser, "last_search", None)
+    if search is not None and str(reason.move) in search.stats:
+        visits, mean = search.stats[str(reason.move)]
+        details["search"] = {
+            "iterations": search.iterations,
+            "visits": visits,
+            "mean_value": round(mean, 3),
+        }
     return Hint(
         move=reason.move,
         reason=reason.text(locale),

@@ -409,6 +409,8 @@ def test_hint_with_the_expert_explains_its_move(game: str) -> None:
     state = _positions(game, 3, seed=5)[-1]
     hint = bots.hint(state, player=ExpertPlayer(4, iterations=30))
     assert hint.move in state.legal_moves() and hint.details["player"] == "expert"
+    if len(bots._STRATEGIES[game].candidates(state)) > 1:
+        assert hint.details["search"]["iterations"] == 30
     assert hint.reason and hint.text("de") and hint.text("de") != hint.reason
 
 
