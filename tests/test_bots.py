@@ -271,7 +271,7 @@ def test_every_player_only_plays_legal_moves(game: str) -> None:
 # -- hints ----------------------------------------------------------------------------------------
 
 
-def test_tablic_hint_names_the_tabla_in_en_and_de() -> None:
+def test_T_D5_tablic_hint_names_the_tabla_in_en_and_de() -> None:
     from cardwidgets.games import tablic
 
     state = tablic.State.from_position(
@@ -315,7 +315,7 @@ def test_panjpar_hints_in_en_and_de() -> None:
     assert defence.reason.startswith("Schlage 2♠ mit K♠, 7♥ mit 9♥ und 7♣ mit 8♣")
 
 
-def test_panjpar_greedy_goes_out_and_keeps_trumps_while_the_stock_lasts() -> None:
+def test_P_D7_panjpar_greedy_goes_out_and_keeps_trumps_while_the_stock_lasts() -> None:
     from cardwidgets.games import panjpar
 
     # Stock empty: killing the last attack card with the last hand card wins (P-D7).
@@ -329,7 +329,7 @@ def test_panjpar_greedy_goes_out_and_keeps_trumps_while_the_stock_lasts() -> Non
     assert str(GreedyPlayer(1).choose(early)) == "pick up 6♠"
 
 
-def test_pazaak_hint_gives_the_exact_bust_chance_and_compares_stand_with_draw() -> None:
+def test_Z_D2_pazaak_hint_gives_the_exact_bust_chance_and_compares_stand_with_draw() -> None:
     from fractions import Fraction
 
     from cardwidgets.games import pazaak
@@ -373,7 +373,7 @@ def test_pazaak_standing_behind_a_standing_opponent_never_wins() -> None:
         ("+3 +4 +5 +6", ([3, 2], [5]), "end", "bots.pazaak.draw"),  # 12
     ],
 )
-def test_pazaak_greedy_rules(hand: str, tables: Any, expected: str, key: str) -> None:
+def test_Z_D4_Z_D6_Z_D7_pazaak_greedy_rules(hand: str, tables: Any, expected: str, key: str) -> None:
     from cardwidgets.games import pazaak
 
     rules = pazaak.Rules(gold_cards=True) if "T" in hand else None
