@@ -373,7 +373,9 @@ def test_pazaak_standing_behind_a_standing_opponent_never_wins() -> None:
         ("+3 +4 +5 +6", ([3, 2], [5]), "end", "bots.pazaak.draw"),  # 12
     ],
 )
-def test_Z_D4_Z_D6_Z_D7_pazaak_greedy_rules(hand: str, tables: Any, expected: str, key: str) -> None:
+def test_Z_D4_Z_D6_Z_D7_pazaak_greedy_rules(
+    hand: str, tables: Any, expected: str, key: str
+) -> None:
     from cardwidgets.games import pazaak
 
     rules = pazaak.Rules(gold_cards=True) if "T" in hand else None
