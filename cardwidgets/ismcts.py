@@ -15,7 +15,11 @@ Tree Search", IEEE TCIAIG 2012). Each iteration
    with ``evaluate`` (a value in [0, 1] for seat 0; the game is zero-sum, so seat 1 gets
    ``1 - v``), and backs that value up the path.
 
-The answer is the most visited move at the root.
+The answer is the most visited move at the root, unless a ``default`` move (a rule of thumb)
+is given and the favourite does not beat it by ``confidence`` standard errors. Optionally
+(``observe``) the positions after a move are told apart by what the searching seat then
+observes (its new cards, the public draws), so its later decisions are not averaged over
+chance events it will have seen; ``candidates`` prunes huge move lists to the sensible few.
 
 Trade-offs: one tree for every determinization makes the search cheap and lets statistics
 from all samples meet at the seat's own decision, at the price of "strategy fusion" (the
