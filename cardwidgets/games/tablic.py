@@ -43,7 +43,7 @@ import dataclasses
 import itertools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from math import comb
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from cardwidgets import cards, core, i18n
 from cardwidgets.cards import DECK, Card, CardLike
@@ -435,8 +435,8 @@ class _Search:
         """:meth:`vectors` as expansion plans (see :func:`_plan`)."""
         found = self._plans[maximal]
         if found is None:
-            present = self.present if self.full == self.profile else _fields(self.profile)
-            found = tuple(_plan(vector, present) for vector in self.vectors(maximal))
+            profile = self.profile
+            found = tuple(_plan(vector, profile) for vector in self.vectors(maximal))
             self._plans[maximal] = found
         return found
 
@@ -515,15 +515,17 @@ def clear_caches() -> None:
     for plans in (*_PLANS[0], *_PLANS[1]):
         plans.clear()
     _REACH.clear()
-    _MOVES.clear()
 
 
-def _members(bits: int) -> list[int]:
-    """The table's cards as one mask per profile field (value; Aces at 1)."""
-    return [bits & mask for mask in _FIELD_MASK]
+_Partial = tuple[int, tuple[tuple[int, int], ...]]
+_Plan = int | _Partial
+"""How to expand a capture vector into card sets on a table. An int is a card mask: the
+vector takes every table card of some values, so the capture is ``table & plan`` (one AND).
+Otherwise ``(whole, some)``: ``table & whole`` plus, for each ``(shift, n)`` in ``some``,
+``n`` of the table's cards of the value whose four cards are the nibble at bit ``shift``."""
 
-
-_Plan = tuple[tuple[int, ...], tuple[tuple[int, int], ...]]
+_SHIFT = tuple((mask.bit_length() - 4) if mask else 0 for mask in _FIELD_MASK)
+"""_SHIFT[x]: the lowest card index of profile field x (its four cards are one nibble)."""
 
 
 def _size(vector: int) -> int:
@@ -549,35 +551,39 @@ def _fields(profile: int) -> tuple[tuple[int, int], ...]:
     return tuple(found)
 
 
-def _plan(vector: int, present: Sequence[tuple[int, int]]) -> _Plan:
-    """How to expand a vector on a table with the fields ``present``: the values whose table
-    cards are all taken, and the (value, count) pairs that take only some of them."""
-    whole = []
+def _plan(vector: int, profile: int) -> _Plan:
+    """How to expand a vector on a table with this profile (see :data:`_Plan`): the values
+    whose table cards are all taken, and the (value, count) pairs that take only some."""
+    whole = 0
     some = []
-    for x, count in present:
+    for x, count in _fields(profile):
         n = (vector >> (_BITS * x)) & _FIELD
         if n:
             if n == count:
-                whole.append(x)
+                whole |= _FIELD_MASK[x]
             else:
-                some.append((x, n))
-    return tuple(whole), tuple(some)
+                some.append((_SHIFT[x], n))
+    return (whole, tuple(some)) if some else whole
 
 
-def _expand(plan: _Plan, members: Sequence[int]) -> Iterator[int]:
+def _expand(plan: _Plan, table: int) -> Iterator[int]:
     """Every card set (a mask) that follows ``plan`` on a table, in a fixed order."""
-    whole, some = plan
-    base = 0
-    for x in whole:
-        base |= members[x]
-    if not some:
-        yield base
+    if isinstance(plan, int):
+        yield table & plan
         return
-    parts = [
-        [sum(combo) for combo in itertools.combinations(_bits_of(members[x]), n)] for x, n in some
-    ]
-    for choice in itertools.product(*parts):
-        yield base | sum(choice)
+    yield from _expand_partial(plan, table)
+
+
+def _expand_partial(plan: _Partial, table: int) -> list[int]:
+    """The card sets of a plan that takes only some cards of a value, in a fixed order: the
+    combinations of each value's cards (lowest cards first), crossed in ``some`` order."""
+    whole, some = plan
+    base = table & whole
+    if len(some) == 1:
+        shift, n = some[0]
+        return [base | low << shift for low in _COMBOS[table >> shift & 15][n]]
+    parts = [[low << shift for low in _COMBOS[table >> shift & 15][n]] for shift, n in some]
+    return [base | sum(choice) for choice in itertools.product(*parts)]
 
 
 def _bits_of(bits: int) -> list[int]:
@@ -589,12 +595,47 @@ def _bits_of(bits: int) -> list[int]:
     return found
 
 
+_COMBOS = tuple(
+    tuple(
+        tuple(sum(combo) for combo in itertools.combinations(_bits_of(nibble), n)) for n in range(5)
+    )
+    for nibble in range(16)
+)
+"""_COMBOS[nibble][n]: the n-card subsets of a value's cards on the table (a 4-bit nibble),
+in :func:`itertools.combinations` order."""
+
+
 def _capture_masks_iter(v: int, table_bits: int, maximal: bool) -> Iterator[int]:
-    plans = _plans(v, _profile(table_bits), maximal)
-    if plans:
-        members = _members(table_bits)
+    for plan in _plans(v, _profile(table_bits), maximal):
+        yield from _expand(plan, table_bits)
+
+
+def _options(hand: int, table: int, profile: int, maximal: bool) -> list[int]:
+    """The legal moves of ``hand`` on a table (its cards and profile) as ints, ``captured mask
+    << 6 | card index``: for each hand card (card order) the trail, then its captures (bigger
+    first). The hot path of self-play, shared by :meth:`State.legal_moves` and :func:`playout`."""
+    found: list[int] = []
+    append = found.append
+    reach = _REACH.get(profile) or _reach(profile)
+    cache = _PLANS[maximal]
+    while hand:
+        low = hand & -hand
+        hand ^= low
+        index = low.bit_length() - 1
+        append(index)
+        v = _PLAYED[index]
+        if not reach >> v & 1:
+            continue  # no table cards add up to v (also when the table is empty)
+        plans = cache[v].get(profile & _UP_TO[v])
+        if plans is None:
+            plans = _plans(v, profile, maximal)
         for plan in plans:
-            yield from _expand(plan, members)
+            if isinstance(plan, int):
+                append((table & plan) << 6 | index)
+            else:
+                for captured in _expand_partial(plan, table):
+                    append(captured << 6 | index)
+    return found
 
 
 def _table_bits(card: Card, table: Iterable[CardLike] | str) -> int:
@@ -775,13 +816,24 @@ class Move(core.Move):
             object.__setattr__(self, "captured", frozenset(map(cards.to_card, taken)))
         object.__setattr__(self, "mask", cards.mask(self.captured))
 
+    if not TYPE_CHECKING:  # hidden from mypy, which would otherwise accept any attribute
+
+        def __getattr__(self, name):
+            # Moves made by legal_moves() set only card and mask (see _new_move): the frozenset
+            # is built on first use, as most listed moves are never looked at.
+            if name == "captured":
+                captured = frozenset(cards.from_mask(self.mask))
+                object.__setattr__(self, "captured", captured)
+                return captured
+            raise AttributeError(f"'Move' object has no attribute '{name}'")
+
     @property
     def is_trail(self) -> bool:
         """Whether the card is laid on the table without capturing."""
-        return not self.captured
+        return not self.mask
 
     def __str__(self) -> str:
-        if not self.captured:
+        if not self.mask:
             return self.card.text
         return f"{self.card.text} x {cards.format_cards(cards.from_mask(self.mask))}"
 
@@ -820,31 +872,32 @@ class Move(core.Move):
 
     def describe(self, locale: str | None = None) -> str:
         """The move in words, without the player: ``8♦ captures 3♠ 5♥``."""
-        if not self.captured:
+        if not self.mask:
             return i18n.text("tablic.move.trail", locale, card=self.card)
         taken = cards.format_cards(cards.from_mask(self.mask))
         return i18n.text("tablic.move.capture", locale, card=self.card, captured=taken)
 
 
-_MOVES: dict[int, Move] = {}
-_MOVES_LIMIT = 1 << 14  # bounded: every interned move is an object the GC has to visit
+_SET_CARD = Move.__dict__["card"].__set__
+_SET_MASK = Move.__dict__["mask"].__set__
+
+
+def _new_move(key: int) -> Move:
+    """The move of a key ``captured mask << 6 | card index``, made without the checks of
+    ``__init__`` (the fields are known to be right) and with ``captured`` left to be built on
+    first use. Not interned: a cache of moves would be objects the garbage collector visits on
+    every full collection, which costs more than making a move."""
+    if key < 64:
+        return _TRAILS[key]
+    move = object.__new__(Move)
+    _SET_CARD(move, DECK[key & 63])
+    _SET_MASK(move, key >> 6)
+    return move
 
 
 def _move(card: Card, captured_bits: int) -> Move:
-    """The interned move (cheap to compare and to hand out many times)."""
-    key = captured_bits << 6 | card.index
-    move = _MOVES.get(key)
-    if move is None:
-        if not captured_bits:
-            return _TRAILS[card.index]
-        move = object.__new__(Move)  # the fields are known to be right: skip the checks
-        object.__setattr__(move, "card", card)
-        object.__setattr__(move, "captured", frozenset(cards.from_mask(captured_bits)))
-        object.__setattr__(move, "mask", captured_bits)
-        if len(_MOVES) >= _MOVES_LIMIT:
-            _MOVES.clear()
-        _MOVES[key] = move
-    return move
+    """The move playing ``card`` and taking the cards of ``captured_bits``."""
+    return _new_move(captured_bits << 6 | card.index)
 
 
 _TRAILS = tuple(Move(card) for card in DECK)
@@ -901,6 +954,9 @@ def _player(seat: int, locale: str | None) -> str:
     return i18n.text("tablic.player", locale, n=seat + 1)
 
 
+_new_state = object.__new__
+
+
 class State(core.GameState[Move]):
     """A position in a Tablić match (all deals until someone reaches the target, T-D7).
 
@@ -911,6 +967,34 @@ class State(core.GameState[Move]):
     """
 
     game: ClassVar[str] = "tablic"
+
+    # Slots: play() makes one object per move and copies these fields one by one. The rarely
+    # set _start, _outcome and _last_tabla live in the instance dict (from the base class),
+    # with class-level defaults, so most states never make one.
+    __slots__ = (
+        "_bottom",
+        "_hand0",
+        "_hand1",
+        "_keys",
+        "_last_seat",
+        "_pile0",
+        "_pile1",
+        "_profile",
+        "_stock",
+        "_table",
+        "_table_bits",
+        "_to_move",
+        "deal_number",
+        "deal_results",
+        "dealer",
+        "last_capturer",
+        "last_move",
+        "parent",
+        "rules",
+        "seed",
+        "tablas",
+        "totals",
+    )
 
     rules: Rules
     parent: State | None
@@ -925,19 +1009,23 @@ class State(core.GameState[Move]):
     """Every finished deal of the match, oldest first."""
 
     _to_move: int | None
-    _hands: tuple[int, int]
-    _table: tuple[Card, ...]
+    _hand0: int
+    _hand1: int
+    _table: tuple[Card, ...] | None
+    """The table in arrival order; None until asked for (see :meth:`_table_cards`)."""
     _table_bits: int
     _profile: int
     """The table's packed count per value (see the capture search)."""
     _stock: tuple[Card, ...]
-    _piles: tuple[int, int]
+    _pile0: int
+    _pile1: int
     _bottom: Card | None
-    _start: dict[str, Any] | None
-    _outcome: Outcome | None
     _last_seat: int | None
-    _last_tabla: bool
-    _legal: list[Move] | None
+    _keys: list[int] | None
+    """The legal moves as ints (captured mask << 6 | card index), once listed."""
+    _start: dict[str, Any] | None = None
+    _outcome: Outcome | None = None
+    _last_tabla: bool = False
 
     # -- construction ----------------------------------------------------------------------
     @classmethod
@@ -948,24 +1036,21 @@ class State(core.GameState[Move]):
         state.parent = None
         state.last_move = None
         state.deal_results = ()
-        state._start = None
-        state._outcome = None
         state._last_seat = None
-        state._last_tabla = False
-        state._legal = None
+        state._keys = None
         return state
 
     def _begin_deal(self, deal_number: int, dealer: int) -> None:
         deck = _deck(self.seed, deal_number)
         self.deal_number = deal_number
         self.dealer = dealer
-        self._table = tuple(deck[:4])  # T-D8: the first 4 cards; the stock is the other 48
-        self._table_bits = cards.mask(self._table)
+        table = self._table = tuple(deck[:4])  # T-D8: the first 4 cards; the stock the other 48
+        self._table_bits = cards.mask(table)
         self._profile = _profile(self._table_bits)
         self._stock = tuple(deck[4:])
         self._bottom = self._stock[-1]
-        self._hands = (0, 0)
-        self._piles = (0, 0)
+        self._hand0 = self._hand1 = 0
+        self._pile0 = self._pile1 = 0
         self.tablas = (0, 0)
         self.last_capturer = None
         self._deal_round()
@@ -974,9 +1059,42 @@ class State(core.GameState[Move]):
         """T-D8: Elder gets stock[0:3] and [6:9], the dealer [3:6] and [9:12]; Elder leads."""
         dealt = _deal_round(self._stock, self.dealer)
         self._stock = self._stock[12:]
-        self._hands = (self._hands[0] | dealt[0], self._hands[1] | dealt[1])
+        self._hand0 |= dealt[0]
+        self._hand1 |= dealt[1]
         elder = 1 - self.dealer
-        self._to_move = elder if self._hands[elder] else self.dealer
+        self._to_move = elder if (self._hand1 if elder else self._hand0) else self.dealer
+
+    @property
+    def _hands(self) -> tuple[int, int]:
+        return (self._hand0, self._hand1)
+
+    @property
+    def _piles(self) -> tuple[int, int]:
+        return (self._pile0, self._pile1)
+
+    def _table_cards(self) -> tuple[Card, ...]:
+        """The table in arrival order. play() leaves it to be worked out from the parent's
+        table and the last move on first use (self-play never asks): a tuple per move saved."""
+        table = self._table
+        if table is not None:
+            return table
+        chain = []
+        state: State = self
+        while state._table is None:
+            chain.append(state)
+            assert state.parent is not None  # every state play() makes has a parent
+            state = state.parent
+        table = state._table
+        for state in reversed(chain):
+            move = state.last_move
+            assert move is not None
+            taken = move.mask
+            if taken:
+                table = tuple(c for c in table if not taken >> c.index & 1)
+            else:
+                table = (*table, move.card)
+            state._table = table
+        return table
 
     @classmethod
     def new(
@@ -1043,11 +1161,11 @@ class State(core.GameState[Move]):
         state._profile = _profile(state._table_bits)
         state._stock = stock_cards
         state._bottom = stock_cards[-1] if stock_cards else None
-        state._hands = (cards.mask(hand_cards[0]), cards.mask(hand_cards[1]))
-        state._piles = (cards.mask(pile_cards[0]), cards.mask(pile_cards[1]))
+        state._hand0, state._hand1 = cards.mask(hand_cards[0]), cards.mask(hand_cards[1])
+        state._pile0, state._pile1 = cards.mask(pile_cards[0]), cards.mask(pile_cards[1])
         to_move = _seat_arg("to_move", to_move)
         state._to_move = to_move
-        if not state._hands[0] and not state._hands[1]:
+        if not state._hand0 and not state._hand1:
             state._after_turn()
         elif not state._hands[to_move]:
             raise PositionError("tablic.position.no_cards", player=_player(to_move, None))
@@ -1133,17 +1251,17 @@ class State(core.GameState[Move]):
     @property
     def table(self) -> tuple[Card, ...]:
         """The face-up table cards, in the order they arrived."""
-        return self._table
+        return self._table_cards()
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         """Each seat's cards (full information), in card order."""
-        return (cards.from_mask(self._hands[0]), cards.from_mask(self._hands[1]))
+        return (cards.from_mask(self._hand0), cards.from_mask(self._hand1))
 
     @property
     def piles(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         """Each seat's captured cards in this deal (at the end: with the leftovers)."""
-        return (cards.from_mask(self._piles[0]), cards.from_mask(self._piles[1]))
+        return (cards.from_mask(self._pile0), cards.from_mask(self._pile1))
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -1176,56 +1294,24 @@ class State(core.GameState[Move]):
         if bottom is None:
             return ((), ())
         bit = bottom.bit
-        hand0, hand1 = self._hands
-        return ((bottom,) if hand0 & bit else (), (bottom,) if hand1 & bit else ())
+        return ((bottom,) if self._hand0 & bit else (), (bottom,) if self._hand1 & bit else ())
 
     # -- moves -----------------------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
         """Every legal move: for each hand card (card order) the trail, then its captures
         (bigger first)."""
-        if self._legal is not None:
-            return list(self._legal)
-        if self._to_move is None:
-            self._legal = []
-            return []
-        maximal = self.rules.capture_must_be_maximal
-        table = self._table_bits
-        profile = self._profile
-        members: list[int] | None = None
-        reach = _REACH.get(profile) or _reach(profile)
-        plan_cache = _PLANS[maximal]
-        found: list[Move] = []
-        append = found.append
-        interned = _MOVES.get
-        bits = self._hands[self._to_move]
-        # The hot path of self-play: inlined cache look-ups, no generator for plain captures.
-        while bits:
-            low = bits & -bits
-            bits ^= low
-            index = low.bit_length() - 1
-            append(_TRAILS[index])
-            v = _PLAYED[index]
-            if not reach >> v & 1:
-                continue  # no table cards add up to v (also when the table is empty)
-            plans = plan_cache[v].get(profile & _UP_TO[v])
-            if plans is None:
-                plans = _plans(v, profile, maximal)
-            if not plans:
-                continue
-            for plan in plans:
-                whole, some = plan
-                if some:
-                    if members is None:
-                        members = _members(table)
-                    for captured in _expand(plan, members):
-                        append(interned(captured << 6 | index) or _move(DECK[index], captured))
-                else:
-                    captured = 0
-                    for x in whole:
-                        captured |= table & _FIELD_MASK[x]
-                    append(interned(captured << 6 | index) or _move(DECK[index], captured))
-        self._legal = found
-        return list(found)
+        keys = self._keys
+        if keys is None:
+            seat = self._to_move
+            if seat is None:
+                keys = []
+            else:
+                hand = self._hand1 if seat else self._hand0
+                maximal = self.rules.capture_must_be_maximal
+                keys = _options(hand, self._table_bits, self._profile, maximal)
+            self._keys = keys
+        trails = _TRAILS
+        return [trails[key] if key < 64 else _new_move(key) for key in keys]
 
     def legal_moves_count(self) -> int:
         """How many legal moves there are, counted without listing crowded tables' captures."""
@@ -1244,7 +1330,7 @@ class State(core.GameState[Move]):
         if not isinstance(move, Move):
             move = Move.parse(move)
         card = move.card
-        if not self._hands[self._to_move] >> card.index & 1:
+        if not (self._hand1 if self._to_move else self._hand0) >> card.index & 1:
             raise IllegalMove("tablic.not_in_hand", card=card)
         captured = move.mask
         if not captured:
@@ -1274,63 +1360,70 @@ class State(core.GameState[Move]):
 
     def play(self, move: Move | str) -> State:
         """The state after ``move`` (a Move or its text); raises :class:`IllegalMove` if illegal."""
-        # Moves handed out by legal_moves() are known to be legal: skip the checks.
-        for known in self._legal or ():
-            if known is move:
-                move = known
-                break
-        else:
+        keys = self._keys
+        # A move among the listed legal moves needs no further check (an int comparison).
+        if (
+            keys is None
+            or move.__class__ is not Move
+            or move.mask << 6 | move.card.index not in keys
+        ):
             move = self.check(move)
+        assert isinstance(move, Move)
         seat = self._to_move
         assert seat is not None
-        child = object.__new__(State)
-        # Copy every field at C speed, then overwrite what the move changes.
-        fields = child.__dict__
-        fields.update(self.__dict__)
-        card = move.card
-        index = card.index
+        child = _new_state(State)
+        # Copy every field, then change what the move changes.
+        child.rules = rules = self.rules
+        child.seed = self.seed
+        child.dealer = self.dealer
+        child.deal_number = self.deal_number
+        child.totals = self.totals
+        child.deal_results = self.deal_results
+        child._stock = stock = self._stock
+        child._bottom = self._bottom
+        child.parent = self
+        child.last_move = move
+        child._last_seat = seat
+        child._keys = None
+        child._table = None  # worked out from this state's table when asked
+        index = move.card.index
         bit = 1 << index
-        hand0, hand1 = self._hands
+        hand0 = self._hand0
+        hand1 = self._hand1
         if seat:
             hand1 ^= bit
         else:
             hand0 ^= bit
-        fields["parent"] = self
-        fields["last_move"] = move
-        fields["_start"] = None
-        fields["_last_seat"] = seat
-        fields["_last_tabla"] = False
-        fields["_legal"] = None
-        fields["_hands"] = (hand0, hand1)
+        child._hand0 = hand0
+        child._hand1 = hand1
         captured = move.mask
         if captured:
-            table_bits = self._table_bits ^ captured
-            fields["_table"] = tuple(c for c in self._table if not captured >> c.index & 1)
-            fields["_table_bits"] = table_bits
-            fields["_profile"] = self._profile - _profile(captured)
-            pile0, pile1 = self._piles
+            child._table_bits = table_bits = self._table_bits ^ captured
+            child._profile = self._profile - _profile(captured)
             if seat:
-                pile1 |= captured | bit
+                child._pile0 = self._pile0
+                child._pile1 = self._pile1 | captured | bit
             else:
-                pile0 |= captured | bit
-            fields["_piles"] = (pile0, pile1)
-            fields["last_capturer"] = seat
-            if not table_bits and (
-                hand0 or hand1 or self._stock or self.rules.final_card_tabla  # T-D5
-            ):
-                fields["_last_tabla"] = True
+                child._pile0 = self._pile0 | captured | bit
+                child._pile1 = self._pile1
+            child.last_capturer = seat
+            if not table_bits and (hand0 or hand1 or stock or rules.final_card_tabla):  # T-D5
+                child._last_tabla = True
                 tablas = self.tablas
-                fields["tablas"] = (
-                    (tablas[0], tablas[1] + 1) if seat else (tablas[0] + 1, tablas[1])
-                )
+                child.tablas = (tablas[0], tablas[1] + 1) if seat else (tablas[0] + 1, tablas[1])
+            else:
+                child.tablas = self.tablas
         else:
-            fields["_table"] = (*self._table, card)
-            fields["_table_bits"] = self._table_bits | bit
-            fields["_profile"] = self._profile + _UNIT[index]
+            child._table_bits = self._table_bits | bit
+            child._profile = self._profile + _UNIT[index]
+            child._pile0 = self._pile0
+            child._pile1 = self._pile1
+            child.last_capturer = self.last_capturer
+            child.tablas = self.tablas
         if hand1 if seat == 0 else hand0:
-            fields["_to_move"] = 1 - seat
+            child._to_move = 1 - seat
         elif hand0 or hand1:
-            fields["_to_move"] = seat
+            child._to_move = seat
         else:
             child._to_move = None
             child._after_turn()
@@ -1341,13 +1434,14 @@ class State(core.GameState[Move]):
         if self._stock:
             self._deal_round()
             return
+        self._table_cards()  # the leftovers, in table order
         self._end_deal()
 
     def _end_deal(self) -> None:
         rules = self.rules
-        leftovers = self._table
+        leftovers = self._table_cards()
         taker = _leftovers_taker(rules, self.dealer, self.last_capturer)
-        piles = list(self._piles)
+        piles = [self._pile0, self._pile1]
         if taker is not None and leftovers:
             piles[taker] |= self._table_bits
         counts = (piles[0].bit_count(), piles[1].bit_count())
@@ -1371,7 +1465,7 @@ class State(core.GameState[Move]):
         self.deal_results = (*self.deal_results, result)
         self.totals = totals
         if _match_over(rules, totals):
-            self._piles = (piles[0], piles[1])
+            self._pile0, self._pile1 = piles
             if taker is not None:
                 self._table = ()
                 self._table_bits = 0
@@ -1415,7 +1509,7 @@ class State(core.GameState[Move]):
             "hand": None if seat is None else [c.text for c in cards.from_mask(self._hands[seat])],
             "hand_sizes": [self._hands[0].bit_count(), self._hands[1].bit_count()],
             "revealed": [[c.text for c in r] for r in revealed],
-            "table": [c.text for c in self._table],
+            "table": [c.text for c in self._table_cards()],
             "piles": [{"cards": p.bit_count(), "points": _points_of_mask(p)} for p in piles],
             "tablas": list(self.tablas),
             "totals": list(self.totals),
@@ -1493,7 +1587,7 @@ class State(core.GameState[Move]):
         hands[seat] = cards.from_mask(self._hands[seat])
         hands[other] = other_hand
         state = State.from_position(
-            table=self._table,
+            table=self._table_cards(),
             hands=hands,
             stock=stock,
             to_move=self._to_move,
@@ -1510,7 +1604,7 @@ class State(core.GameState[Move]):
         return state
 
     def __repr__(self) -> str:
-        table = cards.format_cards(self._table) or "-"
+        table = cards.format_cards(self._table_cards()) or "-"
         if self._outcome is not None:
             status = f"over, winner {self._outcome.winner}"
         else:
@@ -1530,7 +1624,7 @@ def _extra_group(v: int, table_bits: int, captured: int) -> str:
     if not search.types:
         return "?"
     kind = min(search.types, key=lambda t: (_size(t), -t))  # the smallest group, high cards first
-    found = next(_expand(_plan(kind, _fields(search.profile)), _members(rest)))
+    found = next(_expand(_plan(kind, search.profile), rest))
     return cards.format_cards(cards.from_mask(found))
 
 
@@ -1621,11 +1715,11 @@ def playout(state: State, rng: cards.Rng, deals: int | None = None) -> Playout:
         return Playout(totals, winner, 0, 0)
     maximal = rules.capture_must_be_maximal
     final_tabla = rules.final_card_tabla
-    hands = [state._hands[0], state._hands[1]]
+    hands = [state._hand0, state._hand1]
     table = state._table_bits
     profile = state._profile
     stock: Sequence[Card] = state._stock
-    piles = [state._piles[0], state._piles[1]]
+    piles = [state._pile0, state._pile1]
     tablas = [state.tablas[0], state.tablas[1]]
     last = state.last_capturer
     seat = state._to_move
@@ -1633,38 +1727,8 @@ def playout(state: State, rng: cards.Rng, deals: int | None = None) -> Playout:
     number = state.deal_number
     finished = 0
     played = 0
-    plan_cache = _PLANS[maximal]
     while True:
-        # The legal moves, in legal_moves() order, as ints: captured mask << 6 | card index.
-        options = []
-        reach = _REACH.get(profile) or _reach(profile)
-        members: list[int] | None = None
-        bits = hands[seat]
-        while bits:
-            low = bits & -bits
-            bits ^= low
-            index = low.bit_length() - 1
-            options.append(index)
-            v = _PLAYED[index]
-            if not reach >> v & 1:
-                continue
-            plans = plan_cache[v].get(profile & _UP_TO[v])
-            if plans is None:
-                plans = _plans(v, profile, maximal)
-            if not plans:
-                continue
-            for plan in plans:
-                whole, some = plan
-                if some:
-                    if members is None:
-                        members = _members(table)
-                    for captured in _expand(plan, members):
-                        options.append(captured << 6 | index)
-                else:
-                    captured = 0
-                    for x in whole:
-                        captured |= table & _FIELD_MASK[x]
-                    options.append(captured << 6 | index)
+        options = _options(hands[seat], table, profile, maximal)
         choice = options[rng.below(len(options))]
         played += 1
         index = choice & 63
