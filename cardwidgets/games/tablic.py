@@ -332,6 +332,80 @@ def _profile(bits: int) -> int:
     return packed
 
 
+def _size(vector: int) -> int:
+    """How many cards a packed vector holds."""
+    total = 0
+    while vector:
+        total += vector & _FIELD
+        vector >>= _BITS
+    return total
+
+
+def _fields(profile: int) -> tuple[tuple[int, int], ...]:
+    """The non-zero fields of a profile as (value, count) pairs, highest value first."""
+    found = []
+    x = 0
+    while profile:
+        n = profile & _FIELD
+        if n:
+            found.append((x, n))
+        profile >>= _BITS
+        x += 1
+    found.reverse()
+    return tuple(found)
+
+
+def _group_types(v: int, full: int) -> list[int]:
+    """Every group type that fits the counts ``full`` (T-D2: each table Ace counts 1 or 11)."""
+    present = [(x, n) for x, n in _fields(full) if x > 1]
+    aces = (full >> _BITS) & _FIELD
+    # room[i]: the most that the values after present[i] (Aces at 11) can still add.
+    room = [aces * 11] * (len(present) + 1)
+    for i in range(len(present) - 1, -1, -1):
+        room[i] = room[i + 1] + present[i][0] * present[i][1]
+    partial = [(0, 0)]  # (sum so far, packed counts) over the values above 1
+    for i, (x, limit) in enumerate(present):
+        unit = 1 << (_BITS * x)
+        after = room[i + 1]
+        grown = []
+        for total, packed in partial:
+            for taken in range(limit + 1):
+                reached = total + taken * x
+                if reached > v:
+                    break
+                if reached + after >= v:
+                    grown.append((reached, packed + taken * unit))
+        partial = grown
+    found: list[int] = []
+    for total, packed in partial:
+        need = v - total
+        for n in range(aces + 1):
+            rest = need - n  # what the Aces counted 11 add: 10 more each
+            if rest >= 0 and rest % 10 == 0 and rest // 10 <= n and (packed or n):
+                found.append(packed + (n << _BITS))
+    return found
+
+
+_TYPES = tuple(
+    tuple(
+        _group_types(
+            v, sum((1 if x == 14 else 4) << (_BITS * x) for x in range(1, v + 1) if x != 11)
+        )
+    )
+    for v in range(15)
+)
+"""_TYPES[v]: every group type of value v on a table holding every card (one King: T-D4). The
+group types of any table are those of these that fit it: a filter instead of a search."""
+_TYPE_SIZE = {kind: _size(kind) for types in _TYPES for kind in types}
+
+
+def _fitting_types(v: int, full: int) -> list[int]:
+    """The group types of value v that fit the counts ``full`` (values <= v)."""
+    guard = _GUARD[v]
+    guarded = full | guard
+    return [kind for kind in _TYPES[v] if (guarded - kind) & guard == guard]
+
+
 class _Search:
     """The legal capture vectors for one played value v and one table profile (values <= v)."""
 
@@ -345,42 +419,10 @@ class _Search:
             full -= (kings - 1) << (_BITS * 14)
         self.full = full
         self.guard = _GUARD[v]
-        self.present = _fields(full)
-        self.types = self._types()
+        self.types = _fitting_types(v, full)
         self._slacks: dict[int, int] | None = None
         self._vectors: list[tuple[int, ...] | None] = [None, None]
         self._plans: list[tuple[_Plan, ...] | None] = [None, None]
-
-    def _types(self) -> list[int]:
-        """Every group type that fits the table (T-D2: each table Ace counts 1 or 11)."""
-        v, full = self.v, self.full
-        present = [(x, n) for x, n in self.present if x > 1]
-        aces = (full >> _BITS) & _FIELD
-        # room[i]: the most that the values after present[i] (Aces at 11) can still add.
-        room = [aces * 11] * (len(present) + 1)
-        for i in range(len(present) - 1, -1, -1):
-            room[i] = room[i + 1] + present[i][0] * present[i][1]
-        partial = [(0, 0)]  # (sum so far, packed counts) over the values above 1
-        for i, (x, limit) in enumerate(present):
-            unit = 1 << (_BITS * x)
-            after = room[i + 1]
-            grown = []
-            for total, packed in partial:
-                for taken in range(limit + 1):
-                    reached = total + taken * x
-                    if reached > v:
-                        break
-                    if reached + after >= v:
-                        grown.append((reached, packed + taken * unit))
-            partial = grown
-        found: list[int] = []
-        for total, packed in partial:
-            need = v - total
-            for n in range(aces + 1):
-                rest = need - n  # what the Aces counted 11 add: 10 more each
-                if rest >= 0 and rest % 10 == 0 and rest // 10 <= n and (packed or n):
-                    found.append(packed + (n << _BITS))
-        return found
 
     def slacks(self) -> dict[int, int]:
         """Table counts minus capture counts, packed, for every legal capture (empty included),
@@ -435,8 +477,8 @@ class _Search:
         """:meth:`vectors` as expansion plans (see :func:`_plan`)."""
         found = self._plans[maximal]
         if found is None:
-            profile = self.profile
-            found = tuple(_plan(vector, profile) for vector in self.vectors(maximal))
+            present = _fields(self.profile)
+            found = tuple(_plan(vector, present) for vector in self.vectors(maximal))
             self._plans[maximal] = found
         return found
 
@@ -501,11 +543,49 @@ def _plans(v: int, profile: int, maximal: bool) -> tuple[_Plan, ...]:
     cache = _PLANS[maximal][v]
     found = cache.get(profile)
     if found is None:
-        found = _Search(v, profile).plans(maximal)
+        found = _new_plans(v, profile, maximal)
         if len(cache) >= _CACHE_LIMIT:
             cache.clear()
         cache[profile] = found
     return found
+
+
+def _new_plans(v: int, profile: int, maximal: bool) -> tuple[_Plan, ...]:
+    """:meth:`_Search.plans` without the object, for a cache miss of the hot path (most tables
+    fit one or two group types), in the same order."""
+    full = profile
+    if v == 14:
+        kings = (profile >> (_BITS * 14)) & _FIELD
+        if kings > 1:
+            full -= (kings - 1) << (_BITS * 14)  # T-D4, as in _Search
+    guard = _GUARD[v]
+    guarded = full | guard
+    types = [kind for kind in _TYPES[v] if (guarded - kind) & guard == guard]
+    if not types:
+        return ()
+    vectors: list[int]
+    if len(types) == 1:
+        # The captures are 1, 2, ... copies of the one group type, as many as fit.
+        kind = types[0]
+        vectors = []
+        vector = 0
+        left = guarded - kind
+        while left & guard == guard:
+            vector += kind
+            vectors.append(vector)
+            left -= kind
+        vectors.reverse()
+        if maximal:
+            del vectors[1:]
+    else:
+        search = _Search.__new__(_Search)
+        search.v, search.profile, search.full, search.guard = v, profile, full, guard
+        search.types = types
+        search._slacks = None
+        search._vectors = [None, None]
+        vectors = list(search.vectors(maximal))
+    present = _fields(profile)
+    return tuple(_plan(vector, present) for vector in vectors)
 
 
 def clear_caches() -> None:
@@ -528,35 +608,12 @@ _SHIFT = tuple((mask.bit_length() - 4) if mask else 0 for mask in _FIELD_MASK)
 """_SHIFT[x]: the lowest card index of profile field x (its four cards are one nibble)."""
 
 
-def _size(vector: int) -> int:
-    """How many cards a packed vector holds."""
-    total = 0
-    while vector:
-        total += vector & _FIELD
-        vector >>= _BITS
-    return total
-
-
-def _fields(profile: int) -> tuple[tuple[int, int], ...]:
-    """The non-zero fields of a profile as (value, count) pairs, highest value first."""
-    found = []
-    x = 0
-    while profile:
-        n = profile & _FIELD
-        if n:
-            found.append((x, n))
-        profile >>= _BITS
-        x += 1
-    found.reverse()
-    return tuple(found)
-
-
-def _plan(vector: int, profile: int) -> _Plan:
-    """How to expand a vector on a table with this profile (see :data:`_Plan`): the values
-    whose table cards are all taken, and the (value, count) pairs that take only some."""
+def _plan(vector: int, present: Sequence[tuple[int, int]]) -> _Plan:
+    """How to expand a vector on a table whose fields are ``present`` (see :data:`_Plan`): the
+    values whose table cards are all taken, and the (value, count) pairs that take only some."""
     whole = 0
     some = []
-    for x, count in _fields(profile):
+    for x, count in present:
         n = (vector >> (_BITS * x)) & _FIELD
         if n:
             if n == count:
@@ -1624,7 +1681,7 @@ def _extra_group(v: int, table_bits: int, captured: int) -> str:
     if not search.types:
         return "?"
     kind = min(search.types, key=lambda t: (_size(t), -t))  # the smallest group, high cards first
-    found = next(_expand(_plan(kind, search.profile), rest))
+    found = next(_expand(_plan(kind, _fields(search.profile)), rest))
     return cards.format_cards(cards.from_mask(found))
 
 
