@@ -399,11 +399,27 @@ group types of any table are those of these that fit it: a filter instead of a s
 _TYPE_SIZE = {kind: _size(kind) for types in _TYPES for kind in types}
 
 
+# The fit test of every group type at once: lane i (64 bits) of _LANES[v] holds _TYPES[v][i],
+# and the table's guarded counts are copied into every lane by one multiplication. A lane's
+# subtraction clears a guard bit where its type does not fit and never borrows from the next
+# lane (see the search notes), so the lanes that keep all their guard bits are the fitting types.
+_REPEAT = tuple(sum(1 << (64 * i) for i in range(len(types))) for types in _TYPES)
+_LANES = tuple(sum(kind << (64 * i) for i, kind in enumerate(types)) for types in _TYPES)
+_LANE_GUARDS = tuple(_GUARD[v] * _REPEAT[v] for v in range(15))
+_LANE_TOPS = tuple(repeat << 63 for repeat in _REPEAT)
+
+
 def _fitting_types(v: int, full: int) -> list[int]:
-    """The group types of value v that fit the counts ``full`` (values <= v)."""
-    guard = _GUARD[v]
-    guarded = full | guard
-    return [kind for kind in _TYPES[v] if (guarded - kind) & guard == guard]
+    """The group types of value v that fit the counts ``full`` (values <= v), in _TYPES order."""
+    missing = ~((full | _GUARD[v]) * _REPEAT[v] - _LANES[v]) & _LANE_GUARDS[v]
+    fits = (_LANE_TOPS[v] - missing) & _LANE_TOPS[v]  # bit 63 of a lane: none missing
+    types = _TYPES[v]
+    found = []
+    while fits:
+        low = fits & -fits
+        fits ^= low
+        found.append(types[(low.bit_length() >> 6) - 1])
+    return found
 
 
 class _Search:
@@ -477,8 +493,8 @@ class _Search:
         """:meth:`vectors` as expansion plans (see :func:`_plan`)."""
         found = self._plans[maximal]
         if found is None:
-            present = _fields(self.profile)
-            found = tuple(_plan(vector, present) for vector in self.vectors(maximal))
+            profile = self.profile
+            found = tuple(_plan(vector, profile) for vector in self.vectors(maximal))
             self._plans[maximal] = found
         return found
 
@@ -551,41 +567,65 @@ def _plans(v: int, profile: int, maximal: bool) -> tuple[_Plan, ...]:
 
 
 def _new_plans(v: int, profile: int, maximal: bool) -> tuple[_Plan, ...]:
-    """:meth:`_Search.plans` without the object, for a cache miss of the hot path (most tables
-    fit one or two group types), in the same order."""
+    """:meth:`_Search.plans` without the object, for a cache miss of the hot path, in the same
+    order: the same breadth-first search, with shortcuts for tables that fit one group type."""
     full = profile
     if v == 14:
         kings = (profile >> (_BITS * 14)) & _FIELD
         if kings > 1:
             full -= (kings - 1) << (_BITS * 14)  # T-D4, as in _Search
-    guard = _GUARD[v]
-    guarded = full | guard
-    types = [kind for kind in _TYPES[v] if (guarded - kind) & guard == guard]
+    types = _fitting_types(v, full)
     if not types:
         return ()
-    vectors: list[int]
     if len(types) == 1:
         # The captures are 1, 2, ... copies of the one group type, as many as fit.
+        guard = _GUARD[v]
         kind = types[0]
         vectors = []
         vector = 0
-        left = guarded - kind
+        left = (full | guard) - kind
         while left & guard == guard:
             vector += kind
             vectors.append(vector)
             left -= kind
-        vectors.reverse()
         if maximal:
-            del vectors[1:]
+            return (_plan(vector, profile),)
+        return tuple([_plan(vector, profile) for vector in reversed(vectors)])
+    return tuple([_plan(vector, profile) for vector in _vectors(v, full, types, maximal)])
+
+
+def _vectors(v: int, full: int, types: Sequence[int], maximal: bool) -> list[int]:
+    """The legal capture vectors on the counts ``full`` from its group ``types`` (see the
+    search notes above), bigger captures first, then higher values."""
+    guard = _GUARD[v]
+    sized = [(kind, _TYPE_SIZE[kind]) for kind in types]
+    seen = {full: 0}
+    stuck = []  # slacks in which no group fits: the maximal captures
+    frontier = [full]
+    while frontier:
+        following = []
+        for slack in frontier:
+            guarded = slack | guard
+            taken = seen[slack]
+            fits = False
+            for kind, size in sized:
+                left = guarded - kind
+                if left & guard == guard:
+                    fits = True
+                    left ^= guard
+                    if left not in seen:
+                        seen[left] = taken + size
+                        following.append(left)
+            if not fits:
+                stuck.append(slack)
+        frontier = following
+    if maximal:
+        order = [(seen[slack], full - slack) for slack in stuck]
     else:
-        search = _Search.__new__(_Search)
-        search.v, search.profile, search.full, search.guard = v, profile, full, guard
-        search.types = types
-        search._slacks = None
-        search._vectors = [None, None]
-        vectors = list(search.vectors(maximal))
-    present = _fields(profile)
-    return tuple(_plan(vector, present) for vector in vectors)
+        order = [(size, full - slack) for slack, size in seen.items() if size]
+    # Packed vectors compare like their counts read from the highest value down.
+    order.sort(reverse=True)
+    return [vector for _, vector in order]
 
 
 def clear_caches() -> None:
@@ -608,19 +648,32 @@ _SHIFT = tuple((mask.bit_length() - 4) if mask else 0 for mask in _FIELD_MASK)
 """_SHIFT[x]: the lowest card index of profile field x (its four cards are one nibble)."""
 
 
-def _plan(vector: int, present: Sequence[tuple[int, int]]) -> _Plan:
-    """How to expand a vector on a table whose fields are ``present`` (see :data:`_Plan`): the
-    values whose table cards are all taken, and the (value, count) pairs that take only some."""
+_ONES = sum(1 << (_BITS * x) for x in range(15))
+"""Bit 0 of every field of a profile."""
+
+
+def _plan(vector: int, profile: int) -> _Plan:
+    """How to expand a vector on a table with this profile (see :data:`_Plan`): the values
+    whose table cards are all taken, and the values (highest first) that take only some."""
+    rest = profile - vector
+    # One bit per non-zero field (counts are at most 4: bits 0-2 of a field).
+    used = (vector | vector >> 1 | vector >> 2) & _ONES
+    left = (rest | rest >> 1 | rest >> 2) & _ONES
+    fields = used & ~left
     whole = 0
+    while fields:
+        low = fields & -fields
+        fields ^= low
+        whole |= _FIELD_MASK[low.bit_length() >> 2]
+    fields = used & left
+    if not fields:
+        return whole
     some = []
-    for x, count in present:
-        n = (vector >> (_BITS * x)) & _FIELD
-        if n:
-            if n == count:
-                whole |= _FIELD_MASK[x]
-            else:
-                some.append((_SHIFT[x], n))
-    return (whole, tuple(some)) if some else whole
+    while fields:
+        x = (fields.bit_length() - 1) >> 2
+        fields ^= 1 << (_BITS * x)
+        some.append((_SHIFT[x], (vector >> (_BITS * x)) & _FIELD))
+    return (whole, tuple(some))
 
 
 def _expand(plan: _Plan, table: int) -> Iterator[int]:
@@ -1681,7 +1734,7 @@ def _extra_group(v: int, table_bits: int, captured: int) -> str:
     if not search.types:
         return "?"
     kind = min(search.types, key=lambda t: (_size(t), -t))  # the smallest group, high cards first
-    found = next(_expand(_plan(kind, _fields(search.profile)), rest))
+    found = next(_expand(_plan(kind, search.profile), rest))
     return cards.format_cards(cards.from_mask(found))
 
 
