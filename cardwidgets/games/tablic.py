@@ -521,10 +521,13 @@ def _reach(profile: int) -> int:
     found = _REACH.get(profile)
     if found is None:
         found = 1
-        for x in range(14, 0, -1):
+        fields = (profile | profile >> 1 | profile >> 2) & _ONES  # the non-zero fields
+        while fields:
+            low = fields & -fields
+            fields ^= low
+            x = low.bit_length() >> 2
             for _ in range((profile >> (_BITS * x)) & _FIELD):
-                found |= found << x | (found << 11 if x == 1 else 0)
-        found &= 0x7FFF
+                found = (found | found << x | (found << 11 if x == 1 else 0)) & 0x7FFF
         if len(_REACH) >= _CACHE_LIMIT:
             _REACH.clear()
         _REACH[profile] = found
@@ -1055,9 +1058,29 @@ class DealResult:
 _DEAL_LABEL = "tablic-deal"
 
 
+_MASK64 = (1 << 64) - 1
+_LIMIT = tuple(0 if n == 0 else (1 << 64) - (1 << 64) % n for n in range(len(DECK) + 1))
+
+
 def _deck(seed: int | str, deal_number: int) -> list[Card]:
-    """The shuffled deck of a deal, fixed by the match seed and the deal number."""
-    return cards.Rng(seed).derive(_DEAL_LABEL, deal_number).shuffle(DECK)
+    """The shuffled deck of a deal, fixed by the match seed and the deal number:
+    ``cards.Rng(seed).derive(_DEAL_LABEL, deal_number).shuffle(DECK)``, with the generator's
+    SplitMix64 steps inlined (a test checks both agree), as every deal makes one."""
+    state = cards.Rng(seed).derive(_DEAL_LABEL, deal_number)._state
+    deck = list(DECK)
+    for i in range(len(deck) - 1, 0, -1):
+        n = i + 1
+        limit = _LIMIT[n]
+        while True:  # Rng.below(n): rejection sampling, as in cards.Rng
+            state = (state + 0x9E3779B97F4A7C15) & _MASK64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % n
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
 
 
 def _player(seat: int, locale: str | None) -> str:
@@ -1183,27 +1206,24 @@ class State(core.GameState[Move]):
         return (self._pile0, self._pile1)
 
     def _table_cards(self) -> tuple[Card, ...]:
-        """The table in arrival order. play() leaves it to be worked out from the parent's
-        table and the last move on first use (self-play never asks): a tuple per move saved."""
+        """The table in arrival order. play() leaves it to be worked out on first use
+        (self-play never asks): a table card stays until captured and never comes back, so
+        the table is the cards still there of the last known table, in order, then the cards
+        trailed since then that are still there, in the order they were trailed."""
         table = self._table
         if table is not None:
             return table
-        chain = []
+        bits = self._table_bits
+        trailed = []
         state: State = self
         while state._table is None:
-            chain.append(state)
-            assert state.parent is not None  # every state play() makes has a parent
-            state = state.parent
-        table = state._table
-        for state in reversed(chain):
             move = state.last_move
-            assert move is not None
-            taken = move.mask
-            if taken:
-                table = tuple(c for c in table if not taken >> c.index & 1)
-            else:
-                table = (*table, move.card)
-            state._table = table
+            assert move is not None and state.parent is not None  # made by play()
+            if not move.mask and bits >> move.card.index & 1:
+                trailed.append(move.card)
+            state = state.parent
+        trailed.reverse()
+        table = self._table = (*(c for c in state._table if bits >> c.index & 1), *trailed)
         return table
 
     @classmethod
