@@ -397,6 +397,12 @@ _TYPES = tuple(
 """_TYPES[v]: every group type of value v on a table holding every card (one King: T-D4). The
 group types of any table are those of these that fit it: a filter instead of a search."""
 _TYPE_SIZE = {kind: _size(kind) for types in _TYPES for kind in types}
+_TYPE_FIELDS = {
+    kind: sum(_FIELD << (_BITS * x) for x in range(15) if (kind >> (_BITS * x)) & _FIELD)
+    for types in _TYPES
+    for kind in types
+}
+"""_TYPE_FIELDS[kind]: the fields (all 4 bits) of the values a group type uses."""
 
 
 # The fit test of every group type at once: lane i (64 bits) of _LANES[v] holds _TYPES[v][i],
@@ -542,6 +548,11 @@ _PLANS: tuple[tuple[dict[int, tuple[_Plan, ...]], ...], ...] = tuple(
 """The hot-path cache: _PLANS[maximal][v][profile] -> expansion plans. It holds only tuples of
 ints, which the garbage collector stops tracking, so a big cache does not slow every full
 collection down (caching the search objects themselves did, by half)."""
+_CORES: tuple[tuple[dict[int, tuple[_Plan, ...]], ...], ...] = tuple(
+    tuple({} for _ in range(15)) for _ in (False, True)
+)
+"""The second-level cache of :func:`_new_plans`: the same plans, keyed by the counts of only
+the values that some fitting group type uses."""
 
 
 def _search(v: int, profile: int) -> _Search:
@@ -571,7 +582,9 @@ def _plans(v: int, profile: int, maximal: bool) -> tuple[_Plan, ...]:
 
 def _new_plans(v: int, profile: int, maximal: bool) -> tuple[_Plan, ...]:
     """:meth:`_Search.plans` without the object, for a cache miss of the hot path, in the same
-    order: the same breadth-first search, with shortcuts for tables that fit one group type."""
+    order. Cards of values that no fitting group type uses are in no capture, so the plans
+    only depend on the table's counts of the other values: a second cache, keyed by those
+    counts alone, serves most tables that differ only in cards that cannot be captured."""
     full = profile
     if v == 14:
         kings = (profile >> (_BITS * 14)) & _FIELD
@@ -580,6 +593,25 @@ def _new_plans(v: int, profile: int, maximal: bool) -> tuple[_Plan, ...]:
     types = _fitting_types(v, full)
     if not types:
         return ()
+    used = 0
+    for kind in types:
+        used |= _TYPE_FIELDS[kind]
+    core = profile & used
+    cache = _CORES[maximal][v]
+    found = cache.get(core)
+    if found is None:
+        found = _core_plans(v, core, full & used, types, maximal)
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        cache[core] = found
+    return found
+
+
+def _core_plans(
+    v: int, profile: int, full: int, types: list[int], maximal: bool
+) -> tuple[_Plan, ...]:
+    """The plans for counts ``profile`` (``full``: with T-D4 applied) and its group types:
+    the breadth-first search, with a shortcut for tables that fit one group type."""
     if len(types) == 1:
         # The captures are 1, 2, ... copies of the one group type, as many as fit.
         guard = _GUARD[v]
@@ -635,7 +667,7 @@ def clear_caches() -> None:
     """Empty the capture-search caches (for benchmarks that time a cold start)."""
     for searches in _SEARCHES:
         searches.clear()
-    for plans in (*_PLANS[0], *_PLANS[1]):
+    for plans in (*_PLANS[0], *_PLANS[1], *_CORES[0], *_CORES[1]):
         plans.clear()
     _REACH.clear()
 
