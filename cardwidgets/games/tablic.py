@@ -755,13 +755,13 @@ def _capture_masks_iter(v: int, table_bits: int, maximal: bool) -> Iterator[int]
         yield from _expand(plan, table_bits)
 
 
-def _options(hand: int, table: int, profile: int, maximal: bool) -> list[int]:
-    """The legal moves of ``hand`` on a table (its cards and profile) as ints, ``captured mask
-    << 6 | card index``: for each hand card (card order) the trail, then its captures (bigger
-    first). The hot path of self-play, shared by :meth:`State.legal_moves` and :func:`playout`."""
+def _options(hand: int, table: int, profile: int, reach: int, maximal: bool) -> list[int]:
+    """The legal moves of ``hand`` on a table (its cards, profile and :func:`_reach`) as ints,
+    ``captured mask << 6 | card index``: for each hand card (card order) the trail, then its
+    captures (bigger first). The hot path of self-play, shared by :meth:`State.legal_moves`
+    and :func:`playout`."""
     found: list[int] = []
     append = found.append
-    reach = _REACH.get(profile) or _reach(profile)
     cache = _PLANS[maximal]
     while hand:
         low = hand & -hand
@@ -1119,7 +1119,7 @@ def _player(seat: int, locale: str | None) -> str:
     return i18n.text("tablic.player", locale, n=seat + 1)
 
 
-_new_state = object.__new__
+_new_object = object.__new__
 
 
 class State(core.GameState[Move]):
@@ -1145,6 +1145,7 @@ class State(core.GameState[Move]):
         "_pile0",
         "_pile1",
         "_profile",
+        "_reach",
         "_stock",
         "_table",
         "_table_bits",
@@ -1181,6 +1182,8 @@ class State(core.GameState[Move]):
     _table_bits: int
     _profile: int
     """The table's packed count per value (see the capture search)."""
+    _reach: int | None
+    """:func:`_reach` of the table once known: play() works it out after a trail."""
     _stock: tuple[Card, ...]
     _pile0: int
     _pile1: int
@@ -1203,6 +1206,7 @@ class State(core.GameState[Move]):
         state.deal_results = ()
         state._last_seat = None
         state._keys = None
+        state._reach = None
         return state
 
     def _begin_deal(self, deal_number: int, dealer: int) -> None:
@@ -1212,6 +1216,7 @@ class State(core.GameState[Move]):
         table = self._table = tuple(deck[:4])  # T-D8: the first 4 cards; the stock the other 48
         self._table_bits = cards.mask(table)
         self._profile = _profile(self._table_bits)
+        self._reach = None
         self._stock = tuple(deck[4:])
         self._bottom = self._stock[-1]
         self._hand0 = self._hand1 = 0
@@ -1469,11 +1474,26 @@ class State(core.GameState[Move]):
                 keys = []
             else:
                 hand = self._hand1 if seat else self._hand0
+                profile = self._profile
+                reach = self._reach
+                if reach is None:
+                    reach = self._reach = _REACH.get(profile) or _reach(profile)
                 maximal = self.rules.capture_must_be_maximal
-                keys = _options(hand, self._table_bits, self._profile, maximal)
+                keys = _options(hand, self._table_bits, profile, reach, maximal)
             self._keys = keys
+        # _new_move inlined: a capture move is made for every listed capture.
         trails = _TRAILS
-        return [trails[key] if key < 64 else _new_move(key) for key in keys]
+        moves: list[Move] = []
+        append = moves.append
+        for key in keys:
+            if key < 64:
+                append(trails[key])
+            else:
+                move = _new_object(Move)
+                _SET_CARD(move, DECK[key & 63])
+                _SET_MASK(move, key >> 6)
+                append(move)
+        return moves
 
     def legal_moves_count(self) -> int:
         """How many legal moves there are, counted without listing crowded tables' captures."""
@@ -1533,7 +1553,7 @@ class State(core.GameState[Move]):
         assert isinstance(move, Move)
         seat = self._to_move
         assert seat is not None
-        child = _new_state(State)
+        child = _new_object(State)
         # Copy every field, then change what the move changes.
         child.rules = rules = self.rules
         child.seed = self.seed
@@ -1562,6 +1582,7 @@ class State(core.GameState[Move]):
         if captured:
             child._table_bits = table_bits = self._table_bits ^ captured
             child._profile = self._profile - _profile(captured)
+            child._reach = None
             if seat:
                 child._pile0 = self._pile0
                 child._pile1 = self._pile1 | captured | bit
@@ -1578,6 +1599,13 @@ class State(core.GameState[Move]):
         else:
             child._table_bits = self._table_bits | bit
             child._profile = self._profile + _UNIT[index]
+            # Adding a card x to the table adds x to every sum (an Ace 1 or 11).
+            reach = self._reach
+            if reach is not None:
+                x = _POSITION[index]
+                reach |= reach << x | (reach << 11 if x == 1 else 0)
+                reach &= 0x7FFF
+            child._reach = reach
             child._pile0 = self._pile0
             child._pile1 = self._pile1
             child.last_capturer = self.last_capturer
@@ -1632,6 +1660,7 @@ class State(core.GameState[Move]):
                 self._table = ()
                 self._table_bits = 0
                 self._profile = 0
+                self._reach = None
             self._to_move = None
             self._outcome = Outcome(0 if totals[0] > totals[1] else 1, totals)
             return
@@ -1890,7 +1919,8 @@ def playout(state: State, rng: cards.Rng, deals: int | None = None) -> Playout:
     finished = 0
     played = 0
     while True:
-        options = _options(hands[seat], table, profile, maximal)
+        reach = _REACH.get(profile) or _reach(profile)
+        options = _options(hands[seat], table, profile, reach, maximal)
         choice = options[rng.below(len(options))]
         played += 1
         index = choice & 63
