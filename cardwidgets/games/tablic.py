@@ -28,11 +28,17 @@ Design and trade-offs:
   search would be simpler to read; the tests compare both.
 * **A played Ace is 11** (T-D3): with one value for the whole capture, every capture at 1 (single
   table Aces) is also a capture at 11, so the engine only searches at 11.
-* **Hot path.** Cards in hands, on the table and in piles are bitmasks; capture plans are cached
-  per (played value, table counts) as plain int tuples (which the garbage collector stops
-  tracking), moves handed out by :meth:`State.legal_moves` are interned and accepted by
-  :meth:`State.play` without a second check, and :func:`playout` runs random games on plain ints.
-  A state is a value: :meth:`State.play` returns a new state.
+* **Hot path.** Cards in hands, on the table and in piles are bitmasks. Capture plans are
+  cached per (played value, table counts), and a miss first looks in a second cache keyed by
+  the counts of only the values some fitting group type uses (tables that differ in cards no
+  group can use share their captures); the group types that fit are found by testing all of
+  them at once in 64-bit lanes of one int. The caches hold plain int tuples, which the garbage
+  collector stops tracking (caching search or move objects slowed every collection down). A
+  state keeps its legal moves as ints (``captured mask << 6 | card index``), so :meth:`State.play`
+  accepts a listed move by an int comparison; listed moves build their ``captured`` frozenset
+  on first use; the table's arrival order is worked out from the parents only when asked;
+  :func:`playout` runs random games on plain ints. A state is a value: :meth:`State.play`
+  returns a new state.
 * **One State is the whole match** (T-S2, T-D7): when a deal ends, its score is added and the next
   deal is shuffled from the match seed and the deal number, with the dealer alternating (T-S3).
 """
