@@ -1106,15 +1106,16 @@ def _deck(seed: int | str, deal_number: int) -> list[Card]:
     SplitMix64 steps inlined (a test checks both agree), as every deal makes one."""
     state = cards.Rng(seed).derive(_DEAL_LABEL, deal_number)._state
     deck = list(DECK)
+    mask = _MASK64
+    limits = _LIMIT
     for i in range(len(deck) - 1, 0, -1):
         n = i + 1
-        limit = _LIMIT[n]
         while True:  # Rng.below(n): rejection sampling, as in cards.Rng
-            state = (state + 0x9E3779B97F4A7C15) & _MASK64
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            state = (state + 0x9E3779B97F4A7C15) & mask
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
             z ^= z >> 31
-            if z < limit:
+            if z < limits[n]:
                 break
         j = z % n
         deck[i], deck[j] = deck[j], deck[i]
@@ -1556,7 +1557,6 @@ class State(core.GameState[Move]):
             or move.mask << 6 | move.card.index not in keys
         ):
             move = self.check(move)
-        assert isinstance(move, Move)
         seat = self._to_move
         assert seat is not None
         child = _new_object(State)
@@ -1863,7 +1863,12 @@ def _deal_round(stock: Sequence[Card], dealer: int) -> list[int]:
     dealer [3:6] and [9:12]."""
     elder = 1 - dealer
     dealt = [0, 0]
-    for start in range(0, min(12, len(stock)), 3):
+    if len(stock) >= 12:  # every real deal: no loop
+        a = stock
+        dealt[elder] = a[0].bit | a[1].bit | a[2].bit | a[6].bit | a[7].bit | a[8].bit
+        dealt[dealer] = a[3].bit | a[4].bit | a[5].bit | a[9].bit | a[10].bit | a[11].bit
+        return dealt
+    for start in range(0, len(stock), 3):
         seat = elder if start % 6 == 0 else dealer
         dealt[seat] |= cards.mask(stock[start : start + 3])
     return dealt
