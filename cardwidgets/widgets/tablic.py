@@ -633,7 +633,10 @@ class TablicWidget(GameWidget):
                 self.text("widget.tablic.zone.stock"),
                 stock_cards,
                 layout="stack",
-                info=self.text("widget.tablic.info.stock", n=view["stock"]),
+                info=self.text(
+                    "widget.tablic.info.stock" if stock_cards else "widget.tablic.info.cards",
+                    n=view["stock"],
+                ),
             )
         )
 
