@@ -1475,31 +1475,55 @@ class State(core.GameState[Move]):
         """Every legal move: for each hand card (card order) the trail, then its captures
         (bigger first)."""
         keys = self._keys
-        if keys is None:
-            seat = self._to_move
-            if seat is None:
-                keys = []
-            else:
-                hand = self._hand1 if seat else self._hand0
-                profile = self._profile
-                reach = self._reach
-                if reach is None:
-                    reach = self._reach = _REACH.get(profile) or _reach(profile)
-                maximal = self.rules.capture_must_be_maximal
-                keys = _options(hand, self._table_bits, profile, reach, maximal)
-            self._keys = keys
-        # _new_move inlined: a capture move is made for every listed capture.
-        trails = _TRAILS
+        if keys is not None:
+            trails = _TRAILS
+            return [trails[key] if key < 64 else _new_move(key) for key in keys]
+        seat = self._to_move
+        if seat is None:
+            self._keys = []
+            return []
+        # _options() and _new_move() inlined: the keys and the moves in one pass.
+        hand = self._hand1 if seat else self._hand0
+        table = self._table_bits
+        profile = self._profile
+        reach = self._reach
+        if reach is None:
+            reach = self._reach = _REACH.get(profile) or _reach(profile)
+        maximal = self.rules.capture_must_be_maximal
+        cache = _PLANS[maximal]
+        keys = []
         moves: list[Move] = []
-        append = moves.append
-        for key in keys:
-            if key < 64:
-                append(trails[key])
-            else:
-                move = _new_object(Move)
-                _SET_CARD(move, DECK[key & 63])
-                _SET_MASK(move, key >> 6)
-                append(move)
+        add_key = keys.append
+        add_move = moves.append
+        while hand:
+            low = hand & -hand
+            hand ^= low
+            index = low.bit_length() - 1
+            add_key(index)
+            add_move(_TRAILS[index])
+            v = _PLAYED[index]
+            if not reach >> v & 1:
+                continue  # no table cards add up to v (also when the table is empty)
+            plans = cache[v].get(profile & _UP_TO[v])
+            if plans is None:
+                plans = _plans(v, profile, maximal)
+            card = DECK[index]
+            for plan in plans:
+                if isinstance(plan, int):
+                    captured = table & plan
+                    add_key(captured << 6 | index)
+                    move = _new_object(Move)
+                    _SET_CARD(move, card)
+                    _SET_MASK(move, captured)
+                    add_move(move)
+                else:
+                    for captured in _expand_partial(plan, table):
+                        add_key(captured << 6 | index)
+                        move = _new_object(Move)
+                        _SET_CARD(move, card)
+                        _SET_MASK(move, captured)
+                        add_move(move)
+        self._keys = keys
         return moves
 
     def legal_moves_count(self) -> int:
