@@ -45,6 +45,7 @@ def test_legal_moves_at_every_step_equal_the_capture_options_of_each_hand_card(
                 )
             moves = state.legal_moves()
             assert moves == expected
+            assert state.legal_moves() == expected  # the second time: from the stored keys
             state = state.play(moves[rng.below(len(moves))])
 
 
