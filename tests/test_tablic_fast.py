@@ -25,6 +25,21 @@ def test_deal_shuffle_is_the_cards_rng_shuffle() -> None:
             assert tablic._deck(seed, deal) == expected
 
 
+def test_deal_shuffle_falls_back_to_draw_by_draw_on_a_rejected_draw(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Real rejections are too rare to meet (below 2**-58 a draw): lower the limits so that
+    # about half the draws are rejected, and compare with the plain loop under the same limits.
+    low = tuple(0 if n == 0 else (1 << 63) - (1 << 63) % n for n in range(53))
+    monkeypatch.setattr(tablic, "_LIMIT", low)
+    for state in (1, 2**63, 12345678901234567):
+        assert tablic._shuffled(state) == tablic._shuffled_one_by_one(state)
+        assert sorted(tablic._shuffled(state)) == sorted(DECK)
+    monkeypatch.undo()
+    for state in (0, 2**64 - 1, 2**64 - 0x9E3779B97F4A7C15, 987654321):
+        assert tablic._shuffled(state) == tablic._shuffled_one_by_one(state)
+
+
 @pytest.mark.parametrize("maximal", [False, True])
 def test_legal_moves_at_every_step_equal_the_capture_options_of_each_hand_card(
     maximal: bool,
