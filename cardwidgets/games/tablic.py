@@ -692,6 +692,9 @@ _SHIFT = tuple((mask.bit_length() - 4) if mask else 0 for mask in _FIELD_MASK)
 
 _ONES = sum(1 << (_BITS * x) for x in range(15))
 """Bit 0 of every field of a profile."""
+_TWO_TO_TEN = sum(1 << (_BITS * x) for x in range(2, 11))
+_JACK_TO_KING = sum(1 << (_BITS * x) for x in range(12, 15))
+_ACE_FIELD = 1 << _BITS
 
 
 def _plan(vector: int, profile: int) -> _Plan:
@@ -702,11 +705,11 @@ def _plan(vector: int, profile: int) -> _Plan:
     used = (vector | vector >> 1 | vector >> 2) & _ONES
     left = (rest | rest >> 1 | rest >> 2) & _ONES
     fields = used & ~left
-    whole = 0
-    while fields:
-        low = fields & -fields
-        fields ^= low
-        whole |= _FIELD_MASK[low.bit_length() >> 2]
+    # Field bit 4x times 0xF is the nibble of field x; a value's cards are the nibble at card
+    # index 4x - 8 for 2-10, 4x - 12 for J, Q, K (no field 11), and 48 for the Aces (field 1).
+    whole = ((fields & _TWO_TO_TEN) * 0xF) >> 8 | ((fields & _JACK_TO_KING) * 0xF) >> 12
+    if fields & _ACE_FIELD:
+        whole |= _FIELD_MASK[1]
     fields = used & left
     if not fields:
         return whole
