@@ -355,3 +355,51 @@ def screenshot(page: Any, name: str) -> Path:
     path = SCREENSHOTS / f"{safe_name(name)}.png"
     page.screenshot(path=str(path), full_page=True, timeout=15_000)
     return path
+
+
+# Error outputs of the front ends: a notebook cell's traceback (Lab, Notebook 7, Voila) or a
+# marimo cell error. Waiting for a widget stops early when one appears, and reports it.
+ERROR_SELECTORS = (
+    '[data-mime-type="application/vnd.jupyter.error"]',
+    '[data-mime-type="application/vnd.jupyter.stderr"]',
+    ".jp-OutputArea-output.jp-mod-error",
+    ".marimo-error",
+    '[data-testid="marimo-static-error"]',
+)
+
+# marimo renders widgets inside shadow roots, so look through them too.
+JS_WIDGET_OR_ERROR = """([selector, errors]) => {
+  const deep = (root, sel) => {
+    const hit = root.querySelector(sel);
+    if (hit) return hit;
+    for (const el of root.querySelectorAll('*')) {
+      if (el.shadowRoot) {
+        const inner = deep(el.shadowRoot, sel);
+        if (inner) return inner;
+      }
+    }
+    return null;
+  };
+  const found = deep(document, selector);
+  if (found && found.getClientRects().length) return 'ok';
+  for (const e of errors) {
+    const node = deep(document, e);
+    if (node && node.textContent.trim()) return 'error: ' + node.textContent.slice(-2000);
+  }
+  return null;
+}"""
+
+
+def wait_for_widget(page: Any, selector: str, timeout: float = 90.0) -> None:
+    """Wait until ``selector`` is visible; fail at once with the text of an error output."""
+    try:
+        handle = page.wait_for_function(
+            JS_WIDGET_OR_ERROR,
+            arg=[selector, list(ERROR_SELECTORS)],
+            timeout=timeout * 1000,
+            polling=200,
+        )
+    except Exception as error:
+        raise AssertionError(f"{selector} not shown in {timeout:.0f} s: {error}") from error
+    result = handle.json_value()
+    assert result == "ok", f"{selector} not shown; the page shows an error:\n{result}"

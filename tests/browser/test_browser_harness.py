@@ -19,6 +19,7 @@ from .harness import (
     open_in_jupyter,
     open_in_marimo,
     open_in_voila,
+    wait_for_widget,
     write_notebook,
 )
 
@@ -27,7 +28,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
 def click_and_check_echo(page: Any) -> None:
     button = page.locator(".counter-button")
-    button.wait_for(state="visible", timeout=60_000)
+    wait_for_widget(page, ".counter-button")
     assert button.inner_text() == "count is 0"
     button.click()
     page.locator(".counter-echo", has_text="python saw 1").wait_for(timeout=30_000)
