@@ -914,14 +914,36 @@ class State(core.GameState[Move]):
             move = Move.parse(move)
         if seat is not None and seat != turn:
             raise self._not_turn_error(check_seat(seat))
-        new = _copy(self, move)  # type: ignore[arg-type]
-        if move is END_TURN or move.__class__ is EndTurn:
-            _end_turn(new, turn)
-        elif move is STAND or move.__class__ is Stand:
-            new._std = (True, new._std[1]) if turn == 0 else (new._std[0], True)
-            _end_turn(new, turn)
-        elif move.__class__ is PlayCard:
-            _play_card(self, new, turn, move)
+        # _copy inlined: this is the hot path of every game loop
+        new = object.__new__(State)
+        new.rules = self.rules
+        new.parent = self
+        new.last_move = move  # type: ignore[assignment]
+        new._tab = self._tab
+        new._tot = tot = self._tot
+        new._hands = self._hands
+        new._std = std = self._std
+        new._sets = self._sets
+        new._turn = turn
+        new._played = None
+        new._top = self._top
+        new._rest = self._rest
+        new._key = self._key
+        new._setup = self._setup
+        new._used = self._used
+        new._last = self._last
+        new._start = None
+        cls = move.__class__
+        if cls is EndTurn or cls is Stand:
+            if cls is Stand:
+                std = new._std = (True, std[1]) if turn == 0 else (std[0], True)
+            # _end_turn inlined for the common case: no bust, not both standing
+            if tot[turn] <= TARGET and not (std[0] and std[1]):
+                _start_turn(new, turn if std[1 - turn] else 1 - turn)
+            else:
+                _end_turn(new, turn)
+        elif cls is PlayCard:
+            _play_card(self, new, turn, move)  # type: ignore[arg-type]
         else:
             raise IllegalMove("move.not_text", move=repr(move))
         return new
@@ -1170,27 +1192,44 @@ def _place(new: State, seat: int, placed: Placed, value: int) -> tuple[int, int]
 
 def _start_turn(new: State, seat: int) -> None:
     """Z-D5 steps 1–3: the automatic draw (Z-D10), then auto-stand or the nine-card rule."""
-    if new._top:
-        top = new._top
-        card, new._top = top[0], top[1:]
-    elif new.rules.main_deck == "finite40":
-        rest = new._rest
-        if not rest:
-            raise IllegalMove("pazaak.pos_deck_short", player=_seat_name(seat))
-        key = new._key
-        j = Rng(key).below(len(rest))
-        card = rest[j]
-        new._rest = rest[:j] + rest[j + 1 :]
-        new._key = (key + _GAMMA) & _MASK64
+    top = new._top
+    if top:
+        card = top[0]
+        new._top = top[1:]
     else:
+        # Rng(key).below(n) inlined (the hot path): the first SplitMix64 output of the key,
+        # with the generator itself only for a (very rare) rejection.
         key = new._key
-        card = 1 + Rng(key).below(10)
-        new._key = (key + _GAMMA) & _MASK64
-    count, total = _place(new, seat, _MAIN[card], card)
+        z = new._key = (key + _GAMMA) & _MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        z ^= z >> 31
+        if new.rules.main_deck == "finite40":
+            rest = new._rest
+            n = len(rest)
+            if not n:
+                raise IllegalMove("pazaak.pos_deck_short", player=_seat_name(seat))
+            j = z % n if z < _LIMITS[n] else Rng(key).below(n)
+            card = rest[j]
+            new._rest = rest[:j] + rest[j + 1 :]
+        else:
+            card = 1 + (z % 10 if z < _LIMITS[10] else Rng(key).below(10))
+    tab = new._tab
+    tot = new._tot
+    if seat == 0:
+        mine = tab[0] + (_MAIN[card],)
+        total = tot[0] + card
+        new._tab = (mine, tab[1])
+        new._tot = (total, tot[1])
+    else:
+        mine = tab[1] + (_MAIN[card],)
+        total = tot[1] + card
+        new._tab = (tab[0], mine)
+        new._tot = (tot[0], total)
     new._turn = seat
     new._played = None
-    if count >= MAX_CARDS or total == TARGET:
-        _forced_stand(new, seat, count, total)
+    if total == TARGET or len(mine) >= MAX_CARDS:
+        _forced_stand(new, seat, len(mine), total)
 
 
 def _forced_stand(new: State, seat: int, count: int, total: int) -> None:
