@@ -1562,13 +1562,14 @@ and these rules play without gold cards (gold_cards=False)
     decks = list(side_decks) if side_decks is not None else [None, None]
     if len(decks) != 2:
         raise IllegalMove("pazaak.bad_position", reason="side_decks needs one deck per seat")
-    checked = tuple(
-        default_side_deck(rules) if d is None else validate_side_deck(d, rules, seat)
-        for seat, d in enumerate(decks)
+    d0, d1 = decks
+    checked = (
+        default_side_deck(rules) if d0 is None else validate_side_deck(d0, rules, 0),
+        default_side_deck(rules) if d1 is None else validate_side_deck(d1, rules, 1),
     )
     rng = Rng(seed)
     size = rules.hand_size
-    hands = tuple(tuple(sorted(_sample(rng, deck, size), key=_CODE)) for deck in checked)
+    hands = (_hand(rng, checked[0], size), _hand(rng, checked[1], size))
     first = starter
     while first is None:  # Z-D3: one main-deck card each, redraw on equal cards
         i, j = divmod(rng.below(40 * 39), 39)  # two different cards of the 40, uniformly
@@ -1598,16 +1599,37 @@ and these rules play without gold cards (gold_cards=False)
     return state
 
 
-def _sample(rng: Rng, items: Sequence[Any], k: int) -> list[Any]:
-    """``k`` items drawn without replacement, in draw order: a partial Fisher–Yates whose
-    k swap positions are the mixed-radix digits of one uniform ``rng.below(n·(n-1)…)``."""
+def _ways(n: int, k: int) -> int:
+    ways = 1
+    for i in range(min(k, n)):
+        ways *= n - i
+    return ways
+
+
+_HAND_TABLES: dict[tuple[tuple[SideCard, ...], int], tuple[tuple[SideCard, ...], ...]] = {}
+_HAND_TABLE_MAX: Final = 5040  # 4 of 10 cards (every preset); bigger draws are not tabled
+
+
+def _hand(rng: Rng, deck: tuple[SideCard, ...], k: int) -> tuple[SideCard, ...]:
+    """A sorted hand of ``k`` cards of ``deck``: a partial Fisher–Yates whose k swap positions
+    are the mixed-radix digits of one uniform ``rng.below(n·(n-1)…)``. Small draws look the
+    result up in a table of every outcome (made once per side deck) instead of shuffling."""
+    table = _HAND_TABLES.get((deck, k))
+    if table is not None:
+        return table[rng.below(len(table))]
+    ways = _ways(len(deck), k)
+    if ways > _HAND_TABLE_MAX or len(_HAND_TABLES) >= 64:
+        return tuple(sorted(_sample_at(deck, k, rng.below(ways)), key=_CODE))
+    table = tuple(tuple(sorted(_sample_at(deck, k, r), key=_CODE)) for r in range(ways))
+    _HAND_TABLES[(deck, k)] = table
+    return table[rng.below(ways)]
+
+
+def _sample_at(items: Sequence[Any], k: int, r: int) -> list[Any]:
+    """``k`` items drawn without replacement, in draw order, for ``r < _ways(n, k)``."""
     pool = list(items)
     n = len(pool)
     k = min(k, n)
-    ways = 1
-    for i in range(k):
-        ways *= n - i
-    r = rng.below(ways)
     for i in range(k):
         r, offset = divmod(r, n - i)
         j = i + offset
