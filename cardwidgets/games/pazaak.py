@@ -759,7 +759,8 @@ class State(core.GameState[Move]):
     _key: int
     _setup: tuple[int, int]  # (starter of this set, set number)
     _used: tuple[tuple[SideCard, ...], tuple[SideCard, ...]]
-    _last: SetResult | None
+    _last: tuple[int | None, str, tuple[tuple[Placed, ...], tuple[Placed, ...]]] | None
+    # (winner, reason, placed cards): the values of last_set are read off only when asked
     _start: dict[str, Any] | None
 
     def __init__(self) -> None:
@@ -842,7 +843,11 @@ class State(core.GameState[Move]):
         The reason is ``"bust"``, ``"fill"`` (nine cards, ``fill_table_wins``), ``"higher"``,
         ``"tiebreaker"`` or ``"tie"``.
         """
-        return self._last
+        last = self._last
+        if last is None:
+            return None
+        winner, reason, (t0, t1) = last
+        return winner, reason, (tuple(v for _, v in t0), tuple(v for _, v in t1))
 
     @property
     def deck(self) -> tuple[int, ...]:
@@ -970,8 +975,9 @@ class State(core.GameState[Move]):
         if seat is not None:
             check_seat(seat)
         last = None
-        if self._last is not None:
-            winner, reason, values = self._last
+        last_set = self.last_set
+        if last_set is not None:
+            winner, reason, values = last_set
             last = {"winner": winner, "reason": reason, "tables": [list(v) for v in values]}
         return {
             "game": self.game,
@@ -1174,22 +1180,6 @@ def _draw(
     return 1 + Rng(key).below(10), top, rest, (key + _GAMMA) & _MASK64
 
 
-def _place(new: State, seat: int, placed: Placed, value: int) -> tuple[int, int]:
-    tab = new._tab
-    tot = new._tot
-    if seat == 0:
-        mine = tab[0] + (placed,)
-        total = tot[0] + value
-        new._tab = (mine, tab[1])
-        new._tot = (total, tot[1])
-    else:
-        mine = tab[1] + (placed,)
-        total = tot[1] + value
-        new._tab = (tab[0], mine)
-        new._tot = (tot[0], total)
-    return len(mine), total
-
-
 def _start_turn(new: State, seat: int) -> None:
     """Z-D5 steps 1–3: the automatic draw (Z-D10), then auto-stand or the nine-card rule."""
     top = new._top
@@ -1268,7 +1258,7 @@ def _end_turn(new: State, seat: int) -> None:
 
 def _end_set(new: State, winner: int | None, reason: str) -> None:
     tab = new._tab
-    new._last = (winner, reason, (tuple(v for _, v in tab[0]), tuple(v for _, v in tab[1])))
+    new._last = (winner, reason, tab)
     sets = new._sets
     if winner is not None:
         sets = (sets[0] + 1, sets[1]) if winner == 0 else (sets[0], sets[1] + 1)
@@ -1319,9 +1309,20 @@ def _play_card(old: State, new: State, seat: int, move: PlayCard) -> None:
     else:
         new._hands = (new._hands[0], hand)
         new._used = (used[0], used[1] + (card,))
-    count, total = _place(new, seat, (card, value), value)
-    if count >= MAX_CARDS or total == TARGET:
-        _forced_stand(new, seat, count, total)
+    tab = new._tab
+    tot = new._tot
+    if seat == 0:
+        mine = tab[0] + ((card, value),)
+        total = tot[0] + value
+        new._tab = (mine, tab[1])
+        new._tot = (total, tot[1])
+    else:
+        mine = tab[1] + ((card, value),)
+        total = tot[1] + value
+        new._tab = (tab[0], mine)
+        new._tot = (tot[0], total)
+    if total == TARGET or len(mine) >= MAX_CARDS:
+        _forced_stand(new, seat, len(mine), total)
     else:
         new._played = card
 
