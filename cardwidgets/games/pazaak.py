@@ -1194,14 +1194,14 @@ def _start_turn(new: State, seat: int) -> None:
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
         z ^= z >> 31
-        if new.rules.main_deck == "finite40":
-            rest = new._rest
+        rest = new._rest  # empty under uniform_with_replacement
+        if rest:
             n = len(rest)
-            if not n:
-                raise IllegalMove("pazaak.pos_deck_short", player=_seat_name(seat))
             j = z % n if z < _LIMITS[n] else Rng(key).below(n)
             card = rest[j]
             new._rest = rest[:j] + rest[j + 1 :]
+        elif new.rules.main_deck == "finite40":
+            raise IllegalMove("pazaak.pos_deck_short", player=_seat_name(seat))
         else:
             card = 1 + (z % 10 if z < _LIMITS[10] else Rng(key).below(10))
     tab = new._tab
