@@ -1635,9 +1635,13 @@ class State(core.GameState[Move]):
         a = self.attacker
         hands = self._hands
         hand = hands[a]
-        bits = 0
-        for card in move.cards:
-            bits |= 1 << card.index
+        attack_cards = move.cards
+        if len(attack_cards) == 1:
+            bits = 1 << attack_cards[0].index
+        else:
+            bits = 0
+            for card in attack_cards:
+                bits |= 1 << card.index
         if not trusted:
             self._check_attack(move, hand, bits)
         state = _new_object(State)
@@ -1733,7 +1737,7 @@ class State(core.GameState[Move]):
             target = self.rules.hand_size
             need = target - held_a.bit_count()
             if need > 0:
-                stop = min(end, top + need)
+                stop = top + need if top + need < end else end
                 for card in stock[top:stop]:
                     held_a |= 1 << card
                 top = stop
@@ -1741,7 +1745,7 @@ class State(core.GameState[Move]):
                     known_a |= 1 << stock[-1]
             need = target - held_d.bit_count()
             if need > 0 and top < end:
-                stop = min(end, top + need)
+                stop = top + need if top + need < end else end
                 for card in stock[top:stop]:
                     held_d |= 1 << card
                 top = stop
