@@ -919,38 +919,83 @@ class State(core.GameState[Move]):
             move = Move.parse(move)
         if seat is not None and seat != turn:
             raise self._not_turn_error(check_seat(seat))
-        # _copy inlined: this is the hot path of every game loop
+        cls = move.__class__
+        if cls is EndTurn or cls is Stand:
+            std = self._std
+            if cls is Stand:
+                std = (True, std[1]) if turn == 0 else (std[0], True)
+            tot = self._tot
+            if tot[turn] <= TARGET and not (std[0] and std[1]):
+                nxt = turn if std[1 - turn] else 1 - turn
+                return self._next_turn(move, std, nxt)  # type: ignore[arg-type]
+            new = _copy(self, move)  # type: ignore[arg-type]
+            new._std = std
+            _end_turn(new, turn)
+        elif cls is PlayCard:
+            new = _copy(self, move)  # type: ignore[arg-type]
+            _play_card(self, new, turn, move)  # type: ignore[arg-type]
+        else:
+            raise IllegalMove("move.not_text", move=repr(move))
+        return new
+
+    def _next_turn(self, move: Move, std: tuple[bool, bool], seat: int) -> State:
+        """The hot path of ``end`` and ``stand`` when the set goes on (most moves): the turn
+        passes to ``seat``, who draws; :func:`_copy`, :func:`_end_turn` and
+        :func:`_start_turn` in one, every attribute stored once."""
+        top = self._top
+        rest = self._rest
+        key = self._key
+        if top:
+            card = top[0]
+            top = top[1:]
+        else:
+            # Rng(key).below(n) inlined, as in _start_turn
+            z = (key + _GAMMA) & _MASK64
+            old, key = key, z
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            z ^= z >> 31
+            if rest:
+                n = len(rest)
+                j = z % n if z < _LIMITS[n] else Rng(old).below(n)
+                card = rest[j]
+                rest = rest[:j] + rest[j + 1 :]
+            elif self.rules.main_deck == "finite40":
+                raise IllegalMove("pazaak.pos_deck_short", player=_seat_name(seat))
+            else:
+                card = 1 + (z % 10 if z < _LIMITS[10] else Rng(old).below(10))
+        tab = self._tab
+        tot = self._tot
+        if seat == 0:
+            mine = tab[0] + (_MAIN[card],)
+            total = tot[0] + card
+            tab = (mine, tab[1])
+            tot = (total, tot[1])
+        else:
+            mine = tab[1] + (_MAIN[card],)
+            total = tot[1] + card
+            tab = (tab[0], mine)
+            tot = (tot[0], total)
         new = object.__new__(State)
         new.rules = self.rules
         new.parent = self
-        new.last_move = move  # type: ignore[assignment]
-        new._tab = self._tab
-        new._tot = tot = self._tot
+        new.last_move = move
+        new._tab = tab
+        new._tot = tot
         new._hands = self._hands
-        new._std = std = self._std
+        new._std = std
         new._sets = self._sets
-        new._turn = turn
+        new._turn = seat
         new._played = None
-        new._top = self._top
-        new._rest = self._rest
-        new._key = self._key
+        new._top = top
+        new._rest = rest
+        new._key = key
         new._setup = self._setup
         new._used = self._used
         new._last = self._last
         new._start = None
-        cls = move.__class__
-        if cls is EndTurn or cls is Stand:
-            if cls is Stand:
-                std = new._std = (True, std[1]) if turn == 0 else (std[0], True)
-            # _end_turn inlined for the common case: no bust, not both standing
-            if tot[turn] <= TARGET and not (std[0] and std[1]):
-                _start_turn(new, turn if std[1 - turn] else 1 - turn)
-            else:
-                _end_turn(new, turn)
-        elif cls is PlayCard:
-            _play_card(self, new, turn, move)  # type: ignore[arg-type]
-        else:
-            raise IllegalMove("move.not_text", move=repr(move))
+        if total == TARGET or len(mine) >= MAX_CARDS:
+            _forced_stand(new, seat, len(mine), total)
         return new
 
     def _not_turn_error(self, seat: int) -> IllegalMove:
