@@ -46,3 +46,41 @@ def test_a_trusted_move_is_not_trusted_by_the_next_state() -> None:
     child = state.play(move)
     with pytest.raises(IllegalMove):
         child.play(move)  # the defender must answer: an attack is checked and refused
+
+
+class _FixedRng(cards.Rng):
+    """An Rng whose ``below`` returns a chosen index (to walk every branch of a sampler)."""
+
+    def __init__(self, index: int) -> None:
+        super().__init__(0)
+        self.index = index
+        self.asked: list[int] = []
+
+    def below(self, n: int) -> int:
+        self.asked.append(n)
+        return self.index
+
+
+@pytest.mark.parametrize("defender_size", [1, 3, 5])
+def test_sample_attack_fast_paths_match_the_block_order(defender_size: int) -> None:
+    # _sample_attack has shortcuts (no pair; exactly one pair); the index-th attack it returns
+    # must be the index-th of the generic count-and-unrank order, over the same total.
+    rng = cards.Rng("attack shapes")
+    defender = (1 << defender_size) - 1
+    for _ in range(150):
+        hand = 0
+        for card in rng.shuffle(range(52))[: 1 + rng.below(9)]:
+            hand |= 1 << card
+        max_size = panjpar._max_size(defender_size)
+        blocks = panjpar._attack_blocks(hand, max_size)
+        total = sum(count for count, _ in blocks)
+        for index in range(total):
+            fixed = _FixedRng(index)
+            got = panjpar._sample_attack(hand, defender, fixed)
+            assert fixed.asked == [total]
+            rest = index
+            for count, block in blocks:
+                if rest < count:
+                    assert got == panjpar._block_mask_at(hand, block, rest)
+                    break
+                rest -= count
