@@ -70,3 +70,21 @@ def test_Z_D2_inlined_draws_follow_the_announced_deck(rules: Rules) -> None:
                     checked += 1
             state = new
     assert checked > 100
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.main_deck + str(r.gold_cards))
+def test_Z_S2_is_over_attribute_follows_to_move(rules: Rules) -> None:
+    # is_over is a stored attribute on the hot path: it must agree with to_move everywhere
+    rng = Rng(11)
+    for number in range(20):
+        state = pz.new_game(seed=number, rules=rules)
+        while True:
+            assert state.is_over == (state.to_move is None) == (state.outcome is not None)
+            assert state.determinize(0, Rng(number)).is_over == state.is_over
+            if state.is_over:
+                break
+            moves = state.legal_moves()
+            state = state.play(moves[rng.below(len(moves))])
+        again = pz.from_record(state.to_record())
+        assert again.is_over and again.to_move is None
+        assert max(state.sets_won) == rules.sets_to_win

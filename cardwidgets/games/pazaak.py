@@ -741,12 +741,16 @@ class State(core.GameState[Move]):
         "_tot",
         "_turn",
         "_used",
+        "is_over",
         "last_move",
         "parent",
         "rules",
     )
 
     rules: Rules
+    is_over: bool
+    """Whether a player has won the match (``to_move is None``); a plain attribute, as the
+    game loop asks it before every move."""
     _tab: tuple[tuple[Placed, ...], tuple[Placed, ...]]
     _tot: tuple[int, int]
     _hands: tuple[tuple[SideCard, ...], tuple[SideCard, ...]]
@@ -771,11 +775,6 @@ class State(core.GameState[Move]):
     def to_move(self) -> int | None:
         """The seat to act, or None when the match is over."""
         return self._turn
-
-    @property
-    def is_over(self) -> bool:
-        """Whether a player has won the match."""
-        return self._turn is None
 
     @property
     def outcome(self) -> Outcome | None:
@@ -978,6 +977,7 @@ class State(core.GameState[Move]):
         new._std = self._std
         new._sets = self._sets
         new._turn = seat
+        new.is_over = False
         new._played = card
         new._top = self._top
         new._rest = self._rest
@@ -1039,6 +1039,7 @@ class State(core.GameState[Move]):
         new._std = std
         new._sets = self._sets
         new._turn = seat
+        new.is_over = False
         new._played = None
         new._top = top
         new._rest = rest
@@ -1255,6 +1256,7 @@ def _copy(state: State, move: Move | None) -> State:
     new._std = state._std
     new._sets = state._sets
     new._turn = state._turn
+    new.is_over = state.is_over
     new._played = None
     new._top = state._top
     new._rest = state._rest
@@ -1363,6 +1365,7 @@ def _end_set(new: State, winner: int | None, reason: str) -> None:
         new._sets = sets
         if sets[winner] >= new.rules.sets_to_win:
             new._turn = None
+            new.is_over = True
             new._played = None
             return
     # Z-D3: the starter alternates every set, tied sets included; Z-D2: a fresh deck
@@ -1621,6 +1624,7 @@ def _position(
     state._used = (u[0], u[1])
     state._last = None
     state._start = None
+    state.is_over = over
     if over:
         state._turn = None
     if draw:
@@ -1686,6 +1690,7 @@ and these rules play without gold cards (gold_cards=False)
     state._std = (False, False)
     state._sets = (0, 0)
     state._turn = first
+    state.is_over = False
     state._played = None
     state._top = ()
     state._rest = FULL_DECK if rules.main_deck == "finite40" else ()
