@@ -84,3 +84,20 @@ def test_sample_attack_fast_paths_match_the_block_order(defender_size: int) -> N
                     assert got == panjpar._block_mask_at(hand, block, rest)
                     break
                 rest -= count
+
+
+def test_P_D5_one_card_defence_is_the_same_draw_under_either_pickup_rule() -> None:
+    # random_move and rollout use the one-card shortcut under pickup="all" too: with one
+    # attack card both rules allow the same moves, and _sample_defence draws them alike.
+    rng = cards.Rng("one card")
+    for _ in range(200):
+        attacked = rng.below(52)
+        hand = rng.next64() & ((1 << 52) - 1) & ~(1 << attacked)
+        trump = rng.below(4)
+        total = 1 + (panjpar._BEATERS[trump][attacked] & hand).bit_count()
+        for index in range(total):
+            seed_rules, take_all = _FixedRng(index), _FixedRng(index)
+            assert panjpar._sample_defence(
+                1 << attacked, hand, trump, False, seed_rules
+            ) == panjpar._sample_defence(1 << attacked, hand, trump, True, take_all)
+            assert seed_rules.asked == take_all.asked == [total]

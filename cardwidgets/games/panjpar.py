@@ -1087,8 +1087,8 @@ def _sample_defence(
         index = rng.below(1 + single.bit_count())
         return [(attacked, _bits(single)[index - 1])] if index else []
     attacked_cards = _bits(attack)
-    options = [_bits(table[a] & hand) for a in attacked_cards]
-    radices = [len(o) if take_all else len(o) + 1 for o in options]
+    options = [table[a] & hand for a in attacked_cards]  # beater masks, unlisted
+    radices = [o.bit_count() if take_all else o.bit_count() + 1 for o in options]
     total = 1
     for radix in radices:
         total *= radix
@@ -1108,11 +1108,11 @@ def _sample_defence(
                 if digit == 0:
                     continue
                 digit -= 1
-            killer = choices[digit]
-            if used >> killer & 1:
+            bit = _nth_bit(choices, digit)
+            if used & bit:
                 break
-            used |= 1 << killer
-            pairs.append((attacked, killer))
+            used |= bit
+            pairs.append((attacked, bit.bit_length() - 1))
         else:
             return pairs
     defences = _Defences(attacked_cards, hand, trump, take_all)
@@ -1508,12 +1508,14 @@ class State(core.GameState[Move]):
         move: Move
         if attack:
             hand = hands[1 - a]
-            take_all = self.rules.pickup == "all"
-            if attack & (attack - 1) or take_all:
+            if attack & (attack - 1):
+                take_all = self.rules.pickup == "all"
                 pairs = _sample_defence(attack, hand, self._trump, take_all, rng)
                 move = Defend._from_pairs(pairs, attack)
             else:
-                # One attack card (the commonest defence): the same draw as _sample_defence.
+                # One attack card (the commonest defence): the same draw as _sample_defence,
+                # under either pick-up rule (with one card, "kill all or pick up all" and
+                # "pick up the unbeaten" allow the same moves, drawn in the same order).
                 attacked = attack.bit_length() - 1
                 single = _BEATERS[self._trump][attacked] & hand
                 index = rng.below(1 + single.bit_count())
@@ -1555,7 +1557,7 @@ class State(core.GameState[Move]):
                 hands[a] ^= attack
                 continue
             hand = hands[d]
-            if attack & (attack - 1) or take_all:
+            if attack & (attack - 1):  # one card: the same moves under either rule
                 killed = used = 0
                 for attacked, killer in _sample_defence(attack, hand, self._trump, take_all, rng):
                     killed |= 1 << attacked
