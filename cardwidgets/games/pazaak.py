@@ -92,6 +92,7 @@ SIDE_DECK_SIZE: Final = 10
 """Every side deck has exactly this many cards (Z-D8)."""
 FULL_DECK: Final[tuple[int, ...]] = tuple(sorted(list(range(1, 11)) * 4))
 """The 40-card main deck, four each of 1…10 (Z-S3), sorted."""
+_FULL_BYTES: Final = bytes(FULL_DECK)
 
 _GAMMA: Final = 0x9E3779B97F4A7C15  # SplitMix64 increment: Rng(k + _GAMMA) continues Rng(k)
 _MASK64: Final = (1 << 64) - 1
@@ -759,7 +760,7 @@ class State(core.GameState[Move]):
     _turn: int | None
     _played: SideCard | None
     _top: tuple[int, ...]
-    _rest: tuple[int, ...]
+    _rest: bytes  # the unseen cards, sorted; bytes slice and join faster than a tuple
     _key: int
     _setup: tuple[int, int]  # (starter of this set, set number)
     _used: tuple[tuple[SideCard, ...], tuple[SideCard, ...]]
@@ -1123,7 +1124,7 @@ class State(core.GameState[Move]):
             guess.append(rng.choice(default_side_deck(self.rules)))
         hands = list(self._hands)
         hands[other] = tuple(sorted(guess, key=_CODE))
-        rest = _unseen(self._tab) if self.rules.main_deck == "finite40" else ()
+        rest = bytes(_unseen(self._tab)) if self.rules.main_deck == "finite40" else b""
         new = _copy(self, None)
         new.parent = None
         new._hands = (hands[0], hands[1])
@@ -1269,8 +1270,8 @@ def _copy(state: State, move: Move | None) -> State:
 
 
 def _draw(
-    top: tuple[int, ...], rest: tuple[int, ...], key: int, finite: bool
-) -> tuple[int, tuple[int, ...], tuple[int, ...], int]:
+    top: tuple[int, ...], rest: bytes, key: int, finite: bool
+) -> tuple[int, tuple[int, ...], bytes, int]:
     """Take the next main-deck card: the explicit top first, then a random unseen card."""
     if top:
         return top[0], top[1:], rest, key
@@ -1376,7 +1377,7 @@ def _end_set(new: State, winner: int | None, reason: str) -> None:
     new._tot = (0, 0)
     new._std = (False, False)
     new._top = ()
-    new._rest = FULL_DECK if new.rules.main_deck == "finite40" else ()
+    new._rest = _FULL_BYTES if new.rules.main_deck == "finite40" else b""
     _start_turn(new, starter)
 
 
@@ -1618,7 +1619,7 @@ def _position(
     state._turn = to_move
     state._played = played
     state._top = top
-    state._rest = computed
+    state._rest = bytes(computed)
     state._key = key & _MASK64
     state._setup = (starter, set_number)
     state._used = (u[0], u[1])
@@ -1693,7 +1694,7 @@ and these rules play without gold cards (gold_cards=False)
     state.is_over = False
     state._played = None
     state._top = ()
-    state._rest = FULL_DECK if rules.main_deck == "finite40" else ()
+    state._rest = _FULL_BYTES if rules.main_deck == "finite40" else b""
     state._key = rng.next64()
     state._setup = (first, 1)
     state._used = ((), ())
