@@ -101,3 +101,16 @@ def test_P_D5_one_card_defence_is_the_same_draw_under_either_pickup_rule() -> No
                 1 << attacked, hand, trump, False, seed_rules
             ) == panjpar._sample_defence(1 << attacked, hand, trump, True, take_all)
             assert seed_rules.asked == take_all.asked == [total]
+
+
+def test_generated_defences_carry_the_masks_kills_would_compute() -> None:
+    # Defend._from_pairs fills the Kills cache up front; it must equal Kills._resolved().
+    state = panjpar.State.from_position(
+        hands=["7♥ 7♣ 9♦ 2♠ 3♠", "9♥ 8♣ K♠ 4♦ 5♦ 10♦ J♣ 9♣"], stock="Q♥ J♦", trump="♦"
+    ).play("attack 7♥ 7♣ 9♦")
+    moves = state.legal_moves()
+    assert len(moves) > 20
+    for move in moves:
+        assert isinstance(move, panjpar.Defend)
+        fresh = panjpar.Kills._trusted(move.kills.pairs)
+        assert move.kills._masks == fresh._resolved()

@@ -974,12 +974,15 @@ class Defend(Move):
     @classmethod
     def _from_pairs(cls, pairs: list[tuple[int, int]], attack: int) -> Defend:
         move = object.__new__(cls)
-        killed = 0
-        for a, _ in pairs:
+        killed = used = 0
+        flat: list[int] = []
+        for a, k in pairs:
             killed |= 1 << a
-        object.__setattr__(
-            move, "kills", Kills._trusted(tuple((DECK[a], DECK[k]) for a, k in pairs))
-        )
+            used |= 1 << k
+            flat += (a, k)
+        kills = Kills._trusted(tuple([(DECK[a], DECK[k]) for a, k in pairs]))
+        kills._masks = (killed, used, tuple(flat))  # what Kills._resolved would compute
+        object.__setattr__(move, "kills", kills)
         object.__setattr__(move, "pickup", _cards_of(attack & ~killed))
         return move
 
@@ -1087,10 +1090,13 @@ def _sample_defence(
         index = rng.below(1 + single.bit_count())
         return [(attacked, _bits(single)[index - 1])] if index else []
     attacked_cards = _bits(attack)
-    options = [table[a] & hand for a in attacked_cards]  # beater masks, unlisted
-    radices = [o.bit_count() if take_all else o.bit_count() + 1 for o in options]
+    leave = 0 if take_all else 1  # digit 0 leaves the card, unless the take-all rule holds
+    plan = []  # (attack card, its beaters as a mask, radix)
     total = 1
-    for radix in radices:
+    for attacked in attacked_cards:
+        beaters = table[attacked] & hand
+        radix = beaters.bit_count() + leave
+        plan.append((attacked, beaters, radix))
         total *= radix
     if take_all:
         total += 1
@@ -1102,9 +1108,9 @@ def _sample_defence(
             index -= 1
         used = 0
         pairs = []
-        for attacked, choices, radix in zip(attacked_cards, options, radices, strict=True):
+        for attacked, choices, radix in plan:
             index, digit = divmod(index, radix)
-            if not take_all:
+            if leave:
                 if digit == 0:
                     continue
                 digit -= 1
