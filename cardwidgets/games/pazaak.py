@@ -713,6 +713,7 @@ def _hand_moves(hand: tuple[SideCard, ...]) -> tuple[Move, ...]:
 Placed: TypeAlias = tuple[int | SideCard, int]
 """A card on a table: (main-deck value or SideCard, current value)."""
 _MAIN: Final[tuple[Placed, ...]] = tuple((v, v) for v in range(11))  # interned main-deck pairs
+_MAIN1: Final[tuple[tuple[Placed], ...]] = tuple((p,) for p in _MAIN)  # ready to append
 SetResult: TypeAlias = tuple[int | None, str, tuple[tuple[int, ...], tuple[int, ...]]]
 
 
@@ -1021,12 +1022,12 @@ class State(core.GameState[Move]):
         tab = self._tab
         tot = self._tot
         if seat == 0:
-            mine = tab[0] + (_MAIN[card],)
+            mine = tab[0] + _MAIN1[card]
             total = tot[0] + card
             tab = (mine, tab[1])
             tot = (total, tot[1])
         else:
-            mine = tab[1] + (_MAIN[card],)
+            mine = tab[1] + _MAIN1[card]
             total = tot[1] + card
             tab = (tab[0], mine)
             tot = (tot[0], total)
@@ -1308,12 +1309,12 @@ def _start_turn(new: State, seat: int) -> None:
     tab = new._tab
     tot = new._tot
     if seat == 0:
-        mine = tab[0] + (_MAIN[card],)
+        mine = tab[0] + _MAIN1[card]
         total = tot[0] + card
         new._tab = (mine, tab[1])
         new._tot = (total, tot[1])
     else:
-        mine = tab[1] + (_MAIN[card],)
+        mine = tab[1] + _MAIN1[card]
         total = tot[1] + card
         new._tab = (tab[0], mine)
         new._tot = (tot[0], total)
