@@ -1174,6 +1174,9 @@ class State(core.GameState[Move]):
     rules: Rules
     attacker: int
     """The seat attacking in the current battle."""
+    is_over: bool
+    """Whether the game has ended (P-D7). A plain attribute, not a property: every playing
+    loop reads it once per ply."""
 
     _hands: tuple[int, int]
     _known: tuple[int, int]
@@ -1206,6 +1209,7 @@ class State(core.GameState[Move]):
         "_top",
         "_trump",
         "attacker",
+        "is_over",
         "last_move",
         "parent",
         "rules",
@@ -1246,6 +1250,7 @@ class State(core.GameState[Move]):
         state._issued = None
         if not attack and not stock and (not hands[0] or not hands[1]):
             state._result = _DRAW if not (hands[0] | hands[1]) else (0 if not hands[0] else 1)
+        state.is_over = state._result != _RUNNING
         return state
 
     @classmethod
@@ -1434,11 +1439,6 @@ class State(core.GameState[Move]):
         if self._result != _RUNNING:
             return None
         return 1 - self.attacker if self._attack else self.attacker
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended (P-D7)."""
-        return self._result != _RUNNING
 
     @property
     def outcome(self) -> Outcome | None:
@@ -1682,6 +1682,7 @@ class State(core.GameState[Move]):
         state._attack = bits
         state._discard = self._discard
         state._result = _RUNNING
+        state.is_over = False
         state._guess = self._guess
         state._seed_start = self._seed_start
         state._issued = None  # never inherit the parent's trusted move
@@ -1792,8 +1793,10 @@ class State(core.GameState[Move]):
         # End check after replenishing (P-D7).
         if top >= end and not (held_a and held_d):
             state._result = _DRAW if not (held_a | held_d) else (a if not held_a else d)
+            state.is_over = True
         else:
             state._result = _RUNNING
+            state.is_over = False
         # The defender attacks next only after killing everything (P-S14, P-S15).
         state.attacker = a if unbeaten else d
         state._guess = self._guess
@@ -1892,6 +1895,7 @@ class State(core.GameState[Move]):
             self._discard,
         )
         state._result = self._result
+        state.is_over = self.is_over
         return state
 
     def describe_move(self, move: Move, locale: str | None = None) -> str:
@@ -1964,7 +1968,7 @@ def new_game(
     elif not isinstance(guess, str) or guess.strip().lower() not in _GUESSES:
         raise PositionError("panjpar.bad_guess", guess=repr(guess))
     guess = _GUESSES[guess.strip().lower()]
-    deck = [c.index for c in rng.shuffle(DECK)]
+    deck = rng.shuffle(range(52))  # the permutation of rng.shuffle(DECK), as card indices
     first = 1 - dealer
     hands = [0, 0]
     for i in range(10):
