@@ -93,6 +93,7 @@ SIDE_DECK_SIZE: Final = 10
 FULL_DECK: Final[tuple[int, ...]] = tuple(sorted(list(range(1, 11)) * 4))
 """The 40-card main deck, four each of 1…10 (Z-S3), sorted."""
 _FULL_BYTES: Final = bytes(FULL_DECK)
+_FULL_WITHOUT: Final = tuple(_FULL_BYTES[:j] + _FULL_BYTES[j + 1 :] for j in range(40))
 
 _GAMMA: Final = 0x9E3779B97F4A7C15  # SplitMix64 increment: Rng(k + _GAMMA) continues Rng(k)
 _MASK64: Final = (1 << 64) - 1
@@ -1374,12 +1375,30 @@ def _end_set(new: State, winner: int | None, reason: str) -> None:
     starter, number = new._setup
     starter = 1 - starter
     new._setup = (starter, number + 1)
-    new._tab = ((), ())
-    new._tot = (0, 0)
     new._std = (False, False)
     new._top = ()
-    new._rest = _FULL_BYTES if new.rules.main_deck == "finite40" else b""
-    _start_turn(new, starter)
+    # the starter's first draw (_start_turn on a fresh deck and empty tables, inlined: one
+    # card cannot make 20 or nine cards, so nothing is forced)
+    key = new._key
+    z = new._key = (key + _GAMMA) & _MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    z ^= z >> 31
+    if new.rules.main_deck == "finite40":
+        j = z % 40 if z < _LIMITS[40] else Rng(key).below(40)
+        card = FULL_DECK[j]
+        new._rest = _FULL_WITHOUT[j]
+    else:
+        card = 1 + (z % 10 if z < _LIMITS[10] else Rng(key).below(10))
+        new._rest = b""
+    if starter == 0:
+        new._tab = (_MAIN1[card], ())
+        new._tot = (card, 0)
+    else:
+        new._tab = ((), _MAIN1[card])
+        new._tot = (0, card)
+    new._turn = starter
+    new._played = None
 
 
 def _play_card(old: State, new: State, seat: int, move: PlayCard) -> None:
