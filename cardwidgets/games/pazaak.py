@@ -32,6 +32,10 @@ Design and trade-offs:
   SplitMix64 stream). That is the same distribution as shuffling the 40 cards at the start of the
   set (Z-D2), without paying for the cards that are never drawn. ``state.deck`` replays the
   stream to show the exact order that will come.
+  The hot path of :meth:`State.play` (an ``end``/``stand`` that passes the turn, a plain hand
+  card, a set end) builds the next state in one step with the SplitMix64 draw inlined, keeps
+  the unseen cards as ``bytes`` and ``is_over`` as a stored attribute; the tests check these
+  shortcuts against ``state.deck``, :func:`playout` and the plain algorithms.
 * **Explicit positions.** :meth:`State.from_position` takes the cards on top of the deck in
   order; below them lie the remaining unseen cards in the order the seed gives.
 * **Hidden information.** ``view(seat)`` shows both tables, the own hand, the opponent's hand
