@@ -67,10 +67,15 @@ def test_sample_attack_fast_paths_match_the_block_order(defender_size: int) -> N
     # must be the index-th of the generic count-and-unrank order, over the same total.
     rng = cards.Rng("attack shapes")
     defender = (1 << defender_size) - 1
+    shapes = ["7♥ 7♣ 9♦ 2♠ 3♠", "7♥ 7♣ 9♦ 9♠", "7♥ 7♣ 9♦ 9♠ 2♠", "7♥ 7♣ 9♦ 9♠ 2♠ K♦ A♠"]
+    shapes += ["7♥ 7♣ 7♦ 9♠ 9♦", "2♠ 2♥ 5♦ 5♣ 9♠ 9♦ A♥", "4♠ 4♥ 4♦ 4♣ 8♠"]
+    hands = [panjpar._mask_of(cards.parse_many(text)) for text in shapes]
     for _ in range(150):
         hand = 0
         for card in rng.shuffle(range(52))[: 1 + rng.below(9)]:
             hand |= 1 << card
+        hands.append(hand)
+    for hand in hands:
         max_size = panjpar._max_size(defender_size)
         blocks = panjpar._attack_blocks(hand, max_size)
         total = sum(count for count, _ in blocks)

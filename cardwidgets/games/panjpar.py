@@ -1018,16 +1018,32 @@ def _sample_attack(hand: int, defender: int, rng: Rng) -> int:
         v = (v & _M3) + ((v >> 2) & _M3)
         flags = ((v >> 1) | (v >> 2)) & _M1
         if flags:
-            if not flags & (flags - 1):
-                shift = flags.bit_length() - 1
-                if (v >> shift) & 15 == 2:
-                    # Exactly one pair (the commonest shape): the n singles, then the pair
-                    # with each other card: the blocks "1" and "21" of _attack_blocks.
+            low = flags & -flags
+            high = flags ^ low
+            pair = hand & (15 * low)  # the cards of the lowest rank held twice or more
+            if not high & (high - 1) and pair.bit_count() == 2:
+                # One pair or two pairs, no triple (the commonest shapes after singles): the
+                # blocks of _attack_blocks in the same order, unranked without building them.
+                if not high:
+                    # "1" (n singles), "21" (the pair with each other card).
                     index = rng.below(2 * n - 2)
                     if index < n:
                         return _nth_bit(hand, index)
-                    pair = hand & (15 << shift)
                     return pair | _nth_bit(hand ^ pair, index - n)
+                other = hand & (15 * high)
+                if other.bit_count() == 2:
+                    # "1", "21" low pair, "21" high pair, then "221" if five may be thrown.
+                    index = rng.below(3 * n - 4 + (n - 4 if held >= 5 else 0))
+                    if index < n:
+                        return _nth_bit(hand, index)
+                    index -= n
+                    if index < n - 2:
+                        return pair | _nth_bit(hand ^ pair, index)
+                    index -= n - 2
+                    if index < n - 2:
+                        return other | _nth_bit(hand ^ other, index)
+                    index -= n - 2
+                    return pair | other | _nth_bit(hand ^ pair ^ other, index)
             max_size = 5 if held >= 5 else 3
             paired = _paired_ranks(hand)
             index = rng.below(_attack_total(n, paired, max_size))
