@@ -33,6 +33,11 @@ Trade-offs:
   :meth:`State.rollout` plays such moves to the end on plain ints, for bots' playouts.
 * A move that a state generated itself (``random_move``, ``legal_move_at``) is played without
   re-validation; any other move is checked in full and explained when illegal.
+* States use ``__slots__`` and are built by slot stores (no dict copy); ``is_over`` is a plain
+  attribute set when a state is made. Generated moves are cached (one-card attacks and
+  defences) or carry their kill masks. Samplers unrank the commonest shapes (no pair, one or
+  two pairs; one attack card) directly from bitmasks; the draws and the order are those of the
+  general count-and-unrank code, which tests check index by index.
 * :meth:`State.legal_moves` sorts (attacks by size, then cards; defences by what each attack
   card meets); the lazy/indexed order is the generation order, a different but fixed order
   over the same set.
