@@ -1779,19 +1779,17 @@ class State(core.GameState[Move]):
         if top < end:
             target = self.rules.hand_size
             need = target - held_a.bit_count()
-            if need > 0:
-                stop = top + need if top + need < end else end
-                for card in stock[top:stop]:
-                    held_a |= 1 << card
-                top = stop
+            while need > 0 and top < end:
+                held_a |= 1 << stock[top]
+                top += 1
+                need -= 1
                 if top == end:
                     known_a |= 1 << stock[-1]
             need = target - held_d.bit_count()
-            if need > 0 and top < end:
-                stop = top + need if top + need < end else end
-                for card in stock[top:stop]:
-                    held_d |= 1 << card
-                top = stop
+            while need > 0 and top < end:
+                held_d |= 1 << stock[top]
+                top += 1
+                need -= 1
                 if top == end:
                     known_d |= 1 << stock[-1]
         state = _new_object(State)
