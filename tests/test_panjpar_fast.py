@@ -69,7 +69,7 @@ def test_sample_attack_fast_paths_match_the_block_order(defender_size: int) -> N
     defender = (1 << defender_size) - 1
     shapes = ["7♥ 7♣ 9♦ 2♠ 3♠", "7♥ 7♣ 9♦ 9♠", "7♥ 7♣ 9♦ 9♠ 2♠", "7♥ 7♣ 9♦ 9♠ 2♠ K♦ A♠"]
     shapes += ["7♥ 7♣ 7♦ 9♠ 9♦", "2♠ 2♥ 5♦ 5♣ 9♠ 9♦ A♥", "4♠ 4♥ 4♦ 4♣ 8♠"]
-    hands = [panjpar._mask_of(cards.parse_many(text)) for text in shapes]
+    hands = [cards.mask(cards.parse_many(text)) for text in shapes]
     for _ in range(150):
         hand = 0
         for card in rng.shuffle(range(52))[: 1 + rng.below(9)]:

@@ -328,13 +328,6 @@ def _bits(mask: int) -> tuple[int, ...]:
     )
 
 
-def _mask_of(card_list: Iterable[Card]) -> int:
-    bits = 0
-    for card in card_list:
-        bits |= 1 << card.index
-    return bits
-
-
 def _cards_of(mask: int) -> tuple[Card, ...]:
     c0, c1, c2, c3 = _CHUNK_CARDS
     return (
@@ -416,7 +409,7 @@ def is_valid_attack(attack: Iterable[CardLike] | str) -> bool:
     ...                               "K♠ K♥ K♦ 4♠ 7♣")]
     [True, True, True, False]
     """
-    return _shape_ok(_mask_of(cards.to_cards(attack)))
+    return _shape_ok(cards.mask(cards.to_cards(attack)))
 
 
 def beats(card: CardLike, attacked: CardLike, trump_suit: Suit | str | Card) -> bool:
@@ -578,7 +571,7 @@ def count_attacks(hand: Iterable[CardLike] | str, max_size: int = 5) -> int:
     >>> count_attacks(cards.DECK)            # a hand of all 52 cards, for scale
     131768
     """
-    return sum(n for n, _ in _attack_blocks(_mask_of(cards.to_cards(hand)), max_size))
+    return sum(n for n, _ in _attack_blocks(cards.mask(cards.to_cards(hand)), max_size))
 
 
 def iter_attacks(hand: Iterable[CardLike] | str, max_size: int = 5) -> Iterator[Attack]:
@@ -587,7 +580,7 @@ def iter_attacks(hand: Iterable[CardLike] | str, max_size: int = 5) -> Iterator[
     >>> [str(a) for a in iter_attacks("8♠ 8♥ 8♦", max_size=3)]
     ['attack 8♠', 'attack 8♥', 'attack 8♦', 'attack 8♠ 8♥ 8♦']
     """
-    for bits in _iter_attack_masks(_mask_of(cards.to_cards(hand)), max_size):
+    for bits in _iter_attack_masks(cards.mask(cards.to_cards(hand)), max_size):
         yield Attack._from_mask(bits)
 
 
@@ -714,7 +707,8 @@ def _defence_args(
     attack: Iterable[CardLike] | str, hand: Iterable[CardLike] | str, trump_suit: object
 ) -> tuple[list[int], int, int]:
     attack_cards = sorted(cards.to_cards(attack))
-    return [c.index for c in attack_cards], _mask_of(cards.to_cards(hand)), _suit_index(trump_suit)
+    hand_mask = cards.mask(cards.to_cards(hand))
+    return [c.index for c in attack_cards], hand_mask, _suit_index(trump_suit)
 
 
 def count_defences(
@@ -746,7 +740,7 @@ def iter_defences(
     """
     attack_list, hand_bits, trump = _defence_args(attack, hand, trump_suit)
     take_all = (rules or Rules()).pickup == "all"
-    full = _mask_of(DECK[i] for i in attack_list)
+    full = cards.mask(DECK[i] for i in attack_list)
     for pairs in _Defences(attack_list, hand_bits, trump, take_all):
         yield Defend._from_pairs(pairs, full)
 
@@ -1326,7 +1320,7 @@ class State(core.GameState[Move]):
                 raise PositionError("panjpar.pos_indicator", card=last, suit=last.suit, trump=trump)
             indicator = last.index
         attacker = check_seat(attacker)
-        hand_masks = (_mask_of(hand_cards[0]), _mask_of(hand_cards[1]))
+        hand_masks = (cards.mask(hand_cards[0]), cards.mask(hand_cards[1]))
         known_masks = [0, 0]
         if isinstance(known, str) or len(known) != 2:
             raise PositionError("panjpar.pos_hands")
@@ -1339,7 +1333,7 @@ class State(core.GameState[Move]):
             for seat in (0, 1):
                 if hand_masks[seat] >> indicator & 1:
                     known_masks[seat] |= 1 << indicator  # the drawn indicator is public
-        attack_mask = _mask_of(attack_cards)
+        attack_mask = cards.mask(attack_cards)
         if attack_cards and not _shape_ok(attack_mask):
             reason = _shape_error(attack_mask)
             raise PositionError("panjpar.pos_attack", reason=reason)
@@ -1752,7 +1746,7 @@ class State(core.GameState[Move]):
             pass
         elif self.rules.pickup == "all" and unbeaten and killed:
             raise IllegalMove("panjpar.take_all")
-        elif move.pickup is not None and _mask_of(move.pickup) != unbeaten:
+        elif move.pickup is not None and cards.mask(move.pickup) != unbeaten:
             needed = _cards_of(unbeaten)
             raise IllegalMove(
                 "panjpar.wrong_pickup",
