@@ -48,6 +48,7 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from cardwidgets import cards, i18n, ismcts
 from cardwidgets.core import IllegalMove
+from cardwidgets.games import tablic as _tablic_engine
 from cardwidgets.i18n import TranslatedError
 
 __all__ = [
@@ -243,23 +244,13 @@ i18n.register(
     }
 )
 
-_TABLIC_POINTS = tuple(
-    2 if c.text == "10♦" else 1 if c.rank >= 10 or c.text == "2♣" else 0 for c in cards.DECK
-)  # T-S20, as a table by card index so rollouts stay cheap
-_TABLIC_PLAYED = tuple(11 if c.rank == 14 else c.rank + 1 if c.rank >= 11 else int(c.rank)
-                       for c in cards.DECK)  # fmt: skip
+# T-S20 points and played values by card index, shared with the engine so rollouts stay cheap.
+_TABLIC_POINTS = _tablic_engine._POINTS
+_TABLIC_PLAYED = _tablic_engine._PLAYED
+_mask_points = _tablic_engine._points_of_mask
 
 
 _CLEARS: dict[tuple[int, int], bool] = {}
-
-
-def _mask_points(bits: int) -> int:
-    total = 0
-    while bits:
-        low = bits & -bits
-        total += _TABLIC_POINTS[low.bit_length() - 1]
-        bits ^= low
-    return total
 
 
 class _Tablic(Strategy):

@@ -126,6 +126,15 @@ def test_an_illegal_attempt_shows_the_engines_reason_and_changes_nothing() -> No
         w.select("9♥")
 
 
+def test_a_browser_message_must_carry_the_scene_version() -> None:
+    w = position("3♠ 5♥ 7♣", "8♦")
+    before = w.version
+    w._on_custom_msg(w, {"kind": "card", "zone": "hand", "card": "8♦"}, [])
+    assert w.selected is None and w.state.ply == 0
+    assert w.scene["message"]["kind"] == "error" and w.version > before
+    assert click(w, {"kind": "card", "zone": "hand", "card": "8♦"})  # the versioned form works
+
+
 def test_escape_cancels_the_selection() -> None:
     w = position("3♠ 5♥ 7♣", "8♦")
     w.select("8♦")

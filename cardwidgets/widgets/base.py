@@ -26,7 +26,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import warnings
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
@@ -426,22 +426,23 @@ class GameWidget(anywidget.AnyWidget):
 
     # -- intents from the browser ------------------------------------------------------------
     def _on_custom_msg(self, _widget: object, content: object, _buffers: object) -> None:
-        self.handle_intent(content)
+        # A browser message must name the scene version it was made on (no bare intents).
+        self.handle_intent(content, bare=False)
 
-    def handle_intent(self, content: object) -> bool:
+    def handle_intent(self, content: object, *, bare: bool = True) -> bool:
         """Do what a browser message asks; never raises. Returns whether it was carried out.
 
         ``content`` is ``{"type": "intent", "version": v, "intent": {...}}`` as the front end
-        sends it; a bare intent (``{"kind": "action", "id": "back"}``) is taken to be made on
-        the current version. A stale version, a malformed intent or one the current scene does
-        not offer is refused with a message in the widget, and the state stays unchanged.
+        sends it; from Python, a bare intent (``{"kind": "action", "id": "back"}``) is taken to
+        be made on the current version (``bare=False`` refuses it, as for browser messages).
+        A stale version, a malformed intent or one the current scene does not offer, or a move
+        the rules refuse, is answered with a message in the widget and the state stays unchanged.
         """
         try:
-            intent, version = self._parse_intent(content)
+            intent, version = self._parse_intent(content, bare)
             if version != self.version:
                 raise WidgetError("widget.stale")
-            self._dispatch(intent)
-            return True
+            return self._dispatch(intent)
         except TranslatedError as err:
             self._message = _scene.message("error", err.text(self.locale))
             self.refresh()
@@ -453,10 +454,10 @@ class GameWidget(anywidget.AnyWidget):
             self.refresh()
             return False
 
-    def _parse_intent(self, content: object) -> tuple[dict[str, Any], int]:
+    def _parse_intent(self, content: object, bare: bool) -> tuple[dict[str, Any], int]:
         if not isinstance(content, Mapping):
             raise WidgetError("widget.bad_intent", reason="not an object")
-        if "kind" in content and "type" not in content:
+        if bare and "kind" in content and "type" not in content:
             return dict(content), self.version
         if content.get("type") != "intent":
             raise WidgetError("widget.bad_intent", reason="type")
@@ -468,7 +469,16 @@ class GameWidget(anywidget.AnyWidget):
             raise WidgetError("widget.bad_intent", reason="intent")
         return dict(intent), version
 
-    def _dispatch(self, intent: dict[str, Any]) -> None:
+    def _attempt(self, act: Callable[[], object]) -> bool:
+        """Run ``act``; a refusal is shown in the widget (by ``reporting``) and gives False."""
+        try:
+            with self.reporting():
+                act()
+        except TranslatedError:
+            return False
+        return True
+
+    def _dispatch(self, intent: dict[str, Any]) -> bool:
         kind = intent.get("kind")
         shown = self.scene
         if kind == "card":
@@ -482,27 +492,23 @@ class GameWidget(anywidget.AnyWidget):
             )
             if not offered:
                 raise WidgetError("widget.not_available", what=card)
-            with contextlib.suppress(TranslatedError), self.reporting():
-                self.on_card(zone, card)
-        elif kind == "option":
+            return self._attempt(lambda: self.on_card(zone, card))
+        if kind == "option":
             index = intent.get("index")
             if isinstance(index, bool) or not isinstance(index, int):
                 raise WidgetError("widget.bad_intent", reason="index")
             if not any(o["index"] == index for o in shown.get("options", [])):
                 raise WidgetError("widget.not_available", what=f"#{index + 1}")
-            with contextlib.suppress(TranslatedError), self.reporting():
-                self.choose(index)
-        elif kind == "action":
+            return self._attempt(lambda: self.choose(index))
+        if kind == "action":
             action = intent.get("id")
             if not isinstance(action, str):
                 raise WidgetError("widget.bad_intent", reason="action")
             enabled = any(a["id"] == action and a["enabled"] for a in shown.get("actions", []))
             if not enabled:
                 raise WidgetError("widget.not_available", what=action)
-            with contextlib.suppress(TranslatedError), self.reporting():
-                self.do(action)
-        else:
-            raise WidgetError("widget.bad_intent", reason="kind")
+            return self._attempt(lambda: self.do(action))
+        raise WidgetError("widget.bad_intent", reason="kind")
 
     def do(self, action: str) -> None:
         """Carry out an action button by its id (``back``, ``play``, ``hint`` …)."""
