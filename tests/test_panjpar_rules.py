@@ -618,3 +618,11 @@ def test_positions_are_checked() -> None:
     assert over.is_over and over.outcome.winner == 0  # type: ignore[union-attr]
     state = State.from_position(hands=["Q♦ 2♠", "8♥"], stock=(), trump="Q♦")
     assert texts(state.known[0]) == ["Q♦"]  # the drawn indicator is public
+
+
+def test_hand_size_variant_deals_that_many_cards() -> None:
+    """The `hand_size` flag deals and replenishes to the same size (P-S3 generalised)."""
+    for size in (5, 6):
+        state = panjpar.new_game(seed=3, rules=panjpar.Rules(hand_size=size))
+        assert state.view(0)["hand_sizes"] == [size, size]
+        assert sum(len(h) for h in state.hands) + len(state.stock) == 52

@@ -385,3 +385,11 @@ def test_legal_moves_list_every_capture_on_a_crowded_table() -> None:
     assert len(moves) == 2 + tablic.count_captures("K♠", table) + tablic.count_captures("6♠", table)
     assert len(moves) > 1000
     state.play(moves[len(moves) // 2])  # every listed move applies
+
+
+def test_T_D12_capture_groups_refuse_the_played_card_among_the_captured() -> None:
+    """The played card goes to the pile with the capture but is never one of its groups."""
+    with pytest.raises(IllegalMove):
+        tablic.capture_groups("8♦", "8♦")
+    with pytest.raises(ValueError, match="appears twice"):
+        tablic.capture_groups("8♦", "3♠ 3♠ 5♥")

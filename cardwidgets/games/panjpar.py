@@ -1984,11 +1984,12 @@ def new_game(
     deck = rng.shuffle(range(52))  # the permutation of rng.shuffle(DECK), as card indices
     first = 1 - dealer
     hands = [0, 0]
-    for i in range(10):
+    dealt = 2 * rules.hand_size
+    for i in range(dealt):
         hands[first if i % 2 == 0 else dealer] |= 1 << deck[i]
-    indicator = deck[10]
-    stock = (*deck[11:], indicator)
-    colour = "red" if indicator % 4 in (1, 2) else "black"
+    indicator = deck[dealt]
+    stock = (*deck[dealt + 1 :], indicator)
+    colour = DECK[indicator].color
     attacker = guesser if colour == guess else 1 - guesser
     start = {"seed": seed, "dealer": dealer, "guesser": guesser, "guess": guess}
     return State._make(

@@ -895,11 +895,7 @@ def capture_groups(
     ['10♥ A♣', 'A♠']
     """
     played = cards.to_card(card)
-    taken = tuple(
-        sorted(
-            cards.to_cards(captured) if isinstance(captured, str) else map(cards.to_card, captured)
-        )
-    )
+    taken = cards.from_mask(_table_bits(played, captured))  # sorted; refuses the played card
     v = _PLAYED[played.index]
     groups = _split(v, taken)
     if groups is None or not taken:
