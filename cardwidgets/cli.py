@@ -73,7 +73,14 @@ i18n.register(
             "en": "a rule is written name=value, not {text}",
             "de": "eine Regel schreibt man name=wert, nicht {text}",
         },
-        "cli.wrote": {"en": "wrote {rows} rows to {path}", "de": "{rows} Zeilen nach {path}"},
+        "cli.wrote": {
+            "en": "wrote {rows} rows to {path}",
+            "de": "{rows} Zeilen nach {path} geschrieben",
+        },
+        "cli.cannot_write": {
+            "en": "cannot write {path}: {reason}",
+            "de": "{path} lässt sich nicht schreiben: {reason}",
+        },
     }
 )
 
@@ -126,24 +133,38 @@ def _rules(items: Sequence[str]) -> dict[str, Any] | None:
 
 def _simulate(args: argparse.Namespace) -> int:
     players = args.players[0] if len(args.players) == 1 else tuple(args.players)
-    results = lab.simulate(
-        args.game,
-        players=players,
-        games=args.games,
-        rules=_rules(args.rule),
-        seed=_seed(args.seed),
-        unit=args.unit,
-        workers=args.workers,
-        progress=args.progress,
-    )
+    out = None
+    if args.json and args.json != "-":
+        # Open the file first, so a bad path fails before a long run, not after it.
+        try:
+            out = open(args.json, "w", encoding="utf-8")
+        except OSError as err:
+            reason = err.strerror or str(err)
+            print(i18n.text("cli.cannot_write", path=args.json, reason=reason), file=sys.stderr)
+            return 2
+    try:
+        results = lab.simulate(
+            args.game,
+            players=players,
+            games=args.games,
+            rules=_rules(args.rule),
+            seed=_seed(args.seed),
+            unit=args.unit,
+            workers=args.workers,
+            progress=args.progress,
+        )
+    except BaseException:
+        if out is not None:
+            out.close()
+        raise
     if args.json == "-":
         json.dump(results.rows, sys.stdout, ensure_ascii=False)
         sys.stdout.write("\n")
         return 0
     print(results.table(args.locale))
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as handle:
-            json.dump(results.rows, handle, ensure_ascii=False)
+    if out is not None:
+        with out:
+            json.dump(results.rows, out, ensure_ascii=False)
         print(i18n.text("cli.wrote", args.locale, rows=len(results.rows), path=args.json))
     return 0
 

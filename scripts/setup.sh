@@ -3,8 +3,11 @@
 # the front-end bundle (npm), and Debian's Chromium for the browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export PATH="$HOME/.local/bin:$PATH"
 if ! command -v uv >/dev/null 2>&1; then
-  python3 -m pip install --quiet uv
+  # pyenv or a venv: a plain install; Debian's system Python (PEP 668): a user install.
+  python3 -m pip install --quiet uv 2>/dev/null ||
+    python3 -m pip install --quiet --user --break-system-packages uv
 fi
 export UV_PYTHON_DOWNLOADS=never
 if [ -f package.json ]; then

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from cardwidgets import cli, lab
 
 
@@ -76,3 +78,14 @@ def test_python_dash_m_runs_the_command() -> None:
         check=True,
     )
     assert version.stdout.startswith("cardwidgets ")
+
+
+def test_an_unwritable_json_path_fails_before_the_run_with_a_reason(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    target = tmp_path / "missing-folder" / "rows.json"
+    status = cli.main(["simulate", "pazaak", "--games", "2", "--json", str(target)])
+    assert status == 2
+    err = capsys.readouterr().err
+    assert f"cannot write {target}" in err
+    assert not target.exists()
