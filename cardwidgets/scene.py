@@ -335,7 +335,9 @@ def french_card(card: Card, locale: str, **marks: Any) -> CardView:
     ``marks``: ``note``, ``selectable``, ``selected``, ``highlight`` (one of :data:`ROLES`),
     ``group``, ``slot``.
     """
-    view = _card("french", card.text, card.rank.text, card.suit.value, card.color, card.name(locale))
+    view = _card(
+        "french", card.text, card.rank.text, card.suit.value, card.color, card.name(locale)
+    )
     return _mark(view, marks)
 
 
@@ -343,7 +345,9 @@ face_card = french_card
 """The earlier name of :func:`french_card`."""
 
 
-def number_card(value: int, locale: str, *, id: str, label: str | None = None, **marks: Any) -> CardView:
+def number_card(
+    value: int, locale: str, *, id: str, label: str | None = None, **marks: Any
+) -> CardView:
     """A plain number card (Pazaak's main deck); ``label`` defaults to the number."""
     view = _card("number", id, str(value), "", "main", label or str(value))
     return _mark(view, marks)
@@ -359,7 +363,9 @@ def side_card(text: str, tone: str, locale: str, *, id: str, label: str, **marks
 
 def back_card(owner: int | str, number: int, locale: str, **marks: Any) -> CardView:
     """A face-down card. Its id names only the owner and a position, never the card."""
-    view = _card("back", f"hidden-{owner}-{number}", "", "", "", i18n.text("scene.hidden_card", locale))
+    view = _card(
+        "back", f"hidden-{owner}-{number}", "", "", "", i18n.text("scene.hidden_card", locale)
+    )
     return _mark(view, marks)
 
 
@@ -378,7 +384,14 @@ def badge(
 ) -> Badge:
     """A figure beside a zone (see :class:`Badge`); ``label`` is the spoken form (default
     ``text``)."""
-    return {"kind": kind, "text": text, "label": label or text, "value": value, "of": of, "tone": tone}
+    return {
+        "kind": kind,
+        "text": text,
+        "label": label or text,
+        "value": value,
+        "of": of,
+        "tone": tone,
+    }
 
 
 def zone(
@@ -408,9 +421,17 @@ def zone(
     }
 
 
-def option(index: int, label: str, *, selected: bool = False, emphasis: bool = False, swatches: int = 0) -> Option:
+def option(
+    index: int, label: str, *, selected: bool = False, emphasis: bool = False, swatches: int = 0
+) -> Option:
     """One entry of the option list."""
-    return {"index": index, "label": label, "selected": selected, "emphasis": emphasis, "swatches": swatches}
+    return {
+        "index": index,
+        "label": label,
+        "selected": selected,
+        "emphasis": emphasis,
+        "swatches": swatches,
+    }
 
 
 def action(
@@ -425,7 +446,9 @@ def message(kind: Literal["error", "info"], text: str) -> Message:
     return {"kind": kind, "text": text}
 
 
-def score_row(label: str, cells: list[object], kind: Literal["", "total", "marks"] = "") -> ScoreRow:
+def score_row(
+    label: str, cells: list[object], kind: Literal["", "total", "marks"] = ""
+) -> ScoreRow:
     """A score sheet row; cells are shown as text."""
     return {"label": label, "cells": [str(c) for c in cells], "kind": kind}
 
@@ -501,6 +524,7 @@ def stylesheet() -> str:
 def to_html(scene: Scene, *, css: bool = True) -> str:
     """Static HTML of ``scene`` (inline SVG cards, no JavaScript, inert buttons); see
     :mod:`cardwidgets.scene_html`."""
-    from cardwidgets.scene_html import render
+    from cardwidgets import scene_html
 
-    return render(scene, css=css)
+    rendered: str = scene_html.render(scene, css=css)
+    return rendered
