@@ -180,7 +180,8 @@ class GameWidget(anywidget.AnyWidget):
 
     game: ClassVar[str] = ""
     engine: ClassVar[Any] = None
-    """The game's module (``cardwidgets.games.tablic`` …): its ``State``, ``Rules``, ``new_game``."""
+    """The game's module (``cardwidgets.games.tablic`` …): ``State``, ``Rules``, ``new_game``."""
+    _still: ClassVar[bool] = False  # a picture (widgets/pictures.py) keeps its seat's view
     focus_zones: ClassVar[tuple[str, ...]] = ("hand",)
     """Zones where keyboard focus falls back to, in order, when its control disappears."""
 
@@ -349,7 +350,7 @@ class GameWidget(anywidget.AnyWidget):
     def viewer(self) -> int:
         """The seat whose cards are shown: :attr:`seat`, or the seat to move in hot-seat play."""
         to_move = self.state.to_move
-        if self.opponent is None and to_move is not None:
+        if self.opponent is None and to_move is not None and not self._still:
             return int(to_move)
         return int(self.seat)
 
