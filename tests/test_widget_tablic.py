@@ -397,3 +397,19 @@ def test_a_state_draws_itself_full_or_as_a_seat_sees_it() -> None:
     seen = picture(state, seat=0)
     assert_hidden(json.dumps(seen.scene, ensure_ascii=False), state)
     assert seen.scene["actions"] == [] and seen.scene["previews"] == {}
+
+
+def test_a_lab_counterexample_opens_at_the_end_of_its_deal_with_both_piles() -> None:
+    from cardwidgets import lab
+
+    def points_total_25(state: tablic.State) -> bool:
+        return sum(state.deal_results[0].scores) == 25
+
+    result = lab.check(points_total_25, "tablic", games=40, seed=1, unit="deal")
+    found = result.counterexamples[0]
+    w = found.widget()
+    summary = w.scene["summary"]
+    assert summary is not None and summary["title"] == "Deal 1 is over"
+    piles = [len(z["cards"]) for z in summary["zones"]]
+    assert sum(piles) == 52 and piles == list(w.state.deal_results[0].cards)
+    assert w.ply == found.ply
