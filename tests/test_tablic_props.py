@@ -10,10 +10,9 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import pytest
 
 from cardwidgets import IllegalMove, cards, tablic
 from cardwidgets.cards import Card
