@@ -38,7 +38,9 @@ def fc(text: str, **marks: object) -> CardView:
 
 
 def side(text: str, tone: str, label: str, **marks: object) -> CardView:
-    return scene.side_card(text, tone, "en", id=f"side-{label.replace(' ', '-')}", label=label, **marks)
+    return scene.side_card(
+        text, tone, "en", id=f"side-{label.replace(' ', '-')}", label=label, **marks
+    )
 
 
 def tablic_play() -> Scene:
@@ -117,12 +119,22 @@ def tablic_play() -> Scene:
 def tablic_summary() -> Scene:
     """The end of a deal in German, four colours, dark: a summary with a sheet and the piles."""
     piles = [
-        scene.zone("pile-0", "Deine Stiche", [fc("2♣"), fc("10♦"), fc("A♠"), fc("K♥")], layout="stack", owner=0),
+        scene.zone(
+            "pile-0",
+            "Deine Stiche",
+            [fc("2♣"), fc("10♦"), fc("A♠"), fc("K♥")],
+            layout="stack",
+            owner=0,
+        ),
         scene.zone("pile-1", "Computer", [fc("7♦"), fc("Q♣")], layout="stack", owner=1),
     ]
     sheet = scene.score(
         ["Du", "Computer"],
-        [scene.score_row("Punkte", [14, 8]), scene.score_row("Tablas", [1, 2], "marks"), scene.score_row("Summe", [15, 10], "total")],
+        [
+            scene.score_row("Punkte", [14, 8]),
+            scene.score_row("Tablas", [1, 2], "marks"),
+            scene.score_row("Summe", [15, 10], "total"),
+        ],
         caption="Runde 1",
     )
     return scene.make_scene(

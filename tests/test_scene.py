@@ -38,7 +38,12 @@ def test_back_card_has_no_identity() -> None:
 
 def test_number_and_side_cards() -> None:
     seven = scene.number_card(7, "en", id="m3")
-    assert (seven["kind"], seven["text"], seven["tone"], seven["label"]) == ("number", "7", "main", "7")
+    assert (seven["kind"], seven["text"], seven["tone"], seven["label"]) == (
+        "number",
+        "7",
+        "main",
+        "7",
+    )
     flip = scene.side_card("2&4", "gold", "en", id="h1", label="flip two and four", note="as −2")
     assert (flip["kind"], flip["tone"], flip["note"]) == ("side", "gold", "as −2")
     with pytest.raises(ValueError, match="tone must be"):
@@ -55,14 +60,28 @@ def test_marks_are_checked() -> None:
 
 
 def test_zone_badge_option_action_and_score_defaults() -> None:
-    grid = scene.zone("t0", "You", [], layout="grid", columns=3, places=9, badges=[scene.badge("total", "14")])
+    grid = scene.zone(
+        "t0", "You", [], layout="grid", columns=3, places=9, badges=[scene.badge("total", "14")]
+    )
     assert (grid["layout"], grid["columns"], grid["places"]) == ("grid", 3, 9)
-    assert grid["badges"] == [{"kind": "total", "text": "14", "label": "14", "value": 0, "of": 0, "tone": ""}]
+    assert grid["badges"] == [
+        {"kind": "total", "text": "14", "label": "14", "value": 0, "of": 0, "tone": ""}
+    ]
     assert scene.zone("z", "Z", [])["badges"] == []
-    assert scene.option(2, "as +4", swatches=3) == {"index": 2, "label": "as +4", "selected": False, "emphasis": False, "swatches": 3}
+    assert scene.option(2, "as +4", swatches=3) == {
+        "index": 2,
+        "label": "as +4",
+        "selected": False,
+        "emphasis": False,
+        "swatches": 3,
+    }
     assert scene.action("auto", "Auto", pressed=False)["pressed"] is False
     assert scene.action("play", "Play")["pressed"] is None
-    assert scene.score_row("Tablas", [2, 0], "marks") == {"label": "Tablas", "cells": ["2", "0"], "kind": "marks"}
+    assert scene.score_row("Tablas", [2, 0], "marks") == {
+        "label": "Tablas",
+        "cells": ["2", "0"],
+        "kind": "marks",
+    }
     assert scene.score(["A"], [], caption="Deal 1")["caption"] == "Deal 1"
 
 
@@ -71,13 +90,23 @@ def test_make_scene_fills_every_field_and_rejects_unknown_ones() -> None:
     assert set(s) == set(scene.Scene.__annotations__)
     assert set(s["labels"]) == set(scene.Labels.__annotations__)
     assert s["labels"]["empty"] == "(leer)"
-    assert (s["size"], s["focus"], s["legend"], s["history"], s["summary"]) == ("normal", [], [], None, None)
+    assert (s["size"], s["focus"], s["legend"], s["history"], s["summary"]) == (
+        "normal",
+        [],
+        [],
+        None,
+        None,
+    )
     with pytest.raises(TypeError, match="unknown scene fields: colour"):
         scene.make_scene(game="demo", title="T", colour="red")
 
 
 def test_scene_is_json_and_size_counts_utf8_bytes() -> None:
-    s = scene.make_scene(game="demo", title="T", zones=[scene.zone("t", "T", [scene.french_card(cards.parse("3♠"), "en")])])
+    s = scene.make_scene(
+        game="demo",
+        title="T",
+        zones=[scene.zone("t", "T", [scene.french_card(cards.parse("3♠"), "en")])],
+    )
     assert json.loads(scene.to_json(s)) == s
     assert scene.size(s) == len(scene.to_json(s).encode("utf-8"))
     assert scene.size(s) > len(scene.to_json(s))  # the suit is multi-byte

@@ -37,7 +37,9 @@ def test_every_card_carries_its_hooks_label_kind_and_index(name: str) -> None:
     made = fx.FIXTURES[name]()
     page = page_of(name)
     summary = made["summary"]
-    everything = [c for z in [*made["zones"], *(summary["zones"] if summary else [])] for c in z["cards"]]
+    everything = [
+        c for z in [*made["zones"], *(summary["zones"] if summary else [])] for c in z["cards"]
+    ]
     assert page.count('class="cw-card"') == len(everything)
     for card in everything:
         tag = re.search(rf'<div class="cw-card" data-card="{re.escape(card["id"])}"[^>]*>', page)
@@ -49,7 +51,10 @@ def test_every_card_carries_its_hooks_label_kind_and_index(name: str) -> None:
         assert after.startswith(f'<svg class="cw-face" viewBox="0 0 60 84" width="{width}"')
         if card["kind"] == "french":
             assert f'data-suit="{scene_faces.SUIT_LETTERS[card["suit"]]}"' in tag.group(0)
-            assert scene_faces.SUIT_PATHS[scene_faces.SUIT_LETTERS[card["suit"]]] in after.split("</svg>")[0]
+            assert (
+                scene_faces.SUIT_PATHS[scene_faces.SUIT_LETTERS[card["suit"]]]
+                in after.split("</svg>")[0]
+            )
         if card["kind"] != "back":
             assert f">{card['text'].replace('&', '&amp;')}</text>" in after.split("</svg>")[0]
 
@@ -92,7 +97,9 @@ def test_legend_history_options_previews() -> None:
     page = page_of("tablic_play")
     roles = re.findall(r'<li class="cw-legend-item" data-role="([a-z]+)">', page)
     assert roles == ["group", "group", "playable", "last", "hint", "muted"]
-    assert '<input class="cw-history-range" type="range" min="0" max="14" step="1" value="14"' in page
+    assert (
+        '<input class="cw-history-range" type="range" min="0" max="14" step="1" value="14"' in page
+    )
     assert 'data-option="0" data-nav="option" data-emphasis="true" aria-pressed="true"' in page
     assert page.count('class="cw-swatch"') == 3
     assert '<p class="cw-hint" aria-live="polite"></p>' in page
@@ -109,7 +116,9 @@ def test_empty_zones_use_the_scene_word() -> None:
 
 def test_escapes_text() -> None:
     s = scene.make_scene(game="demo", title="T", status='<img src=x onerror="alert(1)">')
-    s["zones"] = [scene.zone("z", '"><b>', [scene.side_card("<3", "plus", "en", id='x"y', label="a&b")])]
+    s["zones"] = [
+        scene.zone("z", '"><b>', [scene.side_card("<3", "plus", "en", id='x"y', label="a&b")])
+    ]
     page = render(s, css=False)
     assert "<img" not in page and "<b>" not in page
     assert '&lt;img src=x onerror="alert(1)"&gt;' in page
@@ -123,7 +132,10 @@ def test_css_is_inlined_on_request() -> None:
 
 
 def test_slots_group_by_first_appearance() -> None:
-    c = [scene.french_card(cards.parse(t), "en", slot=s) for t, s in [("9♠", 1), ("7♥", None), ("J♠", 1), ("6♣", 0)]]
+    c = [
+        scene.french_card(cards.parse(t), "en", slot=s)
+        for t, s in [("9♠", 1), ("7♥", None), ("J♠", 1), ("6♣", 0)]
+    ]
     assert [[x["id"] for x in g] for g in slots(c)] == [["9♠", "J♠"], ["7♥"], ["6♣"]]
 
 
