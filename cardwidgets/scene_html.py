@@ -209,6 +209,7 @@ def _action(action: Action, extra: str = "") -> Markup:
     attrs.update({"type": "button", "data-action": action["id"], "data-nav": "action"})
     attrs["data-primary"] = "true" if action["primary"] or extra else None
     attrs["aria-pressed"] = None if pressed is None else str(pressed).lower()
+    attrs["data-disabled"] = None if action["enabled"] else "true"
     attrs["disabled"] = ""
     return h("button", attrs, action["label"])
 
