@@ -97,12 +97,12 @@ def text(key: str, locale: str | None = None, /, **params: Any) -> str:
 
 def _as_text(value: object, locale: str) -> str:
     """A sentence parameter as text: a nested reason in the sentence's locale; anything else
-    with ``str``, or quoted by :func:`shown` if ``str`` fails (an int of 5,000 digits)."""
+    with ``str``, or quoted by :func:`shown` if ``str`` fails."""
     if isinstance(value, TranslatedError):
         return value.text(locale)
     try:
         return str(value)
-    except ValueError:
+    except Exception:  # an int of 5,000 digits, a foreign object's failing __str__
         return shown(value)
 
 

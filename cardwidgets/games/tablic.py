@@ -168,7 +168,7 @@ i18n.register(
             "de": "'{field}' muss {expected} sein, nicht {value}",
         },
         "tablic.position.missing": {
-            "en": "the start of the record has no field '{field}'",
+            "en": "the record's start has no field '{field}'",
             "de": "dem Anfang des Protokolls fehlt das Feld '{field}'",
         },
         "tablic.expect.object": {"en": "an object (a dict)", "de": "ein Objekt (ein dict)"},
@@ -1491,6 +1491,9 @@ class State(core.GameState[Move]):
                         field=key if isinstance(key, str) else i18n.shown(key),
                         fields=", ".join(names),
                     )
+            for key in ("table", "hands"):
+                if key not in position:
+                    raise PositionError("tablic.position.missing", field=key)
             return cls.from_position(rules=rules, seed=seed, **position)
         return cls.new(seed, rules, start.get("dealer", 1))
 
