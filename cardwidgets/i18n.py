@@ -95,10 +95,37 @@ def text(key: str, locale: str | None = None, /, **params: Any) -> str:
     return texts[locale].format(**values)
 
 
+class Number:
+    """A whole number for a sentence, grouped as the sentence's locale writes it.
+
+    >>> register({"demo.count": {"en": "{count} games", "de": "{count} Spiele"}})
+    >>> text("demo.count", "de", count=Number(100_000_000))
+    '100.000.000 Spiele'
+    >>> text("demo.count", "en", count=Number(100_000_000))
+    '100,000,000 games'
+    """
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def text(self, locale: str | None = None) -> str:
+        """``1,234`` in English, ``1.234`` in German."""
+        grouped = f"{self.value:,}"
+        return grouped.replace(",", ".") if (locale or get_locale()) == "de" else grouped
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return f"Number({self.value})"
+
+
 def _as_text(value: object, locale: str) -> str:
-    """A sentence parameter as text: a nested reason in the sentence's locale; anything else
-    with ``str``, or quoted by :func:`shown` if ``str`` fails."""
-    if isinstance(value, TranslatedError):
+    """A sentence parameter as text: a nested reason or a :class:`Number` in the sentence's
+    locale; anything else with ``str``, or quoted by :func:`shown` if ``str`` fails."""
+    if isinstance(value, (TranslatedError, Number)):
         return value.text(locale)
     try:
         return str(value)
