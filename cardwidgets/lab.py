@@ -47,7 +47,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
-from cardwidgets import _labrun, i18n
+from cardwidgets import _labrun, extras, i18n
 from cardwidgets._labrun import Chunk, Job, game_seed
 
 __all__ = [
@@ -803,8 +803,7 @@ class Results:
 
     def to_pandas(self) -> Any:
         """The rows as a ``pandas.DataFrame`` (needs the ``lab`` extra)."""
-        import pandas as pd
-
+        pd = extras.require("pandas", "lab", "to_pandas()")
         return pd.DataFrame(self.rows, columns=self.columns)
 
     def plot(self, column: str | None = None, ax: Any = None) -> Any:
@@ -845,8 +844,7 @@ def _is_number(value: object) -> bool:
 def _axes(ax: Any) -> Any:
     if ax is not None:
         return ax
-    import matplotlib.pyplot as plt
-
+    plt = extras.require("matplotlib.pyplot", "lab", "plot()")
     _, ax = plt.subplots(figsize=(6, 3.5))
     return ax
 
@@ -1220,8 +1218,7 @@ class Comparison:
 
     def to_pandas(self) -> Any:
         """One row per variant as a ``pandas.DataFrame``."""
-        import pandas as pd
-
+        pd = extras.require("pandas", "lab", "to_pandas()")
         return pd.DataFrame(self.rows).set_index("variant")
 
     def plot(self, ax: Any = None) -> Any:
