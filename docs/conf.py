@@ -30,13 +30,12 @@ root_doc = "docs/index"
 # Only the guides, the rules and the tutorials are pages; prune every other top-level folder
 # (.venv and node_modules would otherwise be walked).
 _KEEP = {"docs", "notebooks"}
-exclude_patterns = sorted(
-    entry.name for entry in REPO.iterdir() if entry.name not in _KEEP and entry.is_dir()
-) + [
+_OTHER_FOLDERS = sorted(p.name for p in REPO.iterdir() if p.is_dir() and p.name not in _KEEP)
+exclude_patterns = [
+    *_OTHER_FOLDERS,
     "README.md",
     "docs/_*",
     "docs/conf.py",
-    "notebooks/.ipynb_checkpoints",
     "**/.ipynb_checkpoints",
 ]
 include_patterns = ["docs/**", "notebooks/*.ipynb"]
