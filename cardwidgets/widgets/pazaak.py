@@ -14,11 +14,15 @@ PazaakWidget(seat=0, set 1, move 0, your turn)
 >>> w.select("±2")
 >>> [o["label"] for o in w.scene["options"]]
 ['±2 as +2 (total 10)', '±2 as -2 (total 6)']
->>> w.choose(1); w.play().ply   # the computer answers: it ends its turn on 5 + 7
-2
+>>> w.choose(1); w.play().totals   # a hand card does not end the turn
+(6, 0)
+>>> w.end_turn().ply  # the computer draws, ends its turn, and it is the learner's turn again
+3
 >>> w.log  # doctest: +NORMALIZE_WHITESPACE
-['You play ±2 as -2: 6. You end your turn on 6.'][:0] or w.log
-['You play ±2 as -2: 6.', 'Computer ends the turn on 5.']
+['You play ±2 as -2: 6.', 'You end your turn on 6. Computer draws 5: 5.',
+ 'Computer ends the turn on 5. You draw 7: 13.']
+>>> w.zone("table")["info"]
+'If you draw again: bust chance 11/37 (30%)'
 
 The flow a learner follows in the browser is the same from Python: :meth:`PazaakWidget.select`
 a side card (a ± card then needs :meth:`PazaakWidget.choose` of its sign), then
@@ -75,7 +79,7 @@ def effect(
     the placed cards it changes (Z-D9: D copies the last card, a Flip turns own 2s/4s or 3s/6s).
 
     >>> effect(pazaak.SideCard("2&4"), None, [(2, 2), (7, 7), (4, 4)])
-    (5, [0, 2])
+    (1, [0, 2])
     >>> effect(pazaak.SideCard("D"), None, [(6, 6), (5, 5)])
     (16, [1])
     >>> effect(pazaak.SideCard("±3"), -1, [(9, 9)])
@@ -269,7 +273,7 @@ class PazaakWidget(GameWidget):
     def on_action(self, action: str) -> None:
         actions: dict[str, Callable[[], object]] = {
             "play": self.play,
-            "end": self.end_turn,
+            "end-turn": self.end_turn,
             "stand": self.stand,
             "cancel": self.cancel,
             "odds": self.toggle_odds,
@@ -579,7 +583,7 @@ class PazaakWidget(GameWidget):
             _scene.action(
                 "play", self.text("widget.pazaak.action.play"), enabled=ready, primary=ready
             ),
-            _scene.action("end", self.text("widget.pazaak.action.end"), enabled=my_turn),
+            _scene.action("end-turn", self.text("widget.pazaak.action.end"), enabled=my_turn),
             _scene.action("stand", self.text("widget.pazaak.action.stand"), enabled=my_turn),
             _scene.action("cancel", self.text("widget.action.cancel"), enabled=card is not None),
         ]
@@ -639,7 +643,7 @@ class PazaakWidget(GameWidget):
 
     def _flip_text(self, card: pazaak.SideCard, placed: tuple[Placed, ...]) -> str:
         low, high = _FLIPS[card.text]
-        values = self.text("widget.pazaak.or", a=f"{low}s", b=f"{high}s")
+        values = self.text("widget.pazaak.flip_values", low=low, high=high)
         total, hit = effect(card, None, placed)
         if not hit:
             return self.text(

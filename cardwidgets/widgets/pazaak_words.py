@@ -216,6 +216,10 @@ i18n.register(
             "de": "{card} kehrt das Vorzeichen deiner {values} um, aber auf deinem Tisch liegen "
             "keine: sie ist 0 wert, Summe {total}",
         },
+        "widget.pazaak.flip_values": {
+            "en": "{low}s and {high}s",
+            "de": "Karten mit {low} und {high}",
+        },
         "widget.pazaak.or": {"en": "{a} or {b}", "de": "{a} oder {b}"},
         # the log: moves and what followed them
         "widget.pazaak.say.play": {
