@@ -469,8 +469,13 @@ def twins() -> tuple[PazaakWidget, PazaakWidget]:
 
 
 def synced(w: PazaakWidget) -> str:
-    """The synced state, less the references to other widget models (random ids)."""
-    state = {k: v for k, v in w.get_state().items() if "IPY_MODEL_" not in str(v)}
+    """The synced state, less the front-end code (the same for every widget) and the
+    references to other widget models (random ids)."""
+    state = {
+        k: v
+        for k, v in w.get_state().items()
+        if k not in ("_esm", "_css") and "IPY_MODEL_" not in str(v)
+    }
     return json.dumps(state, ensure_ascii=False, sort_keys=True, default=str)
 
 
@@ -529,13 +534,16 @@ def test_hidden_cards_never_reach_synced_state_messages_or_a_saved_notebook(
         assert_hidden(" ".join(w.log) + (w.message or ""), w)
     notebook = nbformat.v4.new_notebook()
     cell = nbformat.v4.new_code_cell("PazaakWidget(state=state)")
+    data, _ = w._repr_mimebundle_()
+    html = re.sub(r"<style>.*?</style>", "", data["text/html"], flags=re.S)  # the shared CSS
+    assert_hidden(html, w)
     cell.outputs = [nbformat.v4.new_output("display_data", data={"text/plain": repr(w)})]
     notebook.cells.append(cell)
     notebook.metadata["widgets"] = {
         "application/vnd.jupyter.widget-state+json": {
             "version_major": 2,
             "version_minor": 0,
-            "state": {w.model_id: {"model_name": "AnyModel", "state": w.get_state()}},
+            "state": {w.model_id: {"model_name": "AnyModel", "state": json.loads(synced(w))}},
         }
     }
     assert_hidden(nbformat.writes(notebook), w)
