@@ -406,22 +406,22 @@ i18n.register(
             "wird wiederholt",
         },
         # the legend
+        # The renderer draws each role's outline beside the text, so the texts name no style.
         "widget.pazaak.legend.last": {
-            "en": "Double outline: the card just drawn or played",
-            "de": "Doppelter Rand: die eben gezogene oder gespielte Karte",
+            "en": "The card just drawn or played",
+            "de": "Die eben gezogene oder gespielte Karte",
         },
         "widget.pazaak.legend.target": {
-            "en": "Dotted outline: a card the chosen side card changes",
-            "de": "Gepunkteter Rand: eine Karte, die die gewählte Handkarte verändert",
+            "en": "A card the chosen side card would change",
+            "de": "Eine Karte, die die gewählte Handkarte verändern würde",
         },
         "widget.pazaak.legend.playable": {
-            "en": "Dashed outline: this side card makes exactly 20 or brings you back from a bust",
-            "de": "Gestrichelter Rand: diese Handkarte ergibt genau 20 oder rettet dich vor dem "
-            "Überziehen",
+            "en": "This side card makes exactly 20, or brings you back from over 20",
+            "de": "Diese Handkarte ergibt genau 20 oder bringt dich von über 20 zurück",
         },
         "widget.pazaak.legend.muted": {
-            "en": "Greyed: a side card already played in this match",
-            "de": "Ausgegraut: eine in dieser Partie schon gespielte Handkarte",
+            "en": "A side card already played in this match",
+            "de": "Eine in dieser Partie schon gespielte Handkarte",
         },
     }
 )

@@ -104,6 +104,7 @@ def clicked(page: Any, target: Any) -> None:
 
 
 def open_lab(page: Any, server: Server, root: Path, name: str, locale: str = "en") -> None:
+    page.set_viewport_size({"width": 1280, "height": 1400})  # the whole board in a screenshot
     write_notebook(root, f"{name}.ipynb", cells(locale))
     open_in_jupyter(page, server, f"{name}.ipynb", workspace=name)
     wait_for_widget(page, ROOT)
