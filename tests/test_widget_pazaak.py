@@ -12,6 +12,8 @@ from typing import Any
 
 import nbformat
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import cardwidgets
 from cardwidgets import IllegalMove, i18n, pazaak, scene
@@ -590,3 +592,36 @@ def test_a_whole_match_against_the_computer_by_intents_ends() -> None:
         assert click(w, {"kind": "action", "id": "stand" if total >= 17 else "end-turn"})
         assert scene.size(w.scene) < 12_000  # type: ignore[arg-type]
     assert w.over and max(w.state.sets_won) == 3
+
+
+# -- hostile browser messages ----------------------------------------------------------------
+
+fields = st.fixed_dictionaries(
+    {"kind": st.sampled_from(["card", "option", "action", "goto", "x"])},
+    optional={
+        "zone": st.sampled_from(["hand", "table", "opponent-hand", "opponent-table", "deck"])
+        | st.integers(),
+        "card": st.sampled_from(["±2", "+1", "+1#2", "t1", "used1", "hidden-1-0", "-6"])
+        | st.none(),
+        "index": st.integers(-2, 5) | st.text(max_size=2),
+        "id": st.sampled_from(
+            ["play", "end-turn", "stand", "cancel", "odds", "hint", "continue", "end", "x"]
+        ),
+        "ply": st.integers(-1, 6) | st.text(max_size=2),
+    },
+)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(fields, min_size=1, max_size=6), st.sampled_from(["en", "de"]))
+def test_any_browser_intent_gets_a_sentence_in_the_widget_language(
+    intents: list[dict[str, Any]], locale: str
+) -> None:
+    w = position(locale=locale, tables=([10], [5]), deck=(4, 6, 2, 3, 9))
+    for intent in intents:
+        before = (w.state, w.cursor)
+        if not click(w, intent):
+            assert (w.state, w.cursor) == before  # a refusal changes nothing
+            assert w.message
+        if w.message and locale == "de":
+            assert not ENGLISH.search(w.message), w.message
