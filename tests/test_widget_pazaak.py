@@ -391,6 +391,8 @@ def test_presets_side_decks_and_new_game_keep_them() -> None:
         PazaakWidget(seed=5, rules="kotor3")
     with pytest.raises(IllegalMove, match="gold card"):
         PazaakWidget(seed=5, side_decks=decks)  # D needs gold_cards
+    with pytest.raises(WidgetError, match="a position brings its own side cards"):
+        PazaakWidget(state=w.state, side_decks=decks)
     assert cardwidgets.PazaakWidget is PazaakWidget
 
 

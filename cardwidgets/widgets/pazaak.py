@@ -45,6 +45,7 @@ from typing import Any, ClassVar
 import traitlets
 
 from cardwidgets import scene as _scene
+from cardwidgets.cards import fresh_seed
 from cardwidgets.core import IllegalMove
 from cardwidgets.games import pazaak
 from cardwidgets.widgets import pazaak_words as words
@@ -133,18 +134,14 @@ class PazaakWidget(GameWidget):
         super().__init__(rules=_preset(rules), **options)
 
     def _starting_state(self, seed: Any, state: Any, rules: Any) -> Any:
-        if state is None and self._side_decks is not None:
-            if rules is not None and not isinstance(rules, pazaak.Rules):
-                raise WidgetError("widget.wrong_rules", game=self.game)
-            seed = self._fresh_seed() if seed is None else seed
-            return self._deal(seed, rules), seed
-        return super()._starting_state(seed, state, rules)
-
-    @staticmethod
-    def _fresh_seed() -> int:
-        from cardwidgets.cards import fresh_seed
-
-        return fresh_seed()
+        if self._side_decks is None:
+            return super()._starting_state(seed, state, rules)
+        if state is not None:  # a position brings its own hands
+            raise WidgetError("widget.pazaak.decks_with_state")
+        if rules is not None and not isinstance(rules, pazaak.Rules):
+            raise WidgetError("widget.wrong_rules", game=self.game)
+        seed = fresh_seed() if seed is None else seed
+        return self._deal(seed, rules), seed
 
     def _deal(self, seed: int | str, rules: pazaak.Rules | None) -> pazaak.State:
         return pazaak.new_game(seed=seed, rules=rules, side_decks=self._side_decks)

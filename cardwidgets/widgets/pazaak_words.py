@@ -381,6 +381,11 @@ i18n.register(
             "en": "There is no choice number {n} for {card}.",
             "de": "Für {card} gibt es keine Auswahl Nummer {n}.",
         },
+        "widget.pazaak.decks_with_state": {
+            "en": "Side decks go with a seed; a position brings its own side cards.",
+            "de": "Nebenstapel gehören zu einem Startwert; eine Stellung bringt ihre eigenen "
+            "Handkarten mit.",
+        },
         "widget.pazaak.bad_preset": {
             "en": "There are no rules called “{name}”; the presets are {names}.",
             "de": "Es gibt keine Regeln namens „{name}“; die Voreinstellungen heißen {names}.",
