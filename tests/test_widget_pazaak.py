@@ -226,7 +226,7 @@ def test_Z_D9_gold_cards_say_what_they_will_do_before_they_are_played() -> None:
         "±1/2: +1 makes 14, -1 makes 12, +2 makes 15 or -2 makes 11"
     )
     notes = {c["id"]: c["note"] for c in w.zone("hand")["cards"]}
-    assert notes["D"] == "→ 17" and notes["±1T"] == "→ 14 / 12"
+    assert notes["D"] == "→ 17" and notes["±1T"] == "→ 14/12" and notes["±1/2"] == "→ 11–15"
     w.select("2&4")  # selected, the flipped cards are marked on the table
     marks = [c["highlight"] for c in w.zone("table")["cards"]]
     assert marks == ["target", None, "target"]

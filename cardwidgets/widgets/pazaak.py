@@ -493,8 +493,8 @@ class PazaakWidget(GameWidget):
         """The hand card's note: the totals it would make (odds on)."""
         if not (self.odds and self.hints):
             return ""
-        totals = [str(t) for _, t in self._choices(card) if t is not None]
-        return self.text("widget.pazaak.note.makes", totals=" / ".join(totals)) if totals else ""
+        totals = [t for _, t in self._choices(card) if t is not None]
+        return self.text("widget.pazaak.note.makes", totals=totals_note(totals)) if totals else ""
 
     def _rescues(self, card: pazaak.SideCard) -> bool:
         """Whether ``card`` can make exactly 20 or bring an overshoot back to 20 or less."""
@@ -866,6 +866,17 @@ class PazaakWidget(GameWidget):
             first = state.placed[state.starter][0][1]
             said.append(self.said("widget.pazaak.say.draw", state.starter, card=first, total=first))
         return said
+
+
+def totals_note(totals: list[int]) -> str:
+    """The totals a side card would make, short enough for the note under a card.
+
+    >>> totals_note([17]), totals_note([19, 11]), totals_note([14, 12, 15, 11])
+    ('17', '19/11', '11–15')
+    """
+    if len(totals) <= 2:
+        return "/".join(map(str, totals))
+    return f"{min(totals)}–{max(totals)}"
 
 
 def _card_text(card: object) -> str:
