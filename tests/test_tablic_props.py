@@ -1,19 +1,20 @@
 """Hypothesis properties of the Tablić capture search against a brute-force reference.
 
 The reference tries every subset of the table and every way to split it into groups, straight
-from T-D1–T-D4; it is exponential, so tables stay at 10 cards or fewer.
+from T-D1–T-D4 (maximal captures as T-D1a defines them: no other legal capture contains them);
+it is exponential, so tables stay at 10 cards or fewer.
 """
 
 from __future__ import annotations
 
 import functools
-import itertools
 from collections.abc import Sequence
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardwidgets import cards, tablic
+from cardwidgets import IllegalMove, cards, tablic
 from cardwidgets.cards import Card
 from cardwidgets.games.tablic import Rules
 
@@ -47,11 +48,6 @@ def reference_masks(v: int, table: Sequence[Card]) -> set[int]:
     return {m for m in range(1, 1 << n) if splits(m)}
 
 
-def has_group(v: int, pool: Sequence[Card]) -> bool:
-    return any(sums_to(v, g) for n in range(1, len(pool) + 1)
-               for g in itertools.combinations(pool, n))  # fmt: skip
-
-
 def reference(card: Card, table: Sequence[Card], maximal: bool) -> set[frozenset[Card]]:
     v = 11 if card.rank == 14 else values(card)[0]  # T-D3: a played Ace at 11 covers 1
     found = set()
@@ -61,14 +57,8 @@ def reference(card: Card, table: Sequence[Card], maximal: bool) -> set[frozenset
             continue  # T-D4
         found.add(frozenset(chosen))
     if maximal:
-        kept = set()
-        for chosen in found:
-            rest = [c for c in table if c not in chosen]
-            if v == 14 and any(c.rank == 13 for c in chosen):
-                rest = [c for c in rest if c.rank != 13]
-            if not has_group(v, rest):
-                kept.add(chosen)
-        found = kept
+        # T-D1a: maximal means that no other legal capture strictly contains it.
+        found = {chosen for chosen in found if not any(chosen < other for other in found)}
     return found
 
 
@@ -153,3 +143,28 @@ def test_table_aces_count_one_or_eleven(aces: int, others: list[Card]) -> None:
     for ace in table_aces:
         if cards.parse("A♣") not in table:
             assert frozenset({ace}) in tablic.capture_options("A♣", table)
+
+
+@settings(max_examples=120, deadline=None)
+@given(positions(most=8))
+def test_T_D1a_strict_play_accepts_exactly_the_inclusion_maximal_captures(
+    position: tuple[Card, list[Card]],
+) -> None:
+    """T-D1a: under the strict flag a capture is legal when no other legal capture contains it;
+    a refused capture is explained by a legal bigger capture that contains it."""
+    played, table = position
+    strict = Rules(capture_must_be_maximal=True)
+    everything = reference(played, table, maximal=False)
+    maximal = reference(played, table, maximal=True)
+    state = tablic.State.from_position(table=table, hands=([played], []), rules=strict)
+    listed = {m.captured for m in state.legal_moves() if m.captured}
+    assert listed == maximal
+    for chosen in sorted(everything - maximal, key=lambda c: sorted(c))[:10]:
+        move = tablic.Move(played, chosen)
+        with pytest.raises(IllegalMove) as err:
+            state.play(move)
+        assert err.value.key == "tablic.not_maximal"
+        bigger = frozenset(cards.parse_many(str(err.value.params["bigger"])))
+        assert chosen < bigger and bigger in maximal
+    for chosen in list(maximal)[:10]:
+        assert state.play(tablic.Move(played, chosen)).last_move == tablic.Move(played, chosen)

@@ -72,23 +72,37 @@ def test_T_D1_variant_capture_must_be_maximal() -> None:
     with pytest.raises(IllegalMove) as err:
         state.play("8♦ x 2♠ 6♣")
     assert err.value.text("en") == (
-        "with these rules a capture must take every group it can: 3♥ 5♦ could still be taken "
-        "with 8♦"
+        "with these rules a capture may not leave out cards that a bigger capture could take: "
+        "8♦ can take 2♠ 3♥ 5♦ 6♣"
     )
-    assert err.value.text("de").startswith("nach diesen Regeln muss ein Stich alle möglichen")
-    # Several maximal captures can exist: the player picks one.
-    # {A♣} leaves 10♥ alone (no group of 11), so it is maximal too.
-    assert fmt(tablic.capture_options("A♦", "A♣ 10♥", rules)) == {"10♥ A♣", "A♣"}
-    assert tablic.count_captures("A♦", "A♣ 10♥", rules) == 2
+    assert err.value.text("de") == (
+        "nach diesen Regeln darf ein Stich keine Karten liegen lassen, die ein größerer Stich "
+        "nehmen könnte: 8♦ kann 2♠ 3♥ 5♦ 6♣ nehmen"
+    )
+    # Several maximal captures can exist when none contains another: the player picks one.
+    assert fmt(tablic.maximal_captures("K♦", "K♠ K♥ 4♣ 10♣")) == {"4♣ 10♣ K♠", "4♣ 10♣ K♥"}
     assert fmt(tablic.maximal_captures("6♦", "2♠ 4♥ 3♣ 3♥")) == {"2♠ 3♥ 3♣ 4♥"}
 
 
-def test_T_D1_maximal_means_no_further_group_fits() -> None:
-    # 6 on 1-5-2-4-3-3 (Ace as 1): {A,2,3} leaves {5,4,3}, where no group of 6 fits, so it is
-    # maximal although a bigger capture ({A,5},{2,4},{3,3}) exists.
+def test_T_D1a_maximal_means_no_other_capture_contains_it() -> None:
+    rules = Rules(capture_must_be_maximal=True)
+    # 7 on 5 4 5 3 2 2: 2+2+3 leaves 5 4 5 (no 7 among them), yet 2+5, 2+5, 3+4 takes all six.
+    table = "5♠ 4♠ 5♥ 3♠ 2♠ 2♥"
+    assert fmt(tablic.maximal_captures("7♦", table)) == {"2♠ 2♥ 3♠ 4♠ 5♠ 5♥"}
+    assert fmt(tablic.capture_options("7♦", table, rules)) == {"2♠ 2♥ 3♠ 4♠ 5♠ 5♥"}
+    state = State.from_position(table=table, hands=("7♦", "9♠"), rules=rules)
+    with pytest.raises(IllegalMove, match="7♦ can take 2♠ 2♥ 3♠ 4♠ 5♠ 5♥"):
+        state.play("7♦ x 2♠ 2♥ 3♠")
+    assert state.play("7♦ x 2♠ 2♥ 3♠ 4♠ 5♠ 5♥").table == ()
+    # A♥ on 10♣ 3♣ A♠: {A♠, 10♣} is legal, so {A♠} alone is not maximal.
+    assert fmt(tablic.maximal_captures("A♥", "10♣ 3♣ A♠")) == {"10♣ A♠"}
+    assert fmt(tablic.capture_options("A♦", "A♣ 10♥", rules)) == {"10♥ A♣"}
+    assert tablic.count_captures("A♦", "A♣ 10♥", rules) == 1
+    # 6 on A 5 2 4 3 3: {A,2,3} leaves 5 4 3 (no 6), but {A,5},{2,4},{3,3} contains it.
     found = fmt(tablic.maximal_captures("6♦", "A♠ 5♠ 2♠ 4♠ 3♠ 3♥"))
-    assert "2♠ 3♠ A♠" in found or "2♠ 3♥ A♠" in found
-    assert "2♠ 3♠ 3♥ 4♠ 5♠ A♠" in found
+    assert found == {"2♠ 3♠ 3♥ 4♠ 5♠ A♠"}
+    # Without the flag the smaller captures stay legal (T-D1).
+    assert "2♠ 2♥ 3♠" in fmt(tablic.capture_options("7♦", table))
 
 
 def test_T_D2_table_aces_count_one_or_eleven_each() -> None:

@@ -1,4 +1,4 @@
-"""Tablić (Table, Tablanet): the Balkan fishing game of RULES.md §2, as an exact rules engine.
+"""Tablić (Table, Tablanet): the Balkan fishing game of docs/rules/tablic.md, as a rules engine.
 
 A played card captures table cards whose values add up to it, in one or more disjoint groups.
 Values: 2–10 face value, J 12, Q 13, K 14, and a table Ace counts 1 or 11 (T-S19, T-D2).
@@ -140,10 +140,10 @@ i18n.register(
             "de": "ein König nimmt höchstens einen König vom Tisch, nicht {kings}",
         },
         "tablic.not_maximal": {
-            "en": "with these rules a capture must take every group it can: {cards} could "
-            "still be taken with {card}",
-            "de": "nach diesen Regeln muss ein Stich alle möglichen Gruppen nehmen: {cards} "
-            "könnte mit {card} noch genommen werden",
+            "en": "with these rules a capture may not leave out cards that a bigger capture "
+            "could take: {card} can take {bigger}",
+            "de": "nach diesen Regeln darf ein Stich keine Karten liegen lassen, die ein "
+            "größerer Stich nehmen könnte: {card} kann {bigger} nehmen",
         },
         "tablic.bad_text": {
             "en": "'{text}' is not a Tablić move: write a card such as 8♦ to lay it on the "
@@ -184,7 +184,7 @@ class PositionError(i18n.TranslatedError):
 
 @dataclasses.dataclass(frozen=True)
 class Rules(core.Rules):
-    """Tablić rule variants; the defaults are the seed rules (RULES.md §2).
+    """Tablić rule variants; the defaults are the seed rules (docs/rules/tablic.md).
 
     >>> Rules()  # doctest: +NORMALIZE_WHITESPACE
     Rules(capture_must_be_maximal=False, final_card_tabla=False,
@@ -196,7 +196,8 @@ class Rules(core.Rules):
     """
 
     capture_must_be_maximal: bool = False
-    """T-D1 variant: only captures to which no further disjoint group can be added are legal."""
+    """T-D1 variant: only maximal captures are legal, those that no other legal capture
+    contains (T-D1a)."""
     final_card_tabla: bool = False
     """T-D5 variant: the last card of a deal may score a tabla (S2's literal reading)."""
     leftovers_to: str = "last_capturer"
@@ -512,17 +513,29 @@ class _Search:
         return found
 
     def vectors(self, maximal: bool = False) -> tuple[int, ...]:
-        """The non-empty legal capture vectors, bigger captures first (then higher values)."""
+        """The non-empty legal capture vectors, bigger captures first (then higher values);
+        with ``maximal``, only those no other legal capture contains (T-D1a)."""
         found = self._vectors[maximal]
         if found is None:
             full = self.full
             # Packed vectors compare like their counts read from the highest value down.
-            order = [(-size, s - full) for s, size in self.slacks().items() if size]
+            order = [(size, full - s) for s, size in self.slacks().items() if size]
             if maximal:
-                order = [item for item in order if not self.fits_group(full + item[1])]
-            order.sort()
-            found = self._vectors[maximal] = tuple(-item[1] for item in order)
+                # Only a capture that leaves no room for another group can be maximal.
+                order = [item for item in order if not self.fits_group(full - item[1])]
+            order.sort(reverse=True)
+            if maximal:
+                order = _not_contained(order, self.guard)
+            found = self._vectors[maximal] = tuple(vector for _, vector in order)
         return found
+
+    def bigger(self, vector: int) -> int | None:
+        """A maximal capture vector (T-D1a) that strictly contains ``vector``, or None."""
+        guard = self.guard
+        for other in self.vectors(True):
+            if other != vector and ((other | guard) - vector) & guard == guard:
+                return other
+        return None
 
 
 _CACHE_LIMIT = 1 << 16
@@ -667,7 +680,27 @@ def _vectors(v: int, full: int, types: Sequence[int], maximal: bool) -> list[int
         order = [(size, full - slack) for slack, size in seen.items() if size]
     # Packed vectors compare like their counts read from the highest value down.
     order.sort(reverse=True)
+    if maximal:
+        order = _not_contained(order, guard)
     return [vector for _, vector in order]
+
+
+def _not_contained(order: list[tuple[int, int]], guard: int) -> list[tuple[int, int]]:
+    """T-D1a: the (size, vector) pairs, biggest first, that no other of them contains.
+
+    Leaving no room for another group (a "stuck" capture) is not enough: 7 on 5 4 5 3 2 2 may
+    take 2+2+3 and leave 5 4 5, yet 2+5, 2+5, 3+4 takes all six. A card set contains another of
+    the same table exactly when its counts are at least as high for every value, so the test
+    runs on the vectors. A vector that some legal vector contains is also contained in a stuck
+    one (grow it until it is stuck), so comparing the stuck vectors with each other suffices;
+    and a container is strictly bigger, so each vector is only compared with bigger ones kept.
+    """
+    kept: list[tuple[int, int]] = []
+    for size, vector in order:
+        # other >= vector in every field: subtracting keeps every guard bit of (other | guard).
+        if not any(((other | guard) - vector) & guard == guard for _, other in kept):
+            kept.append((size, vector))
+    return kept
 
 
 def clear_caches() -> None:
@@ -818,7 +851,7 @@ def capture_options(
 
     A capture is any union of disjoint groups, each adding up to the played value; different
     ways to split the same cards into groups are one capture. Bigger captures come first.
-    With ``rules.capture_must_be_maximal`` only the maximal ones are legal.
+    With ``rules.capture_must_be_maximal`` only the maximal ones (T-D1a) are legal.
 
     >>> [cards.format_cards(sorted(c)) for c in capture_options("8♦", "3♠ 5♥ 7♣")]
     ['3♠ 5♥']
@@ -848,13 +881,16 @@ def count_captures(
 def maximal_captures(
     card: CardLike, table: Iterable[CardLike] | str, rules: Rules | None = None
 ) -> list[frozenset[Card]]:
-    """The captures to which no further disjoint group can be added (T-D1), biggest first.
+    """The maximal captures, biggest first: those that no other legal capture contains
+    (T-D1a), so taking fewer cards than a bigger capture would is never maximal.
 
     They are found from the count vectors, without listing every capture. (``rules`` is
     accepted for a uniform signature; maximality does not depend on the flags.)
 
     >>> [cards.format_cards(sorted(c)) for c in maximal_captures("K♦", "K♠ K♥ 4♣ 10♣")]
     ['4♣ 10♣ K♠', '4♣ 10♣ K♥']
+    >>> [cards.format_cards(sorted(c)) for c in maximal_captures("A♥", "10♣ 3♣ A♠")]
+    ['10♣ A♠']
     """
     played = cards.to_card(card)
     bits = _table_bits(played, table)
@@ -1596,10 +1632,11 @@ class State(core.GameState[Move]):
         taken = _profile(captured)
         search = _search(v, self._profile)
         if not taken & ~_UP_TO[v] and search.contains(taken):
-            if not self.rules.capture_must_be_maximal or not search.fits_group(search.full - taken):
+            bigger = search.bigger(taken) if self.rules.capture_must_be_maximal else None
+            if bigger is None:
                 return move
-            extra = _extra_group(v, self._table_bits, captured)
-            raise IllegalMove("tablic.not_maximal", card=card, cards=extra)
+            shown = _containing(self._table_bits, captured, bigger - taken)
+            raise IllegalMove("tablic.not_maximal", card=card, bigger=shown)
         kings = [c for c in cards.from_mask(captured) if c.rank == 13]
         if v == 14 and len(kings) > 1:
             raise IllegalMove("tablic.king_rule", kings=cards.format_cards(kings))
@@ -1875,16 +1912,14 @@ class State(core.GameState[Move]):
         )
 
 
-def _extra_group(v: int, table_bits: int, captured: int) -> str:
-    """A group that could still be added to ``captured`` (for the not-maximal reason)."""
-    rest = table_bits & ~captured
-    if v == 14 and any(c.rank == 13 for c in cards.from_mask(captured)):
-        rest &= ~cards.mask(c for c in DECK if c.rank == 13)
-    search = _Search(v, _profile(rest) & _UP_TO[v])
-    if not search.types:
-        return "?"
-    kind = min(search.types, key=lambda t: (_size(t), -t))  # the smallest group, high cards first
-    found = next(_expand(_plan(kind, search.profile), rest))
+def _containing(table_bits: int, captured: int, extra: int) -> str:
+    """The cards of ``captured`` plus, for each value, as many more table cards of that value
+    as the packed counts ``extra`` say (lowest cards first): a bigger capture, as text."""
+    found = captured
+    for x, n in _fields(extra):
+        free = table_bits & _FIELD_MASK[x] & ~captured
+        for low in _bits_of(free)[:n]:
+            found |= low
     return cards.format_cards(cards.from_mask(found))
 
 

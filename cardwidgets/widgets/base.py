@@ -510,7 +510,7 @@ class GameWidget(anywidget.AnyWidget):
         >>> w.on_move(lambda move, seat, state: seen.append((str(move), seat)))
         >>> _ = w.play("A♣ x 4♥ 7♦")
         >>> seen
-        [('A♣ x 4♥ 7♦', 0), ('8♣ x 2♦ 6♥', 1)]
+        [('A♣ x 4♥ 7♦', 0), ('J♥ x J♠', 1)]
         """
         if remove:
             self._hooks = [h for h in self._hooks if h is not hook]

@@ -681,10 +681,10 @@ class TablicWidget(GameWidget):
     # -- the status line ---------------------------------------------------------------------
     def status(self) -> str:
         state = self.state
-        if self.paused:
-            return self.text("widget.tablic.status.paused", deal=state.deal_results[-1].deal)
         if state.is_over:
             return self._status_over(state)
+        if self.paused:
+            return self.text("widget.tablic.status.paused", deal=state.deal_results[-1].deal)
         if not self.is_my_turn():
             return self.text("widget.tablic.status.waiting", player=self.names()[state.to_move])
         if self._selected is not None:
