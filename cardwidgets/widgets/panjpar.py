@@ -165,6 +165,42 @@ i18n.register(
             "en": "{defender} picked up, so {player} attacks again. ",
             "de": "{defender} hat aufgenommen, also greift {player} noch einmal an. ",
         },
+        "widget.panjpar.why.you_start_right": {
+            "en": "You guessed {guess} and the trump indicator {card} is {colour}, so you "
+            "attack first. ",
+            "de": "Du hast auf {guess} getippt und die Trumpfkarte {card} ist {colour}, also "
+            "greifst du zuerst an. ",
+        },
+        "widget.panjpar.why.you_start_wrong": {
+            "en": "{guesser} guessed {guess} but the trump indicator {card} is {colour}, so you "
+            "attack first. ",
+            "de": "{guesser} hat auf {guess} getippt, aber die Trumpfkarte {card} ist {colour}, "
+            "also greifst du zuerst an. ",
+        },
+        "widget.panjpar.why.you_killed_all": {
+            "en": "You killed every attack card, so you attack now. ",
+            "de": "Du hast jede Angriffskarte geschlagen, also greifst du jetzt an. ",
+        },
+        "widget.panjpar.why.you_picked_up": {
+            "en": "{defender} picked up, so you attack again. ",
+            "de": "{defender} hat aufgenommen, also greifst du noch einmal an. ",
+        },
+        "widget.panjpar.status.you_win": {
+            "en": "Game over: you won: the stock is used up and your hand is empty, while "
+            "{loser} still holds {cards}.",
+            "de": "Spiel vorbei: du gewinnst: der Talon ist aufgebraucht und deine Hand ist "
+            "leer, während {loser} noch {cards} hält.",
+        },
+        "widget.panjpar.status.you_lose": {
+            "en": "Game over: {player} won: the stock is used up and {player} has no cards "
+            "left, while you still hold {cards}.",
+            "de": "Spiel vorbei: {player} gewinnt: der Talon ist aufgebraucht und {player} hat "
+            "keine Karten mehr, während du noch {cards} hältst.",
+        },
+        "widget.panjpar.say.you_indicator": {
+            "en": "You take the trump indicator {card}, the last card of the stock.",
+            "de": "Du nimmst die Trumpfkarte {card}, die letzte Karte des Talons.",
+        },
         "widget.panjpar.colour.red": {"en": "red", "de": "rot"},
         "widget.panjpar.colour.black": {"en": "black", "de": "schwarz"},
         "widget.panjpar.status.win": {
@@ -618,13 +654,16 @@ class PanjparWidget(GameWidget):
         drawn = {seat: len(state.hands[seat]) - before[seat] for seat in (attacker, defender)}
         said = []
         if any(drawn.values()):
-            parts = [self._draw_words(seat, drawn[seat]) for seat in (attacker, defender)]
+            parts = [
+                self._draw_words(seat, drawn[seat]) for seat in (attacker, defender) if drawn[seat]
+            ]
             said.append(", ".join(parts) + ".")
         if parent.trump_card is not None and state.trump_card is None:
             taker = defender if drawn[defender] else attacker
+            you = self.opponent is not None and taker == self.seat
             said.append(
                 self.text(
-                    "widget.panjpar.say.indicator",
+                    f"widget.panjpar.say.{'you_' if you else ''}indicator",
                     player=self.names()[taker],
                     card=parent.trump_card,
                 )
@@ -855,7 +894,7 @@ class PanjparWidget(GameWidget):
         reason = verdict.text(self.locale)
         if verdict.key in ("panjpar.limit_one", "panjpar.limit_three"):
             reason = self._limit()  # the end-game size rule, with its reason
-        elif len(self._picked) >= 4 and 5 not in self._sizes():
+        elif len(self._picked) > max(self._sizes()):
             reason = f"{reason}. {self._limit()}"
         if can_complete(self._picked, self._hand(), self._sizes()):
             return self.text("widget.panjpar.status.not_yet", reason=reason)
@@ -872,27 +911,24 @@ class PanjparWidget(GameWidget):
     def _why_attack(self) -> str:
         """Why the learner attacks now: the trump guess at the start, all killed (the defender
         attacks), or a pick-up (the attacker again); P-S5, P-S14, P-S15."""
-        state = self.state
-        names = self.names()
-        player = names[state.attacker]
+        state, names = self.state, self.names()
+        you = "you_" if self.opponent is not None else ""  # the learner is the attacker here
+        player, defender = names[state.attacker], names[1 - state.attacker]
         parent = state.parent
         if parent is None:
-            return self._why_start(state, player)
+            return self._why_start(state, you, player)
         move = state.last_move
-        if isinstance(move, panjpar.Defend) and len(move.kills) == len(parent.attack):
-            return self.text("widget.panjpar.why.killed_all", player=player)
-        return self.text(
-            "widget.panjpar.why.picked_up", defender=names[1 - state.attacker], player=player
-        )
+        key = "killed_all" if len(move.kills) == len(parent.attack) else "picked_up"
+        return self.text(f"widget.panjpar.why.{you}{key}", player=player, defender=defender)
 
-    def _why_start(self, state: panjpar.State, player: str) -> str:
+    def _why_start(self, state: panjpar.State, you: str, player: str) -> str:
         guess, indicator = state.guess, state.trump_card
         if guess is None or indicator is None:
             return ""
         said = guess["guess"]
         key = "start_right" if indicator.color == said else "start_wrong"
         return self.text(
-            f"widget.panjpar.why.{key}",
+            f"widget.panjpar.why.{you}{key}",
             guesser=self.names()[guess["guesser"]],
             guess=self.text(f"widget.panjpar.colour.{said}"),
             card=indicator,
@@ -937,8 +973,11 @@ class PanjparWidget(GameWidget):
         if outcome is None or outcome.winner is None:
             return self.text("widget.panjpar.status.draw")
         loser = 1 - outcome.winner
+        key = "win"
+        if self.opponent is not None:
+            key = "you_win" if outcome.winner == self.seat else "you_lose"
         return self.text(
-            "widget.panjpar.status.win",
+            f"widget.panjpar.status.{key}",
             player=self.names()[outcome.winner],
             loser=self.names()[loser],
             cards=self.count("widget.cards", len(state.hands[loser])),
