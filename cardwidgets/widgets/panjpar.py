@@ -265,7 +265,12 @@ i18n.register(
             "en": "Attack with {cards}",
             "de": "Greife mit {cards} an",
         },
-        "widget.panjpar.words.defend": {"en": "{move}", "de": "{move}"},
+        "widget.panjpar.words.kills": {"en": "Kill {kills}", "de": "Schlage {kills}"},
+        "widget.panjpar.words.kills_pickup": {
+            "en": "Kill {kills} and pick up {pickup}",
+            "de": "Schlage {kills} und nimm {pickup} auf",
+        },
+        "widget.panjpar.words.pickup": {"en": "Pick up {pickup}", "de": "Nimm {pickup} auf"},
         "widget.panjpar.preview.beaten_by": {
             "en": "{card} is beaten by {cards}",
             "de": "{card} wird geschlagen von {cards}",
@@ -608,7 +613,20 @@ class PanjparWidget(GameWidget):
     def move_words(self, move: panjpar.Move) -> str:
         if isinstance(move, panjpar.Attack):
             return self.text("widget.panjpar.words.attack", cards=_attack_text(move.cards))
-        return self.text("widget.panjpar.words.defend", move=move.describe(self.locale))
+        assert isinstance(move, panjpar.Defend)
+        kills, pickup = self._defence_parts(move, self.state)
+        return self.text(
+            f"widget.panjpar.words.{_shape(kills, pickup)}", kills=kills, pickup=pickup
+        )
+
+    def _defence_parts(self, move: panjpar.Defend, attacked: panjpar.State) -> tuple[str, str]:
+        """The kills (``7♥ with 9♥, 7♣ with 8♣``) and the cards picked up, as text."""
+        killed = {a for a, _ in move.kills.pairs}
+        pickup = cards.format_cards(c for c in attacked.attack if c not in killed)
+        kills = ", ".join(
+            self.text("widget.panjpar.say.kill", card=a, killer=k) for a, k in move.kills.pairs
+        )
+        return kills, pickup
 
     def describe(self) -> str:
         return f"{super().describe()}, trumps {self.state.trump.value}"
@@ -632,14 +650,8 @@ class PanjparWidget(GameWidget):
     def _say_defence(
         self, move: panjpar.Defend, parent: panjpar.State, player: str, you: bool
     ) -> str:
-        killed = {a for a, _ in move.kills.pairs}
-        pickup = cards.format_cards(c for c in parent.attack if c not in killed)
-        joiner = ", "
-        kills = joiner.join(
-            self.text("widget.panjpar.say.kill", card=a, killer=k) for a, k in move.kills.pairs
-        )
-        shape = "kills_pickup" if kills and pickup else "kills" if kills else "pickup"
-        key = f"widget.panjpar.say.{'you_' if you else ''}{shape}"
+        kills, pickup = self._defence_parts(move, parent)
+        key = f"widget.panjpar.say.{'you_' if you else ''}{_shape(kills, pickup)}"
         return self.text(key, player=player, kills=kills, pickup=pickup)
 
     def _say_draws(
@@ -896,7 +908,7 @@ class PanjparWidget(GameWidget):
             reason = self._limit()  # the end-game size rule, with its reason
         elif len(self._picked) > max(self._sizes()):
             reason = f"{reason}. {self._limit()}"
-        if can_complete(self._picked, self._hand(), self._sizes()):
+        if self.hints and can_complete(self._picked, self._hand(), self._sizes()):
             return self.text("widget.panjpar.status.not_yet", reason=reason)
         return self.text("widget.panjpar.status.not_attack", reason=reason)
 
@@ -982,6 +994,11 @@ class PanjparWidget(GameWidget):
             loser=self.names()[loser],
             cards=self.count("widget.cards", len(state.hands[loser])),
         )
+
+
+def _shape(kills: str, pickup: str) -> str:
+    """Which sentence a defence needs: ``kills``, ``kills_pickup`` or ``pickup``."""
+    return "kills_pickup" if kills and pickup else "kills" if kills else "pickup"
 
 
 def _attack_text(attack: Iterable[Card]) -> str:
