@@ -62,11 +62,25 @@ def test_T_S15_two_groups_numbered_and_the_tabla_suggested_first() -> None:
     assert "Tabla" in w.announcement
 
 
-def test_T_D3_ace_and_ten_overlapping_captures_are_separate_suggestions() -> None:
+def test_T_D3_T_D1a_ace_alone_is_buildable_but_not_suggested() -> None:
     w = position("A♣ 10♥", "A♦")
     w.select("A♦")
-    # they overlap, so neither extends the other: both are suggested, the bigger first
-    assert [sorted(map(str, o)) for o in w.suggestions] == [["10♥", "A♣"], ["A♣"]]
+    # T-D1a: A♣ alone lies inside A♣+10♥ (1 + 10 = 11), so only the bigger one is suggested
+    assert [sorted(map(str, o)) for o in w.suggestions] == [["10♥", "A♣"]]
+    w.toggle("10♥")  # T-D3: taking the Ace alone is still a legal capture by default
+    assert w.chosen == {cards.parse("A♣")}
+    assert w.scene["status"].startswith("Ready: A♦ captures A♣")
+    strict = TablicWidget(
+        state=tablic.State.from_position(
+            table="A♣ 10♥", hands=("A♦", "9♥ 4♣"), seed=11,
+            rules=tablic.Rules(capture_must_be_maximal=True),
+        ),
+        opponent=RandomOpponent(2),
+    )  # fmt: skip
+    strict.select("A♦")
+    strict.toggle("10♥")
+    assert not {a["id"]: a for a in strict.scene["actions"]}["play"]["enabled"]
+    assert "10♥" in strict.scene["status"]  # the refusal names the bigger capture
 
 
 def test_T_D4_a_king_takes_one_king_plus_other_groups() -> None:
