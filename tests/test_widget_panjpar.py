@@ -302,6 +302,11 @@ def test_P_S5_P_D1_the_trump_guess_is_said_at_the_start() -> None:
     assert wrong.scene["status"].startswith(
         "Computer guessed black but the trump indicator 5♦ is red, so you attack first."
     )
+    defending_first = PanjparWidget(seed=2026, opponent="greedy")  # the seed guessed black
+    assert defending_first.scene["status"].startswith(
+        "You guessed black but the trump indicator 5♦ is red, so Computer attacks first. "
+        "Computer attacks with"
+    )
     german = PanjparWidget(state=panjpar.new_game(seed=2026, guess="red"), locale="de")
     assert german.scene["status"].startswith(
         "Du hast auf rot getippt und die Trumpfkarte 5♦ ist rot, also greifst du zuerst an."

@@ -177,6 +177,12 @@ i18n.register(
             "de": "{guesser} hat auf {guess} getippt, aber die Trumpfkarte {card} ist {colour}, "
             "also greifst du zuerst an. ",
         },
+        "widget.panjpar.why.you_guessed_wrong": {
+            "en": "You guessed {guess} but the trump indicator {card} is {colour}, so {player} "
+            "attacks first. ",
+            "de": "Du hast auf {guess} getippt, aber die Trumpfkarte {card} ist {colour}, also "
+            "greift {player} zuerst an. ",
+        },
         "widget.panjpar.why.you_killed_all": {
             "en": "You killed every attack card, so you attack now. ",
             "de": "Du hast jede Angriffskarte geschlagen, also greifst du jetzt an. ",
@@ -928,24 +934,31 @@ class PanjparWidget(GameWidget):
         player, defender = names[state.attacker], names[1 - state.attacker]
         parent = state.parent
         if parent is None:
-            return self._why_start(state, you, player)
+            return self._why_start(state)
         move = state.last_move
         key = "killed_all" if len(move.kills) == len(parent.attack) else "picked_up"
         return self.text(f"widget.panjpar.why.{you}{key}", player=player, defender=defender)
 
-    def _why_start(self, state: panjpar.State, you: str, player: str) -> str:
+    def _why_start(self, state: panjpar.State) -> str:
+        """The trump guess (P-S5, P-D1) and who attacks first because of it."""
         guess, indicator = state.guess, state.trump_card
         if guess is None or indicator is None:
             return ""
-        said = guess["guess"]
-        key = "start_right" if indicator.color == said else "start_wrong"
+        said, guesser, attacker = guess["guess"], guess["guesser"], state.attacker
+        right = "right" if indicator.color == said else "wrong"
+        if self.opponent is None:
+            key = f"start_{right}"
+        elif attacker == self.seat:
+            key = f"you_start_{right}"
+        else:  # the computer attacks first: it guessed right, or the learner guessed wrong
+            key = "start_right" if guesser == attacker else "you_guessed_wrong"
         return self.text(
-            f"widget.panjpar.why.{you}{key}",
-            guesser=self.names()[guess["guesser"]],
+            f"widget.panjpar.why.{key}",
+            guesser=self.names()[guesser],
             guess=self.text(f"widget.panjpar.colour.{said}"),
             card=indicator,
             colour=self.text(f"widget.panjpar.colour.{indicator.color}"),
-            player=player,
+            player=self.names()[attacker],
         )
 
     def _defend_status(self) -> str:
@@ -953,11 +966,13 @@ class PanjparWidget(GameWidget):
         if self._target is not None:
             return self._aim_status(self._target)
         if not self._kills:
-            return self.text(
+            first = state.parent is not None and state.parent.parent is None
+            said = self.text(
                 "widget.panjpar.status.defend",
                 player=self.names()[state.attacker],
                 cards=_attack_text(state.attack),
             )
+            return self._why_start(state.parent) + said if first else said
         joiner = ", "
         kills = joiner.join(
             self.text("widget.panjpar.say.kill", card=a, killer=k)
