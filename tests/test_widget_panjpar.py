@@ -196,13 +196,17 @@ def test_P_S12_an_illegal_kill_is_refused_with_the_engines_reason() -> None:
 
 
 def test_a_single_attack_card_needs_no_aiming_and_pick_up_all_takes_everything() -> None:
-    w = defending("7♣ 9♣ 4♣ 2♦ Q♥", attack="5♣")
+    w = defending("7♣ 9♣ 4♣ 2♦ Q♥", attack="5♣", opponent="greedy")
+    assert w.zone("battle")["info"] == "You defend: kill or pick up"
     assert lit(w) == {"7♣": "playable", "9♣": "playable", "2♦": "playable"}
     w.select("9♣")
     assert w.kills == {cards.parse("5♣"): cards.parse("9♣")}
     assert w.scene["status"] == (
         "Kill 5♣ with 9♣: everything is beaten, then you attack. Press Defend."
     )
+    w.defend()
+    assert w.log == ["You kill 5♣ with 9♣. Computer draws 3, you draw 1."]
+    assert w.zone("battle")["info"] == "You attack"
     other = defending("7♣ 9♣ 4♣ 2♦ Q♥", attack="5♣ 5♦ K♣")
     assert not card(other, "hand", "7♣")
     assert other.message == "Click the attack card 7♣ should kill first."

@@ -82,6 +82,11 @@ i18n.register(
             "en": "{player} attacks",
             "de": "{player} greift an",
         },
+        "widget.panjpar.info.you_attack": {"en": "You attack", "de": "Du greifst an"},
+        "widget.panjpar.info.you_defend": {
+            "en": "You defend: kill or pick up",
+            "de": "Du verteidigst: schlagen oder aufnehmen",
+        },
         "widget.panjpar.info.battle_defend": {
             "en": "{player} defends: kill or pick up",
             "de": "{player} verteidigt: schlagen oder aufnehmen",
@@ -251,6 +256,7 @@ i18n.register(
         },
         "widget.panjpar.say.draws": {"en": "{player} draws {n}", "de": "{player} zieht {n}"},
         "widget.panjpar.say.you_draw": {"en": "You draw {n}", "de": "Du ziehst {n}"},
+        "widget.panjpar.say.you_draw_then": {"en": "you draw {n}", "de": "du ziehst {n}"},
         "widget.panjpar.limit.one": {
             "en": "{player} holds only {cards}: attack with one card (an attack may not have "
             "more cards than the defender holds)",
@@ -672,9 +678,8 @@ class PanjparWidget(GameWidget):
         drawn = {seat: len(state.hands[seat]) - before[seat] for seat in (attacker, defender)}
         said = []
         if any(drawn.values()):
-            parts = [
-                self._draw_words(seat, drawn[seat]) for seat in (attacker, defender) if drawn[seat]
-            ]
+            drawing = [seat for seat in (attacker, defender) if drawn[seat]]
+            parts = [self._draw_words(seat, drawn[seat], i > 0) for i, seat in enumerate(drawing)]
             said.append(", ".join(parts) + ".")
         if parent.trump_card is not None and state.trump_card is None:
             taker = defender if drawn[defender] else attacker
@@ -688,9 +693,11 @@ class PanjparWidget(GameWidget):
             )
         return said
 
-    def _draw_words(self, seat: int, n: int) -> str:
-        you = self.opponent is not None and seat == self.seat
-        key = "widget.panjpar.say.you_draw" if you else "widget.panjpar.say.draws"
+    def _draw_words(self, seat: int, n: int, later: bool) -> str:
+        """``Computer draws 3`` / ``You draw 3``, or ``you draw 3`` after a comma."""
+        key = "widget.panjpar.say.draws"
+        if self.opponent is not None and seat == self.seat:
+            key = "widget.panjpar.say.you_draw_then" if later else "widget.panjpar.say.you_draw"
         return self.text(key, player=self.names()[seat], n=n)
 
     # -- scene builders ----------------------------------------------------------------------
@@ -727,15 +734,17 @@ class PanjparWidget(GameWidget):
             killer = self._kills.get(card)
             if killer is not None:
                 shown.append(_scene.french_card(killer, self.locale, highlight="beats", slot=slot))
-        attacker = self.names()[view["attacker"]]
-        if attack:
-            info = self.text(
-                "widget.panjpar.info.battle_defend", player=self.names()[1 - view["attacker"]]
-            )
-        else:
-            info = self.text("widget.panjpar.info.battle_attack", player=attacker)
+        info = self._battle_info(view["attacker"], bool(attack))
         label = self.text("widget.panjpar.zone.battle")
         return _scene.zone("battle", label, shown, layout="pairs", info=info)
+
+    def _battle_info(self, attacker: int, defending: bool) -> str:
+        """Who attacks, or who defends: ``You defend: kill or pick up``."""
+        seat = 1 - attacker if defending else attacker
+        if self.opponent is not None and seat == self.seat:
+            return self.text(f"widget.panjpar.info.you_{'defend' if defending else 'attack'}")
+        key = "battle_defend" if defending else "battle_attack"
+        return self.text(f"widget.panjpar.info.{key}", player=self.names()[seat])
 
     def _attack_card(self, card: Card, slot: int, mine: bool) -> _scene.CardView:
         role: str | None = None
