@@ -5,11 +5,14 @@ P-S15), the end (P-D7, P-S25), hidden-card twins, German, hints and their speed.
 from __future__ import annotations
 
 import json
+import re
 import time
 from typing import Any
 
 import nbformat
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from cardwidgets import IllegalMove, cards, i18n, panjpar
 from cardwidgets.widgets import PanjparWidget
@@ -476,10 +479,9 @@ def test_hidden_card_twins_give_equal_scenes_messages_hints_and_pictures() -> No
     assert without_version(a) == without_version(b)
     assert a.message == b.message and a.message is not None
     assert a.picked == b.picked
-    for seat in (0, 1):
-        one, two = (picture(s, seat=seat).scene for s in (first, second))
-        if seat == 0:
-            assert one == two
+    assert picture(first, seat=0).scene == picture(second, seat=0).scene
+    assert picture(first, seat=0).html == picture(second, seat=0).html
+    assert a._repr_mimebundle_()[0]["text/html"] == b._repr_mimebundle_()[0]["text/html"]
     dumped = json.dumps(a.get_state(), ensure_ascii=False, default=str)
     for hidden in ("2♣", "3♣", "K♥", "Q♥", "J♦", "10♣"):
         assert hidden not in dumped, hidden
@@ -567,6 +569,57 @@ def test_a_german_widget_speaks_german() -> None:
     )
     w.defend()
     assert w.log[0].startswith("Du schlägst 5♣ mit 7♣ und nimmst 5♦ K♣ auf.")
+
+
+ENGLISH = re.compile(r"\b(the|and|you|with|attack|kill|pick|draws|cards|holds|Hint)\b")
+
+
+def test_a_german_game_has_no_english_fragment() -> None:
+    w = PanjparWidget(seed=7, locale="de", opponent="greedy")
+    said: set[str] = set()
+    for _ in range(300):
+        if w.state.is_over:
+            break
+        w.hint()
+        said |= {w.message or "", w.scene["status"]}
+        said |= {z["info"] for z in w.scene["zones"]} | {z["label"] for z in w.scene["zones"]}
+        said |= {a["label"] for a in w.scene["actions"]} | {i["text"] for i in w.scene["legend"]}
+        said |= {p["text"] for p in w.scene["previews"].values()}
+        w.play() if w.picked or w.kills else w.pick_up()
+    said |= set(w.log) | {w.scene["status"]}
+    assert w.state.is_over and len(said) > 50
+    assert [t for t in said if ENGLISH.search(t)] == []
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(
+        st.one_of(
+            st.fixed_dictionaries(
+                {
+                    "kind": st.just("card"),
+                    "zone": st.sampled_from(["hand", "battle", "opponent-hand", "stock", "x"]),
+                    "card": st.sampled_from(["7♣", "5♣", "2♦", "Q♥", "6♦", "hidden-1-0", "??"]),
+                }
+            ),
+            st.fixed_dictionaries(
+                {
+                    "kind": st.just("action"),
+                    "id": st.sampled_from(["defend", "pickup", "attack", "cancel", "hint", "x"]),
+                }
+            ),
+            st.dictionaries(st.text(max_size=5), st.integers() | st.text(max_size=5), max_size=3),
+        ),
+        max_size=8,
+    )
+)
+def test_hostile_intents_never_raise_and_a_refusal_changes_nothing(intents: list[Any]) -> None:
+    w = defending("7♣ 9♣ 4♣ 2♦ Q♥", attack="5♣ 5♦ K♣")
+    for intent in intents:
+        before = (w.state, w.kills, w.target, w.picked)
+        if not click(w, intent):
+            assert (w.state, w.kills, w.target, w.picked) == before
+            assert w.scene["message"]["kind"] == "error"
 
 
 def test_every_panjpar_widget_sentence_exists_in_both_locales_with_the_same_blanks() -> None:
