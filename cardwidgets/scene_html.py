@@ -89,7 +89,8 @@ def _card(ctx: _Ctx, card: CardView) -> Markup:
         else h("span", {"class": "cw-groupnum", "aria-hidden": "true"}, str(group))
     )
     note = card["note"] and h("span", {"class": "cw-note", "aria-hidden": "true"}, card["note"])
-    return h("div", _card_attrs(card), face(card, ctx.size, ctx.four_color), number, note)
+    # Spans, not divs: without the stylesheet (a sanitiser strips it) cards still lie in rows.
+    return h("span", _card_attrs(card), face(card, ctx.size, ctx.four_color), number, note)
 
 
 def slots(cards: Sequence[CardView]) -> list[list[CardView]]:
@@ -116,7 +117,7 @@ def _grid(ctx: _Ctx, zone: Zone) -> Markup:
         card = zone["cards"][i] if i < len(zone["cards"]) else None
         attrs: dict[str, Attr] = {"class": "cw-place", "data-place": i}
         attrs["data-empty"] = None if card else "true"
-        places.append(h("div", attrs, card and _card(ctx, card)))
+        places.append(h("span", attrs, card and _card(ctx, card)))
     return h("div", {"class": "cw-cards", "style": f"--cw-columns: {columns}"}, *places)
 
 
@@ -131,7 +132,7 @@ def _zone_cards(ctx: _Ctx, zone: Zone) -> Markup:
     if zone["layout"] == "pairs":
         pairs = [
             h(
-                "div",
+                "span",
                 {"class": "cw-pair", "data-slot": group[0]["slot"], "data-count": len(group)},
                 *(_card(ctx, c) for c in group),
             )
@@ -209,6 +210,7 @@ def _action(action: Action, extra: str = "") -> Markup:
     attrs.update({"type": "button", "data-action": action["id"], "data-nav": "action"})
     attrs["data-primary"] = "true" if action["primary"] or extra else None
     attrs["aria-pressed"] = None if pressed is None else str(pressed).lower()
+    attrs["data-disabled"] = None if action["enabled"] else "true"
     attrs["disabled"] = ""
     return h("button", attrs, action["label"])
 

@@ -34,6 +34,8 @@ export function renderAction(ctx: Ctx, action: Action, extra = ""): Element {
     "data-nav": "action",
     "data-primary": action.primary || extra ? "true" : null,
     "aria-pressed": flag(action.pressed),
+    // The static picture disables every button; this says which ones are really off.
+    "data-disabled": action.enabled ? null : "true",
     disabled: inert(ctx, action.enabled),
   };
   return ctx.h("button", attrs, action.label);

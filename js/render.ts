@@ -203,9 +203,11 @@ export class SceneView {
     const node = target.closest<HTMLElement>("[data-card], [data-option], [data-action]");
     if (!node || !this.root.contains(node)) return null;
     if (node.dataset.card !== undefined) {
-      if (node.dataset.selectable !== "true") return null;
-      const zone = node.closest<HTMLElement>("[data-zone]")?.dataset.zone ?? "";
-      return { kind: "card", zone, card: node.dataset.card };
+      // Any card on the board, selectable or not: Python says why a click does nothing
+      // (a table card before a hand card, the computer's cards). Summary cards are a picture.
+      const zone = node.closest<HTMLElement>("[data-zone]");
+      if (!zone || zone.closest(".cw-summary")) return null;
+      return { kind: "card", zone: zone.dataset.zone ?? "", card: node.dataset.card };
     }
     if (!usable(node)) return null;
     if (node.dataset.option !== undefined) return { kind: "option", index: Number(node.dataset.option) };

@@ -43,8 +43,9 @@ function cardAttrs(ctx: Ctx, card: CardView): Attrs {
 /** One card: its SVG face, the group number, the note under it. */
 export function renderCard(ctx: Ctx, card: CardView): Element {
   const { h } = ctx;
+  // Spans, not divs: without the stylesheet (a sanitiser strips it) cards still lie in rows.
   return h(
-    "div",
+    "span",
     cardAttrs(ctx, card),
     face(h, card, ctx.size, ctx.fourColor),
     has(card.group) && h("span", { class: "cw-groupnum", "aria-hidden": "true" }, String(card.group)),
@@ -80,7 +81,7 @@ function gridCards(ctx: Ctx, zone: Zone): Element {
   for (let i = 0; i < count; i++) {
     const card = zone.cards[i];
     const attrs: Attrs = { class: "cw-place", "data-place": i, "data-empty": card ? null : "true" };
-    places.push(h("div", attrs, card && renderCard(ctx, card)));
+    places.push(h("span", attrs, card && renderCard(ctx, card)));
   }
   return h("div", { class: "cw-cards", style: `--cw-columns: ${columns}` }, ...places);
 }
@@ -91,7 +92,7 @@ function zoneCards(ctx: Ctx, zone: Zone): Element {
   if (zone.cards.length === 0) return h("div", { class: "cw-cards" }, h("span", { class: "cw-empty" }, ctx.labels.empty));
   if (zone.layout === "pairs") {
     const pairs = slots(zone.cards).map((group) =>
-      h("div", { class: "cw-pair", "data-slot": group[0].slot ?? null, "data-count": group.length }, ...group.map((c) => renderCard(ctx, c))),
+      h("span", { class: "cw-pair", "data-slot": group[0].slot ?? null, "data-count": group.length }, ...group.map((c) => renderCard(ctx, c))),
     );
     return h("div", { class: "cw-cards" }, ...pairs);
   }

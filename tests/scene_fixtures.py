@@ -43,6 +43,31 @@ def side(text: str, tone: str, label: str, **marks: object) -> CardView:
     )
 
 
+TABLIC_PREVIEWS: dict[str, scene.Preview] = {
+    "hand:8♦": {
+        "cards": [
+            {"zone": "table", "card": "3♠", "role": "group", "group": 1},
+            {"zone": "table", "card": "5♥", "role": "group", "group": 1},
+            {"zone": "table", "card": "8♣", "role": "group", "group": 2},
+        ],
+        "text": "8♦ captures 3♠ + 5♥ and 8♣",
+    },
+    "hand:10♠": {"cards": [], "text": "10♠ captures nothing"},
+    "table:K♦": {
+        "cards": [{"zone": "hand", "card": "J♥", "role": "target", "group": None}],
+        "text": "K♦ is worth 1",
+    },
+}
+TABLIC_LEGEND: list[scene.LegendItem] = [
+    {"role": "group", "group": 1, "text": "captured together (group 1)"},
+    {"role": "group", "group": 2, "text": "group 2"},
+    {"role": "playable", "group": None, "text": "you can play it"},
+    {"role": "last", "group": None, "text": "the computer's last card"},
+    {"role": "hint", "group": None, "text": "the suggested card"},
+    {"role": "muted", "group": None, "text": "no capture"},
+]
+
+
 def tablic_play() -> Scene:
     """A Tablić turn: groups on the table, a selected hand card, options, previews, history."""
     table = [
@@ -82,18 +107,7 @@ def tablic_play() -> Scene:
             scene.action("hint", "Hint", enabled=False),
             scene.action("four-color", "Four colours", pressed=False),
         ],
-        previews={
-            "hand:8♦": {
-                "cards": [
-                    {"zone": "table", "card": "3♠", "role": "group", "group": 1},
-                    {"zone": "table", "card": "5♥", "role": "group", "group": 1},
-                    {"zone": "table", "card": "8♣", "role": "group", "group": 2},
-                ],
-                "text": "8♦ captures 3♠ + 5♥ and 8♣",
-            },
-            "hand:10♠": {"cards": [], "text": "10♠ captures nothing"},
-            "table:K♦": {"cards": [{"zone": "hand", "card": "J♥", "role": "target", "group": None}], "text": "K♦ is worth 1"},
-        },
+        previews=TABLIC_PREVIEWS,
         focus=["hand", "table"],
         log=["You play 9♥, capturing 9♠", "Computer plays 4♦", "You play 7♣", "Computer plays A♣"],
         score=scene.score(
@@ -104,14 +118,7 @@ def tablic_play() -> Scene:
                 scene.score_row("Total", [19, 9], "total"),
             ],
         ),
-        legend=[
-            {"role": "group", "group": 1, "text": "captured together (group 1)"},
-            {"role": "group", "group": 2, "text": "group 2"},
-            {"role": "playable", "group": None, "text": "you can play it"},
-            {"role": "last", "group": None, "text": "the computer's last card"},
-            {"role": "hint", "group": None, "text": "the suggested card"},
-            {"role": "muted", "group": None, "text": "no capture"},
-        ],
+        legend=TABLIC_LEGEND,
         history={"ply": 14, "plies": 14, "label": "Move 14 of 14"},
     )  # fmt: skip
 

@@ -127,6 +127,8 @@ def test_stylesheet_has_light_dark_large_and_four_colour_rules() -> None:
     assert "prefers-color-scheme: dark" in css
     assert '.cw-root[data-size="large"]' in css
     assert "url(" not in css  # no images, no fonts from a CDN
+    for layout in ("fan", "stack", "stock", "grid", "pairs"):
+        assert f'.cw-zone[data-layout="{layout}"]' in css, layout
     for role in scene.ROLES:
         assert f'[data-highlight="{role}"]' in css, role
         assert f'[data-preview="{role}"]' in css, role

@@ -42,7 +42,7 @@ def test_every_card_carries_its_hooks_label_kind_and_index(name: str) -> None:
     ]
     assert page.count('class="cw-card"') == len(everything)
     for card in everything:
-        tag = re.search(rf'<div class="cw-card" data-card="{re.escape(card["id"])}"[^>]*>', page)
+        tag = re.search(rf'<span class="cw-card" data-card="{re.escape(card["id"])}"[^>]*>', page)
         assert tag is not None, card["id"]
         assert f'data-kind="{card["kind"]}"' in tag.group(0)
         assert f'aria-label="{card["label"]}' in tag.group(0)
