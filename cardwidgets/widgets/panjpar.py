@@ -345,12 +345,12 @@ i18n.register(
             "de": "Gepunkteter Rand: die Angriffskarte, die du beantwortest",
         },
         "widget.panjpar.legend.beats": {
-            "en": "Thick outline: beats the chosen attack card",
-            "de": "Dicker Rand: schlägt die gewählte Angriffskarte",
+            "en": "Solid outline: beats the chosen attack card",
+            "de": "Durchgezogener Rand: schlägt die gewählte Angriffskarte",
         },
         "widget.panjpar.legend.pickup": {
-            "en": "Arrow: not killed, goes to the defender's hand",
-            "de": "Pfeil: nicht geschlagen, geht auf die Hand des Verteidigers",
+            "en": "Arrow ↓: not killed, goes to the defender's hand",
+            "de": "Pfeil ↓: nicht geschlagen, geht auf die Hand des Verteidigers",
         },
         "widget.panjpar.legend.muted": {
             "en": "Greyed: already used to kill",
@@ -842,7 +842,10 @@ class PanjparWidget(GameWidget):
             else:
                 text = self.text("widget.panjpar.preview.unbeatable", card=attacked)
             found[f"battle:{attacked.text}"] = {"cards": targets, "text": text}
+        used = set(self._kills.values())
         for card in self._hand():
+            if card in used:  # already lies on an attack card
+                continue
             victims = [a for a in self.state.attack if self._beats(card, a)]
             if victims:
                 found[f"hand:{card.text}"] = {
