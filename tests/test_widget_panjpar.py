@@ -182,6 +182,10 @@ def test_P_D5_a_second_click_takes_a_kill_back_and_a_killer_moves() -> None:
     assert {str(a): str(k) for a, k in w.kills.items()} == {"5♣": "9♣", "K♣": "2♦"}
     w.aim("5♣")  # aiming at a killed card takes its kill back
     assert cards.parse("5♣") not in w.kills and w.target == cards.parse("5♣")
+    w.select("9♣")
+    assert card(w, "battle", "9♣")  # a click on the killer lying on 5♣ takes it back too
+    assert cards.parse("5♣") not in w.kills
+    assert not card(w, "battle", "7♣")  # not on the table: a stale click
 
 
 def test_P_S12_an_illegal_kill_is_refused_with_the_engines_reason() -> None:
