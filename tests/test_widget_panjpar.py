@@ -172,6 +172,26 @@ def test_P_S11_kills_are_drawn_as_pairs_and_the_rest_goes_to_the_hand() -> None:
     assert str(w.state.history[0]) == "kill 5♣ with 7♣, pick up 5♦ K♣"
 
 
+def test_the_last_battle_stays_in_view_greyed_until_the_next_attack() -> None:
+    w = defending("7♣ 9♣ 4♣ 2♦ Q♥", attack="5♣ 5♦ K♣", opponent="human")
+    w.kill("5♣", "7♣")
+    w.defend()  # hot-seat: the attacker (player 2) is to move and sees the battle just fought
+    battle = [(c["id"], c["slot"], c["highlight"], c["note"]) for c in w.zone("battle")["cards"]]
+    assert battle == [
+        ("5♦", 0, "pickup", "picked up"),
+        ("5♣", 1, "muted", ""),
+        ("7♣", 1, "muted", ""),
+        ("K♣", 2, "pickup", "picked up"),
+    ]
+    assert w.zone("battle")["info"] == "The last battle, over · Player 2 attacks"
+    assert not card(w, "battle", "5♣")
+    assert (
+        w.message == "5♣ lies in the last battle, which is over; build your attack from your hand."
+    )
+    w.play("attack 2♣")
+    assert [c["id"] for c in w.zone("battle")["cards"]] == ["2♣"]
+
+
 def test_P_D5_a_second_click_takes_a_kill_back_and_a_killer_moves() -> None:
     w = defending("7♣ 9♣ 4♣ 2♦ Q♥", attack="5♣ 5♦ K♣")
     w.kill("5♣", "7♣")
@@ -213,7 +233,7 @@ def test_a_single_attack_card_needs_no_aiming_and_pick_up_all_takes_everything()
     )
     w.defend()
     assert w.log == ["You kill 5♣ with 9♣. Computer draws 3, you draw 1."]
-    assert w.zone("battle")["info"] == "You attack"
+    assert w.zone("battle")["info"] == "The last battle, over · You attack"
     other = defending("7♣ 9♣ 4♣ 2♦ Q♥", attack="5♣ 5♦ K♣")
     assert not card(other, "hand", "7♣")
     assert other.message == "Click the attack card 7♣ should kill first."

@@ -91,6 +91,18 @@ i18n.register(
             "en": "{player} defends: kill or pick up",
             "de": "{player} verteidigt: schlagen oder aufnehmen",
         },
+        "widget.panjpar.info.opponent_count": {"en": "{cards}", "de": "{cards}"},
+        "widget.panjpar.info.last_battle": {
+            "en": "The last battle, over · {next}",
+            "de": "Der letzte Kampf, vorbei · {next}",
+        },
+        "widget.panjpar.note.picked_up": {"en": "picked up", "de": "aufgenommen"},
+        "widget.panjpar.last_battle_idle": {
+            "en": "{card} lies in the last battle, which is over; build your attack from your "
+            "hand.",
+            "de": "{card} gehört zum letzten Kampf, der vorbei ist; stelle deinen Angriff aus "
+            "deiner Hand zusammen.",
+        },
         "widget.panjpar.badge.trump": {"en": "trumps: {suit}", "de": "Trumpf: {suit}"},
         "widget.panjpar.note.known": {"en": "seen", "de": "gesehen"},
         "widget.panjpar.note.kills": {"en": "on {card}", "de": "auf {card}"},
@@ -588,6 +600,8 @@ class PanjparWidget(GameWidget):
 
     # -- hooks of GameWidget -----------------------------------------------------------------
     def on_card(self, zone: str, card: str) -> None:
+        if zone == "battle" and not self.defending:
+            raise WidgetError("widget.panjpar.last_battle_idle", card=card)
         if zone in ("hand", "battle"):
             self.select(card)
         elif zone == "opponent-hand":
@@ -722,7 +736,10 @@ class PanjparWidget(GameWidget):
             shown = [_scene.french_card(c, self.locale, note=note) for c in known]
             shown += [_scene.back_card(other, i, self.locale) for i in range(size - len(known))]
         label = self.text("widget.panjpar.zone.opponent", player=self.names()[other])
-        info = self.text("widget.panjpar.info.opponent", cards=self.count("widget.cards", size))
+        counted = self.count("widget.cards", size)
+        seen = any(c["kind"] == "french" for c in shown) and not self.open_hands
+        key = "widget.panjpar.info.opponent" if seen else "widget.panjpar.info.opponent_count"
+        info = self.text(key, cards=counted)
         return _scene.zone("opponent-hand", label, shown, layout="fan", owner=other, info=info)
 
     def _battle_zone(self, view: dict[str, Any]) -> _scene.Zone:
@@ -735,8 +752,28 @@ class PanjparWidget(GameWidget):
             if killer is not None:
                 shown.append(_scene.french_card(killer, self.locale, highlight="beats", slot=slot))
         info = self._battle_info(view["attacker"], bool(attack))
+        if not attack and isinstance(self.state.last_move, panjpar.Defend):
+            shown = self._last_battle(self.state.parent, self.state.last_move)
+            info = self.text("widget.panjpar.info.last_battle", next=info)
         label = self.text("widget.panjpar.zone.battle")
         return _scene.zone("battle", label, shown, layout="pairs", info=info)
+
+    def _last_battle(self, before: panjpar.State, move: panjpar.Defend) -> list[_scene.CardView]:
+        """The battle just fought, greyed: the kills as pairs (now set aside) and the cards
+        picked up. All of it was face up on the table (public)."""
+        kills = dict(move.kills.pairs)
+        shown = []
+        for slot, card in enumerate(before.attack):
+            killer = kills.get(card)
+            if killer is None:
+                note = self.text("widget.panjpar.note.picked_up")
+                shown.append(
+                    _scene.french_card(card, self.locale, highlight="pickup", slot=slot, note=note)
+                )
+                continue
+            for face in (card, killer):
+                shown.append(_scene.french_card(face, self.locale, highlight="muted", slot=slot))
+        return shown
 
     def _battle_info(self, attacker: int, defending: bool) -> str:
         """Who attacks, or who defends: ``You defend: kill or pick up``."""
