@@ -365,8 +365,8 @@ i18n.register(
             "de": "Pfeil ↓: nicht geschlagen, geht auf die Hand des Verteidigers",
         },
         "widget.panjpar.legend.muted": {
-            "en": "Greyed: already used to kill",
-            "de": "Grau: schon zum Schlagen verwendet",
+            "en": "Greyed: used to kill, or killed and set aside",
+            "de": "Grau: zum Schlagen verwendet, oder geschlagen und abgelegt",
         },
     }
 )
