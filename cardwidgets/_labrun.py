@@ -286,22 +286,22 @@ def play_game(
         if claim is not None and not job.per_state and not _holds(claim, state):
             failure = _failure(index, seed, state, moves)
         winner, scores = unit.result(state, job.unit)
+        row: dict[str, Any] = {
+            "game": index,
+            "seed": seed,
+            "winner": winner,
+            "score0": scores[0],
+            "score1": scores[1],
+            "length": moves,
+            "first": first,
+        }
+        row.update(unit.facts(state, job.unit))
+        if claim is not None:
+            row["held"] = failure is None
+        if job.records:
+            row["record"] = state.to_record()
     except Exception as err:
         raise GameFailed(_failed(index, seed, state, moves, err)) from err
-    row: dict[str, Any] = {
-        "game": index,
-        "seed": seed,
-        "winner": winner,
-        "score0": scores[0],
-        "score1": scores[1],
-        "length": moves,
-        "first": first,
-    }
-    row.update(unit.facts(state, job.unit))
-    if claim is not None:
-        row["held"] = failure is None
-    if job.records:
-        row["record"] = state.to_record()
     return row, failure, state
 
 
