@@ -1181,7 +1181,7 @@ class GreedyPlayer(_BasePlayer):
                     "bots.bad_option",
                     option=option,
                     expected=type(default).__name__,
-                    value=repr(value),
+                    value=i18n.shown(value),
                 )
         self.options: dict[str, Any] = dict(options)
 
