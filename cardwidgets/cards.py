@@ -1,4 +1,4 @@
-"""French playing cards: parsing every notation of RULES.md §0.1, card sets and a stable shuffle.
+"""French playing cards: parsing every notation of docs/rules/index.md, card sets, a stable shuffle.
 
 A :class:`Card` is one of 52 interned objects, so identity, equality and hashing are the same
 thing and card sets are cheap. Engines may work on :attr:`Card.index` (0–51) or bitmasks
@@ -326,7 +326,7 @@ _cache: dict[str, Card] = {}
 
 
 def parse(text: str) -> Card:
-    """Read one card in any notation of RULES.md §0.1.
+    """Read one card in any notation of docs/rules/index.md ("Writing cards").
 
     Rank first or suit first, suit symbols or letters, ``10`` or ``T``, any case, and the
     spoken forms ``"10 of diamonds"`` and ``"Karo Zehn"``.

@@ -352,6 +352,20 @@ class GameState(Generic[M]):
         states.reverse()
         return states
 
+    # -- pictures --------------------------------------------------------------------------
+    def picture(
+        self, seat: int | None = None, *, locale: str | None = None, size: str = "normal"
+    ) -> Any:
+        """A still picture of this position as ``seat`` sees it (``None``: every hand open),
+        drawn by the game's widget; it shows itself in a notebook (imports the widgets)."""
+        from cardwidgets.widgets.pictures import picture
+
+        return picture(self, seat, locale=locale, size=size)
+
+    def _repr_html_(self) -> str:
+        # Only a notebook calls this: the engines themselves never import the widgets.
+        return str(self.picture().html)
+
     # -- records ---------------------------------------------------------------------------
     def _start_record(self) -> dict[str, Any]:
         raise NotImplementedError

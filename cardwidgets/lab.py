@@ -48,7 +48,7 @@ from concurrent.futures.process import BrokenProcessPool
 from types import ModuleType
 from typing import Any
 
-from cardwidgets import _labrun, cards, i18n
+from cardwidgets import _labrun, cards, extras, i18n
 from cardwidgets._labrun import Chunk, Failure, Job, game_seed
 
 __all__ = [
@@ -1129,8 +1129,7 @@ class Results:
 
     def to_pandas(self) -> Any:
         """The rows as a ``pandas.DataFrame`` (needs the ``lab`` extra)."""
-        import pandas as pd
-
+        pd = extras.require("pandas", "lab", "to_pandas()")
         return pd.DataFrame(self.rows, columns=self.columns)
 
     def plot(self, column: str | None = None, ax: Any = None) -> Any:
@@ -1175,8 +1174,7 @@ def _is_number(value: object) -> bool:
 def _axes(ax: Any) -> Any:
     if ax is not None:
         return ax
-    import matplotlib.pyplot as plt
-
+    plt = extras.require("matplotlib.pyplot", "lab", "plot()")
     _, ax = plt.subplots(figsize=(6, 3.5))
     return ax
 
@@ -1559,8 +1557,7 @@ class Comparison:
 
     def to_pandas(self) -> Any:
         """One row per variant as a ``pandas.DataFrame``."""
-        import pandas as pd
-
+        pd = extras.require("pandas", "lab", "to_pandas()")
         return pd.DataFrame(self.rows).set_index("variant")
 
     def plot(self, ax: Any = None) -> Any:

@@ -1,31 +1,49 @@
-"""The scene: a game-agnostic, JSON-safe picture of a position, and its static HTML rendering.
+"""The scene: a game-neutral, JSON-safe picture of a position (the contract with the renderers).
 
-A widget turns a game state into a :class:`Scene`: zones of cards (a hand, the table, piles,
-the stock) with a layout hint, each card with its aria label, highlight role and capture-group
-number, the actions a learner can take, the status line, a move log and a score sheet. The
-browser renders any scene with one generic renderer (``js/``) and sends back intents; it holds
-no rules. :func:`to_html` renders the same scene without JavaScript, so an exported notebook,
-GitHub or the docs show the position.
+A widget turns a game state into a :class:`Scene`; the browser draws any scene with one generic
+renderer (``js/render.ts``) and sends back intents; :func:`to_html` draws the same scene without
+JavaScript (exported notebooks, GitHub, the docs). Neither renderer knows a game: everything a
+game needs is said in this vocabulary, so adding a game changes neither ``js/`` nor
+:mod:`cardwidgets.scene_html`.
+
+The vocabulary:
+
+* **Cards by kind.** ``french`` (rank and suit: Tablić, Panjpar), ``number`` (a plain value:
+  Pazaak's main deck), ``side`` (a signed side card, ``tone`` ``plus``/``minus``/``both``/
+  ``gold``: Pazaak's hand) and ``back`` (face down, no identity). Each card carries its spoken
+  ``label``, an optional small ``note`` (``"as −4"``), a highlight ``role``, a ``group`` number
+  (numbered colours) and a ``slot`` (cards sharing a slot lie together: a kill on its attack).
+* **Zones** with a ``layout``: ``row``, ``fan``, ``stack``, ``stock`` (face-down pile with the
+  face-up card crosswise under it), ``grid`` (``columns`` × rows of ``places``) and ``pairs``
+  (cards grouped by slot); ``badges`` add a big total, lights (sets won) or a flag (stands).
+* **Options** (named by ``labels["options"]``), **actions** (buttons with their own labels),
+  a **score sheet** whose rows each game names, a **summary** that pauses the game (end of a
+  deal or set), a **legend** of the highlight roles, the **history** slider.
+* **Previews**: ``previews["zone:card"]`` lists what lights up (zone, card, role, group) and a
+  sentence, when that card is hovered or focused, so hovering needs no round trip.
+* **Focus**: ``focus`` lists zone ids in the order keyboard focus falls back to when the
+  focused control disappears.
 
 Trade-offs:
 
-* The scene is plain ``dict``/``list`` data (``TypedDict`` for the type checker), not classes,
-  because it crosses into JSON on every update and the renderer is TypeScript.
-* The scene repeats derived facts (labels, colours, group numbers) so the front end needs no
-  card knowledge at all; that costs bytes, so :func:`size` is measured per update
-  (``benchmarks/bench_scene.py``; the bar is 16 KB for a Tablić position).
+* Plain ``dict``/``list`` data (``TypedDict`` for the type checker), not classes: it crosses
+  into JSON on every update and the renderer is TypeScript.
+* The scene repeats derived facts (labels, roles, group numbers) so the front end needs no
+  game knowledge at all; that costs bytes, so :func:`size` is measured per update
+  (``benchmarks/bench_scene.py``).
 * A scene is built from what one seat may see. Nothing here knows about hidden cards: the widget
-  must only ever pass cards that seat may see, and face-down cards carry no identity.
+  must only pass cards that seat may see, and face-down cards carry no identity.
 
 >>> from cardwidgets import cards, scene
->>> card = scene.face_card(cards.parse("10♦"), "en", highlight="group", group=1)
->>> card["label"], card["color"], card["group"]
-('ten of diamonds', 'red', 1)
->>> scene.hidden_card(1, 3, "de")["label"]
+>>> card = scene.french_card(cards.parse("10♦"), "en", highlight="group", group=1)
+>>> card["kind"], card["text"], card["suit"], card["tone"], card["label"], card["group"]
+('french', '10', '♦', 'red', 'ten of diamonds', 1)
+>>> scene.back_card(1, 3, "de")["label"]
 'verdeckte Karte'
->>> s = scene.make_scene(game="tablic", title="Tablić",
-...                      zones=[scene.zone("table", "Table", [card])])
->>> '<div class="cw-card"' in scene.to_html(s) and 'data-card="10♦"' in scene.to_html(s)
+>>> scene.side_card("±4", "both", "en", id="h2", label="plus or minus four")["kind"]
+'side'
+>>> s = scene.make_scene(game="demo", title="Demo", zones=[scene.zone("table", "Table", [card])])
+>>> 'data-card="10♦"' in scene.to_html(s)
 True
 >>> scene.size(s) < 2000
 True
@@ -34,31 +52,44 @@ True
 from __future__ import annotations
 
 import functools
-import html
 import json
 from pathlib import Path
 from typing import Any, Literal, TypedDict
 
 from cardwidgets import i18n
-from cardwidgets.cards import Card, Suit
+from cardwidgets.cards import Card
 
 __all__ = [
-    "SUIT_PATHS",
+    "ROLES",
     "Action",
+    "Badge",
     "CardView",
+    "History",
     "Labels",
+    "LegendItem",
     "Message",
     "Option",
     "Preview",
     "Scene",
     "Score",
+    "ScoreRow",
+    "Summary",
+    "Target",
     "Zone",
     "action",
+    "back_card",
+    "badge",
     "face_card",
+    "french_card",
     "hidden_card",
     "labels",
     "make_scene",
     "message",
+    "number_card",
+    "option",
+    "score",
+    "score_row",
+    "side_card",
     "size",
     "stylesheet",
     "to_html",
@@ -66,27 +97,55 @@ __all__ = [
     "zone",
 ]
 
-Highlight = Literal["group", "playable", "last"]
-Layout = Literal["row", "fan", "stack"]
+CardKind = Literal["french", "number", "side", "back"]
+Layout = Literal["row", "fan", "stack", "stock", "grid", "pairs"]
+Role = Literal["group", "playable", "last", "beats", "target", "pickup", "hint", "muted"]
+ROLES: tuple[str, ...] = ("group", "playable", "last", "beats", "target", "pickup", "hint", "muted")
+"""Highlight roles every renderer draws, each with its own border style and colour (never colour
+alone): ``group`` numbered colours (a capture group), ``playable`` (a card that can do something),
+``last`` (the opponent's last card), ``beats`` (can beat the chosen card), ``target`` (the card
+being answered or chosen), ``pickup`` (goes to the hand), ``hint`` (the suggested card),
+``muted`` (greyed: played, out of reach)."""
+Size = Literal["normal", "large"]
 
 
 class CardView(TypedDict):
-    """One card as the browser sees it. A face-down card has ``face`` false and no identity."""
+    """One card as the browser sees it. A ``back`` card has no identity (``id`` names a place).
+
+    ``text`` is the index drawn in the corners (``"10"``, ``"7"``, ``"+3"``, ``"±1T"``), ``suit``
+    the suit symbol of a French card (else ``""``), ``tone`` its colour family: ``red``/
+    ``black`` (French; the four-colour option recolours by suit), ``main`` (a number card),
+    ``plus``/``minus``/``both``/``gold`` (side cards).
+    """
 
     id: str
-    face: bool
-    rank: str
+    kind: str
+    text: str
     suit: str
-    color: str
+    tone: str
     label: str
+    note: str
     selectable: bool
     selected: bool
     highlight: str | None
     group: int | None
+    slot: int | None
+
+
+class Badge(TypedDict):
+    """A figure beside a zone: ``total`` (drawn large), ``lights`` (``value`` of ``of`` lit),
+    ``flag`` (a short word such as "stands"). ``tone``: ``""``, ``good``, ``bad``."""
+
+    kind: str
+    text: str
+    label: str
+    value: int
+    of: int
+    tone: str
 
 
 class Zone(TypedDict):
-    """A place where cards lie: a hand, the table, a pile, the stock."""
+    """A place where cards lie: a hand, the table, a pile, the stock, a 3×3 grid."""
 
     id: str
     label: str
@@ -94,25 +153,31 @@ class Zone(TypedDict):
     owner: int | None
     info: str
     cards: list[CardView]
+    columns: int
+    places: int
+    badges: list[Badge]
 
 
 class Option(TypedDict):
-    """One choice for the selected card (in Tablić: one legal capture)."""
+    """One choice offered for the half-made move (a capture, a sign). ``swatches`` numbered group
+    colours are drawn before the label; ``emphasis`` marks the recommended ones."""
 
     index: int
     label: str
     selected: bool
-    maximal: bool
-    groups: list[list[str]]
+    emphasis: bool
+    swatches: int
 
 
 class Action(TypedDict):
-    """A button: ``id`` is what the intent names, ``label`` is translated."""
+    """A button: ``id`` is what the intent names, ``label`` is translated. ``pressed`` (not None)
+    makes it a toggle."""
 
     id: str
     label: str
     enabled: bool
     primary: bool
+    pressed: bool | None
 
 
 class Message(TypedDict):
@@ -122,29 +187,76 @@ class Message(TypedDict):
     text: str
 
 
-class Preview(TypedDict):
-    """What a hand card would do if selected (in Tablić: the groups it could capture)."""
+class Target(TypedDict):
+    """A card that lights up in a preview."""
 
-    groups: list[list[str]]
+    zone: str
+    card: str
+    role: str
+    group: int | None
+
+
+class Preview(TypedDict):
+    """What lights up, and what is said, while a card is hovered or focused."""
+
+    cards: list[Target]
+    text: str
+
+
+class ScoreRow(TypedDict):
+    """A row of a score sheet. ``kind``: ``""`` (plain), ``total`` (bold), ``marks`` (tally
+    strokes: each cell a count)."""
+
+    label: str
+    cells: list[str]
+    kind: str
 
 
 class Score(TypedDict):
-    """The score sheet: one column per player, one row per finished deal."""
+    """A score sheet: one column per player, rows the game names."""
 
+    caption: str
     columns: list[str]
-    rows: list[list[int]]
-    tablas: list[int]
-    totals: list[int]
+    rows: list[ScoreRow]
+
+
+class Summary(TypedDict):
+    """A pause (end of a deal or set): a heading, a sentence, a sheet, zones (the piles), and the
+    id of the action that continues."""
+
+    title: str
+    text: str
+    score: Score | None
+    zones: list[Zone]
+    action: str
+
+
+class LegendItem(TypedDict):
+    """One entry of the highlight legend."""
+
+    role: str
+    group: int | None
+    text: str
+
+
+class History(TypedDict):
+    """The history slider: the position shown (``ply``) of ``plies``."""
+
+    ply: int
+    plies: int
+    label: str
 
 
 class Labels(TypedDict):
-    """Translated headings of the frame, so the renderer holds no words of its own."""
+    """Translated headings of the frame, so the renderers hold no words of their own."""
 
     options: str
     actions: str
     log: str
-    tablas: str
-    total: str
+    score: str
+    legend: str
+    empty: str
+    summary: str
 
 
 class Scene(TypedDict):
@@ -156,6 +268,7 @@ class Scene(TypedDict):
     seat: int
     four_color: bool
     theme: str
+    size: str
     title: str
     status: str
     message: Message | None
@@ -164,76 +277,120 @@ class Scene(TypedDict):
     options: list[Option]
     actions: list[Action]
     previews: dict[str, Preview]
+    focus: list[str]
     log: list[str]
     score: Score | None
+    summary: Summary | None
+    legend: list[LegendItem]
+    history: History | None
     labels: Labels
 
 
 i18n.register(
     {
         "scene.hidden_card": {"en": "face-down card", "de": "verdeckte Karte"},
-        "scene.options": {"en": "Captures", "de": "Stiche"},
+        "scene.options": {"en": "Choices", "de": "Auswahl"},
         "scene.actions": {"en": "Actions", "de": "Aktionen"},
         "scene.log": {"en": "Moves", "de": "Züge"},
         "scene.score": {"en": "Score", "de": "Punkte"},
-        "scene.total": {"en": "Total", "de": "Summe"},
-        "scene.tablas": {"en": "Tablas", "de": "Tablas"},
-        "scene.group": {"en": "group {number}", "de": "Gruppe {number}"},
+        "scene.legend": {"en": "What the colours mean", "de": "Was die Farben bedeuten"},
         "scene.empty": {"en": "(empty)", "de": "(leer)"},
+        "scene.summary": {"en": "Summary", "de": "Zusammenfassung"},
+        "scene.group": {"en": "group {number}", "de": "Gruppe {number}"},
     }
 )
 
-SUIT_PATHS: dict[str, str] = {
-    "S": "M50 6C70 30 94 44 94 62C94 76 83 84 72 84C63 84 56 80 53 74C54 84 58 90 66 96H34"
-    "C42 90 46 84 47 74C44 80 37 84 28 84C17 84 6 76 6 62C6 44 30 30 50 6Z",
-    "H": "M50 90C20 66 6 50 6 31C6 17 17 7 30 7C40 7 47 13 50 21C53 13 60 7 70 7"
-    "C83 7 94 17 94 31C94 50 80 66 50 90Z",
-    "D": "M50 4L86 50L50 96L14 50Z",
-    "C": "M32 28a18 18 0 1 0 36 0a18 18 0 1 0-36 0ZM10 60a18 18 0 1 0 36 0a18 18 0 1 0-36 0Z"
-    "M54 60a18 18 0 1 0 36 0a18 18 0 1 0-36 0ZM46 56C46 76 42 88 33 96H67C58 88 54 76 54 56Z",
-}
-"""Suit shapes on a 100×100 view box, drawn for this package; ``js/suits.ts`` holds the same."""
 
-_SUIT_LETTER = {suit.value: suit.letter for suit in Suit}
-
-
-def face_card(
-    card: Card,
-    locale: str,
-    *,
-    selectable: bool = False,
-    selected: bool = False,
-    highlight: Highlight | None = None,
-    group: int | None = None,
-) -> CardView:
-    """A face-up card with its spoken label (``"ten of diamonds"``) in ``locale``."""
+def _card(kind: CardKind, id: str, text: str, suit: str, tone: str, label: str) -> CardView:
     return {
-        "id": card.text,
-        "face": True,
-        "rank": card.rank.text,
-        "suit": card.suit.value,
-        "color": card.color,
-        "label": card.name(locale),
-        "selectable": selectable,
-        "selected": selected,
-        "highlight": highlight,
-        "group": group,
-    }
-
-
-def hidden_card(owner: int | str, number: int, locale: str) -> CardView:
-    """A face-down card. Its id names only the owner and a position, never the card."""
-    return {
-        "id": f"hidden-{owner}-{number}",
-        "face": False,
-        "rank": "",
-        "suit": "",
-        "color": "",
-        "label": i18n.text("scene.hidden_card", locale),
+        "id": id,
+        "kind": kind,
+        "text": text,
+        "suit": suit,
+        "tone": tone,
+        "label": label,
+        "note": "",
         "selectable": False,
         "selected": False,
         "highlight": None,
         "group": None,
+        "slot": None,
+    }
+
+
+def _mark(view: CardView, marks: dict[str, Any]) -> CardView:
+    unknown = set(marks) - {"note", "selectable", "selected", "highlight", "group", "slot"}
+    if unknown:
+        raise TypeError(f"unknown card fields: {', '.join(sorted(unknown))}")
+    role = marks.get("highlight")
+    if role is not None and role not in ROLES:
+        raise ValueError(f"unknown highlight role {role!r}; roles are {', '.join(ROLES)}")
+    view.update(marks)  # type: ignore[typeddict-item]
+    return view
+
+
+def french_card(card: Card, locale: str, **marks: Any) -> CardView:
+    """A face-up French card with its spoken label (``"ten of diamonds"``) in ``locale``.
+
+    ``marks``: ``note``, ``selectable``, ``selected``, ``highlight`` (one of :data:`ROLES`),
+    ``group``, ``slot``.
+    """
+    view = _card(
+        "french", card.text, card.rank.text, card.suit.value, card.color, card.name(locale)
+    )
+    return _mark(view, marks)
+
+
+face_card = french_card
+"""The earlier name of :func:`french_card`."""
+
+
+def number_card(
+    value: int, locale: str, *, id: str, label: str | None = None, **marks: Any
+) -> CardView:
+    """A plain number card (Pazaak's main deck); ``label`` defaults to the number."""
+    view = _card("number", id, str(value), "", "main", label or str(value))
+    return _mark(view, marks)
+
+
+def side_card(text: str, tone: str, locale: str, *, id: str, label: str, **marks: Any) -> CardView:
+    """A signed side card: ``text`` as printed (``"+3"``, ``"±1T"``), ``tone`` ``plus``,
+    ``minus``, ``both`` or ``gold``."""
+    if tone not in ("plus", "minus", "both", "gold"):
+        raise ValueError(f"side card tone must be plus, minus, both or gold, not {tone!r}")
+    return _mark(_card("side", id, text, "", tone, label), marks)
+
+
+def back_card(owner: int | str, number: int, locale: str, **marks: Any) -> CardView:
+    """A face-down card. Its id names only the owner and a position, never the card."""
+    view = _card(
+        "back", f"hidden-{owner}-{number}", "", "", "", i18n.text("scene.hidden_card", locale)
+    )
+    return _mark(view, marks)
+
+
+hidden_card = back_card
+"""The earlier name of :func:`back_card`."""
+
+
+def badge(
+    kind: Literal["total", "lights", "flag"],
+    text: str,
+    *,
+    label: str = "",
+    value: int = 0,
+    of: int = 0,
+    tone: Literal["", "good", "bad"] = "",
+) -> Badge:
+    """A figure beside a zone (see :class:`Badge`); ``label`` is the spoken form (default
+    ``text``)."""
+    return {
+        "kind": kind,
+        "text": text,
+        "label": label or text,
+        "value": value,
+        "of": of,
+        "tone": tone,
     }
 
 
@@ -245,8 +402,12 @@ def zone(
     layout: Layout = "row",
     owner: int | None = None,
     info: str = "",
+    columns: int = 0,
+    places: int = 0,
+    badges: list[Badge] | None = None,
 ) -> Zone:
-    """A zone of cards; ``layout`` is a hint: ``row`` (spread), ``fan`` (overlapping), ``stack``."""
+    """A zone of cards; ``layout`` is a hint: ``row``, ``fan``, ``stack``, ``stock``, ``grid``
+    (``columns`` wide, ``places`` drawn even when empty) or ``pairs`` (grouped by slot)."""
     return {
         "id": id,
         "label": label,
@@ -254,12 +415,30 @@ def zone(
         "owner": owner,
         "info": info,
         "cards": cards,
+        "columns": columns,
+        "places": places,
+        "badges": badges or [],
     }
 
 
-def action(id: str, label: str, *, enabled: bool = True, primary: bool = False) -> Action:
-    """A button of the action bar."""
-    return {"id": id, "label": label, "enabled": enabled, "primary": primary}
+def option(
+    index: int, label: str, *, selected: bool = False, emphasis: bool = False, swatches: int = 0
+) -> Option:
+    """One entry of the option list."""
+    return {
+        "index": index,
+        "label": label,
+        "selected": selected,
+        "emphasis": emphasis,
+        "swatches": swatches,
+    }
+
+
+def action(
+    id: str, label: str, *, enabled: bool = True, primary: bool = False, pressed: bool | None = None
+) -> Action:
+    """A button of the action bar (a toggle when ``pressed`` is not None)."""
+    return {"id": id, "label": label, "enabled": enabled, "primary": primary, "pressed": pressed}
 
 
 def message(kind: Literal["error", "info"], text: str) -> Message:
@@ -267,14 +446,28 @@ def message(kind: Literal["error", "info"], text: str) -> Message:
     return {"kind": kind, "text": text}
 
 
+def score_row(
+    label: str, cells: list[object], kind: Literal["", "total", "marks"] = ""
+) -> ScoreRow:
+    """A score sheet row; cells are shown as text."""
+    return {"label": label, "cells": [str(c) for c in cells], "kind": kind}
+
+
+def score(columns: list[str], rows: list[ScoreRow], caption: str = "") -> Score:
+    """A score sheet."""
+    return {"caption": caption, "columns": list(columns), "rows": rows}
+
+
 def labels(locale: str) -> Labels:
-    """The frame's headings in ``locale``."""
+    """The frame's default headings in ``locale`` (a scene may name its own ``options``)."""
     return {
         "options": i18n.text("scene.options", locale),
         "actions": i18n.text("scene.actions", locale),
         "log": i18n.text("scene.log", locale),
-        "tablas": i18n.text("scene.tablas", locale),
-        "total": i18n.text("scene.total", locale),
+        "score": i18n.text("scene.score", locale),
+        "legend": i18n.text("scene.legend", locale),
+        "empty": i18n.text("scene.empty", locale),
+        "summary": i18n.text("scene.summary", locale),
     }
 
 
@@ -287,6 +480,7 @@ def make_scene(*, game: str, title: str, **fields: Any) -> Scene:
         "seat": 0,
         "four_color": False,
         "theme": "auto",
+        "size": "normal",
         "title": title,
         "status": "",
         "message": None,
@@ -295,8 +489,12 @@ def make_scene(*, game: str, title: str, **fields: Any) -> Scene:
         "options": [],
         "actions": [],
         "previews": {},
+        "focus": [],
         "log": [],
         "score": None,
+        "summary": None,
+        "legend": [],
+        "history": None,
         "labels": labels(str(fields.get("locale", "en"))),
     }
     unknown = set(fields) - set(scene)
@@ -318,166 +516,15 @@ def size(scene: Scene) -> int:
 
 @functools.cache
 def stylesheet() -> str:
-    """The renderer's CSS (``cardwidgets/widgets/cards.css``), shared by the widget and
+    """The renderers' CSS (``cardwidgets/widgets/cards.css``), shared by the widget and
     :func:`to_html` so both look the same."""
     return (Path(__file__).parent / "widgets" / "cards.css").read_text(encoding="utf-8")
 
 
-# -- static HTML ---------------------------------------------------------------------------------
-# The markup mirrors js/render.ts class for class, so one stylesheet styles both.
-
-
-def _attrs(**attrs: object) -> str:
-    parts = []
-    for name, value in attrs.items():
-        if value is None or value is False:
-            continue
-        key = name.rstrip("_").replace("_", "-")
-        text = "true" if value is True else str(value)
-        parts.append(f' {key}="{html.escape(text, quote=True)}"')
-    return "".join(parts)
-
-
-def _suit_svg(letter: str) -> str:
-    return (
-        '<svg class="cw-pip" viewBox="0 0 100 100" aria-hidden="true" focusable="false">'
-        f'<path d="{SUIT_PATHS[letter]}"/></svg>'
-    )
-
-
-def _card_html(card: CardView) -> str:
-    if not card["face"]:
-        attrs = _attrs(
-            class_="cw-card cw-back",
-            data_card=card["id"],
-            data_face="false",
-            role="img",
-            aria_label=card["label"],
-        )
-        return f"<div{attrs}></div>"
-    letter = _SUIT_LETTER.get(card["suit"], "S")
-    group = card["group"]
-    attrs = _attrs(
-        class_="cw-card",
-        data_card=card["id"],
-        data_face="true",
-        data_suit=letter,
-        data_color=card["color"],
-        data_highlight=card["highlight"],
-        data_group=group,
-        data_group_color=None if group is None else (group - 1) % 6 + 1,
-        data_selectable="true" if card["selectable"] else None,
-        role="img",
-        aria_label=card["label"],
-        aria_pressed="true" if card["selected"] else None,
-    )
-    badge = "" if group is None else f'<span class="cw-badge">{group}</span>'
-    rank = html.escape(card["rank"])
-    return (
-        f'<div{attrs}><span class="cw-corner"><span class="cw-rank">{rank}</span>'
-        f'<span class="cw-letter">{letter}</span></span>{_suit_svg(letter)}{badge}</div>'
-    )
-
-
-def _zone_html(zone: Zone, locale: str) -> str:
-    cards = "".join(_card_html(card) for card in zone["cards"])
-    if not zone["cards"]:
-        cards = f'<span class="cw-empty">{html.escape(i18n.text("scene.empty", locale))}</span>'
-    attrs = _attrs(
-        class_="cw-zone",
-        data_zone=zone["id"],
-        data_layout=zone["layout"],
-        data_owner=zone["owner"],
-        aria_label=zone["label"],
-    )
-    return (
-        f'<section{attrs}><div class="cw-zone-head"><span class="cw-zone-label">'
-        f"{html.escape(zone['label'])}</span>"
-        f'<span class="cw-zone-info">{html.escape(zone["info"])}</span></div>'
-        f'<div class="cw-cards">{cards}</div></section>'
-    )
-
-
-def _option_html(option: Option, locale: str) -> str:
-    groups = "".join(
-        f'<span class="cw-swatch" data-group-color="{(n - 1) % 6 + 1}" '
-        f'title="{html.escape(i18n.text("scene.group", locale, number=n))}">{n}</span>'
-        for n in range(1, len(option["groups"]) + 1)
-    )
-    attrs = _attrs(
-        class_="cw-option",
-        type="button",
-        data_option=option["index"],
-        data_maximal="true" if option["maximal"] else None,
-        aria_pressed="true" if option["selected"] else "false",
-        disabled=True,
-    )
-    return f"<button{attrs}>{groups}<span>{html.escape(option['label'])}</span></button>"
-
-
-def _score_html(score: Score, words: Labels) -> str:
-    head = "".join(f"<th>{html.escape(c)}</th>" for c in score["columns"])
-    rows = "".join(
-        f"<tr><th>{i}</th>" + "".join(f"<td>{value}</td>" for value in row) + "</tr>"
-        for i, row in enumerate(score["rows"], 1)
-    )
-    tablas = html.escape(words["tablas"])
-    total = html.escape(words["total"])
-    strokes = "".join(f'<td aria-label="{n} {tablas}">{"|" * n}</td>' for n in score["tablas"])
-    totals = "".join(f"<td>{value}</td>" for value in score["totals"])
-    return (
-        f'<table class="cw-score"><thead><tr><th></th>{head}</tr></thead><tbody>{rows}'
-        f'<tr class="cw-tablas"><th>{tablas}</th>{strokes}</tr>'
-        f'<tr class="cw-totals"><th>{total}</th>{totals}</tr></tbody></table>'
-    )
-
-
 def to_html(scene: Scene, *, css: bool = True) -> str:
-    """Static HTML of ``scene`` (inline CSS, no JavaScript, inert buttons).
+    """Static HTML of ``scene`` (inline SVG cards, no JavaScript, inert buttons); see
+    :mod:`cardwidgets.scene_html`."""
+    from cardwidgets import scene_html
 
-    The markup uses the same classes and ``data-*`` hooks as the live widget; the theme follows
-    JupyterLab's (``data-jp-theme-light``) or the system's (``prefers-color-scheme``).
-    """
-    locale = scene["locale"]
-    words = scene.get("labels") or labels(locale)
-    parts = []
-    if css:
-        parts.append(f"<style>{stylesheet()}</style>")
-    root = _attrs(
-        class_="cw-root cw-static",
-        data_game=scene["game"],
-        data_version=scene["version"],
-        data_theme=scene["theme"],
-        data_four_color="true" if scene["four_color"] else "false",
-        lang=locale,
-    )
-    parts.append(f"<div{root}>")
-    parts.append(
-        f'<header class="cw-header"><span class="cw-title">{html.escape(scene["title"])}</span>'
-        f'<span class="cw-status">{html.escape(scene["status"])}</span></header>'
-    )
-    msg = scene["message"]
-    if msg is not None:
-        parts.append(
-            f'<p class="cw-message" data-kind="{html.escape(msg["kind"])}">'
-            f"{html.escape(msg['text'])}</p>"
-        )
-    parts.append(f'<p class="cw-announce">{html.escape(scene["announce"])}</p>')
-    parts.append('<div class="cw-main"><div class="cw-board">')
-    parts.extend(_zone_html(z, locale) for z in scene["zones"])
-    if scene["options"]:
-        label = html.escape(words["options"])
-        parts.append(
-            f'<div class="cw-controls"><div class="cw-options" role="group" aria-label="{label}">'
-        )
-        parts.extend(_option_html(o, locale) for o in scene["options"])
-        parts.append("</div></div>")
-    parts.append('</div><div class="cw-side">')
-    if scene["score"] is not None:
-        parts.append(_score_html(scene["score"], words))
-    if scene["log"]:
-        label = html.escape(words["log"])
-        items = "".join(f"<li>{html.escape(line)}</li>" for line in scene["log"])
-        parts.append(f'<ol class="cw-log" aria-label="{label}">{items}</ol>')
-    parts.append("</div></div></div>")
-    return "".join(parts)
+    rendered: str = scene_html.render(scene, css=css)
+    return rendered

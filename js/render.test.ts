@@ -1,73 +1,73 @@
 // @vitest-environment jsdom
+// The live renderer's behaviour: intents, keyboard, focus, previews, the slider, the log, themes
+// and the anywidget entry point. Its markup is checked against the shared fixtures in
+// fixtures.test.ts.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import * as widgetModule from "./widget";
 import { SceneView, groupColor, resolveTheme } from "./render";
-import type { CardView, Intent, Scene } from "./types";
-import { render } from "./widget";
+import type { CardView, Intent, Scene, Zone } from "./types";
 
 function card(id: string, extra: Partial<CardView> = {}): CardView {
   const suit = id.slice(-1);
-  return {
+  const base: CardView = {
     id,
-    face: true,
-    rank: id.slice(0, -1),
+    kind: "french",
+    text: id.slice(0, -1),
     suit,
-    color: suit === "♥" || suit === "♦" ? "red" : "black",
+    tone: suit === "♥" || suit === "♦" ? "red" : "black",
     label: `${id} label`,
+    note: "",
     selectable: false,
     selected: false,
     highlight: null,
     group: null,
-    ...extra,
+    slot: null,
   };
+  return { ...base, ...extra };
 }
 
-function hidden(n: number): CardView {
-  return { id: `hidden-1-${n}`, face: false, rank: "", suit: "", color: "", label: "face-down card", selectable: false, selected: false, highlight: null, group: null };
+function zone(id: string, cards: CardView[], extra: Partial<Zone> = {}): Zone {
+  return { id, label: id, layout: "row", owner: null, info: "", cards, columns: 0, places: 0, badges: [], ...extra };
 }
+
+const LABELS = { options: "Choices", actions: "Actions", log: "Moves", score: "Score", legend: "Legend", empty: "(empty)", summary: "Summary" };
 
 function scene(extra: Partial<Scene> = {}): Scene {
   return {
     version: 7,
-    game: "tablic",
+    game: "demo",
     locale: "en",
     seat: 0,
     four_color: false,
     theme: "auto",
-    title: "Tablić",
-    status: "Your turn: select a card from your hand",
+    size: "normal",
+    title: "Demo",
+    status: "Your turn",
     message: null,
     announce: "Computer plays 5♥",
     zones: [
-      { id: "opponent-hand", label: "Computer", layout: "fan", owner: 1, info: "2 cards", cards: [hidden(0), hidden(1)] },
-      {
-        id: "table",
-        label: "Table",
-        layout: "row",
-        owner: null,
-        info: "3 cards",
-        cards: [card("3♠", { highlight: "group", group: 1 }), card("5♥", { highlight: "group", group: 1 }), card("7♣")],
-      },
-      {
-        id: "hand",
-        label: "Your hand",
-        layout: "fan",
-        owner: 0,
-        info: "",
-        cards: [card("8♦", { selectable: true, selected: true }), card("7♦", { selectable: true })],
-      },
+      zone("table", [card("3♠"), card("5♥"), card("7♣")]),
+      zone("hand", [card("8♦", { selectable: true, selected: true }), card("7♦", { selectable: true })], { layout: "fan", owner: 0 }),
+      zone("pile", [card("2♣", { selectable: true })], { layout: "stack", owner: 0 }),
     ],
-    options: [
-      { index: 0, label: "capture 3♠ 5♥", selected: true, maximal: true, groups: [["3♠", "5♥"]] },
-    ],
+    options: [{ index: 0, label: "3♠ 5♥", selected: true, emphasis: true, swatches: 1 }],
     actions: [
-      { id: "play", label: "Capture", enabled: true, primary: true },
-      { id: "trail", label: "Trail", enabled: true, primary: false },
-      { id: "cancel", label: "Cancel", enabled: true, primary: false },
-      { id: "forward", label: "Forward", enabled: false, primary: false },
+      { id: "play", label: "Capture", enabled: true, primary: true, pressed: null },
+      { id: "cancel", label: "Cancel", enabled: true, primary: false, pressed: null },
+      { id: "forward", label: "Forward", enabled: false, primary: false, pressed: null },
+      { id: "auto", label: "Auto", enabled: true, primary: false, pressed: false },
     ],
-    previews: { "8♦": { groups: [["3♠", "5♥"]] }, "7♦": { groups: [["7♣"]] } },
-    log: ["Computer plays 5♥"],
-    score: { columns: ["You", "Computer"], rows: [[12, 13]], tablas: [2, 0], totals: [12, 13] },
+    previews: {
+      "hand:8♦": { cards: [{ zone: "table", card: "3♠", role: "group", group: 1 }, { zone: "table", card: "5♥", role: "group", group: 7 }], text: "8♦ takes 3♠ 5♥" },
+      "table:7♣": { cards: [{ zone: "hand", card: "7♦", role: "beats", group: null }], text: "7♦ answers 7♣" },
+    },
+    focus: ["pile", "hand"],
+    log: ["one", "two"],
+    score: null,
+    summary: null,
+    legend: [],
+    history: { ply: 3, plies: 5, label: "Move 3 of 5" },
+    labels: LABELS,
     ...extra,
   };
 }
@@ -89,6 +89,7 @@ beforeEach(() => {
 afterEach(() => view.destroy());
 
 const q = <T extends Element = HTMLElement>(selector: string) => host.querySelector(selector) as T;
+const intents = () => sent.map((s) => s.intent);
 
 function key(target: Element, keyName: string): KeyboardEvent {
   const event = new KeyboardEvent("keydown", { key: keyName, bubbles: true, cancelable: true });
@@ -96,71 +97,39 @@ function key(target: Element, keyName: string): KeyboardEvent {
   return event;
 }
 
-describe("rendering the DOM hooks of the contract", () => {
-  it("marks the root with game, version, theme and the shortcut suppressor", () => {
+describe("frame", () => {
+  it("marks the root with game, version, size, theme and the shortcut suppressor", () => {
     const root = q(".cw-root");
-    expect(root.dataset.game).toBe("tablic");
+    expect(root.dataset.game).toBe("demo");
     expect(root.dataset.version).toBe("7");
+    expect(root.dataset.size).toBe("normal");
     expect(root.dataset.theme).toBe("light");
     expect(root.getAttribute("data-lm-suppress-shortcuts")).toBe("true");
-    expect(q(".cw-status").textContent).toBe("Your turn: select a card from your hand");
+    expect(q(".cw-status").textContent).toBe("Your turn");
   });
 
-  it("draws cards with labels, highlights, groups and pressed state", () => {
-    const three = q('[data-zone="table"] .cw-card[data-card="3♠"]');
-    expect(three.getAttribute("aria-label")).toBe("3♠ label");
-    expect(three.dataset.highlight).toBe("group");
-    expect(three.dataset.group).toBe("1");
-    expect(three.querySelector(".cw-badge")?.textContent).toBe("1");
-    expect(three.querySelector("svg path")?.getAttribute("d")).toMatch(/^M50 6/);
-    expect(three.querySelector(".cw-letter")?.textContent).toBe("S");
-    expect(three.tabIndex).toBe(-1);
-    const eight = q('[data-zone="hand"] .cw-card[data-card="8♦"]');
-    expect(eight.getAttribute("aria-pressed")).toBe("true");
-    expect(eight.getAttribute("role")).toBe("button");
-    expect(eight.tabIndex).toBe(0);
-    expect(q('.cw-card[data-card="7♦"]').getAttribute("aria-pressed")).toBe("false");
-    expect(q('.cw-card[data-card="7♣"]').hasAttribute("data-highlight")).toBe(false);
-  });
-
-  it("draws face-down cards without rank or suit", () => {
-    const back = q('[data-zone="opponent-hand"] .cw-card[data-card="hidden-1-0"]');
-    expect(back.dataset.face).toBe("false");
-    expect(back.textContent).toBe("");
-    expect(back.querySelector("svg")).toBeNull();
-    expect(back.getAttribute("aria-label")).toBe("face-down card");
-  });
-
-  it("renders options, actions, the live line, the log and the score sheet with strokes", () => {
-    expect(q('[data-option="0"]').getAttribute("aria-pressed")).toBe("true");
-    expect(q('[data-option="0"] .cw-swatch').textContent).toBe("1");
-    expect(q<HTMLButtonElement>('button[data-action="play"]').dataset.primary).toBe("true");
-    expect(q<HTMLButtonElement>('button[data-action="forward"]').disabled).toBe(true);
-    expect(q('.cw-announce[aria-live="polite"]').textContent).toBe("Computer plays 5♥");
-    expect(q(".cw-log li").textContent).toBe("Computer plays 5♥");
-    expect(q(".cw-tablas td").textContent).toBe("||");
-    expect(q(".cw-message").textContent).toBe("");
-  });
-
-  it("shows the error line and the four-colour option", () => {
+  it("shows the message, keeps the live region node and rewrites it only on change", () => {
+    const live = q(".cw-announce");
     view.update(scene({ version: 8, message: { kind: "error", text: "9♠ is not in your hand" }, four_color: true }));
-    expect(q(".cw-message").textContent).toBe("9♠ is not in your hand");
     expect(q(".cw-message").dataset.kind).toBe("error");
     expect(q(".cw-root").dataset.fourColor).toBe("true");
-    expect(q(".cw-root").dataset.version).toBe("8");
-  });
-
-  it("keeps the live region node and only rewrites it when the sentence changes", () => {
-    const live = q(".cw-announce");
-    view.update(scene({ version: 8 }));
     expect(q(".cw-announce")).toBe(live);
     view.update(scene({ version: 9, announce: "You play 8♦" }));
     expect(live.textContent).toBe("You play 8♦");
+    expect(q(".cw-message").dataset.kind).toBeUndefined();
   });
 
   it("ignores an empty (not yet synced) scene", () => {
     view.update({} as Scene);
     expect(q(".cw-root").dataset.version).toBe("7");
+  });
+
+  it("has no words of its own: empty labels give empty headings", () => {
+    const blank = { options: "", actions: "", log: "", score: "", legend: "", empty: "", summary: "" };
+    view.update(scene({ labels: blank, zones: [zone("pile", [])], summary: { title: "", text: "", score: null, zones: [], action: "play" } }));
+    expect(q(".cw-empty").textContent).toBe("");
+    expect(q(".cw-summary-title").textContent).toBe("");
+    expect(q(".cw-log-panel .cw-side-title").textContent).toBe("");
   });
 });
 
@@ -170,36 +139,55 @@ describe("intents", () => {
     expect(sent).toEqual([{ intent: { kind: "card", zone: "hand", card: "7♦" }, version: 7 }]);
   });
 
-  it("ignores clicks on cards that are not selectable and on disabled buttons", () => {
+  it("sends clicks on cards that are not selectable (Python says why) but not disabled buttons", () => {
     q('.cw-card[data-card="7♣"]').click();
     q('button[data-action="forward"]').click();
-    expect(sent).toEqual([]);
+    expect(sent).toEqual([{ intent: { kind: "card", zone: "table", card: "7♣" }, version: 7 }]);
   });
 
-  it("sends option and action intents", () => {
-    q('[data-option="0"] span').dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  it("sends option, action and toggle intents; the toggle shows aria-pressed", () => {
+    q('[data-option="0"] .cw-option-label').dispatchEvent(new MouseEvent("click", { bubbles: true }));
     q('button[data-action="play"]').click();
-    expect(sent.map((s) => s.intent)).toEqual([
+    q('button[data-action="auto"]').click();
+    expect(q('button[data-action="auto"]').getAttribute("aria-pressed")).toBe("false");
+    expect(q('button[data-action="play"]').hasAttribute("aria-pressed")).toBe(false);
+    expect(intents()).toEqual([
       { kind: "option", index: 0 },
       { kind: "action", id: "play" },
+      { kind: "action", id: "auto" },
     ]);
   });
 
-  it("stamps the version of the scene the click was made on", () => {
-    view.update(scene({ version: 12 }));
-    q('.cw-card[data-card="8♦"]').click();
-    expect(sent[0].version).toBe(12);
+  it("the history slider sends goto with the chosen ply", () => {
+    const range = q<HTMLInputElement>('input[type="range"]');
+    expect([range.min, range.max, range.value]).toEqual(["0", "5", "3"]);
+    expect(range.closest("label")?.textContent).toBe("Move 3 of 5");
+    range.value = "1";
+    range.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(intents()).toEqual([{ kind: "goto", ply: 1 }]);
+  });
+
+  it("the summary's continue button is the named action, clickable, and not repeated below", () => {
+    view.update(scene({ summary: { title: "Deal over", text: "You lead", score: null, zones: [], action: "play" } }));
+    expect(host.querySelectorAll('[data-action="play"]').length).toBe(1);
+    q(".cw-summary button.cw-continue").click();
+    expect(intents()).toEqual([{ kind: "action", id: "play" }]);
+    expect(q(".cw-root").dataset.paused).toBe("true");
   });
 });
 
 describe("keyboard", () => {
-  it("moves focus with the arrow keys and wraps around", () => {
+  it("moves focus with the arrow keys, Home and End, skipping disabled buttons", () => {
     const items = view.navigable();
     items[0].focus();
     key(items[0], "ArrowRight");
     expect(document.activeElement).toBe(items[1]);
     key(items[1], "ArrowLeft");
     key(items[0], "ArrowLeft");
+    expect(document.activeElement).toBe(items[items.length - 1]);
+    key(items[items.length - 1], "Home");
+    expect(document.activeElement).toBe(items[0]);
+    key(items[0], "End");
     expect(document.activeElement).toBe(items[items.length - 1]);
     expect(items.some((n) => n.matches("button:disabled"))).toBe(false);
   });
@@ -210,36 +198,55 @@ describe("keyboard", () => {
     expect(key(seven, "Enter").defaultPrevented).toBe(true);
     key(seven, " ");
     key(seven, "Escape");
-    expect(sent.map((s) => s.intent)).toEqual([
+    expect(intents()).toEqual([
       { kind: "card", zone: "hand", card: "7♦" },
       { kind: "card", zone: "hand", card: "7♦" },
       { kind: "action", id: "cancel" },
     ]);
   });
 
+  it("leaves the arrows to the slider", () => {
+    const range = q<HTMLInputElement>('input[type="range"]');
+    range.focus();
+    expect(key(range, "ArrowLeft").defaultPrevented).toBe(false);
+    expect(document.activeElement).toBe(range);
+  });
+
   it("keeps key events from reaching notebook shortcuts", () => {
     const spy = vi.fn();
     document.addEventListener("keydown", spy);
     document.addEventListener("keyup", spy);
-    const card8 = q('.cw-card[data-card="8♦"]');
+    const eight = q('.cw-card[data-card="8♦"]');
     for (const name of ["a", "b", "d", "Enter", "Escape", "ArrowDown"]) {
-      key(card8, name);
-      card8.dispatchEvent(new KeyboardEvent("keyup", { key: name, bubbles: true }));
+      key(eight, name);
+      eight.dispatchEvent(new KeyboardEvent("keyup", { key: name, bubbles: true }));
     }
     document.removeEventListener("keydown", spy);
     document.removeEventListener("keyup", spy);
     expect(spy).not.toHaveBeenCalled();
   });
 
-  it("keeps focus on the same control across a re-render, or returns to the hand", () => {
+  it("keeps focus on the same control across a re-render", () => {
     q('.cw-card[data-card="7♦"]').focus();
     view.update(scene({ version: 8 }));
     expect((document.activeElement as HTMLElement).dataset.card).toBe("7♦");
+    q('input[type="range"]').focus();
+    view.update(scene({ version: 9 }));
+    expect(document.activeElement).toBe(q('input[type="range"]'));
+  });
+
+  it("falls back through scene.focus, then to the first control", () => {
     q('button[data-action="play"]').focus();
-    const next = scene({ version: 9 });
-    next.actions = next.actions.map((a) => ({ ...a, enabled: a.id !== "play" }));
+    const next = scene({ version: 8 });
+    next.actions = next.actions.filter((a) => a.id !== "play");
     view.update(next);
-    expect((document.activeElement as HTMLElement).dataset.card).toBe("8♦");
+    expect((document.activeElement as HTMLElement).dataset.card).toBe("2♣"); // "pile" comes first
+    const none = scene({ version: 9, focus: [] });
+    none.actions = [];
+    (document.activeElement as HTMLElement).focus();
+    none.zones = none.zones.filter((z) => z.id !== "pile");
+    view.update(none);
+    expect((document.activeElement as HTMLElement).dataset.card).toBe("3♠"); // first navigable
   });
 
   it("does not steal focus from the notebook", () => {
@@ -251,16 +258,67 @@ describe("keyboard", () => {
   });
 });
 
-describe("previews and themes", () => {
-  it("marks what a hovered hand card would capture, without a round trip", () => {
-    q('.cw-card[data-card="7♦"]').dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
-    expect(q('.cw-card[data-card="7♣"]').dataset.preview).toBe("1");
-    expect(q('.cw-card[data-card="3♠"]').dataset.preview).toBeUndefined();
-    q('.cw-card[data-card="7♦"]').dispatchEvent(new MouseEvent("mouseout", { bubbles: true }));
+describe("previews", () => {
+  const over = (id: string) => q(`.cw-card[data-card="${id}"]`).dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
+  const out = (id: string) => q(`.cw-card[data-card="${id}"]`).dispatchEvent(new MouseEvent("mouseout", { bubbles: true }));
+
+  it("lights the listed targets with role and group and says the sentence, without a round trip", () => {
+    over("8♦");
+    expect(q('.cw-card[data-card="3♠"]').dataset.preview).toBe("group");
+    expect(q('.cw-card[data-card="5♥"]').dataset.previewColor).toBe("1");
+    expect(q('.cw-card[data-card="5♥"]').dataset.previewGroup).toBe("7");
+    expect(q('.cw-card[data-card="7♣"]').dataset.preview).toBeUndefined();
+    expect(q(".cw-hint").textContent).toBe("8♦ takes 3♠ 5♥");
+    out("8♦");
     expect(host.querySelector("[data-preview]")).toBeNull();
+    expect(q(".cw-hint").textContent).toBe("");
     expect(sent).toEqual([]);
   });
 
+  it("works for a card in any zone and on keyboard focus", () => {
+    q('.cw-card[data-card="7♣"]').focus();
+    expect(q('.cw-card[data-card="7♦"]').dataset.preview).toBe("beats");
+    expect(q(".cw-hint").textContent).toBe("7♦ answers 7♣");
+  });
+
+  it("survives a re-render while the card is still hovered", () => {
+    over("8♦");
+    view.update(scene({ version: 8 }));
+    expect(q('.cw-card[data-card="3♠"]').dataset.preview).toBe("group");
+    expect(q(".cw-hint").textContent).toBe("8♦ takes 3♠ 5♥");
+  });
+});
+
+describe("log", () => {
+  function fakeScroll(box: HTMLElement, height: number, client: number): void {
+    Object.defineProperty(box, "scrollHeight", { configurable: true, get: () => height });
+    Object.defineProperty(box, "clientHeight", { configurable: true, get: () => client });
+  }
+  const box = () => q(".cw-log-box");
+
+  it("follows the newest entry when it was at the bottom", () => {
+    fakeScroll(box(), 300, 100);
+    box().scrollTop = 200;
+    const proto = HTMLElement.prototype;
+    const height = Object.getOwnPropertyDescriptor(proto, "scrollHeight");
+    Object.defineProperty(proto, "scrollHeight", { configurable: true, get: () => 340 });
+    try {
+      view.update(scene({ version: 8, log: ["one", "two", "three"] }));
+      expect(box().scrollTop).toBe(340);
+    } finally {
+      if (height) Object.defineProperty(proto, "scrollHeight", height);
+    }
+  });
+
+  it("keeps the user's place when they scrolled up", () => {
+    fakeScroll(box(), 300, 100);
+    box().scrollTop = 40;
+    view.update(scene({ version: 8, log: ["one", "two", "three"] }));
+    expect(box().scrollTop).toBe(40);
+  });
+});
+
+describe("themes and helpers", () => {
   it("follows JupyterLab's theme attribute and an explicit theme", () => {
     expect(resolveTheme("auto", document)).toBe("light");
     document.body.setAttribute("data-jp-theme-light", "false");
@@ -289,6 +347,10 @@ describe("previews and themes", () => {
 });
 
 describe("anywidget entry point", () => {
+  it("exports only default", () => {
+    expect(Object.keys(widgetModule)).toEqual(["default"]);
+  });
+
   it("renders the model's scene, re-renders on change and sends intents as messages", () => {
     let current = scene({ version: 3 });
     const handlers: Record<string, () => void> = {};
@@ -301,7 +363,7 @@ describe("anywidget entry point", () => {
     };
     const el = document.createElement("div");
     document.body.append(el);
-    const cleanup = render({ model, el });
+    const cleanup = widgetModule.default.render({ model, el });
     expect(el.querySelector<HTMLElement>(".cw-root")?.dataset.version).toBe("3");
     current = scene({ version: 4, status: "Computer to move" });
     handlers["change:scene"]();

@@ -1,5 +1,6 @@
-// Suit shapes on a 100x100 view box, drawn for this package. cardwidgets/scene.py SUIT_PATHS holds
-// the same strings (tests/test_scene.py checks they agree), so the static HTML looks the same.
+// Suit shapes on a 100x100 view box, drawn for this package. cardwidgets/scene_faces.py SUIT_PATHS
+// holds the same strings (tests/test_scene_html.py checks they agree), so both renderers draw the
+// same cards.
 
 export const SUIT_PATHS: Record<string, string> = {
   S:
@@ -14,5 +15,5 @@ export const SUIT_PATHS: Record<string, string> = {
     "M54 60a18 18 0 1 0 36 0a18 18 0 1 0-36 0ZM46 56C46 76 42 88 33 96H67C58 88 54 76 54 56Z",
 };
 
-/** Suit symbol to the letter shown on the card beside the shape (colour is never the only cue). */
+/** Suit symbol to a letter, used as a CSS/test hook (the card shows the suit's shape). */
 export const SUIT_LETTERS: Record<string, string> = { "♠": "S", "♥": "H", "♦": "D", "♣": "C" };

@@ -1,33 +1,60 @@
-// The scene: what Python sends (cardwidgets/scene.py is the source of truth for these shapes).
+// The scene: what Python sends. cardwidgets/scene.py is the source of truth for these shapes and
+// documents every field; the renderer knows no game, only this vocabulary.
+
+export type CardKind = "french" | "number" | "side" | "back";
+
+/** Highlight roles; each is drawn with its own border style, never by colour alone. */
+export type Role = "group" | "playable" | "last" | "beats" | "target" | "pickup" | "hint" | "muted";
 
 export interface CardView {
   id: string;
-  face: boolean;
-  rank: string;
+  kind: CardKind | string;
+  /** The corner index: "10", "7", "+3", "±1T"; "" for a back. */
+  text: string;
+  /** A French card's suit symbol ("♠" "♥" "♦" "♣"), else "". */
   suit: string;
-  color: string;
+  /** red | black (French), main (number card), plus | minus | both | gold (side cards), "" (back). */
+  tone: string;
   label: string;
+  /** A small caption under the face ("as −4"), or "". */
+  note: string;
   selectable: boolean;
   selected: boolean;
-  highlight: "group" | "playable" | "last" | null;
+  highlight: Role | string | null;
   group: number | null;
+  /** Cards sharing a slot lie together in a "pairs" zone (a kill on its attack). */
+  slot: number | null;
+}
+
+export interface Badge {
+  kind: "total" | "lights" | "flag" | string;
+  text: string;
+  label: string;
+  value: number;
+  of: number;
+  tone: "" | "good" | "bad" | string;
 }
 
 export interface Zone {
   id: string;
   label: string;
-  layout: "row" | "fan" | "stack" | string;
+  layout: "row" | "fan" | "stack" | "stock" | "grid" | "pairs" | string;
   owner: number | null;
   info: string;
   cards: CardView[];
+  /** grid: cards per row (0: not a grid). */
+  columns: number;
+  /** grid: places drawn even when empty (0: as many as cards). */
+  places: number;
+  badges: Badge[];
 }
 
 export interface Option {
   index: number;
   label: string;
   selected: boolean;
-  maximal: boolean;
-  groups: string[][];
+  emphasis: boolean;
+  swatches: number;
 }
 
 export interface Action {
@@ -35,22 +62,64 @@ export interface Action {
   label: string;
   enabled: boolean;
   primary: boolean;
+  /** Not null: a toggle button (aria-pressed). */
+  pressed: boolean | null;
+}
+
+export interface Target {
+  zone: string;
+  card: string;
+  role: Role | string;
+  group: number | null;
+}
+
+export interface Preview {
+  cards: Target[];
+  text: string;
+}
+
+export interface ScoreRow {
+  label: string;
+  cells: string[];
+  kind: "" | "total" | "marks" | string;
 }
 
 export interface Score {
+  caption: string;
   columns: string[];
-  rows: number[][];
-  tablas: number[];
-  totals: number[];
+  rows: ScoreRow[];
 }
 
-/** Translated words of the frame (headings of the options, actions, log and score sheet). */
+export interface Summary {
+  title: string;
+  text: string;
+  score: Score | null;
+  zones: Zone[];
+  /** The id of the action (in scene.actions) that continues. */
+  action: string;
+}
+
+export interface LegendItem {
+  role: Role | string;
+  group: number | null;
+  text: string;
+}
+
+export interface History {
+  ply: number;
+  plies: number;
+  label: string;
+}
+
+/** Translated words of the frame. */
 export interface Labels {
   options: string;
   actions: string;
   log: string;
-  tablas: string;
-  total: string;
+  score: string;
+  legend: string;
+  empty: string;
+  summary: string;
 }
 
 export interface Scene {
@@ -60,6 +129,7 @@ export interface Scene {
   seat: number;
   four_color: boolean;
   theme: "auto" | "light" | "dark" | string;
+  size: "normal" | "large" | string;
   title: string;
   status: string;
   message: { kind: "error" | "info" | string; text: string } | null;
@@ -67,17 +137,24 @@ export interface Scene {
   zones: Zone[];
   options: Option[];
   actions: Action[];
-  previews: Record<string, { groups: string[][] }>;
+  /** Keyed "zone:card": what lights up while that card is hovered or focused. */
+  previews: Record<string, Preview>;
+  /** Zone ids, in the order keyboard focus falls back to when the focused control disappears. */
+  focus: string[];
   log: string[];
   score: Score | null;
-  labels?: Partial<Labels>;
+  summary: Summary | null;
+  legend: LegendItem[];
+  history: History | null;
+  labels: Labels;
 }
 
 /** What a click or a key press asks Python to do; Python checks everything. */
 export type Intent =
   | { kind: "card"; zone: string; card: string }
   | { kind: "option"; index: number }
-  | { kind: "action"; id: string };
+  | { kind: "action"; id: string }
+  | { kind: "goto"; ply: number };
 
 export interface IntentMessage {
   type: "intent";

@@ -1,5 +1,6 @@
 // anywidget entry point: keep a SceneView in step with the synced "scene" traitlet and send each
-// intent to Python as a custom message carrying the scene version it was made on.
+// intent to Python as a custom message carrying the scene version it was made on. The module
+// exports only `default`: anywidget warns (once per widget) about a bare `render` export.
 
 import { SceneView } from "./render";
 import type { IntentMessage, Scene } from "./types";
@@ -12,7 +13,7 @@ export interface WidgetModel {
   send(content: IntentMessage): void;
 }
 
-export function render({ model, el }: { model: WidgetModel; el: HTMLElement }): () => void {
+function render({ model, el }: { model: WidgetModel; el: HTMLElement }): () => void {
   const view = new SceneView(el, (intent, version) => model.send({ type: "intent", version, intent }));
   const update = () => view.update(model.get("scene"));
   model.on("change:scene", update);

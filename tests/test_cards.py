@@ -1,4 +1,4 @@
-"""Card notation (RULES.md §0.1), card sets and the stable seeded shuffle."""
+"""Card notation (docs/rules/index.md, "Writing cards"), card sets and the stable seeded shuffle."""
 
 from __future__ import annotations
 

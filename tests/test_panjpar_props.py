@@ -33,7 +33,7 @@ def brute_shape(attack: tuple[Card, ...]) -> bool:
 
 
 def brute_beats(killer: Card, attacked: Card, trump: Suit) -> bool:
-    """RULES.md §1.3 rule 4, case by case as the seed says it (P-S12)."""
+    """The beating rule (docs/rules/panjpar.md), case by case as the seed says it (P-S12)."""
     if attacked.suit is trump:
         return killer.suit is trump and killer.rank > attacked.rank
     if killer.suit is trump:

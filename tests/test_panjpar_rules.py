@@ -1,4 +1,4 @@
-"""Scenario tests for Panjpar: one or more per rule decision of RULES.md §1 (P-D1 … P-D11)
+"""Scenario tests for Panjpar: one or more per rule decision of docs/rules/panjpar.md (P-D1 … P-D11)
 and the seed's worked and end-game examples (P-S27, P-S28, P-S29)."""
 
 from __future__ import annotations

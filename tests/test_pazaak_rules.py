@@ -1,4 +1,4 @@
-"""Scenario tests for Pazaak (RULES.md §3): one or more per decision id Z-D1 … Z-D10."""
+"""Scenario tests for Pazaak (docs/rules/pazaak.md): one or more per decision id Z-D1 … Z-D10."""
 
 from __future__ import annotations
 

@@ -98,9 +98,10 @@ def test_an_internal_error_is_shown_not_raised(monkeypatch: pytest.MonkeyPatch) 
     def broken(action: str) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(w, "on_action", broken)
+    monkeypatch.setattr(w, "do", broken)
     assert w.handle_intent({"kind": "action", "id": "new"}) is False
-    assert w.message is not None and "RuntimeError" in w.message
+    assert w.message is not None and w.message.startswith("Something went wrong inside the widget")
+    assert "boom" not in w.message  # the details go to the kernel's log, not to the learner
 
 
 def test_history_navigation_and_playing_on_as_a_new_branch() -> None:
@@ -147,8 +148,10 @@ def test_opponent_replies_and_a_wrong_opponent_is_reported() -> None:
         stubborn.play("2♣")
     assert stubborn.state.ply == 0  # all or nothing
     assert stubborn.message is not None and "The opponent chose A♠" in stubborn.message
-    with pytest.raises(TypeError, match="choose"):
+    with pytest.raises(WidgetError, match="choose"):
         lesson(opponent=object())
+    with pytest.raises(WidgetError, match="no computer player called"):
+        lesson(opponent="grandmaster")
 
 
 def test_hot_seat_follows_the_player_to_move() -> None:
@@ -156,9 +159,9 @@ def test_hot_seat_follows_the_player_to_move() -> None:
     assert w.viewer == 0
     w.play("2♣")
     assert w.viewer == 1 and w.state.ply == 1
-    hand = [c["id"] for c in w.scene["zones"][2]["cards"]]
+    hand = [c["id"] for c in w.zone("hand")["cards"]]
     assert sorted(hand) == sorted(["9♥", "4♣", "K♦"])
-    assert all(not c["face"] for c in w.scene["zones"][0]["cards"])
+    assert all(c["kind"] == "back" for c in w.zone("opponent-hand")["cards"])
 
 
 def test_options_change_the_scene_and_are_validated() -> None:
@@ -166,7 +169,8 @@ def test_options_change_the_scene_and_are_validated() -> None:
     w.four_color = True
     assert w.scene["four_color"] is True
     w.locale = "de"
-    assert w.scene["title"] == "Tablić" and w.scene["labels"]["total"] == "Summe"
+    assert w.scene["title"] == "Tablić" and w.scene["labels"]["log"] == "Züge"
+    assert w.scene["score"]["rows"][-1]["label"] == "Gesamt"
     assert any(a["label"] == "◀ Zurück" for a in w.scene["actions"])
     w.theme = "dark"
     assert w.scene["theme"] == "dark"
@@ -174,6 +178,12 @@ def test_options_change_the_scene_and_are_validated() -> None:
         w.locale = "fr"
     with pytest.raises(traitlets.TraitError):
         w.theme = "sepia"
+    w.size = "large"
+    assert w.scene["size"] == "large"
+    with pytest.raises(traitlets.TraitError):
+        w.size = "huge"
+    w.legend = False
+    assert w.scene["legend"] == []
     with pytest.raises(traitlets.TraitError, match="seat must be 0 or 1"):
         w.seat = 2
 
@@ -183,7 +193,7 @@ def test_the_front_end_cannot_open_hands_or_change_the_seat_or_scene() -> None:
     scene = w.scene
     w.set_state({"open_hands": True, "seat": 1, "scene": {}, "version": 99, "locale": "de"})
     assert (w.open_hands, w.seat, w.locale) == (False, 0, "de")
-    assert w.scene["zones"][0]["cards"][0]["face"] is False
+    assert w.zone("opponent-hand")["cards"][0]["kind"] == "back"
     assert w.version != 99 and w.scene is not scene
 
 

@@ -1,4 +1,4 @@
-"""Panjpar: the Afghan two-player relative of Durak (RULES.md §1), as an exact rules engine.
+"""Panjpar: the Afghan relative of Durak (docs/rules/panjpar.md), as an exact rules engine.
 
 A game is a series of battles. The attacker throws 1, 3 or 5 cards (a pair for three, two pairs
 for five, P-D3); the defender kills any of them with distinct higher cards or trumps (P-D5) and
@@ -276,7 +276,7 @@ class PositionError(TranslatedError):
 
 @dataclasses.dataclass(frozen=True)
 class Rules(core.Rules):
-    """Panjpar rules; the defaults are the seed rules (RULES.md §1).
+    """Panjpar rules; the defaults are the seed rules (docs/rules/panjpar.md).
 
     ``pickup``: ``"unbeaten"`` (seed, P-D5: the defender picks up only the cards he did not
     kill) or ``"all"`` (Podkidnoy-Durak style, for comparison: kill every card or pick up the

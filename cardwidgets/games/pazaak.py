@@ -1,4 +1,4 @@
-"""Pazaak: the Star Wars blackjack to 20 with side decks (RULES.md §3).
+"""Pazaak: the Star Wars blackjack to 20 with side decks (docs/rules/pazaak.md).
 
 A match is played in sets; the first player to win three sets wins (Z-S2). Each set uses a
 fresh 40-card main deck (Z-D2); each player keeps the same four hand cards, drawn once from his
@@ -447,7 +447,7 @@ def _side_cards(cards: Iterable[SideCard | str] | str) -> tuple[SideCard, ...]:
 
 @dataclasses.dataclass(frozen=True)
 class Rules(core.Rules):
-    """Pazaak rule variants (RULES.md §3); the defaults are the seed rules.
+    """Pazaak rule variants (docs/rules/pazaak.md); the defaults are the seed rules.
 
     * ``main_deck``: ``"finite40"`` (a fresh shuffled 40-card deck per set, Z-D2) or
       ``"uniform_with_replacement"`` (every draw is 1…10 with chance 1/10, as in KOTOR).
@@ -476,7 +476,7 @@ sets_to_win=3, hand_size=4)
 
     @classmethod
     def seed(cls) -> Rules:
-        """The seed rules (S3 and the RULES.md decisions): the defaults."""
+        """The seed rules (S3 and the decisions of docs/rules/pazaak.md): the defaults."""
         return cls()
 
     @classmethod
@@ -497,7 +497,7 @@ SIDE_DECKS: Final[Mapping[str, tuple[SideCard, ...]]] = {
     # A teaching deck: small plus cards to creep towards 20, minus cards to recover from an
     # overshoot (Z-D4), two ± cards to learn declaring a sign (Z-S9).
     "seed": _side_cards("+1 +2 +3 +4 -1 -2 -3 -4 ±2 ±5"),
-    # The KOTOR I starting stock: two each of +1…+5 (RULES.md Z-D8).
+    # The KOTOR I starting stock: two each of +1…+5 (docs/rules/pazaak.md, Z-D8).
     "kotor1": _side_cards("+1 +1 +2 +2 +3 +3 +4 +4 +5 +5"),
     # A KOTOR II deck that shows every gold card next to plain ones.
     "kotor2": _side_cards("+2 +3 -2 -3 ±4 ±1/2 D ±1T 2&4 3&6"),
@@ -1405,7 +1405,7 @@ def _forced_stand(new: State, seat: int, count: int, total: int) -> None:
 
 
 def _end_turn(new: State, seat: int) -> None:
-    """Z-D4 / RULES.md §3.3 step 4: bust check, set end, or the next turn."""
+    """Z-D4, Z-D7 (docs/rules/pazaak.md): bust check, set end, or the next turn."""
     tot = new._tot
     if tot[seat] > TARGET:
         _end_set(new, 1 - seat, "bust")
@@ -1734,7 +1734,7 @@ def _position(
     if isinstance(set_number, bool) or not isinstance(set_number, int) or set_number < 1:
         reason = IllegalMove("pazaak.pos_set_number", value=i18n.shown(set_number))
         raise IllegalMove("pazaak.bad_position", reason=reason)
-    # consistency: totals, standing and nine cards (RULES.md §3.3)
+    # consistency: totals, standing and nine cards (docs/rules/pazaak.md)
     for seat in (0, 1):
         total = sum(v for _, v in tabs[seat])
         count = len(tabs[seat])

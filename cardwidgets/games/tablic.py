@@ -1,4 +1,4 @@
-"""Tablić (Table, Tablanet): the Balkan fishing game of RULES.md §2, as an exact rules engine.
+"""Tablić (Table, Tablanet): the Balkan fishing game of docs/rules/tablic.md, as a rules engine.
 
 A played card captures table cards whose values add up to it, in one or more disjoint groups.
 Values: 2–10 face value, J 12, Q 13, K 14, and a table Ace counts 1 or 11 (T-S19, T-D2).
@@ -200,7 +200,7 @@ class PositionError(i18n.TranslatedError):
 
 @dataclasses.dataclass(frozen=True)
 class Rules(core.Rules):
-    """Tablić rule variants; the defaults are the seed rules (RULES.md §2).
+    """Tablić rule variants; the defaults are the seed rules (docs/rules/tablic.md).
 
     >>> Rules()  # doctest: +NORMALIZE_WHITESPACE
     Rules(capture_must_be_maximal=False, final_card_tabla=False,

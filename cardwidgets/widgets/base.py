@@ -2,23 +2,31 @@
 
 A game widget holds a line of states (the game so far, from its first position), a cursor into
 that line (history navigation), the seat whose eyes it shows, and an optional opponent that
-replies after the learner's move. It syncs exactly one piece of game data to the browser, the
-``scene`` built from what that seat may see, plus its ``version`` and a few display options. The
-browser sends intents (a click on a card, an option or a button) as custom messages stamped with
-the scene version they were made on; :meth:`GameWidget.handle_intent` checks each one against the
-scene Python itself produced, so a stale, malformed or forged intent is refused with a message in
-the widget, the state stays unchanged, and nothing is raised into the notebook. Everything a
-click does is a Python method too, so notebooks and tests drive the widget without a browser.
+replies after the learner's move. It syncs one piece of game data to the browser, the ``scene``
+built from what that seat may see (:mod:`cardwidgets.scene`). The browser sends intents (a click
+on a card, an option, a button, the history slider) as custom messages stamped with the scene
+version they were made on; :meth:`GameWidget.handle_intent` checks each against the scene Python
+itself produced, so a stale, malformed or forged intent is refused with a sentence in the widget,
+the state stays unchanged, and nothing is raised into the notebook. Everything a click does is a
+Python method too, so notebooks and tests drive the widget without a browser.
+
+Everything game-neutral lives here: seed, state and rules handling, the players' names, the
+log, hints, new games, turn checks, pauses on a summary (end of a deal or set), history and
+``goto``, teacher hooks (:meth:`GameWidget.on_move`) and the scene frame. A game's widget
+(:mod:`cardwidgets.widgets.tablic` …) adds its selection logic and small scene builders:
+:meth:`~GameWidget.zones`, :meth:`~GameWidget.options`, :meth:`~GameWidget.move_actions`,
+:meth:`~GameWidget.previews`, :meth:`~GameWidget.score_sheet`, :meth:`~GameWidget.legend_items`,
+:meth:`~GameWidget.summary`, :meth:`~GameWidget.status` and :meth:`~GameWidget.say`.
 
 Trade-offs:
 
 * The whole scene is re-sent on every change (a few KB, see ``benchmarks/bench_scene.py``)
   instead of diffs: simpler, and the renderer stays stateless.
 * The opponent replies synchronously inside the learner's action: the bots are fast, and the
-  scene the learner sees next is the position where it is their turn again.
+  scene the learner sees next is the position where it is their turn again (or a pause).
 * Options that would reveal hidden cards (``open_hands``, ``seat``) are not synced, and the
-  front end may only set the display options (locale, four-colour, theme): the browser is never
-  trusted with anything that changes what it is allowed to see.
+  front end may only set the display options (locale, four-colour, theme, size): the browser is
+  never trusted with anything that changes what it is allowed to see.
 """
 
 from __future__ import annotations
@@ -35,11 +43,12 @@ import traitlets
 
 from cardwidgets import i18n
 from cardwidgets import scene as _scene
-from cardwidgets.cards import Rng
-from cardwidgets.core import GameState, IllegalMove
+from cardwidgets.cards import Rng, fresh_seed
+from cardwidgets.core import GameState, IllegalMove, check_seat
 from cardwidgets.i18n import TranslatedError
+from cardwidgets.widgets import words
 
-__all__ = ["GameWidget", "Opponent", "RandomOpponent", "WidgetError"]
+__all__ = ["GameWidget", "MoveHook", "Opponent", "RandomOpponent", "WidgetError"]
 
 _log = logging.getLogger(__name__)
 
@@ -64,55 +73,6 @@ def _esm() -> Path | str:
     return _MISSING_BUNDLE
 
 
-i18n.register(
-    {
-        "widget.stale": {
-            "en": "That click was made on an older picture of the game; nothing changed. "
-            "Please try again.",
-            "de": "Dieser Klick galt einem älteren Stand des Spiels; nichts wurde geändert. "
-            "Bitte noch einmal versuchen.",
-        },
-        "widget.bad_intent": {
-            "en": "The widget received a request it does not understand ({reason}); "
-            "nothing changed.",
-            "de": "Das Widget hat eine unverständliche Anfrage erhalten ({reason}); "
-            "nichts wurde geändert.",
-        },
-        "widget.not_available": {
-            "en": "{what} is not available right now.",
-            "de": "{what} ist gerade nicht möglich.",
-        },
-        "widget.internal": {
-            "en": "Something went wrong inside the widget ({reason}); nothing changed.",
-            "de": "Im Widget ist etwas schiefgegangen ({reason}); nichts wurde geändert.",
-        },
-        "widget.not_your_turn": {
-            "en": "It is not your turn.",
-            "de": "Du bist nicht am Zug.",
-        },
-        "widget.game_over": {
-            "en": "The game is over.",
-            "de": "Das Spiel ist vorbei.",
-        },
-        "widget.bad_opponent": {
-            "en": "The opponent chose {move}, which is not allowed: {reason}",
-            "de": "Der Gegner wählte {move}, das ist nicht erlaubt: {reason}",
-        },
-        "widget.position": {
-            "en": "Move {ply} of {plies}",
-            "de": "Zug {ply} von {plies}",
-        },
-        "widget.action.back": {"en": "◀ Back", "de": "◀ Zurück"},
-        "widget.action.forward": {"en": "Forward ▶", "de": "Vor ▶"},
-        "widget.action.start": {"en": "|◀ Start", "de": "|◀ Anfang"},
-        "widget.action.end": {"en": "End ▶|", "de": "Ende ▶|"},
-        "widget.action.new": {"en": "New game", "de": "Neues Spiel"},
-        "widget.action.hint": {"en": "Hint", "de": "Tipp"},
-        "widget.action.cancel": {"en": "Cancel", "de": "Abbrechen"},
-    }
-)
-
-
 class WidgetError(TranslatedError):
     """A request the widget cannot carry out now (stale click, unknown action, not your turn)."""
 
@@ -125,9 +85,13 @@ class Opponent(Protocol):
         ...
 
 
+MoveHook = Callable[[Any, int, Any], object]
+"""A teacher's callback: ``hook(move, seat, state)`` after every move (see
+:meth:`GameWidget.on_move`)."""
+
+
 class RandomOpponent:
-    """A uniformly random legal move, fixed by the seed and the position (used if the bots are
-    not installed).
+    """A uniformly random legal move, fixed by the seed and the position.
 
     >>> from cardwidgets import tablic
     >>> state = tablic.new_game(seed=3)
@@ -147,43 +111,41 @@ class RandomOpponent:
         return f"RandomOpponent(seed={self.seed!r})"
 
 
-def default_opponent(seed: int | str) -> Opponent:
-    """The computer player: :class:`cardwidgets.bots.GreedyPlayer` when available."""
-    try:
-        from cardwidgets.bots import GreedyPlayer
-    except ImportError:  # the bots are optional for the framework
-        return RandomOpponent(seed)
-    player: Opponent = GreedyPlayer(seed=seed)
-    return player
-
-
 def _opponent(opponent: object, seed: int | str) -> Opponent | None:
-    """None: the default computer player; "human": hot-seat; a name: a bot; else the object."""
+    """None: the computer (a greedy player); "human": hot-seat; a name: a bot; else the object."""
+    from cardwidgets import bots
+
     if opponent is None:
-        return default_opponent(seed)
+        made: Opponent = bots.GreedyPlayer(seed=seed)
+        return made
     if opponent == "human":
         return None
     if isinstance(opponent, str):
-        from cardwidgets import bots
-
-        made: Opponent = bots.make(opponent, seed=seed)
-        return made
+        if opponent not in bots.PLAYERS:
+            raise WidgetError(
+                "widget.bad_opponent_name", name=opponent, names=", ".join(bots.PLAYERS)
+            )
+        named: Opponent = bots.make(opponent, seed=seed)
+        return named
     if not callable(getattr(opponent, "choose", None)):
-        raise TypeError("an opponent needs a choose(state) -> move method")
+        raise WidgetError("widget.no_choose")
     return opponent  # type: ignore[return-value]
 
 
 _THEMES = ("auto", "light", "dark")
-_FRONT_END_MAY_SET = frozenset({"locale", "four_color", "theme"})
+_SIZES = ("normal", "large")
+_FRONT_END_MAY_SET = frozenset({"locale", "four_color", "theme", "size"})
 _NAVIGATION = ("start", "back", "forward", "end")
 _MAX_REPLIES = 10_000
+LOG_LINES = 40
+"""The scene carries the last this many log sentences (:attr:`GameWidget.log` has all)."""
 
 
 class GameWidget(anywidget.AnyWidget):
-    """Base of the game widgets: history, intents, options, the opponent, the mimebundle.
+    """Base of the game widgets: history, intents, options, the opponent, pauses, the scene frame.
 
-    Subclasses set :attr:`game` and implement :meth:`build_scene`, :meth:`on_card`,
-    :meth:`choose`, :meth:`on_action` and :meth:`clear_selection`.
+    Subclasses set :attr:`game` and :attr:`engine` (the game's module) and implement the scene
+    builders and the selection hooks (see the module docstring).
     """
 
     _esm = _esm()
@@ -194,36 +156,64 @@ class GameWidget(anywidget.AnyWidget):
     version = traitlets.Int(0).tag(sync=True)
     """Grows by one with every new scene; intents must name the version they were made on."""
     locale = traitlets.Unicode("en").tag(sync=True)
+    """``"en"`` or ``"de"``: every sentence of the widget."""
     four_color = traitlets.Bool(False).tag(sync=True)
+    """Four-colour suits (♦ blue, ♣ green)."""
     theme = traitlets.Unicode("auto").tag(sync=True)
+    """``"auto"`` (follow JupyterLab or the system), ``"light"`` or ``"dark"``."""
+    size = traitlets.Unicode("normal").tag(sync=True)
+    """``"normal"`` or ``"large"`` (a projector: cards and text scale together)."""
+    legend = traitlets.Bool(True)
+    """Show the small legend of highlight colours."""
     open_hands = traitlets.Bool(False)
     """Teacher switch: show every hand face up. Not synced: the browser cannot turn it on."""
     hints = traitlets.Bool(True)
+    """Show what cards could do, and the Hint button."""
     seat = traitlets.Int(0)
     """Whose eyes the widget shows. Not synced."""
+    ply = traitlets.Int(0)
+    """The number of moves before the position shown (observe it to follow the game)."""
+    over = traitlets.Bool(False)
+    """Whether the position shown ends the game."""
+    last_move = traitlets.Unicode("")
+    """The text of the move that led to the position shown (``""`` at the start)."""
 
     game: ClassVar[str] = ""
+    engine: ClassVar[Any] = None
+    """The game's module (``cardwidgets.games.tablic`` …): ``State``, ``Rules``, ``new_game``."""
+    _still: ClassVar[bool] = False  # a picture (widgets/pictures.py) keeps its seat's view
+    focus_zones: ClassVar[tuple[str, ...]] = ("hand",)
+    """Zones where keyboard focus falls back to, in order, when its control disappears."""
 
     def __init__(
         self,
-        state: GameState[Any],
         *,
+        seed: int | str | None = None,
+        state: GameState[Any] | None = None,
+        rules: Any = None,
         seat: int = 0,
         opponent: object = None,
-        seed: int | str = 0,
         locale: str = "en",
         four_color: bool = False,
         open_hands: bool = False,
         hints: bool = True,
         theme: str = "auto",
+        size: str = "normal",
+        legend: bool = True,
+        ply: int | None = None,
     ) -> None:
         self._ready = False
+        state, seed = self._starting_state(seed, state, rules)
         self._line: list[Any] = list(state.path())
         self._cursor = len(self._line) - 1
         self._branches: list[Any] = []
         self._message: _scene.Message | None = None
         self._announce = ""
         self._seed = seed
+        self._new_games = 0
+        self._confirm_new = False
+        self._dismissed: set[int] = set()
+        self._hooks: list[MoveHook] = []
         self.opponent: Opponent | None = _opponent(opponent, f"{seed}:opponent")
         super().__init__(
             seat=seat,
@@ -232,11 +222,36 @@ class GameWidget(anywidget.AnyWidget):
             open_hands=open_hands,
             hints=hints,
             theme=theme,
+            size=size,
+            legend=legend,
         )
         self.on_msg(self._on_custom_msg)
         self._ready = True
-        self._announce = " ".join(self._reply())
+        if ply is not None:
+            self._cursor = self._index_of_ply(ply)
+        else:
+            self._announce = " ".join(self._reply())
         self.refresh()
+
+    def _starting_state(
+        self, seed: int | str | None, state: GameState[Any] | None, rules: Any
+    ) -> tuple[GameState[Any], int | str]:
+        engine = self.engine
+        assert engine is not None, "a game widget names its engine"
+        if rules is not None and not isinstance(rules, engine.Rules):
+            raise WidgetError("widget.wrong_rules", game=self.game)
+        if state is None:
+            seed = fresh_seed() if seed is None else seed
+            return engine.new_game(seed=seed, rules=rules), seed
+        if not isinstance(state, engine.State):
+            raise WidgetError("widget.wrong_state", game=self.game)
+        if rules is not None and rules != state.rules:
+            raise WidgetError("widget.rules_with_state")
+        if seed is None:
+            start = state.to_record().get("start")
+            found = start.get("seed") if isinstance(start, dict) else None
+            seed = found if isinstance(found, (int, str)) else 0
+        return state, seed
 
     # -- validation and observers ------------------------------------------------------------
     @traitlets.validate("locale")
@@ -252,19 +267,30 @@ class GameWidget(anywidget.AnyWidget):
             raise traitlets.TraitError(f"theme must be one of {', '.join(_THEMES)}")
         return str(proposal["value"])
 
+    @traitlets.validate("size")
+    def _check_size(self, proposal: Mapping[str, Any]) -> str:
+        if proposal["value"] not in _SIZES:
+            raise traitlets.TraitError(f"size must be one of {', '.join(_SIZES)}")
+        return str(proposal["value"])
+
     @traitlets.validate("seat")
     def _check_seat(self, proposal: Mapping[str, Any]) -> int:
-        from cardwidgets.core import check_seat
-
         try:
             return check_seat(proposal["value"])
         except ValueError as err:
             raise traitlets.TraitError(str(err)) from err
 
-    @traitlets.observe("locale", "four_color", "theme", "open_hands", "hints", "seat")
+    @traitlets.observe("locale", "four_color", "theme", "size", "legend", "open_hands", "hints")
     def _option_changed(self, change: Mapping[str, Any]) -> None:
-        if change["name"] == "seat":
-            self.clear_selection()
+        self.refresh()
+
+    @traitlets.observe("seat")
+    def _seat_changed(self, change: Mapping[str, Any]) -> None:
+        self.clear_selection()
+        if getattr(self, "_ready", False):
+            said = self._reply()  # the computer may have to move for the seat it now holds
+            if said:
+                self._announce = " ".join(said)
         self.refresh()
 
     def set_state(self, sync_data: Mapping[str, Any]) -> None:
@@ -284,9 +310,12 @@ class GameWidget(anywidget.AnyWidget):
 
     @state.setter
     def state(self, state: GameState[Any]) -> None:
+        if self.engine is not None and not isinstance(state, self.engine.State):
+            raise WidgetError("widget.wrong_state", game=self.game)
         self._line = list(state.path())
         self._cursor = len(self._line) - 1
         self._branches = []
+        self._dismissed = set()
         self.clear_selection()
         self._message = None
         self._announce = " ".join(self._reply())
@@ -321,13 +350,29 @@ class GameWidget(anywidget.AnyWidget):
     def viewer(self) -> int:
         """The seat whose cards are shown: :attr:`seat`, or the seat to move in hot-seat play."""
         to_move = self.state.to_move
-        if self.opponent is None and to_move is not None:
+        if self.opponent is None and to_move is not None and not self._still:
             return int(to_move)
         return int(self.seat)
 
+    @property
+    def paused(self) -> bool:
+        """Whether the position shown waits on a summary (end of a deal or set)."""
+        return self._pending_summary(self._cursor) is not None
+
     def is_my_turn(self) -> bool:
-        """Whether the position shown waits for the learner (not the opponent, not over)."""
-        return self.state.to_move is not None and self.state.to_move == self.viewer
+        """Whether the position shown waits for the learner (not the opponent, not over, not
+        paused on a summary)."""
+        state = self.state
+        return state.to_move is not None and state.to_move == self.viewer and not self.paused
+
+    def check_turn(self) -> None:
+        """Raise the reason why the learner cannot act now (game over, pause, not their turn)."""
+        if self.state.is_over and not self.paused:
+            raise WidgetError("widget.game_over")
+        if self.paused:
+            raise WidgetError("widget.paused")
+        if not self.is_my_turn():
+            raise WidgetError("widget.not_your_turn")
 
     # -- navigation --------------------------------------------------------------------------
     def start(self) -> None:
@@ -346,15 +391,40 @@ class GameWidget(anywidget.AnyWidget):
         """Show the latest position of the current line."""
         self._go(len(self._line) - 1)
 
+    def goto(self, ply: int) -> None:
+        """Show the position after ``ply`` moves of the current line.
+
+        >>> from cardwidgets.widgets import TablicWidget
+        >>> w = TablicWidget(seed=1)
+        >>> w.play("A♣ x 4♥ 7♦").ply, w.cursor
+        (2, 2)
+        >>> w.goto(1); w.ply
+        1
+        """
+        with self.reporting():
+            self._go(self._index_of_ply(ply))
+
+    def _index_of_ply(self, ply: object) -> int:
+        first: int = self._line[0].ply
+        last: int = self._line[-1].ply
+        if isinstance(ply, bool) or not isinstance(ply, int) or not first <= ply <= last:
+            raise WidgetError("widget.no_such_ply", ply=ply, first=first, last=last)
+        return ply - first
+
     def _go(self, index: int) -> None:
-        index = max(0, min(index, len(self._line) - 1))
-        self._cursor = index
+        self._cursor = max(0, min(index, len(self._line) - 1))
         self.clear_selection()
         self._message = None
+        self._confirm_new = False
         self._announce = self.text("widget.position", ply=self.state.ply, plies=self._line[-1].ply)
         self.refresh()
 
     # -- playing -----------------------------------------------------------------------------
+    def play(self, move: Any = None) -> Any:
+        """Play ``move`` (a Move or its text, as the engine reads it) for the learner; the
+        opponent replies until it is the learner's turn again. Returns the new state."""
+        return self.commit(move)
+
     def commit(self, move: Any) -> Any:
         """Play ``move`` for the learner at the position shown, then let the opponent reply.
 
@@ -363,19 +433,15 @@ class GameWidget(anywidget.AnyWidget):
         which the widget also shows; the state is unchanged then.
         """
         with self.reporting():
-            state = self.state
-            if state.is_over:
-                raise WidgetError("widget.game_over")
-            if not self.is_my_turn():
-                raise WidgetError("widget.not_your_turn")
-            after = state.play(move)
+            self.check_turn()
+            after = self.state.play(move)
             saved = (list(self._line), self._cursor, list(self._branches))
             if self._cursor < len(self._line) - 1:
                 self._branches.append(self._line[-1])
                 del self._line[self._cursor + 1 :]
             self._line.append(after)
             self._cursor += 1
-            said = [self.describe_move(after)]
+            said = [self.say(after)]
             try:
                 said.extend(self._reply())
             except Exception:
@@ -384,18 +450,23 @@ class GameWidget(anywidget.AnyWidget):
                 raise
             self.clear_selection()
             self._message = None
+            self._confirm_new = False
             self._announce = " ".join(s for s in said if s)
             self.refresh()
+            self._run_hooks(saved[1] + 1)
         return self.state
 
     def _reply(self) -> list[str]:
-        """Let the opponent move until it is the learner's turn (or the game is over)."""
+        """Let the opponent move until it is the learner's turn (or the game is over, or a
+        summary pauses the game)."""
         said: list[str] = []
         if self.opponent is None or self._cursor != len(self._line) - 1:
             return said
         for _ in range(_MAX_REPLIES):
             state = self._line[-1]
             if state.to_move is None or state.to_move == self.seat:
+                break
+            if self._pending_summary(len(self._line) - 1) is not None:
                 break
             move = self.opponent.choose(state)
             try:
@@ -404,9 +475,63 @@ class GameWidget(anywidget.AnyWidget):
                 raise WidgetError("widget.bad_opponent", move=move, reason=err) from err
             self._line.append(after)
             self._cursor += 1
-            said.append(self.describe_move(after))
+            said.append(self.say(after))
         return said
 
+    def next(self) -> None:
+        """Continue after a summary (end of a deal or set): the opponent may move again."""
+        with self.reporting():
+            if not self.paused:
+                raise WidgetError("widget.nothing_to_continue")
+            self._dismissed.add(self.state.ply)
+            first_new = len(self._line)
+            said = self._reply()
+            self._announce = " ".join(said)
+            self._message = None
+            self.refresh()
+            self._run_hooks(first_new)
+
+    def _pending_summary(self, index: int) -> _scene.Summary | None:
+        state = self._line[index]
+        if state.ply in self._dismissed or state.parent is None:
+            return None
+        return self.summary(state)
+
+    # -- teacher hooks -----------------------------------------------------------------------
+    def on_move(self, hook: MoveHook, *, remove: bool = False) -> None:
+        """Call ``hook(move, seat, state)`` after every move, the learner's and the computer's.
+
+        ``seat`` is the seat that moved and ``state`` the position after the move. A hook that
+        raises does not undo the move: the widget shows its error. ``remove=True`` unhooks.
+
+        >>> from cardwidgets.widgets import TablicWidget
+        >>> w = TablicWidget(seed=1)
+        >>> seen = []
+        >>> w.on_move(lambda move, seat, state: seen.append((str(move), seat)))
+        >>> _ = w.play("A♣ x 4♥ 7♦")
+        >>> seen
+        [('A♣ x 4♥ 7♦', 0), ('J♥ x J♠', 1)]
+        """
+        if remove:
+            self._hooks = [h for h in self._hooks if h is not hook]
+        elif not callable(hook):
+            raise WidgetError("widget.hook_not_callable")
+        else:
+            self._hooks.append(hook)
+
+    def _run_hooks(self, first: int) -> None:
+        for state in self._line[first : len(self._line)]:
+            parent = state.parent
+            for hook in list(self._hooks):
+                try:
+                    hook(state.last_move, int(parent.to_move), state)
+                except Exception as err:  # the teacher's code: show it, keep the game
+                    _log.exception("cardwidgets: an on_move hook failed")
+                    self.inform(
+                        self.text("widget.hook_failed", error=f"{type(err).__name__}: {err}")
+                    )
+
+    # -- errors and messages -----------------------------------------------------------------
     @contextlib.contextmanager
     def reporting(self) -> Iterator[None]:
         """Show a rules or widget error in the widget (state unchanged), then re-raise it."""
@@ -436,40 +561,26 @@ class GameWidget(anywidget.AnyWidget):
         sends it; from Python, a bare intent (``{"kind": "action", "id": "back"}``) is taken to
         be made on the current version (``bare=False`` refuses it, as for browser messages).
         A stale version, a malformed intent or one the current scene does not offer, or a move
-        the rules refuse, is answered with a message in the widget and the state stays unchanged.
+        the rules refuse, is answered with a sentence in the widget and the state stays unchanged.
         """
+        from cardwidgets.widgets.intents import dispatch, parse
+
         try:
-            intent, version = self._parse_intent(content, bare)
+            intent, version = parse(content, bare, self.version)
             if version != self.version:
                 raise WidgetError("widget.stale")
-            return self._dispatch(intent)
+            return dispatch(self, intent)
         except TranslatedError as err:
             self._message = _scene.message("error", err.text(self.locale))
             self.refresh()
             return False
-        except Exception as err:  # a bug must not surface as a notebook traceback
+        except Exception:  # a bug must not surface as a notebook traceback
             _log.exception("cardwidgets: intent %r failed", content)
-            reason = type(err).__name__
-            self._message = _scene.message("error", self.text("widget.internal", reason=reason))
+            self._message = _scene.message("error", self.text("widget.internal"))
             self.refresh()
             return False
 
-    def _parse_intent(self, content: object, bare: bool) -> tuple[dict[str, Any], int]:
-        if not isinstance(content, Mapping):
-            raise WidgetError("widget.bad_intent", reason="not an object")
-        if bare and "kind" in content and "type" not in content:
-            return dict(content), self.version
-        if content.get("type") != "intent":
-            raise WidgetError("widget.bad_intent", reason="type")
-        version = content.get("version")
-        if isinstance(version, bool) or not isinstance(version, int):
-            raise WidgetError("widget.bad_intent", reason="version")
-        intent = content.get("intent")
-        if not isinstance(intent, Mapping):
-            raise WidgetError("widget.bad_intent", reason="intent")
-        return dict(intent), version
-
-    def _attempt(self, act: Callable[[], object]) -> bool:
+    def attempt(self, act: Callable[[], object]) -> bool:
         """Run ``act``; a refusal is shown in the widget (by ``reporting``) and gives False."""
         try:
             with self.reporting():
@@ -478,74 +589,135 @@ class GameWidget(anywidget.AnyWidget):
             return False
         return True
 
-    def _dispatch(self, intent: dict[str, Any]) -> bool:
-        kind = intent.get("kind")
-        shown = self.scene
-        if kind == "card":
-            zone, card = intent.get("zone"), intent.get("card")
-            if not isinstance(zone, str) or not isinstance(card, str):
-                raise WidgetError("widget.bad_intent", reason="card")
-            offered = any(
-                z["id"] == zone and c["id"] == card and c["selectable"]
-                for z in shown.get("zones", [])
-                for c in z["cards"]
-            )
-            if not offered:
-                raise WidgetError("widget.not_available", what=card)
-            return self._attempt(lambda: self.on_card(zone, card))
-        if kind == "option":
-            index = intent.get("index")
-            if isinstance(index, bool) or not isinstance(index, int):
-                raise WidgetError("widget.bad_intent", reason="index")
-            if not any(o["index"] == index for o in shown.get("options", [])):
-                raise WidgetError("widget.not_available", what=f"#{index + 1}")
-            return self._attempt(lambda: self.choose(index))
-        if kind == "action":
-            action = intent.get("id")
-            if not isinstance(action, str):
-                raise WidgetError("widget.bad_intent", reason="action")
-            enabled = any(a["id"] == action and a["enabled"] for a in shown.get("actions", []))
-            if not enabled:
-                raise WidgetError("widget.not_available", what=action)
-            return self._attempt(lambda: self.do(action))
-        raise WidgetError("widget.bad_intent", reason="kind")
-
     def do(self, action: str) -> None:
-        """Carry out an action button by its id (``back``, ``play``, ``hint`` …)."""
+        """Carry out an action button by its id (``back``, ``hint``, ``new`` …)."""
+        common: dict[str, Callable[[], object]] = {
+            "hint": self.hint,
+            "new": self._ask_new,
+            "new-confirm": self.new,
+            "new-cancel": self._cancel_new,
+            "continue": self.next,
+        }
         if action in _NAVIGATION:
             getattr(self, action)()
+        elif action in common:
+            common[action]()
         else:
             self.on_action(action)
 
+    # -- hints and new games -----------------------------------------------------------------
+    def hint(self) -> None:
+        """Select the move the computer suggests and say why, in words."""
+        from cardwidgets import bots
+
+        with self.reporting():
+            self.check_turn()
+            found = bots.hint(self.state, self.viewer, self.locale)
+            self.clear_selection()
+            self.show_hint(found.move)
+            said = self.text("widget.hint", move=self.move_words(found.move), reason=found.reason)
+            self._message = _scene.message("info", said.strip())
+            self.refresh()
+
+    def new(self) -> None:
+        """Start a new game (its seed follows from this widget's seed); the old line is kept
+        in :attr:`branches`."""
+        assert self.engine is not None
+        self._new_games += 1
+        old = self._line[-1]
+        self.state = self.engine.new_game(
+            seed=f"{self._seed}/{self._new_games}", rules=self.state.rules
+        )
+        self._branches = [old]
+        self._confirm_new = False
+        self._message = _scene.message("info", self.text("widget.new_started"))
+        self.refresh()
+
+    def _ask_new(self) -> None:
+        self._confirm_new = True
+        self._message = _scene.message("info", self.text("widget.new_ask"))
+        self.refresh()
+
+    def _cancel_new(self) -> None:
+        self._confirm_new = False
+        self._message = None
+        self.refresh()
+
     # -- for subclasses ----------------------------------------------------------------------
-    def build_scene(self) -> _scene.Scene:
-        """The game-specific scene of the position shown (without version, message, announce)."""
+    def zones(self) -> list[_scene.Zone]:
+        """The zones of the position shown (only what :attr:`viewer` may see)."""
         raise NotImplementedError
 
-    def on_card(self, zone: str, card: str) -> None:
-        """A selectable card was clicked."""
+    def options(self) -> list[_scene.Option]:
+        """The choices offered for the half-made move."""
+        return []
+
+    def options_label(self) -> str:
+        """The heading of the option list."""
+        return self.text("scene.options")
+
+    def move_actions(self) -> list[_scene.Action]:
+        """The game's move buttons (the frame adds hint, history, new game, continue)."""
+        return []
+
+    def previews(self) -> dict[str, _scene.Preview]:
+        """What lights up while a card is hovered (keys ``"zone:card"``)."""
+        return {}
+
+    def score_sheet(self) -> _scene.Score | None:
+        """The score sheet, or None."""
+        return None
+
+    def legend_items(self) -> list[_scene.LegendItem]:
+        """The highlight roles this game uses, explained."""
+        return []
+
+    def summary(self, state: Any) -> _scene.Summary | None:
+        """The pause after the move that led to ``state`` (end of a deal or set), or None."""
+        return None
+
+    def status(self) -> str:
+        """The status line of the position shown."""
         raise NotImplementedError
 
-    def choose(self, index: int) -> None:
-        """An option was clicked."""
-        raise NotImplementedError
-
-    def on_action(self, action: str) -> None:
-        """A game action button (not navigation) was clicked."""
-        raise NotImplementedError
-
-    def clear_selection(self) -> None:
-        """Forget the learner's half-made move."""
-
-    def describe_move(self, state: Any) -> str:
+    def say(self, state: Any) -> str:
         """The move that led to ``state``, in words, for the log and the aria-live line."""
         move = state.last_move
         return "" if move is None else str(move.describe(self.locale))
 
+    def move_words(self, move: Any) -> str:
+        """A move in words for a hint ("Play 7♥ and capture 7♣")."""
+        return str(move)
+
+    def show_hint(self, move: Any) -> None:
+        """Select ``move`` as the learner's half-made move (after :meth:`hint`)."""
+
+    def on_card(self, zone: str, card: str) -> None:
+        """A card was clicked; explain if it can do nothing."""
+        raise WidgetError("widget.card_idle", card=card)
+
+    def choose(self, index: int) -> None:
+        """An option was clicked."""
+        raise WidgetError("widget.no_options")
+
+    def on_action(self, action: str) -> None:
+        """A game action button (not frame or navigation) was clicked."""
+        raise WidgetError("widget.unknown_action")
+
+    def clear_selection(self) -> None:
+        """Forget the learner's half-made move."""
+
     def describe(self) -> str:
         """A short deterministic description for ``repr`` (no ids, no addresses)."""
         state = self.state
-        turn = "over" if state.to_move is None else f"to move {state.to_move}"
+        if state.is_over:
+            turn = "game over"
+        elif self.paused:
+            turn = "paused"
+        elif self.is_my_turn():
+            turn = "your turn" if self.opponent is not None else f"player {state.to_move + 1}"
+        else:
+            turn = f"seat {state.to_move} to move"
         return f"seat={self.seat}, move {state.ply}, {turn}"
 
     # -- helpers -----------------------------------------------------------------------------
@@ -553,34 +725,122 @@ class GameWidget(anywidget.AnyWidget):
         """A catalog sentence in the widget's locale."""
         return i18n.text(key, self.locale, **params)
 
-    def navigation_actions(self) -> list[_scene.Action]:
-        """The four history buttons, enabled where they lead somewhere."""
-        at_start = self._cursor == 0
-        at_end = self._cursor == len(self._line) - 1
-        return [
+    def count(self, key: str, n: int) -> str:
+        """A counted phrase in the widget's locale, singular for one (``"1 card"``)."""
+        return words.count(key, n, self.locale)
+
+    def names(self) -> tuple[str, str]:
+        """The players' names as shown: "You" and "Computer", or "Player 1/2" in hot-seat."""
+        if self.opponent is None:
+            return (self.text("widget.player", n=1), self.text("widget.player", n=2))
+        names = ["", ""]
+        names[self.seat] = self.text("widget.you")
+        names[1 - self.seat] = self.text("widget.computer")
+        return (names[0], names[1])
+
+    def mover_is_learner(self, state: Any) -> bool:
+        """Whether the move that led to ``state`` was the learner's (for "You play …")."""
+        parent = state.parent
+        return self.opponent is not None and parent is not None and parent.to_move == self.seat
+
+    def zone(self, zone_id: str) -> _scene.Zone:
+        """The zone ``zone_id`` of the current scene (``"hand"``, ``"table"`` …)."""
+        for found in self.scene["zones"]:
+            if found["id"] == zone_id:
+                result: _scene.Zone = found
+                return result
+        raise WidgetError("widget.no_zone", zone=zone_id)
+
+    @property
+    def log(self) -> list[str]:
+        """Every move of the line up to the position shown, in words."""
+        return [self.say(s) for s in self._line[1 : self._cursor + 1]]
+
+    def frame_actions(self) -> list[_scene.Action]:
+        """Hint, history and new-game buttons (and continue, on a summary)."""
+        actions = []
+        if self.paused:
+            actions.append(
+                _scene.action("continue", self.text("widget.action.continue"), primary=True)
+            )
+        if self.hints:
+            actions.append(
+                _scene.action("hint", self.text("widget.action.hint"), enabled=self.is_my_turn())
+            )
+        at_start, at_end = self._cursor == 0, self._cursor == len(self._line) - 1
+        actions += [
             _scene.action("start", self.text("widget.action.start"), enabled=not at_start),
             _scene.action("back", self.text("widget.action.back"), enabled=not at_start),
             _scene.action("forward", self.text("widget.action.forward"), enabled=not at_end),
             _scene.action("end", self.text("widget.action.end"), enabled=not at_end),
         ]
+        if self._confirm_new:
+            actions.append(_scene.action("new-confirm", self.text("widget.action.new_confirm")))
+            actions.append(_scene.action("new-cancel", self.text("widget.action.new_cancel")))
+        else:
+            actions.append(_scene.action("new", self.text("widget.action.new")))
+        return actions
+
+    def full_status(self) -> str:
+        """:meth:`status`, with the history position when an earlier position is shown."""
+        status = self.status()
+        if self._cursor < len(self._line) - 1:
+            ply, plies = self.state.ply, self._line[-1].ply
+            return self.text("widget.status.history", status=status, ply=ply, plies=plies)
+        return status
+
+    def build_scene(self) -> _scene.Scene:
+        """The scene of the position shown, from the game's builders and the frame."""
+        labels = _scene.labels(self.locale)
+        labels["options"] = self.options_label()
+        first = max(1, self._cursor - LOG_LINES + 1)
+        summary = self._pending_summary(self._cursor)
+        history: _scene.History | None = None
+        if len(self._line) > 1:
+            history = {
+                "ply": self.state.ply,
+                "plies": self._line[-1].ply,
+                "label": self.text("widget.history"),
+            }
+        return _scene.make_scene(
+            game=self.game,
+            title=self.text(f"widget.{self.game}.title"),
+            locale=self.locale,
+            seat=self.viewer,
+            four_color=self.four_color,
+            theme=self.theme,
+            size=self.size,
+            status=self.full_status(),
+            message=self._message,
+            announce=self._announce,
+            zones=self.zones(),
+            options=self.options(),
+            actions=self.move_actions() + self.frame_actions(),
+            previews=self.previews() if self.hints else {},
+            focus=list(self.focus_zones),
+            log=[self.say(s) for s in self._line[first : self._cursor + 1]],
+            score=self.score_sheet(),
+            summary=summary,
+            legend=self.legend_items() if self.legend else [],
+            history=history,
+            labels=labels,
+        )
 
     def refresh(self) -> None:
-        """Rebuild the scene and bump the version (one sync message)."""
+        """Rebuild the scene and bump the version (one sync message); update the observable
+        traitlets (:attr:`ply`, :attr:`over`, :attr:`last_move`)."""
         if not getattr(self, "_ready", False):
             return
         version = self.version + 1
         built = self.build_scene()
         built["version"] = version
-        built["locale"] = self.locale
-        built["seat"] = self.viewer
-        built["four_color"] = self.four_color
-        built["theme"] = self.theme
-        built["message"] = self._message
-        built["announce"] = self._announce
-        built["labels"] = _scene.labels(self.locale)
+        state = self.state
         with self.hold_sync():
             self.scene = dict(built)
             self.version = version
+        self.ply = state.ply
+        self.over = bool(state.is_over)
+        self.last_move = "" if state.last_move is None else str(state.last_move)
 
     # -- display -----------------------------------------------------------------------------
     def __repr__(self) -> str:

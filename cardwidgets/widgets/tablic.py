@@ -1,4 +1,4 @@
-"""The Tablić widget: select a hand card, see the groups it captures, choose, play.
+"""The Tablić widget: select a hand card, build a capture from the table, see its groups, play.
 
 >>> from cardwidgets.widgets import TablicWidget
 >>> w = TablicWidget(seed=1)
@@ -10,7 +10,7 @@ TablicWidget(seat=0, deal 1, move 0, your turn)
 ['4♥', '2♦', 'J♠', '7♦']
 >>> w.select("K♠")
 >>> [o["label"] for o in w.scene["options"]]
-['capture 2♦ J♠ (1 group, 2 points)']
+['Capture 2♦ J♠ (1 group, 2 points)']
 >>> [(c["id"], c["highlight"], c["group"]) for c in w.zone("table")["cards"]][:2]
 [('4♥', None, None), ('2♦', 'group', 1)]
 >>> w.play().ply  # the computer replied
@@ -20,58 +20,61 @@ TablicWidget(seat=0, deal 1, move 0, your turn)
  'Computer plays A♠ and captures 4♥ 7♦. Tabla: the table is cleared (+1).']
 
 The flow a learner follows in the browser is the same from Python: :meth:`TablicWidget.select`
-a hand card (its capture groups light up, numbered), :meth:`TablicWidget.choose` among the
-captures (maximal ones first), then :meth:`TablicWidget.play`; :meth:`TablicWidget.trail` lays
-the card on the table. :meth:`TablicWidget.play` also takes a move's text (``"8♦ x 3♠ 5♥"``).
+a hand card (the first few biggest captures are suggested, numbered groups light up), build or
+change the capture by clicking table cards (:meth:`TablicWidget.toggle`; the status says what is
+missing), or :meth:`TablicWidget.choose` a suggestion, then :meth:`TablicWidget.play`;
+:meth:`TablicWidget.trail` lays the card on the table. :meth:`TablicWidget.play` also takes a
+move's text (``"8♦ x 3♠ 5♥"``). The end of each deal pauses on a summary until
+:meth:`~cardwidgets.widgets.base.GameWidget.next`.
 
-Trade-offs: the option list holds every legal capture of the selected card (maximal first);
-a table rich in low cards could make it long, so it is cut at :data:`MAX_OPTIONS` with the
-maximal ones always kept (the learner can still click table cards or type the move).
+Trade-offs: suggestions are taken lazily from the engine's maximal captures (at most a few,
+:data:`SUGGESTIONS` more per "More choices"), so a table of twenty low cards, whose captures
+number in the hundred thousands, answers a click in milliseconds; a capture the suggestions do
+not show is built by clicking.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import itertools
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from cardwidgets import cards, i18n
 from cardwidgets import scene as _scene
 from cardwidgets.cards import Card, CardLike
+from cardwidgets.core import IllegalMove
 from cardwidgets.games import tablic
 from cardwidgets.widgets.base import GameWidget, WidgetError
 
-__all__ = ["MAX_OPTIONS", "TablicWidget"]
+__all__ = ["SUGGESTIONS", "TablicWidget"]
 
-MAX_OPTIONS = 24
-"""At most this many capture options are listed for one card."""
-LOG_LINES = 12
-"""The scene carries the last this many log sentences (:attr:`TablicWidget.log` has all)."""
+SUGGESTIONS = 3
+"""Captures suggested at first for a selected card (and added per "More choices")."""
 
 i18n.register(
     {
         "widget.tablic.title": {"en": "Tablić", "de": "Tablić"},
-        "widget.tablic.you": {"en": "You", "de": "Du"},
-        "widget.tablic.computer": {"en": "Computer", "de": "Computer"},
-        "widget.tablic.player": {"en": "Player {n}", "de": "Spieler {n}"},
         "widget.tablic.zone.opponent": {"en": "{player}: hand", "de": "{player}: Hand"},
         "widget.tablic.zone.hand": {"en": "Your hand", "de": "Deine Hand"},
         "widget.tablic.zone.hand_of": {"en": "{player}: hand", "de": "{player}: Hand"},
         "widget.tablic.zone.table": {"en": "Table", "de": "Tisch"},
-        "widget.tablic.zone.pile": {"en": "{player}: pile", "de": "{player}: Stapel"},
+        "widget.tablic.zone.pile": {"en": "{player}: captured", "de": "{player}: gestochen"},
         "widget.tablic.zone.stock": {"en": "Stock", "de": "Talon"},
-        "widget.tablic.info.cards": {"en": "{n} cards", "de": "{n} Karten"},
         "widget.tablic.info.pile": {
-            "en": "{n} cards · {points} points",
-            "de": "{n} Karten · {points} Punkte",
+            "en": "{cards} · {points} (they count when the deal ends)",
+            "de": "{cards} · {points} (sie zählen am Ende des Spiels)",
         },
         "widget.tablic.info.stock": {
-            "en": "{n} cards · bottom card shown",
-            "de": "{n} Karten · unterste Karte offen",
+            "en": "{cards} · the bottom card is shown",
+            "de": "{cards} · die unterste Karte ist offen",
         },
         "widget.tablic.info.round": {
-            "en": "deal {deal} · round {round} of 4",
+            "en": "Deal {deal} · round {round} of 4",
             "de": "Spiel {deal} · Runde {round} von 4",
         },
+        "widget.tablic.options": {"en": "Suggested captures", "de": "Vorgeschlagene Stiche"},
         "widget.tablic.status.select": {
             "en": "Your turn: select a card from your hand",
             "de": "Du bist dran: wähle eine Karte aus deiner Hand",
@@ -80,17 +83,35 @@ i18n.register(
             "en": "{player}'s turn: select a card from the hand",
             "de": "{player} ist dran: wähle eine Karte aus der Hand",
         },
-        "widget.tablic.status.choose": {
-            "en": "{card} can capture: choose a capture, then Capture; or Trail",
-            "de": "{card} kann stechen: wähle einen Stich, dann Stechen; oder Ablegen",
+        "widget.tablic.status.build": {
+            "en": "{card} can capture: click table cards or pick a suggestion, then Capture; "
+            "or Trail",
+            "de": "{card} kann stechen: klicke Tischkarten an oder wähle einen Vorschlag, dann "
+            "Stechen; oder Ablegen",
         },
         "widget.tablic.status.nothing": {
             "en": "{card} captures nothing here: Trail it, or pick another card",
             "de": "{card} sticht hier nichts: lege sie ab oder wähle eine andere Karte",
         },
-        "widget.tablic.status.waiting": {
-            "en": "{player} to move",
-            "de": "{player} ist am Zug",
+        "widget.tablic.status.ready": {
+            "en": "Ready: {card} captures {cards} ({details}). Press Capture",
+            "de": "Bereit: {card} nimmt {cards} ({details}). Drücke Stechen",
+        },
+        "widget.tablic.status.missing": {
+            "en": "{cards} add up to {total}; every group must add up to {value}: "
+            "{missing} more would complete a group",
+            "de": "{cards} ergeben {total}; jede Gruppe muss {value} ergeben: "
+            "mit {missing} mehr wäre eine Gruppe voll",
+        },
+        "widget.tablic.status.no_split": {
+            "en": "{cards} do not split into groups that each add up to {value}",
+            "de": "{cards} lassen sich nicht in Gruppen zu je {value} aufteilen",
+        },
+        "widget.tablic.status.refused": {"en": "{reason}", "de": "{reason}"},
+        "widget.tablic.status.waiting": {"en": "{player} to move", "de": "{player} ist am Zug"},
+        "widget.tablic.status.paused": {
+            "en": "Deal {deal} is over: read the summary, then press Continue",
+            "de": "Spiel {deal} ist vorbei: lies die Zusammenfassung, dann Weiter",
         },
         "widget.tablic.status.win": {
             "en": "Game over: {player} won {high} to {low}",
@@ -100,21 +121,12 @@ i18n.register(
             "en": "Game over: a draw at {score}",
             "de": "Spiel vorbei: unentschieden bei {score}",
         },
-        "widget.tablic.status.history": {
-            "en": "{status} (move {ply} of {plies})",
-            "de": "{status} (Zug {ply} von {plies})",
-        },
         "widget.tablic.option": {
-            "en": "capture {cards} ({details})",
-            "de": "nimm {cards} ({details})",
+            "en": "Capture {cards} ({details})",
+            "de": "Nimm {cards} ({details})",
         },
-        "widget.tablic.option.groups": {
-            "en": "{n} groups",
-            "de": "{n} Gruppen",
-        },
-        "widget.tablic.option.group": {"en": "1 group", "de": "1 Gruppe"},
-        "widget.tablic.option.points": {"en": "{n} points", "de": "{n} Punkte"},
-        "widget.tablic.option.point": {"en": "1 point", "de": "1 Punkt"},
+        "widget.tablic.groups.one": {"en": "1 group", "de": "1 Gruppe"},
+        "widget.tablic.groups.many": {"en": "{n} groups", "de": "{n} Gruppen"},
         "widget.tablic.option.tabla": {"en": "tabla", "de": "Tabla"},
         "widget.tablic.action.play": {"en": "Capture", "de": "Stechen"},
         "widget.tablic.action.trail": {"en": "Trail", "de": "Ablegen"},
@@ -146,116 +158,167 @@ i18n.register(
             "en": "Deal {deal} ends: {player0} {score0}, {player1} {score1}.",
             "de": "Spiel {deal} endet: {player0} {score0}, {player1} {score1}.",
         },
+        "widget.tablic.words.capture": {
+            "en": "Play {card} and capture {captured}",
+            "de": "Spiele {card} und nimm {captured}",
+        },
+        "widget.tablic.words.trail": {
+            "en": "Lay {card} on the table",
+            "de": "Lege {card} auf den Tisch",
+        },
+        "widget.tablic.preview": {"en": "{card} captures {cards}", "de": "{card} nimmt {cards}"},
         "widget.tablic.not_in_hand": {
             "en": "{card} is not in your hand.",
             "de": "{card} ist nicht in deiner Hand.",
         },
         "widget.tablic.select_first": {
-            "en": "Select a card from your hand first.",
-            "de": "Wähle zuerst eine Karte aus deiner Hand.",
+            "en": "Select a card from your hand first; then click the table cards it should take.",
+            "de": "Wähle zuerst eine Karte aus deiner Hand; klicke dann die Tischkarten an, die "
+            "sie nehmen soll.",
         },
-        "widget.tablic.choose_first": {
-            "en": "{card} captures nothing here; use Trail to lay it on the table.",
-            "de": "{card} sticht hier nichts; mit Ablegen kommt sie auf den Tisch.",
+        "widget.tablic.no_capture_yet": {
+            "en": "Click the table cards {card} should take (or pick a suggestion) first.",
+            "de": "Klicke zuerst die Tischkarten an, die {card} nehmen soll (oder wähle einen "
+            "Vorschlag).",
         },
         "widget.tablic.no_option": {
-            "en": "There is no capture number {n} for {card}.",
-            "de": "Es gibt keinen Stich Nummer {n} für {card}.",
+            "en": "There is no suggestion number {n} for {card}.",
+            "de": "Es gibt keinen Vorschlag Nummer {n} für {card}.",
         },
-        "widget.tablic.hint": {"en": "Hint: {move}. {reason}", "de": "Tipp: {move}. {reason}"},
+        "widget.tablic.summary.title": {
+            "en": "Deal {deal} is over",
+            "de": "Spiel {deal} ist vorbei",
+        },
+        "widget.tablic.summary.cards": {"en": "Cards taken", "de": "Genommene Karten"},
+        "widget.tablic.summary.points": {"en": "Card points", "de": "Kartenpunkte"},
+        "widget.tablic.summary.most": {"en": "Most cards (+3)", "de": "Meiste Karten (+3)"},
+        "widget.tablic.summary.tablas": {"en": "Tablas", "de": "Tablas"},
+        "widget.tablic.summary.deal": {"en": "This deal", "de": "Dieses Spiel"},
+        "widget.tablic.summary.total": {"en": "Total", "de": "Gesamt"},
+        "widget.tablic.summary.none": {
+            "en": "No cards were left on the table.",
+            "de": "Auf dem Tisch blieben keine Karten übrig.",
+        },
+        "widget.tablic.score.deal": {"en": "Deal {n}", "de": "Spiel {n}"},
+        "widget.tablic.score.tablas": {"en": "Tablas (this deal)", "de": "Tablas (dieses Spiel)"},
+        "widget.tablic.score.caption": {
+            "en": "Points are counted at the end of each deal",
+            "de": "Punkte werden am Ende jedes Spiels gezählt",
+        },
+        "widget.tablic.legend.group": {
+            "en": "Numbered colours: the groups of the capture",
+            "de": "Nummerierte Farben: die Gruppen des Stichs",
+        },
+        "widget.tablic.legend.playable": {
+            "en": "Dashed outline: this card can capture",
+            "de": "Gestrichelter Rand: diese Karte kann stechen",
+        },
+        "widget.tablic.legend.target": {
+            "en": "Dotted outline: chosen, not yet a whole group",
+            "de": "Gepunkteter Rand: gewählt, noch keine ganze Gruppe",
+        },
+        "widget.tablic.legend.last": {
+            "en": "Double outline: the card just laid down",
+            "de": "Doppelter Rand: die eben abgelegte Karte",
+        },
     }
 )
 
 
+@functools.lru_cache(maxsize=256)
+def _suggest(
+    card: Card, table: tuple[Card, ...], rules: tablic.Rules, limit: int
+) -> tuple[frozenset[Card], ...]:
+    """The first ``limit`` maximal captures of ``card``, taken lazily (never all of them)."""
+    strict = dataclasses.replace(rules, capture_must_be_maximal=True)
+    return tuple(itertools.islice(tablic.iter_captures(card, table, strict), limit))
+
+
+def _groups(card: Card, captured: frozenset[Card]) -> tuple[frozenset[Card], ...]:
+    return tablic.capture_groups(card, captured)
+
+
 class TablicWidget(GameWidget):
-    """Play or replay Tablić from one seat's view (RULES.md §2).
+    """Play or replay Tablić from one seat's view (the rules: ``docs/rules/tablic.md``).
 
     ``seed`` deals a new match (fresh if None); ``state`` shows any position instead (from
-    :func:`cardwidgets.tablic.new_game` or :meth:`cardwidgets.tablic.State.from_position`).
+    :func:`cardwidgets.tablic.new_game` or :meth:`cardwidgets.tablic.State.from_position`), and
+    ``ply`` opens it at an earlier position of its history. ``rules`` go with a seed.
     ``opponent``: None for the computer (a greedy player seeded from the game), a bot name
     (``"random"``, ``"greedy"``, ``"expert"``), any object with ``choose(state)``, or
-    ``"human"`` for hot-seat play (the view follows the player to move). ``open_hands`` shows
-    both hands (teacher switch); ``hints`` shows what each hand card could capture.
+    ``"human"`` for two learners at one screen (the view follows the player to move).
+    ``open_hands`` shows both hands (teacher switch); ``hints`` shows what each hand card could
+    capture; ``size="large"`` is for a projector; ``legend`` explains the highlight colours.
     """
 
     game = "tablic"
+    engine: ClassVar[Any] = tablic
+    focus_zones = ("hand", "table")
 
-    def __init__(
-        self,
-        *,
-        seed: int | str | None = None,
-        state: tablic.State | None = None,
-        seat: int = 0,
-        opponent: object = None,
-        locale: str = "en",
-        four_color: bool = False,
-        open_hands: bool = False,
-        hints: bool = True,
-        rules: tablic.Rules | None = None,
-        theme: str = "auto",
-    ) -> None:
-        if state is None:
-            seed = cards.fresh_seed() if seed is None else seed
-            state = tablic.new_game(seed=seed, rules=rules)
-        elif rules is not None and rules != state.rules:
-            raise TypeError("rules go with a seed; a state brings its own rules")
-        if seed is None:
-            start = state.to_record()["start"]
-            seed = start.get("seed", 0) if isinstance(start, dict) else 0
+    def __init__(self, **options: Any) -> None:
         self._selected: Card | None = None
-        self._options: list[frozenset[Card]] = []
-        self._option: int | None = None
-        self._new_games = 0
-        super().__init__(
-            state,
-            seat=seat,
-            opponent=opponent,
-            seed=seed if isinstance(seed, (int, str)) else 0,
-            locale=locale,
-            four_color=four_color,
-            open_hands=open_hands,
-            hints=hints,
-            theme=theme,
-        )
+        self._chosen: frozenset[Card] = frozenset()
+        self._shown = SUGGESTIONS
+        super().__init__(**options)
 
     # -- the learner's actions ---------------------------------------------------------------
     def select(self, card: CardLike) -> None:
-        """Select a hand card (again: unselect it); its capture options appear, maximal first."""
+        """Select a hand card (again: unselect it); its biggest captures are suggested and the
+        first one is chosen."""
         with self.reporting():
             played = cards.to_card(card)
-            self._check_turn()
+            self.check_turn()
             if played not in self.state.hands[self.viewer]:
                 raise WidgetError("widget.tablic.not_in_hand", card=played)
             if self._selected is played:
                 self.clear_selection()
             else:
+                self.clear_selection()
                 self._selected = played
-                self._options = self._ordered_options(played)
-                self._option = 0 if self._options else None
+                found = self.suggestions
+                self._chosen = found[0] if found else frozenset()
+            self._message = None
+            self.refresh()
+
+    def toggle(self, card: CardLike) -> None:
+        """Add a table card to the capture being built, or take it out again."""
+        with self.reporting():
+            picked = cards.to_card(card)
+            if self._selected is None:
+                raise WidgetError("widget.tablic.select_first")
+            if picked not in self.state.table:
+                raise IllegalMove("tablic.not_on_table", cards=picked)
+            self._chosen = self._chosen ^ {picked}
             self._message = None
             self.refresh()
 
     def choose(self, index: int) -> None:
-        """Choose capture option ``index`` (0-based, as listed in ``scene["options"]``)."""
+        """Take suggestion ``index`` (0-based, as listed in ``scene["options"]``)."""
         with self.reporting():
             if self._selected is None:
                 raise WidgetError("widget.tablic.select_first")
-            if not 0 <= index < len(self._options[:MAX_OPTIONS]):
+            found = self.suggestions
+            if not 0 <= index < len(found):
                 raise WidgetError("widget.tablic.no_option", n=index + 1, card=self._selected)
-            self._option = index
+            self._chosen = found[index]
             self._message = None
             self.refresh()
 
+    def more(self) -> None:
+        """Suggest a few more captures."""
+        self._shown += SUGGESTIONS
+        self.refresh()
+
     def play(self, move: tablic.Move | str | None = None) -> tablic.State:
         """Play ``move`` (a Move or its text, e.g. ``"8♦ x 3♠ 5♥"``), or the selected card with
-        the chosen capture. The opponent replies; returns the new state."""
+        the capture built. The opponent replies; returns the new state."""
         if move is None:
             with self.reporting():
                 if self._selected is None:
                     raise WidgetError("widget.tablic.select_first")
-                if self._option is None:
-                    raise WidgetError("widget.tablic.choose_first", card=self._selected)
-                move = tablic.Move(self._selected, self._options[self._option])
+                if not self._chosen:
+                    raise WidgetError("widget.tablic.no_capture_yet", card=self._selected)
+                move = tablic.Move(self._selected, self._chosen)
         result: tablic.State = self.commit(move)
         return result
 
@@ -275,55 +338,49 @@ class TablicWidget(GameWidget):
         self._message = None
         self.refresh()
 
-    def hint(self) -> None:
-        """Select the move the greedy player suggests and say why."""
-        with self.reporting():
-            self._check_turn()
-            move, reason = self._suggest()
-            self._selected = move.card
-            self._options = self._ordered_options(move.card)
-            self._option = self._options.index(move.captured) if move.captured else None
-            self._message = _scene.message(
-                "info", self.text("widget.tablic.hint", move=move, reason=reason)
-            )
-            self.refresh()
-
-    def new(self) -> None:
-        """Start a new match (its seed follows from this widget's seed)."""
-        self._new_games += 1
-        self.state = tablic.new_game(seed=f"{self._seed}/{self._new_games}", rules=self.state.rules)
-
     # -- hooks of GameWidget -----------------------------------------------------------------
     def on_card(self, zone: str, card: str) -> None:
-        if zone == "table":
-            self._toggle_table_card(cards.parse(card))
-        else:
+        if zone == "hand":
             self.select(card)
+        elif zone == "table":
+            self.toggle(card)
+        elif zone == "opponent-hand":
+            raise WidgetError("widget.card_theirs", card=card, player=self.names()[1 - self.viewer])
+        else:
+            raise WidgetError("widget.card_idle", card=card)
 
     def on_action(self, action: str) -> None:
         actions: dict[str, Callable[[], object]] = {
             "play": self.play,
             "trail": self.trail,
             "cancel": self.cancel,
-            "hint": self.hint,
-            "new": self.new,
+            "more": self.more,
         }
         if action not in actions:
-            raise WidgetError("widget.not_available", what=action)
+            raise WidgetError("widget.unknown_action")
         actions[action]()
 
     def clear_selection(self) -> None:
         self._selected = None
-        self._options = []
-        self._option = None
+        self._chosen = frozenset()
+        self._shown = SUGGESTIONS
 
-    def describe_move(self, state: Any) -> str:
+    def show_hint(self, move: tablic.Move) -> None:
+        self._selected = move.card
+        self._chosen = move.captured
+
+    def move_words(self, move: tablic.Move) -> str:
+        if not move.captured:
+            return self.text("widget.tablic.words.trail", card=move.card)
+        captured = cards.format_cards(sorted(move.captured))
+        return self.text("widget.tablic.words.capture", card=move.card, captured=captured)
+
+    def say(self, state: Any) -> str:
         move, parent = state.last_move, state.parent
         if move is None or parent is None or parent.to_move is None:
             return ""
-        mover = int(parent.to_move)
-        you = self.opponent is not None and mover == self.seat
-        player = self.names()[mover]
+        you = self.mover_is_learner(state)
+        player = self.names()[int(parent.to_move)]
         captured = cards.format_cards(sorted(move.captured))
         if move.captured:
             key = "widget.tablic.say.you_capture" if you else "widget.tablic.say.capture"
@@ -340,133 +397,336 @@ class TablicWidget(GameWidget):
         return " ".join(parts)
 
     def describe(self) -> str:
-        state = self.state
-        if state.is_over:
-            turn = "game over"
-        elif self.is_my_turn():
-            turn = "your turn" if self.opponent is not None else f"player {state.to_move + 1}"
-        else:
-            turn = f"seat {state.to_move} to move"
-        return f"seat={self.seat}, deal {state.deal_number}, move {state.ply}, {turn}"
+        return super().describe().replace("move", f"deal {self.state.deal_number}, move", 1)
 
-    # -- reading the scene -------------------------------------------------------------------
-    def zone(self, zone_id: str) -> _scene.Zone:
-        """The zone ``zone_id`` of the current scene (``"hand"``, ``"table"`` …)."""
-        for found in self.scene["zones"]:
-            if found["id"] == zone_id:
-                result: _scene.Zone = found
-                return result
-        raise KeyError(zone_id)
-
+    # -- reading the selection ---------------------------------------------------------------
     @property
     def selected(self) -> Card | None:
         """The selected hand card, or None."""
         return self._selected
 
     @property
-    def options(self) -> list[frozenset[Card]]:
-        """The legal captures of the selected card, in the order shown (maximal first)."""
-        return list(self._options)
+    def chosen(self) -> frozenset[Card]:
+        """The table cards of the capture being built."""
+        return self._chosen
 
     @property
-    def log(self) -> list[str]:
-        """Every move of the line up to the position shown, in words."""
-        return [self.describe_move(s) for s in self._line[1 : self._cursor + 1]]
-
-    def names(self) -> tuple[str, str]:
-        """The players' names as shown: "You" and "Computer", or "Player 1/2" in hot-seat."""
-        if self.opponent is None:
-            return (
-                self.text("widget.tablic.player", n=1),
-                self.text("widget.tablic.player", n=2),
-            )
-        names = ["", ""]
-        names[self.seat] = self.text("widget.tablic.you")
-        names[1 - self.seat] = self.text("widget.tablic.computer")
-        return (names[0], names[1])
-
-    # -- internals ---------------------------------------------------------------------------
-    def _check_turn(self) -> None:
-        if self.state.is_over:
-            raise WidgetError("widget.game_over")
-        if not self.is_my_turn():
-            raise WidgetError("widget.not_your_turn")
-
-    def _ordered_options(self, card: Card) -> list[frozenset[Card]]:
+    def suggestions(self) -> list[frozenset[Card]]:
+        """The captures suggested for the selected card, in the order shown (biggest first)."""
+        if self._selected is None:
+            return []
         state = self.state
-        table, rules = state.table, state.rules
-        maximal = tablic.maximal_captures(card, table, rules)
-        seen = set(maximal)
-        rest = [c for c in tablic.iter_captures(card, table, rules) if c not in seen]
-        return [*maximal, *rest[: max(0, MAX_OPTIONS - len(maximal))]]
+        return list(_suggest(self._selected, state.table, state.rules, self._shown))
 
-    def _toggle_table_card(self, card: Card) -> None:
-        """A click on a table card picks a capture that takes it (or, if taken, one that
-        does not)."""
-        with self.reporting():
-            if self._selected is None:
-                raise WidgetError("widget.tablic.select_first")
-            current = self._options[self._option] if self._option is not None else frozenset()
-            want = card not in current
-            for index, option in enumerate(self._options):
-                if (card in option) == want and (not want or current <= option):
-                    self._option = index
-                    break
-            else:
-                for index, option in enumerate(self._options):
-                    if (card in option) == want:
-                        self._option = index
-                        break
-            self.refresh()
-
-    def _suggest(self) -> tuple[tablic.Move, str]:
+    def capture_state(self) -> tuple[str, tuple[frozenset[Card], ...]]:
+        """Whether the capture built is legal: ``("ready", groups)``, or the sentence saying what
+        is missing and no groups."""
+        card, chosen = self._selected, self._chosen
+        assert card is not None
+        if not chosen:
+            return "", ()
         try:
-            from cardwidgets import bots
-        except ImportError:
-            bots = None  # type: ignore[assignment]
-        if bots is not None:
-            found = bots.hint(self.state, self.viewer, self.locale)
-            return found.move, found.reason
-        moves = self.state.legal_moves()
-        best = max(moves, key=lambda m: (len(m.captured), str(m)))
-        return best, ""
+            self.state.check(tablic.Move(card, chosen))
+        except IllegalMove as err:
+            return self._missing(card, chosen, err), ()
+        return "ready", _groups(card, chosen)
+
+    def _missing(self, card: Card, chosen: frozenset[Card], err: IllegalMove) -> str:
+        value = tablic.played_value(card)
+        low = [min(tablic.card_values(c)) for c in chosen]
+        shown = cards.format_cards(sorted(chosen))
+        if max(low) > value or err.key != "tablic.not_a_capture":
+            return self.text("widget.tablic.status.refused", reason=err.text(self.locale))
+        total = sum(low)
+        if total % value:
+            missing = value - total % value
+            return self.text(
+                "widget.tablic.status.missing",
+                cards=shown,
+                total=total,
+                value=value,
+                missing=missing,
+            )
+        return self.text("widget.tablic.status.no_split", cards=shown, value=value)
+
+    # -- scene builders ----------------------------------------------------------------------
+    def zones(self) -> list[_scene.Zone]:
+        me, view = self.viewer, self.state.view(self.viewer)  # only what this seat may see
+        zones = [self._opponent_zone(view), self._table_zone(view), self._hand_zone(view)]
+        zones += [self._pile_zone(view, seat) for seat in (me, 1 - me)]
+        zones.append(self._stock_zone(view))
+        return zones
+
+    def _opponent_zone(self, view: dict[str, Any]) -> _scene.Zone:
+        other = 1 - self.viewer
+        if self.open_hands:
+            shown = [_scene.french_card(c, self.locale) for c in self.state.hands[other]]
+        else:
+            revealed = cards.to_cards(view["revealed"][other])  # the public bottom card (T-D8)
+            hidden = view["hand_sizes"][other] - len(revealed)
+            shown = [_scene.french_card(c, self.locale) for c in revealed]
+            shown += [_scene.back_card(other, i, self.locale) for i in range(hidden)]
+        label = self.text("widget.tablic.zone.opponent", player=self.names()[other])
+        info = self.count("widget.cards", view["hand_sizes"][other])
+        return _scene.zone("opponent-hand", label, shown, layout="fan", owner=other, info=info)
+
+    def _table_zone(self, view: dict[str, Any]) -> _scene.Zone:
+        groups: dict[Card, int] = {}
+        _, split = self.capture_state() if self._selected is not None else ("", ())
+        for number, group in enumerate(split, 1):
+            groups.update(dict.fromkeys(group, number))
+        last = view["last_move"]
+        trailed = (
+            last["card"] if last and not last["captured"] and last["seat"] != self.viewer else None
+        )
+        shown = []
+        for card in self.state.table:
+            role = "group" if card in groups else "target" if card in self._chosen else None
+            if role is None and card.text == trailed:
+                role = "last"
+            shown.append(
+                _scene.french_card(
+                    card,
+                    self.locale,
+                    selectable=self._selected is not None,
+                    selected=card in self._chosen,
+                    highlight=role,
+                    group=groups.get(card),
+                )
+            )
+        info = self.count("widget.cards", len(self.state.table))
+        return _scene.zone("table", self.text("widget.tablic.zone.table"), shown, info=info)
+
+    def _hand_zone(self, view: dict[str, Any]) -> _scene.Zone:
+        my_turn = self.is_my_turn()
+        playable = self._playable() if my_turn and self.hints else set()
+        shown = [
+            _scene.french_card(
+                card,
+                self.locale,
+                selectable=my_turn,
+                selected=card is self._selected,
+                highlight="playable" if card in playable else None,
+            )
+            for card in cards.to_cards(view["hand"])
+        ]
+        if self.opponent is not None:
+            label = self.text("widget.tablic.zone.hand")
+        else:
+            label = self.text("widget.tablic.zone.hand_of", player=self.names()[self.viewer])
+        info = self.text("widget.tablic.info.round", deal=view["deal"], round=view["round"])
+        return _scene.zone("hand", label, shown, owner=self.viewer, info=info)
+
+    def _pile_zone(self, view: dict[str, Any], seat: int) -> _scene.Zone:
+        pile = view["piles"][seat]
+        info = self.text(
+            "widget.tablic.info.pile",
+            cards=self.count("widget.cards", pile["cards"]),
+            points=self.count("widget.points", pile["points"]),
+        )
+        label = self.text("widget.tablic.zone.pile", player=self.names()[seat])
+        backs = [_scene.back_card(f"pile{seat}", 0, self.locale)] if pile["cards"] else []
+        return _scene.zone(f"pile-{seat}", label, backs, layout="stack", owner=seat, info=info)
+
+    def _stock_zone(self, view: dict[str, Any]) -> _scene.Zone:
+        size, bottom = view["stock"], view["stock_bottom"]
+        shown = [_scene.back_card("stock", 0, self.locale)] if size > 1 else []
+        if bottom is not None:
+            shown.append(_scene.french_card(cards.parse(bottom), self.locale))
+        info = self.count("widget.cards", size)
+        if bottom is not None:
+            info = self.text("widget.tablic.info.stock", cards=info)
+        return _scene.zone(
+            "stock", self.text("widget.tablic.zone.stock"), shown, layout="stock", info=info
+        )
+
+    def _playable(self) -> set[Card]:
+        state = self.state
+        return {c for c in state.hands[self.viewer] if _suggest(c, state.table, state.rules, 1)}
+
+    def previews(self) -> dict[str, _scene.Preview]:
+        if not self.is_my_turn():
+            return {}
+        state = self.state
+        found: dict[str, _scene.Preview] = {}
+        for card in self._playable():
+            best = _suggest(card, state.table, state.rules, 1)[0]
+            targets: list[_scene.Target] = [
+                {"zone": "table", "card": c.text, "role": "group", "group": n}
+                for n, group in enumerate(_groups(card, best), 1)
+                for c in sorted(group)
+            ]
+            text = self.text(
+                "widget.tablic.preview", card=card, cards=cards.format_cards(sorted(best))
+            )
+            found[f"hand:{card.text}"] = {"cards": targets, "text": text}
+        return found
+
+    def options_label(self) -> str:
+        return self.text("widget.tablic.options")
+
+    def options(self) -> list[_scene.Option]:
+        if self._selected is None:
+            return []
+        return [
+            _scene.option(
+                index,
+                self._option_label(option),
+                selected=option == self._chosen,
+                emphasis=index == 0,
+                swatches=len(_groups(self._selected, option)),
+            )
+            for index, option in enumerate(self.suggestions)
+        ]
+
+    def _option_label(self, option: frozenset[Card]) -> str:
+        return self.text(
+            "widget.tablic.option",
+            cards=cards.format_cards(sorted(option)),
+            details=self._details(option),
+        )
+
+    def _details(self, option: frozenset[Card]) -> str:
+        assert self._selected is not None
+        details = [self.count("widget.tablic.groups", len(_groups(self._selected, option)))]
+        points = sum(tablic.card_points(c) for c in option) + tablic.card_points(self._selected)
+        details.append(self.count("widget.points", points))
+        if len(option) == len(self.state.table) and self._tabla_possible():
+            details.append(self.text("widget.tablic.option.tabla"))
+        return ", ".join(details)
 
     def _tabla_possible(self) -> bool:
         state = self.state
         if state.rules.final_card_tabla:
             return True
-        last_card = not state.stock and sum(len(h) for h in state.hands) == 1
-        return not last_card
+        return bool(state.stock) or sum(len(h) for h in state.hands) != 1
 
-    def _option_label(self, option: frozenset[Card], groups: int) -> str:
-        assert self._selected is not None
-        details = [
-            self.text("widget.tablic.option.group")
-            if groups == 1
-            else self.text("widget.tablic.option.groups", n=groups)
+    def move_actions(self) -> list[_scene.Action]:
+        selected = self._selected is not None
+        ready = selected and self.capture_state()[0] == "ready"
+        more = selected and len(self.suggestions) >= self._shown
+        actions = [
+            _scene.action(
+                "play", self.text("widget.tablic.action.play"), enabled=ready, primary=ready
+            ),
+            _scene.action(
+                "trail",
+                self.text("widget.tablic.action.trail"),
+                enabled=selected,
+                primary=selected and not ready,
+            ),
+            _scene.action("cancel", self.text("widget.action.cancel"), enabled=selected),
         ]
-        points = sum(tablic.card_points(c) for c in option) + tablic.card_points(self._selected)
-        details.append(
-            self.text("widget.tablic.option.point")
-            if points == 1
-            else self.text("widget.tablic.option.points", n=points)
+        if more:
+            actions.append(_scene.action("more", self.text("widget.action.more")))
+        return actions
+
+    def score_sheet(self) -> _scene.Score:
+        state = self.state
+        rows = [
+            _scene.score_row(self.text("widget.tablic.score.deal", n=r.deal), list(r.scores))
+            for r in state.deal_results
+        ]
+        rows.append(
+            _scene.score_row(self.text("widget.tablic.score.tablas"), list(state.tablas), "marks")
         )
-        if len(option) == len(self.state.table) and self._tabla_possible():
-            details.append(self.text("widget.tablic.option.tabla"))
+        rows.append(
+            _scene.score_row(self.text("widget.tablic.summary.total"), list(state.totals), "total")
+        )
+        return _scene.score(list(self.names()), rows, self.text("widget.tablic.score.caption"))
+
+    def legend_items(self) -> list[_scene.LegendItem]:
+        roles = (("group", 1), ("playable", None), ("target", None), ("last", None))
+        return [
+            {"role": role, "group": group, "text": self.text(f"widget.tablic.legend.{role}")}
+            for role, group in roles
+        ]
+
+    def summary(self, state: Any) -> _scene.Summary | None:
+        parent = state.parent
+        if parent is None or len(state.deal_results) == len(parent.deal_results):
+            return None
+        result = state.deal_results[-1]
+        sheet = _scene.score(list(self.names()), self._summary_rows(result))
+        zones = [
+            _scene.zone(
+                f"final-pile-{seat}",
+                self.text("widget.tablic.zone.pile", player=self.names()[seat]),
+                [_scene.french_card(c, self.locale) for c in cards.from_mask(result.piles[seat])],
+                layout="fan",
+                owner=seat,
+                info=self.count("widget.cards", result.cards[seat]),
+            )
+            for seat in (0, 1)
+        ]
+        return {
+            "title": self.text("widget.tablic.summary.title", deal=result.deal),
+            "text": " ".join(self._deal_sentences(result)),
+            "score": sheet,
+            "zones": zones,
+            "action": "continue",
+        }
+
+    def _summary_rows(self, result: tablic.DealResult) -> list[_scene.ScoreRow]:
+        row = _scene.score_row
+        return [
+            row(self.text("widget.tablic.summary.cards"), list(result.cards)),
+            row(self.text("widget.tablic.summary.points"), list(result.points)),
+            row(self.text("widget.tablic.summary.most"), list(result.most_cards)),
+            row(self.text("widget.tablic.summary.tablas"), list(result.tablas)),
+            row(self.text("widget.tablic.summary.deal"), list(result.scores), "total"),
+            row(self.text("widget.tablic.summary.total"), list(result.totals), "total"),
+        ]
+
+    # -- the status line ---------------------------------------------------------------------
+    def status(self) -> str:
+        state = self.state
+        if state.is_over:
+            return self._status_over(state)
+        if self.paused:
+            return self.text("widget.tablic.status.paused", deal=state.deal_results[-1].deal)
+        if not self.is_my_turn():
+            return self.text("widget.tablic.status.waiting", player=self.names()[state.to_move])
+        if self._selected is not None:
+            return self._selection_status()
+        if self.opponent is None:
+            return self.text("widget.tablic.status.select_player", player=self.names()[self.viewer])
+        return self.text("widget.tablic.status.select")
+
+    def _selection_status(self) -> str:
+        card = self._selected
+        verdict, _ = self.capture_state()
+        if verdict == "ready":
+            shown = cards.format_cards(sorted(self._chosen))
+            return self.text(
+                "widget.tablic.status.ready",
+                card=card,
+                cards=shown,
+                details=self._details(self._chosen),
+            )
+        if verdict:
+            return verdict
+        key = "widget.tablic.status.build" if self.suggestions else "widget.tablic.status.nothing"
+        return self.text(key, card=card)
+
+    def _status_over(self, state: tablic.State) -> str:
+        outcome, totals = state.outcome, state.totals
+        if outcome is None or outcome.winner is None:
+            return self.text("widget.tablic.status.draw", score=f"{totals[0]}:{totals[1]}")
+        player = self.names()[outcome.winner]
         return self.text(
-            "widget.tablic.option",
-            cards=cards.format_cards(sorted(option)),
-            details=", ".join(details),
+            "widget.tablic.status.win", player=player, high=max(totals), low=min(totals)
         )
 
     def _deal_sentences(self, result: tablic.DealResult) -> list[str]:
         names = self.names()
         said = []
         if result.leftovers and result.leftovers_to is not None:
+            leftovers = cards.format_cards(result.leftovers)
             said.append(
                 self.text(
                     "widget.tablic.say.leftovers",
-                    cards=cards.format_cards(result.leftovers),
+                    cards=leftovers,
                     player=names[result.leftovers_to],
                 )
             )
@@ -481,220 +741,3 @@ class TablicWidget(GameWidget):
             )
         )
         return said
-
-    def _status_over(self, state: tablic.State) -> str:
-        outcome = state.outcome
-        totals = state.totals
-        if outcome is None or outcome.winner is None:
-            return self.text("widget.tablic.status.draw", score=f"{totals[0]}:{totals[1]}")
-        return self.text(
-            "widget.tablic.status.win",
-            player=self.names()[outcome.winner],
-            high=max(totals),
-            low=min(totals),
-        )
-
-    def _status(self) -> str:
-        state = self.state
-        names = self.names()
-        if state.is_over:
-            status = self._status_over(state)
-        elif not self.is_my_turn():
-            status = self.text("widget.tablic.status.waiting", player=names[state.to_move])
-        elif self._selected is not None:
-            key = "widget.tablic.status.choose" if self._options else "widget.tablic.status.nothing"
-            status = self.text(key, card=self._selected)
-        elif self.opponent is None:
-            status = self.text("widget.tablic.status.select_player", player=names[self.viewer])
-        else:
-            status = self.text("widget.tablic.status.select")
-        if self._cursor < len(self._line) - 1:
-            status = self.text(
-                "widget.tablic.status.history",
-                status=status,
-                ply=state.ply,
-                plies=self._line[-1].ply,
-            )
-        return status
-
-    # -- the scene ---------------------------------------------------------------------------
-    def build_scene(self) -> _scene.Scene:
-        state = self.state
-        locale = self.locale
-        me = self.viewer
-        other = 1 - me
-        view = state.view(me)  # only what this seat may see (DESIGN principle 5)
-        names = self.names()
-        my_turn = self.is_my_turn()
-        table: tuple[Card, ...] = state.table
-
-        groups: dict[Card, int] = {}
-        chosen: frozenset[Card] = frozenset()
-        if self._selected is not None and self._option is not None:
-            chosen = self._options[self._option]
-            for number, group in enumerate(tablic.capture_groups(self._selected, chosen), 1):
-                for card in group:
-                    groups[card] = number
-        takeable: frozenset[Card] = frozenset().union(*self._options) if self._options else chosen
-        last = view["last_move"]
-        trailed = (
-            last["card"]
-            if last is not None and not last["captured"] and last["seat"] != me
-            else None
-        )
-        table_cards = [
-            _scene.face_card(
-                card,
-                locale,
-                selectable=self._selected is not None and card in takeable,
-                highlight="group" if card in groups else "last" if card.text == trailed else None,
-                group=groups.get(card),
-            )
-            for card in table
-        ]
-
-        hand = cards.to_cards(view["hand"])
-        previews: dict[str, _scene.Preview] = {}
-        playable: set[Card] = set()
-        if my_turn and self.hints:
-            for card in hand:
-                best = tablic.maximal_captures(card, table, state.rules)
-                if best:
-                    playable.add(card)
-                    split = tablic.capture_groups(card, best[0])
-                    previews[card.text] = {"groups": [[c.text for c in sorted(g)] for g in split]}
-        hand_cards = [
-            _scene.face_card(
-                card,
-                locale,
-                selectable=my_turn,
-                selected=card is self._selected,
-                highlight="playable" if card in playable else None,
-            )
-            for card in hand
-        ]
-
-        if self.open_hands:
-            other_cards = [_scene.face_card(c, locale) for c in state.hands[other]]
-        else:
-            shown = cards.to_cards(view["revealed"][other])  # the public bottom card (T-D8)
-            hidden = view["hand_sizes"][other] - len(shown)
-            other_cards = [_scene.face_card(c, locale) for c in shown] + [
-                _scene.hidden_card(other, i, locale) for i in range(hidden)
-            ]
-        bottom = view["stock_bottom"]
-        stock_cards = [] if bottom is None else [_scene.face_card(cards.parse(bottom), locale)]
-        own_label = (
-            self.text("widget.tablic.zone.hand")
-            if self.opponent is not None
-            else self.text("widget.tablic.zone.hand_of", player=names[me])
-        )
-
-        zones = [
-            _scene.zone(
-                "opponent-hand",
-                self.text("widget.tablic.zone.opponent", player=names[other]),
-                other_cards,
-                layout="fan",
-                owner=other,
-                info=self.text("widget.tablic.info.cards", n=view["hand_sizes"][other]),
-            ),
-            _scene.zone(
-                "table",
-                self.text("widget.tablic.zone.table"),
-                table_cards,
-                info=self.text("widget.tablic.info.cards", n=len(table)),
-            ),
-            _scene.zone(
-                "hand",
-                own_label,
-                hand_cards,
-                owner=me,
-                info=self.text("widget.tablic.info.round", deal=view["deal"], round=view["round"]),
-            ),
-        ]
-        for seat in (me, other):
-            pile = view["piles"][seat]
-            zones.append(
-                _scene.zone(
-                    f"pile-{seat}",
-                    self.text("widget.tablic.zone.pile", player=names[seat]),
-                    [],
-                    layout="stack",
-                    owner=seat,
-                    info=self.text(
-                        "widget.tablic.info.pile", n=pile["cards"], points=pile["points"]
-                    ),
-                )
-            )
-        zones.append(
-            _scene.zone(
-                "stock",
-                self.text("widget.tablic.zone.stock"),
-                stock_cards,
-                layout="stack",
-                info=self.text(
-                    "widget.tablic.info.stock" if stock_cards else "widget.tablic.info.cards",
-                    n=view["stock"],
-                ),
-            )
-        )
-
-        options: list[_scene.Option] = []
-        if self._selected is not None:
-            maximal = set(tablic.maximal_captures(self._selected, table, state.rules))
-            for index, option in enumerate(self._options[:MAX_OPTIONS]):
-                split = tablic.capture_groups(self._selected, option)
-                options.append(
-                    {
-                        "index": index,
-                        "label": self._option_label(option, len(split)),
-                        "selected": index == self._option,
-                        "maximal": option in maximal,
-                        "groups": [[c.text for c in sorted(g)] for g in split],
-                    }
-                )
-
-        selected = self._selected is not None
-        can_capture = selected and self._option is not None
-        actions = [
-            _scene.action(
-                "play",
-                self.text("widget.tablic.action.play"),
-                enabled=can_capture,
-                primary=can_capture,
-            ),
-            _scene.action(
-                "trail",
-                self.text("widget.tablic.action.trail"),
-                enabled=selected,
-                primary=selected and not can_capture,
-            ),
-            _scene.action("cancel", self.text("widget.action.cancel"), enabled=selected),
-        ]
-        if self.hints:
-            actions.append(_scene.action("hint", self.text("widget.action.hint"), enabled=my_turn))
-        actions.extend(self.navigation_actions())
-        actions.append(_scene.action("new", self.text("widget.action.new")))
-
-        first = max(1, self._cursor - LOG_LINES + 1)
-        log = [self.describe_move(s) for s in self._line[first : self._cursor + 1]]
-        score: _scene.Score = {
-            "columns": list(names),
-            "rows": [list(r.scores) for r in state.deal_results],
-            "tablas": list(view["tablas"]),
-            "totals": list(view["totals"]),
-        }
-        return _scene.make_scene(
-            game=self.game,
-            title=self.text("widget.tablic.title"),
-            locale=locale,
-            seat=me,
-            status=self._status(),
-            zones=zones,
-            options=options,
-            actions=actions,
-            previews=previews,
-            log=log,
-            score=score,
-        )

@@ -299,8 +299,10 @@ JS_COLOURS = """(root) => {
   const r = document.querySelector(root);
   const card = r.querySelector('[data-zone="hand"] .cw-card');
   const s = (n) => getComputedStyle(n);
+  // The card's paper is drawn inside its SVG; the dark theme dims it with a filter.
+  const face = card.querySelector('.cw-face') || card;
   return {theme: r.dataset.theme, root_bg: s(r).backgroundColor, root_fg: s(r).color,
-          card_bg: s(card).backgroundColor, card_fg: s(card).color};
+          card_bg: s(face).filter, card_fg: s(card).color};
 }"""
 
 

@@ -1,0 +1,90 @@
+"""Intents from the browser: read one message, check it against the scene shown, carry it out.
+
+The browser is not trusted: an intent is carried out only if the scene Python produced offers
+it (the card is on the board, the option listed, the button enabled, the ply on the slider).
+Every refusal is a :class:`~cardwidgets.widgets.base.WidgetError` whose sentence names the
+button by its label, never an internal code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from cardwidgets.widgets.base import WidgetError
+
+if TYPE_CHECKING:
+    import cardwidgets.widgets.base
+
+__all__ = ["dispatch", "parse"]
+
+
+def parse(content: object, bare: bool, current: int) -> tuple[dict[str, Any], int]:
+    """The intent and the scene version it was made on; ``bare`` intents (from Python) are
+    taken to be made on ``current``."""
+    if not isinstance(content, Mapping):
+        raise WidgetError("widget.bad_intent")
+    if bare and "kind" in content and "type" not in content:
+        return dict(content), current
+    version = content.get("version")
+    intent = content.get("intent")
+    if (
+        content.get("type") != "intent"
+        or isinstance(version, bool)
+        or not isinstance(version, int)
+        or not isinstance(intent, Mapping)
+    ):
+        raise WidgetError("widget.bad_intent")
+    return dict(intent), version
+
+
+def _card(widget: cardwidgets.widgets.base.GameWidget, intent: dict[str, Any]) -> bool:
+    zone, card = intent.get("zone"), intent.get("card")
+    if not isinstance(zone, str) or not isinstance(card, str):
+        raise WidgetError("widget.bad_intent")
+    for shown in widget.scene.get("zones", []):
+        for view in shown["cards"] if shown["id"] == zone else ():
+            if view["id"] == card:
+                if view["kind"] == "back":
+                    raise WidgetError("widget.card_hidden")
+                return widget.attempt(lambda: widget.on_card(zone, card))
+    raise WidgetError("widget.card_gone")
+
+
+def _option(widget: cardwidgets.widgets.base.GameWidget, intent: dict[str, Any]) -> bool:
+    index = intent.get("index")
+    if isinstance(index, bool) or not isinstance(index, int):
+        raise WidgetError("widget.bad_intent")
+    if not any(o["index"] == index for o in widget.scene.get("options", [])):
+        raise WidgetError("widget.option_gone", n=index + 1)
+    return widget.attempt(lambda: widget.choose(index))
+
+
+def _action(widget: cardwidgets.widgets.base.GameWidget, intent: dict[str, Any]) -> bool:
+    name = intent.get("id")
+    if not isinstance(name, str):
+        raise WidgetError("widget.bad_intent")
+    for shown in widget.scene.get("actions", []):
+        if shown["id"] == name:
+            if not shown["enabled"]:
+                raise WidgetError("widget.not_available", what=shown["label"])
+            return widget.attempt(lambda: widget.do(name))
+    raise WidgetError("widget.unknown_action")
+
+
+def _goto(widget: cardwidgets.widgets.base.GameWidget, intent: dict[str, Any]) -> bool:
+    ply = intent.get("ply")
+    if widget.scene.get("history") is None:
+        raise WidgetError("widget.bad_intent")
+    return widget.attempt(lambda: widget.goto(ply))  # type: ignore[arg-type]
+
+
+_KINDS = {"card": _card, "option": _option, "action": _action, "goto": _goto}
+
+
+def dispatch(widget: cardwidgets.widgets.base.GameWidget, intent: dict[str, Any]) -> bool:
+    """Carry out a checked intent on ``widget``; True if it was carried out."""
+    handler = _KINDS.get(intent.get("kind"))  # type: ignore[arg-type]
+    if handler is None:
+        raise WidgetError("widget.bad_intent")
+    return handler(widget, intent)

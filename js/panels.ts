@@ -1,0 +1,188 @@
+// Everything around the zones: options, actions, the history slider, the score sheet, the legend,
+// the move log, the summary panel, and the frame (header, message, live line). Mirrors
+// cardwidgets/scene_html.py function for function.
+
+import { type Attrs, type H, flag, groupColor } from "./dom";
+import type { Action, History, LegendItem, Option, Scene, Score, ScoreRow, Summary } from "./types";
+import { type Ctx, renderZone } from "./zones";
+
+const inert = (ctx: Ctx, enabled = true): string | null => (ctx.live && enabled ? null : "");
+
+export function renderOption(ctx: Ctx, option: Option): Element {
+  const { h } = ctx;
+  const swatches: Element[] = [];
+  for (let i = 1; i <= (option.swatches || 0); i++) {
+    swatches.push(h("span", { class: "cw-swatch", "data-group-color": groupColor(i), "aria-hidden": "true" }, String(i)));
+  }
+  const attrs: Attrs = {
+    class: "cw-option",
+    type: "button",
+    "data-option": option.index,
+    "data-nav": "option",
+    "data-emphasis": option.emphasis ? "true" : null,
+    "aria-pressed": String(!!option.selected),
+    disabled: inert(ctx),
+  };
+  return h("button", attrs, ...swatches, h("span", { class: "cw-option-label" }, option.label));
+}
+
+export function renderAction(ctx: Ctx, action: Action, extra = ""): Element {
+  const attrs: Attrs = {
+    class: extra ? `cw-action ${extra}` : "cw-action",
+    type: "button",
+    "data-action": action.id,
+    "data-nav": "action",
+    "data-primary": action.primary || extra ? "true" : null,
+    "aria-pressed": flag(action.pressed),
+    // The static picture disables every button; this says which ones are really off.
+    "data-disabled": action.enabled ? null : "true",
+    disabled: inert(ctx, action.enabled),
+  };
+  return ctx.h("button", attrs, action.label);
+}
+
+function renderHistory(ctx: Ctx, history: History): Element {
+  const { h } = ctx;
+  const range: Attrs = {
+    class: "cw-history-range",
+    type: "range",
+    min: 0,
+    max: history.plies,
+    step: 1,
+    value: history.ply,
+    "data-history": "range",
+    disabled: inert(ctx),
+  };
+  const label = h("label", { class: "cw-history-label" }, h("span", {}, history.label), h("input", range));
+  return h("div", { class: "cw-history" }, label);
+}
+
+/** Buttons, choices, the hint line (previews) and the history slider under the zones. */
+export function renderControls(ctx: Ctx, scene: Scene): Element {
+  const { h, labels } = ctx;
+  const group = (cls: string, label: string, kids: Element[]) =>
+    kids.length > 0 && h("div", { class: cls, role: "group", "aria-label": label }, ...kids);
+  const skip = scene.summary?.action;
+  const actions = scene.actions.filter((a) => a.id !== skip).map((a) => renderAction(ctx, a));
+  return h(
+    "div",
+    { class: "cw-controls" },
+    Object.keys(scene.previews ?? {}).length > 0 && h("p", { class: "cw-hint", "aria-live": "polite" }),
+    group("cw-options", labels.options, scene.options.map((o) => renderOption(ctx, o))),
+    group("cw-actions", labels.actions, actions),
+    scene.history && renderHistory(ctx, scene.history),
+  );
+}
+
+/** Tally strokes: four upright, the fifth across them. */
+function tally(h: H, count: number): Element {
+  const strokes: Element[] = [];
+  for (let i = 0; i < count; i++) {
+    const x = Math.floor(i / 5) * 22 + (i % 5) * 4 + 3;
+    const line: Attrs = i % 5 === 4 ? { x1: x - 17, y1: 14, x2: x + 1, y2: 4 } : { x1: x, y1: 2, x2: x, y2: 16 };
+    strokes.push(h("line", line));
+  }
+  const width = Math.ceil(count / 5) * 22;
+  const attrs: Attrs = { class: "cw-tally", viewBox: `0 0 ${width} 18`, width, height: 18, "aria-hidden": "true" };
+  return h("svg", { ...attrs, stroke: "currentColor", "stroke-width": 2, "stroke-linecap": "round" }, ...strokes);
+}
+
+function scoreCell(ctx: Ctx, row: ScoreRow, cell: string): Element {
+  const { h } = ctx;
+  if (row.kind !== "marks" || !/^[0-9]+$/.test(cell)) return h("td", {}, cell);
+  const count = Number(cell);
+  const attrs: Attrs = { "data-count": count, "aria-label": `${row.label} ${count}` };
+  return h("td", attrs, count > 0 && tally(h, count), h("span", { class: "cw-count" }, String(count)));
+}
+
+export function renderScore(ctx: Ctx, score: Score): Element {
+  const { h } = ctx;
+  const caption = score.caption || ctx.labels.score;
+  const head = h("tr", {}, h("th", { scope: "col" }), ...score.columns.map((c) => h("th", { scope: "col" }, c)));
+  const rows = score.rows.map((row) =>
+    h(
+      "tr",
+      { class: "cw-row", "data-kind": row.kind || null },
+      h("th", { scope: "row" }, row.label),
+      ...row.cells.map((cell) => scoreCell(ctx, row, cell)),
+    ),
+  );
+  return h("table", { class: "cw-score" }, h("caption", {}, caption), h("thead", {}, head), h("tbody", {}, ...rows));
+}
+
+function legendItem(ctx: Ctx, item: LegendItem): Element {
+  const { h } = ctx;
+  const numbered = item.group !== null && item.group !== undefined;
+  const swatch: Attrs = {
+    class: "cw-legend-swatch",
+    "data-highlight": item.role,
+    "data-group-color": numbered ? groupColor(item.group as number) : null,
+    "aria-hidden": "true",
+  };
+  return h(
+    "li",
+    { class: "cw-legend-item", "data-role": item.role },
+    h("span", swatch, numbered ? String(item.group) : null),
+    h("span", { class: "cw-legend-text" }, item.text),
+  );
+}
+
+/** What the highlight roles mean, each swatch drawn in its role's style; nothing when empty. */
+export function renderLegend(ctx: Ctx, items: LegendItem[]): Element | null {
+  if (!items || items.length === 0) return null;
+  const { h, labels } = ctx;
+  const list = h("ul", { class: "cw-legend-list" }, ...items.map((item) => legendItem(ctx, item)));
+  return h("section", { class: "cw-legend", "aria-label": labels.legend }, h("span", { class: "cw-side-title" }, labels.legend), list);
+}
+
+/** The move log in a scroll box (the live view keeps it scrolled to the newest entry). */
+export function renderLog(ctx: Ctx, log: string[]): Element | null {
+  if (!log || log.length === 0) return null;
+  const { h, labels } = ctx;
+  const list = h("ol", { class: "cw-log", "aria-label": labels.log }, ...log.map((line) => h("li", {}, line)));
+  return h("section", { class: "cw-log-panel" }, h("span", { class: "cw-side-title" }, labels.log), h("div", { class: "cw-log-box" }, list));
+}
+
+/** The pause between deals or sets; its continue button is the action the summary names. */
+export function renderSummary(ctx: Ctx, scene: Scene, summary: Summary): Element {
+  const { h } = ctx;
+  const title = summary.title || ctx.labels.summary;
+  const action = scene.actions.find((a) => a.id === summary.action);
+  return h(
+    "section",
+    { class: "cw-summary", "aria-label": title },
+    h("h3", { class: "cw-summary-title" }, title),
+    !!summary.text && h("p", { class: "cw-summary-text" }, summary.text),
+    summary.score && renderScore(ctx, summary.score),
+    (summary.zones ?? []).length > 0 && h("div", { class: "cw-summary-zones" }, ...summary.zones.map((z) => renderZone(ctx, z))),
+    action && renderAction(ctx, action, "cw-continue"),
+  );
+}
+
+/** The part redrawn on every update: summary, board (zones and controls) and side column. */
+export function renderMain(ctx: Ctx, scene: Scene): Element[] {
+  const { h } = ctx;
+  const board = h("div", { class: "cw-board" }, ...scene.zones.map((z) => renderZone(ctx, z)), renderControls(ctx, scene));
+  const side = h(
+    "div",
+    { class: "cw-side" },
+    scene.score && renderScore(ctx, scene.score),
+    renderLegend(ctx, scene.legend),
+    renderLog(ctx, scene.log),
+  );
+  return scene.summary ? [renderSummary(ctx, scene, scene.summary), board, side] : [board, side];
+}
+
+/** Attributes of the root element (the live view sets data-theme to the resolved theme). */
+export function rootAttrs(scene: Scene, theme: string): Attrs {
+  return {
+    "data-game": scene.game,
+    "data-version": scene.version,
+    "data-theme": theme,
+    "data-four-color": String(!!scene.four_color),
+    "data-size": scene.size || "normal",
+    "data-paused": scene.summary ? "true" : null,
+    lang: scene.locale,
+    "aria-label": scene.title,
+  };
+}

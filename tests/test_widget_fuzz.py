@@ -1,0 +1,66 @@
+"""Hostile browser messages (issue 13): whatever arrives, the widget answers in its own language,
+raises nothing, and changes nothing unless the message was a legal request."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardwidgets import tablic
+from cardwidgets.widgets import TablicWidget
+from cardwidgets.widgets.base import RandomOpponent
+
+ENGLISH = re.compile(r"\b(the|is|not|cannot|your|button|card|click|nothing|request)\b")
+"""Words that give away an English fragment inside a German sentence."""
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+names = st.sampled_from(["card", "option", "action", "goto", "teleport", "", "CARD"])
+fields = st.fixed_dictionaries(
+    {"kind": names},
+    optional={
+        "zone": st.sampled_from(["hand", "table", "opponent-hand", "stock", "pile-0"])
+        | json_values,
+        "card": st.sampled_from(["8♦", "3♠", "9♥", "hidden-1-0", "Q♣"]) | json_values,
+        "index": st.integers(-3, 30) | json_values,
+        "id": st.sampled_from(["play", "trail", "hint", "new", "back", "more", "continue", "x"])
+        | json_values,
+        "ply": st.integers(-2, 9) | json_values,
+    },
+)
+messages = st.one_of(
+    json_values,
+    st.builds(
+        lambda i, v: {"type": "intent", "version": v, "intent": i}, fields, st.integers(-1, 40)
+    ),
+    st.builds(lambda i: {"type": "intent", "version": "now", "intent": i}, fields),
+)
+
+
+def lesson(locale: str) -> TablicWidget:
+    state = tablic.State.from_position(table="3♠ 5♥ 7♣", hands=("8♦ 7♦ 2♣", "9♥ 4♣ K♦"), seed=5)
+    return TablicWidget(state=state, opponent=RandomOpponent(1), locale=locale)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(messages, min_size=1, max_size=6), st.sampled_from(["en", "de"]))
+def test_any_browser_message_gets_a_sentence_in_the_widget_language(
+    sequence: list[Any], locale: str
+) -> None:
+    w = lesson(locale)
+    for content in sequence:
+        before = (w.state, w.cursor)
+        done = w.handle_intent(content, bare=False)
+        if not done:
+            assert (w.state, w.cursor) == before  # a refusal changes nothing
+            assert w.message
+        if w.message and locale == "de":
+            assert not ENGLISH.search(w.message), w.message
