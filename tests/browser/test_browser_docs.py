@@ -37,9 +37,9 @@ def site() -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with offline_chromium() as chromium:
-        yield chromium
+def browser(chromium: Any) -> Iterator[Any]:
+    with offline_chromium(chromium) as offline:
+        yield offline
 
 
 @pytest.fixture

@@ -86,9 +86,9 @@ def test_site_is_self_contained() -> None:
         assert (SITE / "files" / "notebooks" / notebook.name).is_file(), notebook.name
 
 
-def test_tutorial_runs_and_a_move_is_played_offline(site: str) -> None:
+def test_tutorial_runs_and_a_move_is_played_offline(site: str, chromium: Any) -> None:
     widget_cell = first_widget_cell(REPO / "notebooks" / TUTORIAL) + 1  # + the install cell
-    with offline_chromium() as browser:
+    with offline_chromium(chromium) as browser:
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         outside = watch_requests(context, site)
         page = context.new_page()
