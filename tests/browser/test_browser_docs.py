@@ -109,6 +109,8 @@ def test_every_page_is_offline_and_no_widget_output_is_blank() -> None:
         assert not remote, f"{path.relative_to(SITE)} loads {remote}"
         # A widget view chosen over its picture would be an empty box on a static page.
         assert f'type="{WIDGET_VIEW}"' not in text, path
+        # Nor the widgets' synced state (dead weight without a widget manager).
+        assert "application/vnd.jupyter.widget-state+json" not in text, path
     for notebook in NOTEBOOKS:
         page = SITE / "notebooks" / f"{notebook.stem}.html"
         assert page.is_file(), f"{notebook.name} is not on the site"
