@@ -40,7 +40,6 @@ exclude_patterns = [
     "**/.ipynb_checkpoints",
 ]
 include_patterns = ["docs/**", "notebooks/*.ipynb"]
-templates_path = ["_templates"]
 html_extra_path = ["_root"]  # index.html at the top of the site: a redirect to docs/index.html
 
 extensions = [
