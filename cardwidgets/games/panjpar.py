@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardwidgets import cards, core, i18n
 from cardwidgets.cards import DECK, Card, CardLike, Rng, Suit
@@ -995,6 +995,9 @@ class Defend(Move):
 
     kills: Kills = dataclasses.field(default_factory=Kills)
     pickup: tuple[Card, ...] | None = dataclasses.field(default=None, compare=False)
+    _code: int = dataclasses.field(default=-1, init=False, repr=False, compare=False)
+    # The defence as one int (see _defence_code) when the engine listed it, else -1: what
+    # State.play looks up among the listed codes, and what kills/pickup are built from.
 
     def __post_init__(self) -> None:
         if not isinstance(self.kills, Kills):
@@ -1002,9 +1005,20 @@ class Defend(Move):
         if self.pickup is not None:
             object.__setattr__(self, "pickup", tuple(sorted(cards.to_cards(self.pickup))))
 
+    if not TYPE_CHECKING:  # hidden from mypy, which would otherwise accept any attribute
+
+        def __getattr__(self, name):
+            # Moves listed by legal_moves() carry only their code (see _lazy_defend): kills
+            # and pickup are built on first use, as most listed moves are never looked at.
+            if name in ("kills", "pickup"):
+                _fill_defend(self)
+                return object.__getattribute__(self, name)
+            raise AttributeError(f"'Defend' object has no attribute '{name}'")
+
     @classmethod
     def _from_pairs(cls, pairs: list[tuple[int, int]], attack: int) -> Defend:
         move = object.__new__(cls)
+        _SET_CODE(move, -1)
         killed = used = 0
         flat: list[int] = []
         for a, k in pairs:
@@ -1037,6 +1051,51 @@ class Defend(Move):
             parts.append(i18n.text("panjpar.describe_pickup_all", locale))
         text = "; ".join(parts)
         return text[:1].upper() + text[1:] if not self.kills else text
+
+
+_SET_CODE = Defend.__dict__["_code"].__set__
+_SET_KILLS = Defend.__dict__["kills"].__set__
+_SET_PICKUP = Defend.__dict__["pickup"].__set__
+_CODE_SHIFT = 32  # a code is attack mask << 32 | one 6-bit digit per attack card (5 x 6 bits)
+
+
+def _decode(code: int) -> tuple[int, int, int, tuple[int, ...]]:
+    """(attack, killed, used, discard order) of a defence code.
+
+    The digits hold, per attack card in ascending order (the first one most significant),
+    its killer's index + 1, or 0 when it is picked up.
+    """
+    attack = code >> _CODE_SHIFT
+    order = _bits(attack)
+    shift = 6 * (len(order) - 1)
+    killed = used = 0
+    flat: list[int] = []
+    for attacked in order:
+        digit = (code >> shift) & 63
+        shift -= 6
+        if digit:
+            killed |= 1 << attacked
+            used |= 1 << (digit - 1)
+            flat += (attacked, digit - 1)
+    return attack, killed, used, tuple(flat)
+
+
+def _fill_defend(move: Defend) -> None:
+    """Build ``kills`` and ``pickup`` of a listed defence from its code (first use only)."""
+    attack, killed, used, flat = _decode(move._code)
+    kills = Kills._trusted(
+        tuple([(DECK[flat[i]], DECK[flat[i + 1]]) for i in range(0, len(flat), 2)])
+    )
+    kills._masks = (killed, used, flat)  # what Kills._resolved would compute
+    _SET_KILLS(move, kills)
+    _SET_PICKUP(move, _cards_of(attack & ~killed))
+
+
+def _lazy_defend(code: int) -> Defend:
+    """The defence of ``code``, made with only its code set: no Kills, no card tuples yet."""
+    move = _new_object(Defend)
+    _SET_CODE(move, code)
+    return move
 
 
 def _sample_attack(hand: int, defender: int, rng: Rng) -> int:
@@ -1185,7 +1244,67 @@ def _single_defence(attacked: int, killer: int) -> Defend:
     if move is None:
         pairs = [] if killer < 0 else [(attacked, killer)]
         move = _SINGLE_DEFENCES[key] = Defend._from_pairs(pairs, 1 << attacked)
+        # Its code too, so that play() finds it among the listed moves (legal_moves).
+        _SET_CODE(move, (1 << attacked) << _CODE_SHIFT | (killer + 1))
     return move
+
+
+def _sorted_attacks(hand: int, max_size: int) -> list[int]:
+    """The attack masks in :meth:`State.legal_moves` order: by size, then by card indices.
+
+    Single cards come out of the hand's bits already in that order; only the 3- and 5-card
+    attacks (a pair for three, two pairs for five: P-D3; sizes capped by the defender's hand:
+    P-D4) need a sort, and they exist only when a rank is held twice.
+    """
+    singles = [1 << i for i in _bits(hand)]
+    if max_size < 3:
+        return singles
+    counts = _nibble_counts(hand)
+    if not ((counts >> 1) | (counts >> 2)) & _M1:  # no rank held twice: singles only
+        return singles
+    bigger = [
+        bits
+        for _, block in _attack_blocks(hand, max_size)[1:]
+        for bits in _block_masks(hand, block)
+    ]
+    bigger.sort(key=lambda bits: (bits.bit_count(), _bits(bits)))
+    return singles + bigger
+
+
+def _defence_codes(attack: int, hand: int, trump: int, take_all: bool) -> list[int]:
+    """The defence codes (see :func:`_decode`) in :meth:`State.legal_moves` order.
+
+    Per attack card in ascending order: pick it up first, then each unused beater in card
+    order (P-D5: distinct killers, higher card of the suit or a trump). A depth-first walk in
+    that order yields the codes already sorted, and sorting codes as ints is the same order,
+    the first attack card's digit being the most significant. Under the take-all rule only
+    the full pick-up (all digits 0, hence first) and the complete kills are legal.
+    """
+    table = _BEATERS[trump]
+    order = _bits(attack)
+    options = [table[attacked] & hand for attacked in order]
+    start = attack << (_CODE_SHIFT - 6 * len(order))
+    if len(order) == 1:  # the commonest case; the same moves under either pick-up rule
+        return [start << 6] + [start << 6 | (k + 1) for k in _bits(options[0])]
+    codes = [start << 6 * len(order)] if take_all else []
+    leave = not take_all
+    last = len(order) - 1
+
+    def walk(i: int, used: int, code: int) -> None:
+        code <<= 6
+        free = _bits(options[i] & ~used)
+        if i == last:
+            if leave:
+                codes.append(code)
+            codes.extend([code | (k + 1) for k in free])
+            return
+        if leave:
+            walk(i + 1, used, code)
+        for k in free:
+            walk(i + 1, used | 1 << k, code | (k + 1))
+
+    walk(0, 0, start)
+    return codes
 
 
 # --------------------------------------------------------------------------------------------
@@ -1239,6 +1358,10 @@ class State(core.GameState[Move]):
     # The last move this state generated itself (random_move, legal_move_at): a move that is
     # certainly legal here, so play() may skip re-validating it. A cache, not state.
     _issued: Move
+    # The keys of the moves legal_moves() listed, in its order (attack masks, or defence
+    # codes), None until it is called: play() trusts a move whose key is among them, as
+    # Tablić does. A cache, not state.
+    _keys: list[int] | None
 
     # Slots, not a __dict__: a state is made every ply, and slot stores and loads are about
     # twice as fast as a dict copy and dict look-ups (the hot path of play/random_move).
@@ -1249,6 +1372,7 @@ class State(core.GameState[Move]):
         "_hands",
         "_indicator",
         "_issued",
+        "_keys",
         "_known",
         "_result",
         "_seed_start",
@@ -1295,6 +1419,7 @@ class State(core.GameState[Move]):
         state._seed_start = seed_start
         state._result = _RUNNING
         state._issued = _NOT_ISSUED
+        state._keys = None
         if not attack and not stock and (not hands[0] or not hands[1]):
             state._result = _DRAW if not (hands[0] | hands[1]) else (0 if not hands[0] else 1)
         state.is_over = state._result != _RUNNING
@@ -1658,19 +1783,36 @@ class State(core.GameState[Move]):
     def legal_moves(self) -> list[Move]:
         """Every legal move, sorted: attacks by size then cards; defences by what each
         attack card meets (pick up first, then killers in card order)."""
-        moves = list(self.iter_legal_moves())
+        keys = self._keys
+        if keys is None:
+            keys = self._keys = self._listed_keys()
+        if not self._attack:
+            singles = _SINGLE_ATTACKS
+            return [
+                Attack._from_mask(bits) if bits & (bits - 1) else singles[bits.bit_length() - 1]
+                for bits in keys
+            ]
+        if self._attack & (self._attack - 1):
+            # Several attack cards: moves with only their code; kills built on first use.
+            return [_lazy_defend(code) for code in keys]
+        # One attack card: the cached moves (see _single_defence), picked by their killer.
+        attacked = self._attack.bit_length() - 1
+        cache = _SINGLE_DEFENCES
+        base = attacked * 64
+        return [
+            cache.get(base + (code & 63)) or _single_defence(attacked, (code & 63) - 1)
+            for code in keys
+        ]
+
+    def _listed_keys(self) -> list[int]:
+        """The keys of the legal moves in legal_moves() order (attack masks, defence codes)."""
+        if self._result != _RUNNING:
+            return []
         if self._attack:
-            order = _bits(self._attack)
-
-            def defence_key(move: Move) -> tuple[int, ...]:
-                assert isinstance(move, Defend)
-                found = {a.index: k.index for a, k in move.kills.pairs}
-                return tuple(found.get(a, -1) for a in order)
-
-            moves.sort(key=defence_key)
-        else:
-            moves.sort(key=lambda m: (len(m.cards), [c.index for c in m.cards]))  # type: ignore[attr-defined]
-        return moves
+            d = 1 - self.attacker
+            take_all = self.rules.pickup == "all"
+            return _defence_codes(self._attack, self._hands[d], self._trump, take_all)
+        return _sorted_attacks(self._hands[self.attacker], self._attack_limit())
 
     # -- playing ---------------------------------------------------------------------------
     def play(self, move: Move | str, *, seat: int | None = None) -> State:
@@ -1682,9 +1824,19 @@ class State(core.GameState[Move]):
             # Generated by this very state, hence legal: skip re-validation (hot path).
             if self._attack:
                 masks = move.kills._masks  # type: ignore[attr-defined]
-                killed, used, _ = move.kills._resolved() if masks is None else masks  # type: ignore[attr-defined]
-                return self._after_battle(move, killed, used, self._attack & ~killed)  # type: ignore[arg-type]
+                killed, used, flat = move.kills._resolved() if masks is None else masks  # type: ignore[attr-defined]
+                return self._after_battle(move, killed, used, self._attack & ~killed, flat)  # type: ignore[arg-type]
             return self._play_attack(move, True)  # type: ignore[arg-type]
+        keys = self._keys
+        if keys is not None and seat is None:
+            # A move among those legal_moves() listed is legal: an int look-up, no checks.
+            if self._attack:
+                if move.__class__ is Defend and move._code in keys:
+                    _, killed, used, flat = _decode(move._code)
+                    unbeaten = self._attack & ~killed
+                    return self._after_battle(move, killed, used, unbeaten, flat)
+            elif move.__class__ is Attack and cards.mask(move.cards) in keys:
+                return self._play_attack(move, True)
         if not isinstance(move, Move):
             move = Move.parse(move)
         if self._result != _RUNNING:
@@ -1734,6 +1886,7 @@ class State(core.GameState[Move]):
         state._guess = self._guess
         state._seed_start = self._seed_start
         state._issued = _NOT_ISSUED  # never inherit the parent's trusted move
+        state._keys = None
         return state
 
     def _check_attack(self, move: Attack, hand: int, bits: int) -> None:
@@ -1787,10 +1940,15 @@ class State(core.GameState[Move]):
             )
         if move.pickup is None:
             move = Defend(move.kills, _cards_of(unbeaten))
-        return self._after_battle(move, killed, used, unbeaten)
+        flat = move.kills._resolved()[2] if killed else ()
+        return self._after_battle(move, killed, used, unbeaten, flat)
 
-    def _after_battle(self, move: Defend, killed: int, used: int, unbeaten: int) -> State:
-        """The state after the defence ``move`` (already checked): discard, pick up, refill."""
+    def _after_battle(
+        self, move: Defend, killed: int, used: int, unbeaten: int, flat: tuple[int, ...]
+    ) -> State:
+        """The state after the defence ``move`` (already checked): discard, pick up, refill.
+
+        ``flat`` is the discard order of the kills (attack card, killer, …)."""
         a = self.attacker
         d = 1 - a
         hands = self._hands
@@ -1835,7 +1993,7 @@ class State(core.GameState[Move]):
         state._indicator = self._indicator
         state._attack = 0
         # Beaten pairs go to the discard, each attack card under its killer (P-S13).
-        state._discard = self._discard + move.kills._resolved()[2] if killed else self._discard
+        state._discard = self._discard + flat if killed else self._discard
         # End check after replenishing (P-D7).
         if top >= end and not (held_a and held_d):
             state._result = _DRAW if not (held_a | held_d) else (a if not held_a else d)
@@ -1848,6 +2006,7 @@ class State(core.GameState[Move]):
         state._guess = self._guess
         state._seed_start = self._seed_start
         state._issued = _NOT_ISSUED  # never inherit the parent's trusted move
+        state._keys = None
         return state
 
     def _cannot_beat(self, killer: Card, attacked: Card) -> IllegalMove:
