@@ -958,14 +958,29 @@ class Attack(Move):
     """
 
     cards: tuple[Card, ...]
+    _mask: int = dataclasses.field(default=0, init=False, repr=False, compare=False)
+    # The cards as a bitmask: what State.play looks up among the listed attacks.
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", tuple(sorted(cards.to_cards(self.cards))))
+        object.__setattr__(self, "_mask", cards.mask(self.cards))
+
+    if not TYPE_CHECKING:  # hidden from mypy, which would otherwise accept any attribute
+
+        def __getattr__(self, name):
+            # Attacks listed by legal_moves() carry only their mask (State.legal_moves): the
+            # card tuple is built on first use, as most listed moves are never looked at.
+            if name == "cards":
+                found = _cards_of(self._mask)
+                _SET_CARDS(self, found)
+                return found
+            raise AttributeError(f"'Attack' object has no attribute '{name}'")
 
     @classmethod
     def _from_mask(cls, bits: int) -> Attack:
         move = object.__new__(cls)
-        object.__setattr__(move, "cards", _cards_of(bits))
+        _SET_CARDS(move, _cards_of(bits))
+        _SET_MASK(move, bits)
         return move
 
     def __str__(self) -> str:
@@ -1008,7 +1023,7 @@ class Defend(Move):
     if not TYPE_CHECKING:  # hidden from mypy, which would otherwise accept any attribute
 
         def __getattr__(self, name):
-            # Moves listed by legal_moves() carry only their code (see _lazy_defend): kills
+            # Moves listed by legal_moves() carry only their code (State.legal_moves): kills
             # and pickup are built on first use, as most listed moves are never looked at.
             if name in ("kills", "pickup"):
                 _fill_defend(self)
@@ -1053,6 +1068,8 @@ class Defend(Move):
         return text[:1].upper() + text[1:] if not self.kills else text
 
 
+_SET_CARDS = Attack.__dict__["cards"].__set__
+_SET_MASK = Attack.__dict__["_mask"].__set__
 _SET_CODE = Defend.__dict__["_code"].__set__
 _SET_KILLS = Defend.__dict__["kills"].__set__
 _SET_PICKUP = Defend.__dict__["pickup"].__set__
@@ -1089,13 +1106,6 @@ def _fill_defend(move: Defend) -> None:
     kills._masks = (killed, used, flat)  # what Kills._resolved would compute
     _SET_KILLS(move, kills)
     _SET_PICKUP(move, _cards_of(attack & ~killed))
-
-
-def _lazy_defend(code: int) -> Defend:
-    """The defence of ``code``, made with only its code set: no Kills, no card tuples yet."""
-    move = _new_object(Defend)
-    _SET_CODE(move, code)
-    return move
 
 
 def _sample_attack(hand: int, defender: int, rng: Rng) -> int:
@@ -1260,8 +1270,15 @@ def _sorted_attacks(hand: int, max_size: int) -> list[int]:
     if max_size < 3:
         return singles
     counts = _nibble_counts(hand)
-    if not ((counts >> 1) | (counts >> 2)) & _M1:  # no rank held twice: singles only
+    flags = ((counts >> 1) | (counts >> 2)) & _M1
+    if not flags:  # no rank held twice: singles only
         return singles
+    pair = hand & (15 * flags)
+    if not flags & (flags - 1) and pair.bit_count() == 2:
+        # Exactly one pair (the commonest case after none): the 3-card attacks are the pair
+        # with each other card, and their order is that of the other card, as it lies either
+        # below both pair cards or above both (another rank).
+        return singles + [pair | 1 << i for i in _bits(hand ^ pair)]
     bigger = [
         bits
         for _, block in _attack_blocks(hand, max_size)[1:]
@@ -1786,15 +1803,21 @@ class State(core.GameState[Move]):
         keys = self._keys
         if keys is None:
             keys = self._keys = self._listed_keys()
+        new, singles = _new_object, _SINGLE_ATTACKS
         if not self._attack:
-            singles = _SINGLE_ATTACKS
+            # Single cards: the cached moves; bigger attacks made with only their mask set,
+            # inline (a walrus instead of a helper call: no Python frame per move).
+            set_mask = _SET_MASK
             return [
-                Attack._from_mask(bits) if bits & (bits - 1) else singles[bits.bit_length() - 1]
+                singles[bits.bit_length() - 1]
+                if not bits & (bits - 1)
+                else set_mask(move := new(Attack), bits) or move
                 for bits in keys
             ]
         if self._attack & (self._attack - 1):
             # Several attack cards: moves with only their code; kills built on first use.
-            return [_lazy_defend(code) for code in keys]
+            set_code = _SET_CODE
+            return [set_code(defend := new(Defend), code) or defend for code in keys]
         # One attack card: the cached moves (see _single_defence), picked by their killer.
         attacked = self._attack.bit_length() - 1
         cache = _SINGLE_DEFENCES
@@ -1835,7 +1858,7 @@ class State(core.GameState[Move]):
                     _, killed, used, flat = _decode(move._code)
                     unbeaten = self._attack & ~killed
                     return self._after_battle(move, killed, used, unbeaten, flat)
-            elif move.__class__ is Attack and cards.mask(move.cards) in keys:
+            elif move.__class__ is Attack and move._mask in keys:
                 return self._play_attack(move, True)
         if not isinstance(move, Move):
             move = Move.parse(move)
@@ -1856,13 +1879,7 @@ class State(core.GameState[Move]):
         a = self.attacker
         hands = self._hands
         hand = hands[a]
-        attack_cards = move.cards
-        if len(attack_cards) == 1:
-            bits = 1 << attack_cards[0].index
-        else:
-            bits = 0
-            for card in attack_cards:
-                bits |= 1 << card.index
+        bits = move._mask  # set by every way an Attack is made
         if not trusted:
             self._check_attack(move, hand, bits)
         state = _new_object(State)
