@@ -1279,48 +1279,62 @@ def _sorted_attacks(hand: int, max_size: int) -> list[int]:
         # with each other card, and their order is that of the other card, as it lies either
         # below both pair cards or above both (another rank).
         return singles + [pair | 1 << i for i in _bits(hand ^ pair)]
-    bigger = [
-        bits
-        for _, block in _attack_blocks(hand, max_size)[1:]
-        for bits in _block_masks(hand, block)
-    ]
-    bigger.sort(key=lambda bits: (bits.bit_count(), _bits(bits)))
-    return singles + bigger
+    threes: list[int] = []
+    fives: list[int] = []
+    for _, block in _attack_blocks(hand, max_size)[1:]:
+        (threes if block[0] in ("3", "21") else fives).extend(_block_masks(hand, block))
+    # Same size: by the ascending card indices (the tuples compare in C).
+    threes.sort(key=_bits)
+    fives.sort(key=_bits)
+    return singles + threes + fives
 
 
 def _defence_codes(attack: int, hand: int, trump: int, take_all: bool) -> list[int]:
     """The defence codes (see :func:`_decode`) in :meth:`State.legal_moves` order.
 
     Per attack card in ascending order: pick it up first, then each unused beater in card
-    order (P-D5: distinct killers, higher card of the suit or a trump). A depth-first walk in
-    that order yields the codes already sorted, and sorting codes as ints is the same order,
-    the first attack card's digit being the most significant. Under the take-all rule only
+    order (P-D5: distinct killers, higher card of the suit or a trump). Expanding the codes
+    card by card in that order yields them already sorted (the first attack card's digit is
+    the most significant, so the int order is that order too). Under the take-all rule only
     the full pick-up (all digits 0, hence first) and the complete kills are legal.
     """
     table = _BEATERS[trump]
     order = _bits(attack)
-    options = [table[attacked] & hand for attacked in order]
-    start = attack << (_CODE_SHIFT - 6 * len(order))
-    if len(order) == 1:  # the commonest case; the same moves under either pick-up rule
-        return [start << 6] + [start << 6 | (k + 1) for k in _bits(options[0])]
-    codes = [start << 6 * len(order)] if take_all else []
-    leave = not take_all
-    last = len(order) - 1
-
-    def walk(i: int, used: int, code: int) -> None:
-        code <<= 6
-        free = _bits(options[i] & ~used)
-        if i == last:
-            if leave:
-                codes.append(code)
-            codes.extend([code | (k + 1) for k in free])
-            return
-        if leave:
-            walk(i + 1, used, code)
-        for k in free:
-            walk(i + 1, used | 1 << k, code | (k + 1))
-
-    walk(0, 0, start)
+    n = len(order)
+    base = attack << _CODE_SHIFT
+    if n == 1:  # the commonest case; the same moves under either pick-up rule
+        return [base] + [base | (k + 1) for k in _bits(table[order[0]] & hand)]
+    # Per attack card, its digits shifted into place: 0 (pick it up, unless take-all), then
+    # each beater in the hand, as index + 1.
+    digits: list[list[int]] = []
+    killers: list[list[int]] = []
+    seen = shared = 0
+    for place, attacked in enumerate(order):
+        beaters = table[attacked] & hand
+        shared |= seen & beaters
+        seen |= beaters
+        shift = 6 * (n - 1 - place)
+        found = _bits(beaters)
+        digits.append(([] if take_all else [0]) + [(k + 1) << shift for k in found])
+        killers.append(([] if take_all else [0]) + [1 << k for k in found])
+    codes = [base] if take_all else []
+    if not shared:
+        # No card beats two attack cards: every combination is legal (distinct killers).
+        combos = [base]
+        for level in digits:
+            combos = [code | digit for code in combos for digit in level]
+        return codes + combos
+    # Some killer could serve twice: expand card by card, skipping a killer already used.
+    partial = [(base, 0)]
+    for level, bits in zip(digits[:-1], killers[:-1], strict=True):
+        partial = [
+            (code | digit, used | bit)
+            for code, used in partial
+            for digit, bit in zip(level, bits, strict=True)
+            if not used & bit
+        ]
+    pairs = list(zip(digits[-1], killers[-1], strict=True))
+    codes += [code | digit for code, used in partial for digit, bit in pairs if not used & bit]
     return codes
 
 
