@@ -1815,8 +1815,40 @@ class State(core.GameState[Move]):
         """Every legal move, sorted: attacks by size then cards; defences by what each
         attack card meets (pick up first, then killers in card order)."""
         keys = self._keys
-        if keys is None:
-            keys = self._keys = self._listed_keys()
+        if keys is not None:  # listed before: the same moves again, from the keys
+            return self._moves_of(keys)
+        attack = self._attack
+        if self._result == _RUNNING and not attack & (attack - 1):
+            # The two commonest cases inline (no helper calls): they are most plies.
+            a = self.attacker
+            if not attack:
+                hand = self._hands[a]
+                # A rank held twice? (SWAR counts per rank, as in _sample_attack.)
+                v = hand - ((hand >> 1) & _M5)
+                v = (v & _M3) + ((v >> 2) & _M3)
+                if self._hands[1 - a].bit_count() < 3 or not ((v >> 1) | (v >> 2)) & _M1:
+                    # Single cards only: no pair to throw 3 (P-D3) or the defender holds
+                    # fewer than 3 (P-D4). In card order, the sorted order.
+                    found = _bits(hand)
+                    self._keys = [1 << i for i in found]
+                    singles = _SINGLE_ATTACKS
+                    return [singles[i] for i in found]
+            else:
+                # One attack card, under either pick-up rule (P-D5): pick it up, then each
+                # beater in card order, the cached moves (see _single_defence).
+                attacked = attack.bit_length() - 1
+                found = _bits(_BEATERS[self._trump][attacked] & self._hands[1 - a])
+                base = attack << _CODE_SHIFT
+                self._keys = [base] + [base | (k + 1) for k in found]
+                get, key = _SINGLE_DEFENCES.get, attacked * 64 + 1
+                moves: list[Move] = [get(key - 1) or _single_defence(attacked, -1)]
+                moves += [get(key + k) or _single_defence(attacked, k) for k in found]
+                return moves
+        keys = self._keys = self._listed_keys()
+        return self._moves_of(keys)
+
+    def _moves_of(self, keys: list[int]) -> list[Move]:
+        """The moves of listed keys (attack masks or defence codes), built lazily."""
         new, singles = _new_object, _SINGLE_ATTACKS
         if not self._attack:
             # Single cards: the cached moves; bigger attacks made with only their mask set,
@@ -1869,9 +1901,16 @@ class State(core.GameState[Move]):
             # A move among those legal_moves() listed is legal: an int look-up, no checks.
             if self._attack:
                 if move.__class__ is Defend and move._code in keys:
-                    _, killed, used, flat = _decode(move._code)
-                    unbeaten = self._attack & ~killed
-                    return self._after_battle(move, killed, used, unbeaten, flat)
+                    attack = self._attack
+                    if attack & (attack - 1):
+                        _, killed, used, flat = _decode(move._code)
+                    elif move._code & 63:  # one attack card, killed: _decode inline
+                        killed, used = attack, 1 << ((move._code & 63) - 1)
+                        flat = (attack.bit_length() - 1, (move._code & 63) - 1)
+                    else:
+                        killed = used = 0
+                        flat = ()
+                    return self._after_battle(move, killed, used, attack & ~killed, flat)
             elif move.__class__ is Attack and move._mask in keys:
                 return self._play_attack(move, True)
         if not isinstance(move, Move):
