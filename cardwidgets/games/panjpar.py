@@ -1259,6 +1259,28 @@ def _single_defence(attacked: int, killer: int) -> Defend:
     return move
 
 
+_BIT = tuple(1 << i for i in range(52))
+# Per attack card, built on first use: (its pick-up, its defences by killer index, the pick-up's
+# code, the codes by killer index). A one-card listing then maps killer indices to moves and
+# keys with map() over tuples, in C, with no Python frame per move. Cards that can never kill
+# it (same suit, lower) hold the pick-up instead: they are never looked up.
+_SingleRow = tuple[Defend, tuple[Defend, ...], int, tuple[int, ...]]
+_SINGLE_ROWS: list[_SingleRow | None] = [None] * 52
+
+
+def _single_row(attacked: int) -> _SingleRow:
+    row = _SINGLE_ROWS[attacked]
+    if row is None:
+        ever = _BEATERS[0][attacked] | _BEATERS[1][attacked]
+        ever |= _BEATERS[2][attacked] | _BEATERS[3][attacked]
+        pickup = _single_defence(attacked, -1)
+        kills = tuple(_single_defence(attacked, k) if ever >> k & 1 else pickup for k in range(52))
+        base = (1 << attacked) << _CODE_SHIFT
+        row = (pickup, kills, base, tuple(base | (k + 1) for k in range(52)))
+        _SINGLE_ROWS[attacked] = row
+    return row
+
+
 def _sorted_attacks(hand: int, max_size: int) -> list[int]:
     """The attack masks in :meth:`State.legal_moves` order: by size, then by card indices.
 
@@ -1829,49 +1851,49 @@ class State(core.GameState[Move]):
                 if self._hands[1 - a].bit_count() < 3 or not ((v >> 1) | (v >> 2)) & _M1:
                     # Single cards only: no pair to throw 3 (P-D3) or the defender holds
                     # fewer than 3 (P-D4). In card order, the sorted order.
+                    # (map over tuples: built in C, no Python frame per move.)
                     found = _bits(hand)
-                    self._keys = [1 << i for i in found]
-                    singles = _SINGLE_ATTACKS
-                    return [singles[i] for i in found]
+                    self._keys = list(map(_BIT.__getitem__, found))
+                    moves: list[Move] = list(map(_SINGLE_ATTACKS.__getitem__, found))
+                    return moves
             else:
                 # One attack card, under either pick-up rule (P-D5): pick it up, then each
-                # beater in card order, the cached moves (see _single_defence).
+                # beater in card order, the cached moves (see _single_row).
                 attacked = attack.bit_length() - 1
                 found = _bits(_BEATERS[self._trump][attacked] & self._hands[1 - a])
-                base = attack << _CODE_SHIFT
-                self._keys = [base] + [base | (k + 1) for k in found]
-                get, key = _SINGLE_DEFENCES.get, attacked * 64 + 1
-                moves: list[Move] = [get(key - 1) or _single_defence(attacked, -1)]
-                moves += [get(key + k) or _single_defence(attacked, k) for k in found]
+                pickup, kills, base, codes = _SINGLE_ROWS[attacked] or _single_row(attacked)
+                keys = [base]
+                keys += map(codes.__getitem__, found)
+                self._keys = keys
+                moves = [pickup]
+                moves += map(kills.__getitem__, found)
                 return moves
         keys = self._keys = self._listed_keys()
         return self._moves_of(keys)
 
     def _moves_of(self, keys: list[int]) -> list[Move]:
         """The moves of listed keys (attack masks or defence codes), built lazily."""
-        new, singles = _new_object, _SINGLE_ATTACKS
+        new = _new_object
         if not self._attack:
-            # Single cards: the cached moves; bigger attacks made with only their mask set,
-            # inline (a walrus instead of a helper call: no Python frame per move).
+            # Single cards first (keys are singles + bigger): the cached moves, by map (in C);
+            # bigger attacks made with only their mask set, inline (a walrus, not a helper
+            # call: no Python frame per move).
+            found = _bits(self._hands[self.attacker]) if keys else ()
+            moves: list[Move] = list(map(_SINGLE_ATTACKS.__getitem__, found))
             set_mask = _SET_MASK
-            return [
-                singles[bits.bit_length() - 1]
-                if not bits & (bits - 1)
-                else set_mask(move := new(Attack), bits) or move
-                for bits in keys
+            moves += [
+                set_mask(attack := new(Attack), bits) or attack for bits in keys[len(found) :]
             ]
+            return moves
         if self._attack & (self._attack - 1):
             # Several attack cards: moves with only their code; kills built on first use.
             set_code = _SET_CODE
             return [set_code(defend := new(Defend), code) or defend for code in keys]
-        # One attack card: the cached moves (see _single_defence), picked by their killer.
-        attacked = self._attack.bit_length() - 1
-        cache = _SINGLE_DEFENCES
-        base = attacked * 64
-        return [
-            cache.get(base + (code & 63)) or _single_defence(attacked, (code & 63) - 1)
-            for code in keys
-        ]
+        # One attack card: the cached moves (see _single_row), picked by their killer.
+        pickup, kills, _, _ = _single_row(self._attack.bit_length() - 1)
+        moves = [pickup]
+        moves += [kills[(code & 63) - 1] for code in keys[1:]]
+        return moves
 
     def _listed_keys(self) -> list[int]:
         """The keys of the legal moves in legal_moves() order (attack masks, defence codes)."""
