@@ -1301,14 +1301,47 @@ def _sorted_attacks(hand: int, max_size: int) -> list[int]:
         # with each other card, and their order is that of the other card, as it lies either
         # below both pair cards or above both (another rank).
         return singles + [pair | 1 << i for i in _bits(hand ^ pair)]
-    threes: list[int] = []
+    threes = _sorted_threes(hand)
+    if max_size < 5:
+        return singles + threes
     fives: list[int] = []
     for _, block in _attack_blocks(hand, max_size)[1:]:
-        (threes if block[0] in ("3", "21") else fives).extend(_block_masks(hand, block))
-    # Same size: by the ascending card indices (the tuples compare in C).
-    threes.sort(key=_bits)
-    fives.sort(key=_bits)
+        if block[0] not in ("3", "21"):
+            fives.extend(_block_masks(hand, block))
+    fives.sort(key=_bits)  # by the ascending card indices (the tuples compare in C)
     return singles + threes + fives
+
+
+_FULL = (1 << 52) - 1
+
+
+def _sorted_threes(hand: int) -> list[int]:
+    """The 3-card attacks (a pair and a third card, or three of a rank: P-D3), ordered by
+    their ascending card indices.
+
+    Each is made as one int, its three sorted indices packed above its mask, so that a plain
+    int sort (in C, no key function) orders them; the mask is the low 52 bits.
+    """
+    found: list[int] = []
+    for rank, count in _paired_ranks(hand):
+        shift = 4 * rank
+        nibble = (hand >> shift) & 15
+        others = _bits(hand & ~(15 << shift))
+        for pair in _SUBSETS[nibble][2]:
+            p1, p2 = _bits(pair << shift)
+            both = pair << shift
+            # The third card is of another rank: below both pair cards or above both.
+            below = (p1 << 6 | p2) << 52
+            above = (p1 << 12 | p2 << 6) << 52
+            found += [
+                (x << 64 | below if x < p1 else x << 52 | above) | both | 1 << x for x in others
+            ]
+        if count >= 3:
+            for triple in _SUBSETS[nibble][3]:
+                t1, t2, t3 = _bits(triple << shift)
+                found.append((t1 << 12 | t2 << 6 | t3) << 52 | triple << shift)
+    found.sort()
+    return list(map(_FULL.__and__, found))
 
 
 def _defence_codes(attack: int, hand: int, trump: int, take_all: bool) -> list[int]:
