@@ -9,10 +9,14 @@ Each move is chosen uniformly among ALL legal moves with a seeded ``cards.Rng``:
   if a killer repeats), which is uniform over the legal defences too.
 * ``rollout`` (the bots' playout kernel): ``state.rollout(rng)`` plays the very same game
   (same draws, same moves; tests check it) on plain ints, without building states or moves.
-* ``list-and-choose`` (for comparison): ``rng.choice(state.legal_moves())`` builds and sorts
-  the whole list every ply. Same distribution, more work.
+* ``list-and-choose`` (the listing loop): ``state.play(rng.choice(state.legal_moves()))``
+  lists every legal move each ply (sorted; moves built lazily from int keys) and plays the
+  chosen one, which the state trusts as it listed it. Same distribution, more work.
 
 Run: ``uv run python benchmarks/bench_panjpar.py [games]``; writes benchmarks/results/panjpar.json.
+``uv run python benchmarks/bench_panjpar.py GAMES --mode MODE [--pickup all]`` runs one mode
+and prints its row as JSON, without writing anything: for A/B runs of two engines (put the
+other engine first on ``PYTHONPATH``; the row names the engine it ran).
 """
 
 from __future__ import annotations
@@ -65,7 +69,21 @@ def run(mode: str, games: int, rules: panjpar.Rules, seed: str = "bench") -> dic
     }
 
 
+def one_mode(argv: list[str]) -> None:
+    """``GAMES --mode MODE [--pickup all]``: one row as JSON on stdout, nothing written."""
+    games = int(argv[0])
+    mode = argv[argv.index("--mode") + 1]
+    pickup = argv[argv.index("--pickup") + 1] if "--pickup" in argv else "unbeaten"
+    row = run(mode, games, panjpar.Rules(pickup=pickup))
+    row["engine"] = str(Path(panjpar.__file__).resolve())
+    row["load_average"] = [round(x, 2) for x in os.getloadavg()]
+    print(json.dumps(row, ensure_ascii=False))
+
+
 def main() -> None:
+    if "--mode" in sys.argv:
+        one_mode(sys.argv[1:])
+        return
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
     rows = []
     for rules in (panjpar.Rules(), panjpar.Rules(pickup="all")):
