@@ -1359,38 +1359,18 @@ def _defence_codes(attack: int, hand: int, trump: int, take_all: bool) -> list[i
     base = attack << _CODE_SHIFT
     if n == 1:  # the commonest case; the same moves under either pick-up rule
         return [base] + [base | (k + 1) for k in _bits(table[order[0]] & hand)]
-    # Per attack card, its digits shifted into place: 0 (pick it up, unless take-all), then
-    # each beater in the hand, as index + 1.
-    digits: list[list[int]] = []
-    killers: list[list[int]] = []
-    seen = shared = 0
+    # Each partial defence is one int: its code above bit 52, the killers it used below. A
+    # choice ("step") is the same: its digit shifted into place above, its killer's bit below,
+    # so `partial & step` is non-zero exactly when that killer is already used (P-D5: one
+    # defending card per attack card), the digit slots of partial and step never overlapping.
+    partials = [base << 52]
     for place, attacked in enumerate(order):
-        beaters = table[attacked] & hand
-        shared |= seen & beaters
-        seen |= beaters
-        shift = 6 * (n - 1 - place)
-        found = _bits(beaters)
-        digits.append(([] if take_all else [0]) + [(k + 1) << shift for k in found])
-        killers.append(([] if take_all else [0]) + [1 << k for k in found])
-    codes = [base] if take_all else []
-    if not shared:
-        # No card beats two attack cards: every combination is legal (distinct killers).
-        combos = [base]
-        for level in digits:
-            combos = [code | digit for code in combos for digit in level]
-        return codes + combos
-    # Some killer could serve twice: expand card by card, skipping a killer already used.
-    partial = [(base, 0)]
-    for level, bits in zip(digits[:-1], killers[:-1], strict=True):
-        partial = [
-            (code | digit, used | bit)
-            for code, used in partial
-            for digit, bit in zip(level, bits, strict=True)
-            if not used & bit
-        ]
-    pairs = list(zip(digits[-1], killers[-1], strict=True))
-    codes += [code | digit for code, used in partial for digit, bit in pairs if not used & bit]
-    return codes
+        shift = 52 + 6 * (n - 1 - place)
+        steps = [] if take_all else [0]  # 0: pick it up (not under the take-all rule)
+        steps += [(k + 1) << shift | 1 << k for k in _bits(table[attacked] & hand)]
+        partials = [p | step for p in partials for step in steps if not p & step]
+    # Under the take-all rule the full pick-up (all digits 0) comes first.
+    return ([base] if take_all else []) + [p >> 52 for p in partials]
 
 
 # --------------------------------------------------------------------------------------------
