@@ -1861,13 +1861,25 @@ class State(core.GameState[Move]):
                 # A rank held twice? (SWAR counts per rank, as in _sample_attack.)
                 v = hand - ((hand >> 1) & _M5)
                 v = (v & _M3) + ((v >> 2) & _M3)
-                if self._hands[1 - a].bit_count() < 3 or not ((v >> 1) | (v >> 2)) & _M1:
+                flags = ((v >> 1) | (v >> 2)) & _M1
+                if self._hands[1 - a].bit_count() < 3 or not flags:
                     # Single cards only: no pair to throw 3 (P-D3) or the defender holds
                     # fewer than 3 (P-D4). In card order, the sorted order.
                     # (map over tuples: built in C, no Python frame per move.)
                     found = _bits(hand)
                     self._keys = list(map(_BIT.__getitem__, found))
                     moves: list[Move] = list(map(_SINGLE_ATTACKS.__getitem__, found))
+                    return moves
+                pair = hand & (15 * flags)
+                if not flags & (flags - 1) and pair.bit_count() == 2:
+                    # Exactly one pair: the singles, then the pair with each other card, in
+                    # that card's order (see _sorted_attacks); no 5-card attack (P-D3).
+                    found = _bits(hand)
+                    threes = list(map(pair.__or__, map(_BIT.__getitem__, _bits(hand ^ pair))))
+                    self._keys = list(map(_BIT.__getitem__, found)) + threes
+                    moves = list(map(_SINGLE_ATTACKS.__getitem__, found))
+                    new, set_mask = _new_object, _SET_MASK
+                    moves += [set_mask(three := new(Attack), bits) or three for bits in threes]
                     return moves
             else:
                 # One attack card, under either pick-up rule (P-D5): pick it up, then each
