@@ -100,6 +100,11 @@ def main() -> None:
         "load_average": [round(x, 2) for x in os.getloadavg()],
         "runs": rows,
     }
+    if RESULTS.exists():
+        # An A/B record of two engines (written by hand from --mode runs) is kept as it is.
+        previous = json.loads(RESULTS.read_text(encoding="utf-8"))
+        if "ab" in previous:
+            result["ab"] = previous["ab"]
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"{'mode':<19} {'pickup':<9} {'games':>6} {'games/CPU-s':>12} {'plies/game':>11}")

@@ -38,9 +38,15 @@ Trade-offs:
   defences) or carry their kill masks. Samplers unrank the commonest shapes (no pair, one or
   two pairs; one attack card) directly from bitmasks; the draws and the order are those of the
   general count-and-unrank code, which tests check index by index.
-* :meth:`State.legal_moves` sorts (attacks by size, then cards; defences by what each attack
-  card meets); the lazy/indexed order is the generation order, a different but fixed order
-  over the same set.
+* :meth:`State.legal_moves` is sorted (attacks by size, then cards; defences by what each
+  attack card meets); the lazy/indexed order is the generation order, a different but fixed
+  order over the same set. As in Tablić, it first lists int keys (an attack's mask; a
+  defence's code: the attack mask, then per attack card its killer's index + 1 or 0 for a
+  pick-up) generated already in that order, or ordered by one int sort, never a key
+  function. Moves are made from the keys lazily: single attacks and one-card defences are
+  cached objects; the others get only their mask or code, and ``cards`` / ``kills`` /
+  ``pickup`` are built on first read. The state keeps the keys, so :meth:`State.play` trusts
+  a move whose key it listed (an int look-up) instead of re-checking it.
 * The player view (P-D9) shows the opponent's hand size, the trump indicator while it lies under
   the stock and the top discard, and whether the stock is empty (physically visible: the
   indicator is there or not), never the stock count.
