@@ -58,5 +58,5 @@ def from_record(record: Any) -> Any:
     data = _load(record)
     name = data.get("game")
     if name not in games.GAMES:
-        raise RecordError("record.game", found=repr(name), expected=", ".join(games.GAMES))
+        raise RecordError("record.game", found=i18n.shown(name), expected=", ".join(games.GAMES))
     return games.get(str(name)).from_record(data)

@@ -15,6 +15,7 @@ import dataclasses
 import functools
 import importlib
 import pickle
+import traceback
 from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any
@@ -22,12 +23,16 @@ from typing import Any
 from cardwidgets.cards import Rng
 
 __all__ = [
+    "Failure",
+    "GameFailed",
     "Job",
     "Pickled",
+    "RemoteError",
     "game_seed",
     "play_game",
     "player_seed",
     "run_chunk",
+    "run_chunk_remote",
 ]
 
 _MASK64 = (1 << 64) - 1
@@ -141,12 +146,61 @@ class Job:
 
 
 @dataclasses.dataclass
+class Failure:
+    """A game that raised instead of finishing: where, what, and how to replay it.
+
+    ``in_claim`` tells the claim's own error from a player's or the engine's; ``record`` is the
+    record of the state at that moment (None if even that failed); ``details`` is the formatted
+    traceback, kept as text because a traceback does not cross to another process.
+    """
+
+    game: int
+    seed: int
+    ply: int
+    record: dict[str, Any] | None
+    error: BaseException
+    in_claim: bool
+    details: str = ""
+
+
+class GameFailed(Exception):
+    """Raised by :func:`play_game` when a game raised; carries the :class:`Failure`."""
+
+    def __init__(self, failure: Failure) -> None:
+        super().__init__(failure.game)
+        self.failure = failure
+
+
+class RemoteError(Exception):
+    """Stands in for an error that cannot be pickled back from a worker: its type and text."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(kind, message)
+        self.kind, self.message = kind, message
+
+    def __repr__(self) -> str:
+        return f"{self.kind}({self.message!r})"
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.message}"
+
+
+class _ClaimRaised(Exception):
+    """The claim itself raised (its error is the cause): not the players', not the engine's."""
+
+
+@dataclasses.dataclass
 class Chunk:
-    """The rows of games ``start..stop-1`` and their counterexamples (a claim's failures)."""
+    """The rows of games ``start..stop-1`` and their counterexamples (a claim's failures).
+
+    A chunk stopped by a game that raised holds the rows before it and that game's
+    :class:`Failure`; the games after it are not played.
+    """
 
     start: int
     rows: list[dict[str, Any]]
     counterexamples: list[dict[str, Any]]
+    failure: Failure | None = None
 
 
 def run_chunk(job: Job, start: int, stop: int) -> Chunk:
@@ -156,11 +210,34 @@ def run_chunk(job: Job, start: int, stop: int) -> Chunk:
     rows: list[dict[str, Any]] = []
     failures: list[dict[str, Any]] = []
     for index in range(start, stop):
-        row, failure, _ = play_game(job, index, module, claim)
+        try:
+            row, failure, _ = play_game(job, index, module, claim)
+        except GameFailed as failed:
+            return Chunk(start, rows, failures, failed.failure)
         rows.append(row)
         if failure is not None and len(failures) < job.keep:
             failures.append(failure)
     return Chunk(start, rows, failures)
+
+
+def run_chunk_remote(job: Job, start: int, stop: int) -> Chunk:
+    """:func:`run_chunk` for another process: a failure's error must survive pickling."""
+    chunk = run_chunk(job, start, stop)
+    failure = chunk.failure
+    if failure is not None:
+        try:
+            pickle.loads(pickle.dumps(failure.error))
+        except Exception:  # any error of a foreign exception's pickling: send its text
+            error = failure.error
+            failure.error = RemoteError(type(error).__name__, _message(error))
+    return chunk
+
+
+def _message(error: BaseException) -> str:
+    try:
+        return str(error)
+    except Exception:
+        return ""
 
 
 def play_game(
@@ -169,40 +246,48 @@ def play_game(
     module: ModuleType | None = None,
     claim: Callable[[Any], object] | None = None,
 ) -> tuple[dict[str, Any], dict[str, Any] | None, Any]:
-    """Play game ``index`` of ``job``: its row, the claim's counterexample or None, the end."""
+    """Play game ``index`` of ``job``: its row, the claim's counterexample or None, the end.
+
+    If anything raises (the claim, a player, the engine), :class:`GameFailed` carries where
+    and why, with the record of the state reached, so the game can be replayed.
+    """
     if module is None:
         module = importlib.import_module(job.game)
     seed = game_seed(job.seed, index)
-    unit = UNITS.get(job.name, _DEFAULT_UNIT)
-    state = unit.start(module, seed, job.rules, job.unit, job.options)
-    seats = (
-        job.players[0].reseeded(player_seed(seed, 0)),
-        job.players[1].reseeded(player_seed(seed, 1)),
-    )
-    done = unit.done(job.unit)
-    failure: dict[str, Any] | None = None
-    first = state.to_move
+    state: Any = None
     moves = 0
-    if claim is not None and job.per_state:
-        if not claim(state):
-            failure = _failure(index, seed, state, moves)
-        while not done(state):
-            state = state.play(seats[state.to_move].choose(state))
-            moves += 1
-            if failure is None and not claim(state):
+    try:
+        unit = UNITS.get(job.name, _DEFAULT_UNIT)
+        state = unit.start(module, seed, job.rules, job.unit, job.options)
+        seats = (
+            job.players[0].reseeded(player_seed(seed, 0)),
+            job.players[1].reseeded(player_seed(seed, 1)),
+        )
+        done = unit.done(job.unit)
+        failure: dict[str, Any] | None = None
+        first = state.to_move
+        if claim is not None and job.per_state:
+            if not _holds(claim, state):
                 failure = _failure(index, seed, state, moves)
-    elif done is _is_over:
-        # The hot loop of every simulation: nothing here but the engine and the players.
-        while not state.is_over:
-            state = state.play(seats[state.to_move].choose(state))
-            moves += 1
-    else:
-        while not done(state):
-            state = state.play(seats[state.to_move].choose(state))
-            moves += 1
-    if claim is not None and not job.per_state and not claim(state):
-        failure = _failure(index, seed, state, moves)
-    winner, scores = unit.result(state, job.unit)
+            while not done(state):
+                state = state.play(seats[state.to_move].choose(state))
+                moves += 1
+                if failure is None and not _holds(claim, state):
+                    failure = _failure(index, seed, state, moves)
+        elif done is _is_over:
+            # The hot loop of every simulation: nothing here but the engine and the players.
+            while not state.is_over:
+                state = state.play(seats[state.to_move].choose(state))
+                moves += 1
+        else:
+            while not done(state):
+                state = state.play(seats[state.to_move].choose(state))
+                moves += 1
+        if claim is not None and not job.per_state and not _holds(claim, state):
+            failure = _failure(index, seed, state, moves)
+        winner, scores = unit.result(state, job.unit)
+    except Exception as err:
+        raise GameFailed(_failed(index, seed, state, moves, err)) from err
     row: dict[str, Any] = {
         "game": index,
         "seed": seed,
@@ -222,6 +307,28 @@ def play_game(
 
 def _failure(index: int, seed: int, state: Any, ply: int) -> dict[str, Any]:
     return {"game": index, "seed": seed, "ply": ply, "record": state.to_record()}
+
+
+def _holds(claim: Callable[[Any], object], state: Any) -> bool:
+    """The claim's verdict on ``state``; its own error (also one raised by its result's truth
+    value, such as an array's) is marked as the claim's."""
+    try:
+        return bool(claim(state))
+    except Exception as err:
+        raise _ClaimRaised() from err
+
+
+def _failed(index: int, seed: int, state: Any, ply: int, err: Exception) -> Failure:
+    in_claim = isinstance(err, _ClaimRaised)
+    error = err.__cause__ if in_claim and err.__cause__ is not None else err
+    record: dict[str, Any] | None = None
+    if state is not None:
+        try:
+            record = state.to_record()
+        except Exception:  # the record is a help for replaying, not needed to report
+            record = None
+    details = "".join(traceback.format_exception(type(error), error, error.__traceback__))
+    return Failure(index, seed, ply, record, error, in_claim, details)
 
 
 # -- what a "game" is, per engine ------------------------------------------------------------

@@ -1095,9 +1095,7 @@ class _BasePlayer:
     name: ClassVar[str] = ""
 
     def __init__(self, seed: Seed | None = None) -> None:
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
-            raise TypeError(f"a seed must be an int or a str, not {type(seed).__name__}")
-        self.seed: Seed = cards.fresh_seed() if seed is None else seed
+        self.seed: Seed = cards.fresh_seed() if seed is None else cards.check_seed(seed)
 
     def reseeded(self, seed: Seed) -> Any:
         """A fresh copy of this player with another seed.

@@ -42,8 +42,10 @@ __all__ = [
     "CardLike",
     "Rank",
     "Rng",
+    "SeedError",
     "Suit",
     "card_at",
+    "check_seed",
     "format_cards",
     "fresh_seed",
     "from_mask",
@@ -147,13 +149,11 @@ class Card:
 
     def __new__(cls, rank: int | str, suit: Suit | str | None = None) -> Card:
         if suit is None:
-            if not isinstance(rank, str):
-                raise TypeError("Card() takes card text, or a rank and a suit")
-            return parse(rank)
+            return parse(rank)  # type: ignore[arg-type]  # parse explains what is not text
         rank_value = _rank_from(rank)
         suit_value = _suit_from(suit)
         if rank_value is None or suit_value is None:
-            raise CardError("card.bad_parts", rank=rank, suit=suit)
+            raise CardError("card.bad_parts", rank=i18n.shown(rank), suit=i18n.shown(suit))
         return DECK[(rank_value - 2) * 4 + suit_value.order]
 
     @classmethod
@@ -250,6 +250,14 @@ i18n.register(
             "en": "{text} is not a card or card text",
             "de": "{text} ist weder eine Karte noch ein Kartentext",
         },
+        "card.not_cards": {
+            "en": "{text} is not a list of cards or a card text",
+            "de": "{text} ist weder eine Kartenliste noch ein Kartentext",
+        },
+        "seed.bad": {
+            "en": "a seed must be a whole number or a text, not {seed}",
+            "de": "ein Startwert muss eine ganze Zahl oder ein Text sein, nicht {seed}",
+        },
         "card.duplicate": {
             "en": "{card} appears twice",
             "de": "{card} kommt zweimal vor",
@@ -299,6 +307,8 @@ def _rank_from(rank: int | str) -> int | None:
         return None
     if isinstance(rank, int):
         return int(rank) if 2 <= rank <= 14 else None
+    if not isinstance(rank, str):
+        return None
     key = rank.strip().upper()
     return _RANK_TOKENS.get(key) or _RANK_WORDS.get(key)
 
@@ -306,6 +316,8 @@ def _rank_from(rank: int | str) -> int | None:
 def _suit_from(suit: Suit | str) -> Suit | None:
     if isinstance(suit, Suit):
         return suit
+    if not isinstance(suit, str):
+        return None
     key = suit.strip().upper()
     return _SUIT_TOKENS.get(key) or _SUIT_WORDS.get(key)
 
@@ -329,7 +341,7 @@ def parse(text: str) -> Card:
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
-        raise CardError("card.not_text", text=repr(text))
+        raise CardError("card.not_text", text=i18n.shown(text))
     card = _cache.get(text)
     if card is None:
         card = _parse_uncached(text)
@@ -384,6 +396,8 @@ def parse_many(text: str) -> tuple[Card, ...]:
     >>> parse_many("")
     ()
     """
+    if not isinstance(text, str):
+        raise CardError("card.not_cards", text=i18n.shown(text))
     tokens = [token for token in _SEPARATORS.split(text) if token]
     found: list[Card] = []
     i = 0
@@ -424,7 +438,12 @@ def to_cards(cards: Iterable[CardLike] | str, *, distinct: bool = True) -> tuple
     ...
     cardwidgets.cards.CardError: 3♠ appears twice
     """
-    result = parse_many(cards) if isinstance(cards, str) else tuple(to_card(c) for c in cards)
+    if isinstance(cards, str):
+        result = parse_many(cards)
+    elif isinstance(cards, Iterable) and not isinstance(cards, (bytes, Card)):
+        result = tuple(to_card(c) for c in cards)
+    else:
+        raise CardError("card.not_cards", text=i18n.shown(cards))
     if distinct and len(set(result)) != len(result):
         seen: set[Card] = set()
         for card in result:
@@ -460,12 +479,33 @@ def from_mask(bits: int) -> tuple[Card, ...]:
 _MASK64 = (1 << 64) - 1
 
 
-def _seed_to_int(seed: int | str) -> int:
+class SeedError(i18n.TranslatedError, TypeError):
+    """A seed that is neither an int nor a str (also a ``TypeError``, as it always was)."""
+
+
+def check_seed(seed: object) -> int | str:
+    """Return ``seed`` if it can seed a shuffle (an int or a str, not a bool), else raise
+    :class:`SeedError`. Every entry point that takes a seed checks it here.
+
+    >>> check_seed("lesson 1"), check_seed(7)
+    ('lesson 1', 7)
+    >>> check_seed(1.5)
+    Traceback (most recent call last):
+    ...
+    cardwidgets.cards.SeedError: a seed must be a whole number or a text, not 1.5
+    """
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise TypeError(f"a seed must be an int or a str, not {type(seed).__name__}")
-    if isinstance(seed, str):
-        return int.from_bytes(hashlib.sha256(seed.encode("utf-8")).digest()[:8], "big")
-    return seed & _MASK64
+        raise SeedError("seed.bad", seed=i18n.shown(seed))
+    return seed
+
+
+def _seed_to_int(seed: int | str) -> int:
+    checked = check_seed(seed)
+    if isinstance(checked, str):
+        # surrogatepass: a str from JSON may hold a lone surrogate; other texts encode as UTF-8.
+        data = checked.encode("utf-8", "surrogatepass")
+        return int.from_bytes(hashlib.sha256(data).digest()[:8], "big")
+    return checked & _MASK64
 
 
 class Rng:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import sys
 from collections.abc import Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -33,7 +34,9 @@ __all__ = [
     "RuleError",
     "Rules",
     "SeatError",
+    "check_rules",
     "check_seat",
+    "not_a_move",
 ]
 
 SCHEMA_VERSION = 1
@@ -108,12 +111,29 @@ i18n.register(
             "de": "Zug {number} ('{move}') lässt sich nicht nachspielen: {reason}",
         },
         "record.bad_json": {
-            "en": "the text is not valid JSON: {reason}",
-            "de": "der Text ist kein gültiges JSON: {reason}",
+            "en": "the text is not valid JSON: it breaks at line {line}, column {column}",
+            "de": "der Text ist kein gültiges JSON: er bricht in Zeile {line}, Spalte {column} ab",
         },
         "record.not_list": {
             "en": "a list was expected, not {kind}",
             "de": "erwartet wurde eine Liste, nicht {kind}",
+        },
+        "record.too_deep": {
+            "en": "the text is not a record: its lists and objects are nested too deeply",
+            "de": "der Text ist kein Protokoll: seine Listen und Objekte sind zu tief "
+            "verschachtelt",
+        },
+        "record.big_number": {
+            "en": "the text is not a record: it holds a number with more than {digits} digits",
+            "de": "der Text ist kein Protokoll: er enthält eine Zahl mit mehr als {digits} Ziffern",
+        },
+        "record.unreadable": {
+            "en": "its values do not describe a position of this game",
+            "de": "seine Werte beschreiben keine Stellung dieses Spiels",
+        },
+        "rules.wrong_game": {
+            "en": "rules must be {expected} (the rules of this game), not {found}",
+            "de": "die Regeln müssen {expected} sein (die Regeln dieses Spiels), nicht {found}",
         },
     }
 )
@@ -132,8 +152,17 @@ def check_seat(seat: object) -> int:
     cardwidgets.core.SeatError: seat must be 0 or 1, not 2
     """
     if isinstance(seat, bool) or not isinstance(seat, int) or seat not in (0, 1):
-        raise SeatError("seat.bad", seat=repr(seat))
+        raise SeatError("seat.bad", seat=i18n.shown(seat))
     return seat
+
+
+def not_a_move(move: object) -> IllegalMove:
+    """The refusal of an object that is neither a move of the game nor its text.
+
+    >>> str(not_a_move(None))
+    'None is not a move of this game'
+    """
+    return IllegalMove("move.not_text", move=i18n.shown(move))
 
 
 class Move:
@@ -195,7 +224,7 @@ class Rules:
                         "rules.bad_type",
                         field=field.name,
                         expected=expected.__name__,
-                        value=repr(value),
+                        value=i18n.shown(value),
                     )
             allowed = self.choices.get(field.name)
             if allowed is not None and value not in allowed:
@@ -203,7 +232,7 @@ class Rules:
                     "rules.bad_choice",
                     field=field.name,
                     choices=", ".join(map(repr, allowed)),
-                    value=repr(value),
+                    value=i18n.shown(value),
                 )
 
     def to_dict(self) -> dict[str, Any]:
@@ -219,7 +248,7 @@ class Rules:
                 raise RuleError(
                     "rules.unknown_field",
                     rules=cls.__qualname__,
-                    field=name,
+                    field=i18n.shown(name)[1:-1] if isinstance(name, str) else i18n.shown(name),
                     fields=", ".join(names),
                 )
         values = {
@@ -232,6 +261,24 @@ class Rules:
 
 class RuleError(TranslatedError):
     """A rule set with an unknown rule or a bad value."""
+
+
+def check_rules(rules: object, cls: type[R], game: str) -> R:
+    """``rules`` if it is a ``cls`` (the game's own Rules), ``cls()`` for None, else raise
+    :class:`RuleError`: the flags of one game mean nothing to another.
+
+    >>> check_rules(None, Rules, "toy")
+    Rules()
+    >>> check_rules("strict", Rules, "toy")
+    Traceback (most recent call last):
+    ...
+    cardwidgets.core.RuleError: rules must be toy.Rules (the rules of this game), not 'strict'
+    """
+    if rules is None:
+        return cls()
+    if not isinstance(rules, cls):
+        raise RuleError("rules.wrong_game", expected=f"{game}.Rules", found=i18n.shown(rules))
+    return rules
 
 
 def _jsonable(value: object) -> object:
@@ -340,7 +387,8 @@ class GameState(Generic[M]):
             "schema": SCHEMA_VERSION,
             "game": self.game,
             "rules": self.rules.to_dict(),
-            "start": self.root._start_record(),
+            # A fresh copy: the caller may change the record without changing this state.
+            "start": _fresh(self.root._start_record()),
             "moves": [str(move) for move in self.history],
         }
 
@@ -353,27 +401,30 @@ class GameState(Generic[M]):
         """Replay a record (a dict or its JSON text); raises :class:`RecordError` if malformed."""
         record = _load(record)
         _require(record, "schema")
-        if record["schema"] != SCHEMA_VERSION:
-            raise RecordError(
-                "record.schema", found=repr(record["schema"]), expected=SCHEMA_VERSION
-            )
+        schema = record["schema"]
+        if isinstance(schema, bool) or schema != SCHEMA_VERSION:
+            raise RecordError("record.schema", found=i18n.shown(schema), expected=SCHEMA_VERSION)
         _require(record, "game")
         if record["game"] != cls.game:
-            raise RecordError("record.game", found=repr(record["game"]), expected=cls.game)
+            raise RecordError("record.game", found=i18n.shown(record["game"]), expected=cls.game)
         for field in ("rules", "start", "moves"):
             _require(record, field)
         try:
             if not isinstance(record["rules"], Mapping):
                 raise RecordError("record.not_object", kind=type(record["rules"]).__name__)
             rules = cls._rules_from_dict(record["rules"])
-        except (TranslatedError, TypeError) as err:
-            raise RecordError("record.field", field="rules", reason=_reason(err)) from err
+        except TranslatedError as err:
+            raise RecordError("record.field", field="rules", reason=err) from err
+        except _UNEXPECTED as err:  # a gap in the checks: still a reason, never a bare error
+            raise RecordError("record.field", field="rules", reason=_unreadable()) from err
         try:
             if not isinstance(record["start"], Mapping):
                 raise RecordError("record.not_object", kind=type(record["start"]).__name__)
             state = cls._from_start(record["start"], rules)
-        except (TranslatedError, TypeError, KeyError) as err:
-            raise RecordError("record.field", field="start", reason=_reason(err)) from err
+        except TranslatedError as err:
+            raise RecordError("record.field", field="start", reason=err) from err
+        except _UNEXPECTED as err:
+            raise RecordError("record.field", field="start", reason=_unreadable()) from err
         moves = record["moves"]
         if not isinstance(moves, list):
             raise RecordError(
@@ -384,11 +435,30 @@ class GameState(Generic[M]):
         for number, text in enumerate(moves, 1):
             try:
                 if not isinstance(text, str):
-                    raise IllegalMove("move.not_text", move=repr(text))
+                    raise not_a_move(text)
                 state = state.play(text)
             except TranslatedError as err:
-                raise RecordError("record.move", number=number, move=text, reason=err) from err
+                shown = text if isinstance(text, str) and len(text) <= 60 else i18n.shown(text)
+                raise RecordError("record.move", number=number, move=shown, reason=err) from err
         return state
+
+
+_UNEXPECTED = (TypeError, KeyError, ValueError, AttributeError, IndexError, RecursionError)
+"""What a gap in a game's record checks could raise; turned into a reason, the cause chained."""
+
+
+def _unreadable() -> RecordError:
+    return RecordError("record.unreadable")
+
+
+def _fresh(value: Any) -> Any:
+    """A copy of JSON-like data that shares no dict or list with ``value`` (tuples become
+    lists, as JSON has no tuples)."""
+    if isinstance(value, Mapping):
+        return {key: _fresh(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_fresh(item) for item in value]
+    return value
 
 
 def _load(record: Mapping[str, Any] | str) -> Mapping[str, Any]:
@@ -396,7 +466,16 @@ def _load(record: Mapping[str, Any] | str) -> Mapping[str, Any]:
         try:
             record = json.loads(record)
         except json.JSONDecodeError as err:
-            raise RecordError("record.bad_json", reason=str(err)) from err
+            # Python's own words ("Expecting value: ...") are English: the sentence says
+            # only where the text breaks, in the reader's language.
+            raise RecordError("record.bad_json", line=err.lineno, column=err.colno) from err
+        except RecursionError as err:
+            raise RecordError("record.too_deep") from err
+        except ValueError as err:
+            # Python refuses to read ints of more than 4,300 digits (a guard against
+            # slow conversions); ``sys.set_int_max_str_digits`` is no advice for a record.
+            digits = sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 0
+            raise RecordError("record.big_number", digits=digits) from err
     if not isinstance(record, Mapping):
         raise RecordError("record.not_object", kind=type(record).__name__)
     return record
@@ -405,7 +484,3 @@ def _load(record: Mapping[str, Any] | str) -> Mapping[str, Any]:
 def _require(record: Mapping[str, Any], field: str) -> None:
     if field not in record:
         raise RecordError("record.missing", field=field)
-
-
-def _reason(err: Exception) -> TranslatedError | str:
-    return err if isinstance(err, TranslatedError) else str(err)

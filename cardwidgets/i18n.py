@@ -91,11 +91,46 @@ def text(key: str, locale: str | None = None, /, **params: Any) -> str:
     if texts is None:
         raise KeyError(f"no message {key!r} in the catalog")
     locale = check_locale(locale or get_locale())
-    values = {
-        name: value.text(locale) if isinstance(value, TranslatedError) else str(value)
-        for name, value in params.items()
-    }
+    values = {name: _as_text(value, locale) for name, value in params.items()}
     return texts[locale].format(**values)
+
+
+class Number:
+    """A whole number for a sentence, grouped as the sentence's locale writes it.
+
+    >>> register({"demo.count": {"en": "{count} games", "de": "{count} Spiele"}})
+    >>> text("demo.count", "de", count=Number(100_000_000))
+    '100.000.000 Spiele'
+    >>> text("demo.count", "en", count=Number(100_000_000))
+    '100,000,000 games'
+    """
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def text(self, locale: str | None = None) -> str:
+        """``1,234`` in English, ``1.234`` in German."""
+        grouped = f"{self.value:,}"
+        return grouped.replace(",", ".") if (locale or get_locale()) == "de" else grouped
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return f"Number({self.value})"
+
+
+def _as_text(value: object, locale: str) -> str:
+    """A sentence parameter as text: a nested reason or a :class:`Number` in the sentence's
+    locale; anything else with ``str``, or quoted by :func:`shown` if ``str`` fails."""
+    if isinstance(value, (TranslatedError, Number)):
+        return value.text(locale)
+    try:
+        return str(value)
+    except Exception:  # an int of 5,000 digits, a foreign object's failing __str__
+        return shown(value)
 
 
 def keys() -> list[str]:
@@ -108,11 +143,44 @@ def has(key: str) -> bool:
     return key in _catalog
 
 
+def shown(value: object, limit: int = 60) -> str:
+    """``repr(value)`` to quote user input in a sentence: at most ``limit`` characters, and it
+    never raises (a hostile ``__repr__``, an int too long to print, a structure too deep).
+
+    >>> shown("x" * 100, 10)
+    "'xxxxxxxx…"
+    >>> shown(7 * 10**5000, 12)
+    '70000000000…'
+    """
+    try:
+        quoted = repr(value)
+    except ValueError:
+        if not isinstance(value, int):
+            quoted = f"<{type(value).__name__}>"
+        else:
+            # Python refuses to print ints of more than 4,300 digits (sys.set_int_max_str_digits):
+            # show the leading digits only, found without printing the whole number.
+            digits = abs(value).bit_length() * 30103 // 100000
+            lead = abs(value) // 10 ** max(0, digits - limit)
+            quoted = ("-" if value < 0 else "") + str(lead) + "…"
+    except Exception:  # any failure of a foreign repr must not hide the reason
+        quoted = f"<{type(value).__name__}>"
+    return quoted if len(quoted) <= limit else quoted[: limit - 1] + "…"
+
+
+def _restore(cls: type[TranslatedError], key: str, state: dict[str, Any]) -> TranslatedError:
+    """Unpickle a :class:`TranslatedError` of any subclass (see its ``__reduce__``)."""
+    err = cls.__new__(cls)
+    Exception.__init__(err, key)
+    err.__dict__.update(state)
+    return err
+
+
 class TranslatedError(ValueError):
     """A ``ValueError`` whose message is a catalog sentence, shown in the current locale.
 
     ``key`` and ``params`` are kept so a widget can show the reason in its own locale:
-    ``err.text("de")``.
+    ``err.text("de")``. It pickles with its parameters (a lab worker sends it back whole).
     """
 
     def __init__(self, key: str, /, **params: Any) -> None:
@@ -126,3 +194,8 @@ class TranslatedError(ValueError):
 
     def __str__(self) -> str:
         return self.text()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Exception pickles as cls(*args), which would lose the parameters (and subclasses
+        # with other constructors would not rebuild at all).
+        return (_restore, (type(self), self.key, dict(self.__dict__)))

@@ -43,19 +43,27 @@ import math
 import os
 import sys
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures.process import BrokenProcessPool
 from types import ModuleType
 from typing import Any
 
-from cardwidgets import _labrun, i18n
-from cardwidgets._labrun import Chunk, Job, game_seed
+from cardwidgets import _labrun, cards, extras, i18n
+from cardwidgets._labrun import Chunk, Failure, Job, game_seed
 
 __all__ = [
+    "MAX_GAMES",
+    "MAX_WORKERS",
     "CheckResult",
+    "ClaimError",
     "Comparison",
     "Counterexample",
     "Estimate",
+    "GameError",
+    "LabError",
     "Results",
+    "RunError",
+    "WorkerError",
     "check",
     "compare",
     "estimate_mean",
@@ -66,6 +74,13 @@ __all__ = [
 
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
+
+MAX_GAMES = 100_000_000
+"""The most games one run plays. Every game keeps a row in memory (several hundred bytes), so
+a bigger run could not finish on any ordinary machine; split it into runs with other seeds."""
+
+MAX_WORKERS = 512
+"""The most worker processes ``workers=`` starts (a process pool forks them all at once)."""
 
 i18n.register(
     {
@@ -131,6 +146,61 @@ i18n.register(
             "en": "games must be a positive whole number, not {games}",
             "de": "games muss eine positive ganze Zahl sein, nicht {games}",
         },
+        "lab.too_many_games": {
+            "en": "games must be at most {most}, not {games}: every game keeps a row in "
+            "memory, so a bigger run cannot finish; split it into runs with other seeds",
+            "de": "games darf höchstens {most} sein, nicht {games}: jedes Spiel behält eine "
+            "Zeile im Speicher, ein größerer Lauf kann also nicht fertig werden; teile ihn in "
+            "Läufe mit anderen Startwerten auf",
+        },
+        "lab.bad_count": {
+            "en": "{name} must be a whole number from {least} to {most}, not {value}",
+            "de": "{name} muss eine ganze Zahl von {least} bis {most} sein, nicht {value}",
+        },
+        "lab.bad_flag": {
+            "en": "{name} must be True, False or None, not {value}",
+            "de": "{name} muss True, False oder None sein, nicht {value}",
+        },
+        "lab.task_failed": {
+            "en": "a task of the run failed ({error}); {kept}",
+            "de": "eine Aufgabe des Laufs schlug fehl ({error}); {kept}",
+        },
+        "lab.bad_timeout": {
+            "en": "timeout must be a positive number of seconds or None, not {value}",
+            "de": "timeout muss eine positive Zahl von Sekunden oder None sein, nicht {value}",
+        },
+        "lab.bad_claim": {
+            "en": "a claim must be a function of a state that returns true or false, not {claim}",
+            "de": "eine Behauptung muss eine Funktion eines Zustands sein, die wahr oder falsch "
+            "liefert, nicht {claim}",
+        },
+        "lab.claim_raised": {
+            "en": "the claim raised {error} in {unit} {index} (seed {seed}) after move {ply}; "
+            "{kept}",
+            "de": "die Behauptung löste in {unit} {index} (Startwert {seed}) nach Zug {ply} "
+            "{error} aus; {kept}",
+        },
+        "lab.game_raised": {
+            "en": "{unit} {index} (seed {seed}) stopped with {error} after move {ply}; {kept}",
+            "de": "{unit} {index} (Startwert {seed}) brach nach Zug {ply} mit {error} ab; {kept}",
+        },
+        "lab.worker_died": {
+            "en": "a worker process stopped before its games were done ({error}); {kept}",
+            "de": "ein Arbeitsprozess brach ab, bevor seine Spiele fertig waren ({error}); {kept}",
+        },
+        "lab.timed_out": {
+            "en": "the run did not finish within the timeout of {seconds} seconds; {kept}",
+            "de": "der Lauf wurde nicht innerhalb der Frist von {seconds} Sekunden fertig; {kept}",
+        },
+        "lab.kept": {
+            "en": "the {done} {units} that finished are kept in .results",
+            "de": "die {done} fertigen {units} sind in .results erhalten",
+        },
+        "lab.no_replay": {
+            "en": "these results cannot be replayed: they were not made by simulate or check",
+            "de": "diese Ergebnisse lassen sich nicht nachspielen: sie stammen nicht von "
+            "simulate oder check",
+        },
         "lab.bad_players": {
             "en": "players must be two players (one per seat) or one for both, not {players}",
             "de": "players müssen zwei Spieler (einer je Platz) oder einer für beide sein, "
@@ -158,6 +228,101 @@ i18n.register(
         "lab.progress": {"en": "{done} of {total} {unit}", "de": "{done} von {total} {unit}"},
     }
 )
+
+
+# -- errors ------------------------------------------------------------------------------------
+
+
+class LabError(i18n.TranslatedError):
+    """A lab request that cannot run (a bad setting) or a run that stopped (:class:`RunError`).
+    A ``ValueError`` whose message is in the current locale, like every refusal of the project.
+    """
+
+
+class PlayersError(LabError, TypeError):
+    """Players that are not two players or one for both (also a ``TypeError``, as before)."""
+
+
+class NoWidget(LabError, LookupError):
+    """A game without a widget yet (also a ``LookupError``, as before)."""
+
+
+class RunError(LabError):
+    """A run that stopped before its last game; nothing that finished is lost.
+
+    ``results`` is what the call would have returned, made of the games that finished (a
+    :class:`Results` for :func:`simulate`, a :class:`CheckResult` for :func:`check`), and
+    ``rows`` its rows, in game order. The error that stopped the run is the ``__cause__``.
+    """
+
+    results: Any = None
+    failure: Failure | None = None
+
+    @property
+    def rows(self) -> list[dict[str, Any]]:
+        """The rows of the games that finished, in game order."""
+        return list(self.results.rows) if self.results is not None else []
+
+
+class GameError(RunError):
+    """A game raised (a player or the engine): ``index``, ``seed`` and ``ply`` say where, and
+    ``record`` (or :meth:`state`) replays the position it reached."""
+
+    @property
+    def index(self) -> int:
+        """The game's index in the run."""
+        assert self.failure is not None
+        return self.failure.game
+
+    @property
+    def seed(self) -> int:
+        """The game's own seed (``new_game(seed=...)`` deals it again)."""
+        assert self.failure is not None
+        return self.failure.seed
+
+    @property
+    def ply(self) -> int:
+        """How many moves had been played."""
+        assert self.failure is not None
+        return self.failure.ply
+
+    @property
+    def record(self) -> dict[str, Any] | None:
+        """The record of the state reached when the error happened."""
+        assert self.failure is not None
+        return self.failure.record
+
+    @property
+    def details(self) -> str:
+        """The traceback of the error where it happened (a worker's, for a process pool)."""
+        assert self.failure is not None
+        return self.failure.details
+
+    def state(self) -> Any:
+        """Replay :attr:`record`: the state on which the error happened."""
+        from cardwidgets import from_record
+
+        return from_record(self.record)
+
+
+class ClaimError(GameError):
+    """The claim itself raised on a game (the ``__cause__`` is its own error); the rows of the
+    games that finished are kept in ``results``."""
+
+
+class WorkerError(RunError):
+    """A worker process died, or the run exceeded its ``timeout``."""
+
+
+class _RemoteTraceback(Exception):
+    """The text of a traceback from a worker process, shown as the cause of its error."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+    def __str__(self) -> str:
+        return "\n" + self.text
 
 
 # -- estimates ---------------------------------------------------------------------------------
@@ -344,19 +509,21 @@ def _player(spec: Any) -> tuple[Any, str]:
     a player object."""
     options: dict[str, Any] = {}
     if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str):
+        if not isinstance(spec[1], Mapping):
+            raise PlayersError("lab.bad_players", players=i18n.shown(spec))
         name, options = spec[0], dict(spec[1])
     elif isinstance(spec, str):
         name, options = _parse_player_text(spec)
     else:
         if not (hasattr(spec, "choose") and hasattr(spec, "reseeded")):
-            raise TypeError(i18n.text("lab.bad_players", players=repr(spec)))
+            raise PlayersError("lab.bad_players", players=i18n.shown(spec))
         return spec, _player_label(spec)
     label = name + "".join(f" {k}={v}" for k, v in sorted(options.items()))
     bots = _bots()
     if bots is None:
         if name == "random" and not options:
             return _FallbackRandom(), label
-        raise ValueError(i18n.text("lab.unknown_player", name=name, names="random"))
+        raise LabError("lab.unknown_player", name=name, names="random")
     return bots.make(name, 0, **options), label
 
 
@@ -393,7 +560,7 @@ def _players(players: Any) -> tuple[tuple[Any, Any], tuple[str, str]]:
     if single and not _is_pair(players):
         players = (players, players)
     if not _is_pair(players):
-        raise TypeError(i18n.text("lab.bad_players", players=repr(players)))
+        raise PlayersError("lab.bad_players", players=i18n.shown(players))
     (p0, l0), (p1, l1) = _player(players[0]), _player(players[1])
     return (p0, p1), (l0, l1)
 
@@ -428,7 +595,12 @@ def _unit(job_game: str, unit: str | None) -> str:
     if unit is None:
         return known[0]
     if unit not in known:
-        raise ValueError(i18n.text("lab.bad_unit", game=name, unit=unit, units=", ".join(known)))
+        raise LabError(
+            "lab.bad_unit",
+            game=name,
+            unit=i18n.shown(unit)[1:-1] if isinstance(unit, str) else i18n.shown(unit),
+            units=", ".join(known),
+        )
     return unit
 
 
@@ -450,6 +622,7 @@ def _make_job(
     options: Mapping[str, Any] | None = None,
 ) -> tuple[Job, tuple[str, str]]:
     module = _module(game)
+    seed = cards.check_seed(seed)
     pair, labels = _players(players)
     job = Job(
         game=module.__name__,
@@ -469,8 +642,10 @@ def _make_job(
 # -- running chunks on an executor -------------------------------------------------------------
 
 
-def _chunks(games: int, size: int) -> list[tuple[int, int]]:
-    return [(start, min(start + size, games)) for start in range(0, games, size)]
+def _chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
+    """The chunks of a run, made one at a time: memory does not grow with ``games``."""
+    for start in range(0, games, size):
+        yield (start, min(start + size, games))
 
 
 def _chunk_size(games: int, slots: int) -> int:
@@ -491,6 +666,50 @@ def _slots(workers: int | None, executor: concurrent.futures.Executor | None) ->
     return 1
 
 
+def _whole(name: str, value: object, least: int, most: int) -> int:
+    """``value`` if it is a whole number from ``least`` to ``most``, else a :class:`LabError`."""
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+        raise LabError(
+            "lab.bad_count",
+            name=name,
+            least=least,
+            most=i18n.Number(most),
+            value=i18n.shown(value),
+        )
+    return value
+
+
+def _check_run(
+    games: object, workers: object, chunk_size: object, timeout: object, progress: object
+) -> None:
+    """Refuse run settings that cannot work, before any game is played."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise LabError("lab.bad_games", games=i18n.shown(games))
+    if games > MAX_GAMES:
+        raise LabError("lab.too_many_games", most=i18n.Number(MAX_GAMES), games=i18n.shown(games))
+    if workers is not None:
+        _whole("workers", workers, 1, MAX_WORKERS)
+    if chunk_size is not None:
+        _whole("chunk_size", chunk_size, 1, MAX_GAMES)
+    if timeout is not None and (
+        isinstance(timeout, bool)
+        or not isinstance(timeout, (int, float))
+        or not 0 < timeout < math.inf
+    ):
+        raise LabError("lab.bad_timeout", value=i18n.shown(timeout))
+    if progress is not None and not isinstance(progress, bool):
+        raise LabError("lab.bad_flag", name="progress", value=i18n.shown(progress))
+
+
+@dataclasses.dataclass
+class _Stop:
+    """Why a run stopped early: a game that raised, a dead worker, or the timeout."""
+
+    failure: Failure | None = None
+    error: BaseException | None = None
+    timed_out: float | None = None
+
+
 def _run(
     job: Job,
     games: int,
@@ -499,49 +718,147 @@ def _run(
     chunk_size: int | None,
     progress: bool | None,
     timeout: float | None,
-) -> list[Chunk]:
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(i18n.text("lab.bad_games", games=repr(games)))
+) -> tuple[list[Chunk], _Stop | None]:
+    """Play the run's chunks: those that finished (in game order), and why it stopped early
+    (None if it did not). A stopped run keeps every finished chunk."""
+    _check_run(games, workers, chunk_size, timeout, progress)
     slots = _slots(workers, executor)
     size = chunk_size or _chunk_size(games, slots)
     chunks = _chunks(games, size)
     bar = _Progress(games, progress, job.unit)
     try:
         if executor is None and (workers is None or workers <= 1):
-            done = []
-            for start, stop in chunks:
-                done.append(_labrun.run_chunk(job, start, stop))
-                bar.advance(stop - start)
-            return done
+            return _run_here(job, chunks, bar)
         remote = dataclasses.replace(job, claim=_labrun.portable(job.claim))
         if executor is not None:
-            return _gather(executor, remote, chunks, bar, timeout)
-        with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
-            return _gather(pool, remote, chunks, bar, timeout)
+            return _gather(executor, remote, chunks, bar, timeout, slots)
+        # Never more processes than chunks (a pool forks all of them when it starts).
+        count = min(workers or 1, math.ceil(games / size))
+        pool = concurrent.futures.ProcessPoolExecutor(max_workers=count)
+        stopped = True
+        try:
+            done, stop = _gather(pool, remote, chunks, bar, timeout, count)
+            stopped = stop is not None
+            return done, stop
+        finally:
+            # A stopped run returns now: chunks still running are not waited for.
+            pool.shutdown(wait=not stopped, cancel_futures=stopped)
     finally:
         bar.close()
+
+
+def _run_here(
+    job: Job, chunks: Iterator[tuple[int, int]], bar: _Progress
+) -> tuple[list[Chunk], _Stop | None]:
+    done: list[Chunk] = []
+    for start, stop in chunks:
+        chunk = _labrun.run_chunk(job, start, stop)
+        done.append(chunk)
+        bar.advance(len(chunk.rows))
+        if chunk.failure is not None:
+            return done, _Stop(failure=chunk.failure)
+    return done, None
 
 
 def _gather(
     executor: concurrent.futures.Executor,
     job: Job,
-    chunks: list[tuple[int, int]],
+    chunks: Iterator[tuple[int, int]],
     bar: _Progress,
     timeout: float | None,
-) -> list[Chunk]:
-    futures = [executor.submit(_labrun.run_chunk, job, start, stop) for start, stop in chunks]
+    slots: int,
+) -> tuple[list[Chunk], _Stop | None]:
+    """Run the chunks on ``executor``, a few more in flight than it has workers: chunks are
+    submitted as others finish, so a huge run never holds all its tasks at once."""
+    window = max(2, 2 * slots)
+    deadline = None if timeout is None else time.monotonic() + timeout
+    pending: set[concurrent.futures.Future[Chunk]] = set()
+    done: list[Chunk] = []
+    stop: _Stop | None = None
+
+    def submit() -> None:
+        for start, end in chunks:
+            pending.add(executor.submit(_labrun.run_chunk_remote, job, start, end))
+            if len(pending) >= window:
+                return
+
     try:
-        done: list[Chunk] = []
-        for future in concurrent.futures.as_completed(futures, timeout=timeout):
-            chunk = future.result()
-            done.append(chunk)
-            bar.advance(len(chunk.rows))
-    except BaseException:
-        for future in futures:
+        submit()
+        while pending and stop is None:
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            finished, _ = concurrent.futures.wait(
+                pending, timeout=left, return_when=concurrent.futures.FIRST_COMPLETED
+            )
+            if not finished:
+                stop = _Stop(timed_out=timeout)
+                break
+            for future in finished:
+                pending.discard(future)
+                try:
+                    chunk = future.result()
+                except Exception as err:  # a dead worker, or a task that failed to run at all
+                    stop = stop or _Stop(error=err)
+                    continue
+                done.append(chunk)
+                bar.advance(len(chunk.rows))
+                if chunk.failure is not None and stop is None:
+                    stop = _Stop(failure=chunk.failure)
+            if stop is None:
+                submit()
+    finally:
+        for future in pending:
             future.cancel()
-        raise
     done.sort(key=lambda chunk: chunk.start)
-    return done
+    return done, stop
+
+
+def _game_error(job: Job, failure: Failure, kept: i18n.TranslatedError) -> GameError:
+    """The error for a game that raised: the claim's own error or a player's/engine's."""
+    error = failure.error
+    if failure.details and error.__traceback__ is None and error.__cause__ is None:
+        # Raised in another process: show the worker's traceback as the cause.
+        error.__cause__ = _RemoteTraceback(failure.details)
+    key = "lab.claim_raised" if failure.in_claim else "lab.game_raised"
+    cls = ClaimError if failure.in_claim else GameError
+    found = cls(
+        key,
+        error=i18n.shown(error, 120),
+        unit=i18n.TranslatedError(f"lab.unit.{job.unit}"),
+        index=failure.game,
+        seed=failure.seed,
+        ply=failure.ply,
+        kept=kept,
+    )
+    found.failure = failure
+    return found
+
+
+def _stopped(job: Job, stop: _Stop, results: Any) -> RunError:
+    """The error of a run that stopped early, holding what finished; raise it ``from`` its
+    cause (the claim's, player's or engine's error, or the dead pool's)."""
+    done = len(results.rows)
+    kept = i18n.TranslatedError(
+        "lab.kept",
+        done=i18n.Number(done),
+        units=i18n.TranslatedError(
+            {"deal": "lab.deals", "match": "lab.matches"}.get(job.unit, "lab.games")
+        ),
+    )
+    error: RunError
+    if stop.failure is not None:
+        error = _game_error(job, stop.failure, kept)
+    elif stop.timed_out is not None:
+        error = WorkerError("lab.timed_out", seconds=stop.timed_out, kept=kept)
+    else:
+        # A pool whose worker died is broken; any other error failed one task outright.
+        key = "lab.worker_died" if isinstance(stop.error, BrokenProcessPool) else "lab.task_failed"
+        error = WorkerError(key, error=i18n.shown(stop.error, 120), kept=kept)
+    error.results = results
+    return error
+
+
+def _cause(stop: _Stop) -> BaseException | None:
+    return stop.failure.error if stop.failure is not None else stop.error
 
 
 class _Progress:
@@ -803,8 +1120,7 @@ class Results:
 
     def to_pandas(self) -> Any:
         """The rows as a ``pandas.DataFrame`` (needs the ``lab`` extra)."""
-        import pandas as pd
-
+        pd = extras.require("pandas", "lab", "to_pandas()")
         return pd.DataFrame(self.rows, columns=self.columns)
 
     def plot(self, column: str | None = None, ax: Any = None) -> Any:
@@ -829,9 +1145,13 @@ class Results:
     def replay(self, index: int) -> Any:
         """Play game ``index`` again (in this process) and return its final state."""
         if self._job is None:
-            raise ValueError("these results cannot be replayed")
+            raise LabError("lab.no_replay")
         job = dataclasses.replace(self._job, claim=None)
-        return _labrun.play_game(job, index)[2]
+        try:
+            return _labrun.play_game(job, index)[2]
+        except _labrun.GameFailed as failed:
+            # One game, played here: its own error, as a direct call would raise it.
+            raise failed.failure.error from None
 
     def to_json(self) -> list[dict[str, Any]]:
         """The rows (already JSON-safe)."""
@@ -845,8 +1165,7 @@ def _is_number(value: object) -> bool:
 def _axes(ax: Any) -> Any:
     if ax is not None:
         return ax
-    import matplotlib.pyplot as plt
-
+    plt = extras.require("matplotlib.pyplot", "lab", "plot()")
     _, ax = plt.subplots(figsize=(6, 3.5))
     return ax
 
@@ -889,9 +1208,12 @@ def simulate(
     the game's ``new_game``.
     """
     job, labels = _make_job(game, players, rules, seed, unit, records=records, options=options)
-    chunks = _run(job, games, workers, executor, chunk_size, progress, timeout)
+    chunks, stop = _run(job, games, workers, executor, chunk_size, progress, timeout)
     rows = [row for chunk in chunks for row in chunk.rows]
-    return Results(job.name, rows, labels, seed, job.unit, job.rules, job)
+    results = Results(job.name, rows, labels, seed, job.unit, job.rules, job)
+    if stop is not None:
+        raise _stopped(job, stop, results) from _cause(stop)
+    return results
 
 
 # -- claims --------------------------------------------------------------------------------------
@@ -935,7 +1257,7 @@ class Counterexample:
             widgets = importlib.import_module("cardwidgets.widgets")
             cls = getattr(widgets, name)
         except (ImportError, AttributeError) as err:
-            raise LookupError(i18n.text("lab.no_widget", game=self.name)) from err
+            raise NoWidget("lab.no_widget", game=self.name) from err
         return cls(state=self.state(), **options)
 
     def text(self, locale: str | None = None) -> str:
@@ -1084,10 +1406,13 @@ def check(
     often the claim held, with a 95% interval, and keeps the first ``counterexamples``
     failures as replayable records (in game order, whatever the executor).
     """
+    if not callable(claim):
+        raise LabError("lab.bad_claim", claim=i18n.shown(claim))
+    _whole("counterexamples", counterexamples, 0, MAX_GAMES)
     job, labels = _make_job(
         game, players, rules, seed, unit, claim, per_state, counterexamples, options=options
     )
-    chunks = _run(job, games, workers, executor, chunk_size, progress, timeout)
+    chunks, stop = _run(job, games, workers, executor, chunk_size, progress, timeout)
     rows = [row for chunk in chunks for row in chunk.rows]
     found = sorted(
         (failure for chunk in chunks for failure in chunk.counterexamples),
@@ -1098,7 +1423,10 @@ def check(
         for f in found
     ]
     results = Results(job.name, rows, labels, seed, job.unit, job.rules, job)
-    return CheckResult(_claim_name(claim, name), results, examples, per_state)
+    verdict = CheckResult(_claim_name(claim, name), results, examples, per_state)
+    if stop is not None:
+        raise _stopped(job, stop, verdict) from _cause(stop)
+    return verdict
 
 
 # -- comparisons -----------------------------------------------------------------------------
@@ -1220,8 +1548,7 @@ class Comparison:
 
     def to_pandas(self) -> Any:
         """One row per variant as a ``pandas.DataFrame``."""
-        import pandas as pd
-
+        pd = extras.require("pandas", "lab", "to_pandas()")
         return pd.DataFrame(self.rows).set_index("variant")
 
     def plot(self, ax: Any = None) -> Any:
@@ -1246,7 +1573,7 @@ def _variants(
         and all(not isinstance(v, (bool, int, float, str)) for v in rules.values())
     ):
         return {label: {"rules": r} for label, r in rules.items()}
-    raise ValueError(i18n.text("lab.no_variants"))
+    raise LabError("lab.no_variants")
 
 
 def compare(
@@ -1277,7 +1604,7 @@ def compare(
     """
     chosen = _variants(players, rules, variants)
     if not chosen:
-        raise ValueError(i18n.text("lab.no_variants"))
+        raise LabError("lab.no_variants")
     shared: dict[str, Any] = {"unit": unit}
     if not isinstance(players, Mapping):
         shared["players"] = players
@@ -1302,8 +1629,6 @@ def compare(
         try:
             values[label] = [measure(row) for row in run.rows]
         except KeyError as err:
-            raise ValueError(
-                i18n.text("lab.bad_metric", metric=metric, columns=", ".join(run.columns))
-            ) from err
+            raise LabError("lab.bad_metric", metric=metric, columns=", ".join(run.columns)) from err
     name = metric if isinstance(metric, str) else getattr(metric, "__name__", "metric")
     return Comparison(name, results, values, baseline or next(iter(chosen)))

@@ -236,6 +236,31 @@ i18n.register(
             "en": "hands must be two lists of cards, one per seat",
             "de": "hands muss aus zwei Kartenlisten bestehen, eine je Platz",
         },
+        "panjpar.pos_known_lists": {
+            "en": "known must be two lists of cards, one per seat",
+            "de": "known muss aus zwei Kartenlisten bestehen, eine je Platz",
+        },
+        "panjpar.start_fields": {
+            "en": "the start of the record needs 'seed' or 'position'; it has {fields}",
+            "de": "der Anfang des Protokolls braucht 'seed' oder 'position'; er hat {fields}",
+        },
+        "panjpar.start_unknown": {
+            "en": "the start of the record has no field {field}; its fields are: {fields}",
+            "de": "der Anfang des Protokolls hat kein Feld {field}; seine Felder sind: {fields}",
+        },
+        "panjpar.start_missing": {
+            "en": "the position in the record has no field '{field}'",
+            "de": "der Stellung im Protokoll fehlt das Feld '{field}'",
+        },
+        "panjpar.start_position": {
+            "en": "'position' must be an object (a dict) of position fields, not {value}",
+            "de": "'position' muss ein Objekt (ein dict) mit Stellungsfeldern sein, nicht {value}",
+        },
+        "panjpar.bad_kills": {
+            "en": "kills must map attack cards to the cards that beat them, not {kills}",
+            "de": "kills muss Angriffskarten auf die Karten abbilden, die sie schlagen, nicht "
+            "{kills}",
+        },
     }
 )
 
@@ -353,7 +378,7 @@ def _suit_index(suit: object) -> int:
         return suit.suit.order
     if isinstance(suit, str) and suit.strip().upper() in _SUIT_NAMES:
         return _SUIT_NAMES[suit.strip().upper()]
-    raise PositionError("panjpar.bad_trump", trump=repr(suit))
+    raise PositionError("panjpar.bad_trump", trump=i18n.shown(suit))
 
 
 # --------------------------------------------------------------------------------------------
@@ -760,7 +785,14 @@ class Kills(Mapping[Card, Card]):
     __slots__ = ("_map", "_masks", "_pairs")
 
     def __init__(self, kills: Mapping[CardLike, CardLike] | Iterable[Any] = ()) -> None:
-        items: Iterable[Any] = kills.items() if isinstance(kills, Mapping) else kills
+        if isinstance(kills, Mapping):
+            items: list[Any] = list(kills.items())
+        elif isinstance(kills, Iterable) and not isinstance(kills, (str, bytes)):
+            items = list(kills)
+        else:
+            raise IllegalMove("panjpar.bad_kills", kills=i18n.shown(kills))
+        if not all(isinstance(item, (tuple, list)) and len(item) == 2 for item in items):
+            raise IllegalMove("panjpar.bad_kills", kills=i18n.shown(kills))
         pairs = sorted((cards.to_card(a), cards.to_card(k)) for a, k in items)
         self._pairs: tuple[tuple[Card, Card], ...] = tuple(pairs)
         self._masks: tuple[int, int, tuple[int, ...]] | None = None
@@ -839,7 +871,7 @@ class Move(core.Move):
         if isinstance(text, Move):
             return text
         if not isinstance(text, str):
-            raise IllegalMove("move.not_text", move=repr(text))
+            raise core.not_a_move(text)
         try:
             move = _parse(text)
         except IllegalMove:
@@ -1206,7 +1238,7 @@ class State(core.GameState[Move]):
     _seed_start: dict[str, Any] | None
     # The last move this state generated itself (random_move, legal_move_at): a move that is
     # certainly legal here, so play() may skip re-validating it. A cache, not state.
-    _issued: Move | None
+    _issued: Move
 
     # Slots, not a __dict__: a state is made every ply, and slot stores and loads are about
     # twice as fast as a dict copy and dict look-ups (the hot path of play/random_move).
@@ -1262,7 +1294,7 @@ class State(core.GameState[Move]):
         state._guess = guess
         state._seed_start = seed_start
         state._result = _RUNNING
-        state._issued = None
+        state._issued = _NOT_ISSUED
         if not attack and not stock and (not hands[0] or not hands[1]):
             state._result = _DRAW if not (hands[0] | hands[1]) else (0 if not hands[0] else 1)
         state.is_over = state._result != _RUNNING
@@ -1293,8 +1325,8 @@ class State(core.GameState[Move]):
         >>> s.to_move, [str(m) for m in s.legal_moves()]
         (1, ['pick up K♠', 'kill K♠ with 2♣', 'kill K♠ with 3♣'])
         """
-        rules = rules or Rules()
-        if isinstance(hands, str) or len(hands) != 2:
+        rules = core.check_rules(rules, Rules, "panjpar")
+        if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != 2:
             raise PositionError("panjpar.pos_hands")
         hand_cards = [cards.to_cards(h) for h in hands]
         stock_cards = cards.to_cards(stock)
@@ -1310,7 +1342,7 @@ class State(core.GameState[Move]):
             try:
                 trump = cards.parse(trump)
             except TranslatedError as err:
-                raise PositionError("panjpar.bad_trump", trump=repr(trump)) from err
+                raise PositionError("panjpar.bad_trump", trump=i18n.shown(trump)) from err
         trump_index = _suit_index(trump)
         if isinstance(trump, Card):
             indicator = trump.index
@@ -1322,8 +1354,8 @@ class State(core.GameState[Move]):
         attacker = check_seat(attacker)
         hand_masks = (cards.mask(hand_cards[0]), cards.mask(hand_cards[1]))
         known_masks = [0, 0]
-        if isinstance(known, str) or len(known) != 2:
-            raise PositionError("panjpar.pos_hands")
+        if isinstance(known, str) or not isinstance(known, Sequence) or len(known) != 2:
+            raise PositionError("panjpar.pos_known_lists")
         for seat in (0, 1):
             for card in cards.to_cards(known[seat]):
                 if not hand_masks[seat] >> card.index & 1:
@@ -1372,25 +1404,26 @@ class State(core.GameState[Move]):
     def _from_start(cls, start: Mapping[str, Any], rules: core.Rules) -> State:
         assert isinstance(rules, Rules)
         if "seed" in start:
-            extra = set(start) - {"seed", "dealer", "guesser", "guess"}
-            if extra:
-                raise KeyError(f"unknown start fields: {sorted(extra)}")
-            seed = start["seed"]
-            if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-                raise TypeError(f"the seed must be an int or a str, not {seed!r}")
+            _known_fields(start, ("seed", "dealer", "guesser", "guess"))
             return new_game(
-                start["seed"],
+                cards.check_seed(start["seed"]),
                 rules,
                 guesser=start.get("guesser"),
                 guess=start.get("guess"),
                 dealer=start.get("dealer", 1),
             )
-        if "position" in start and isinstance(start["position"], Mapping):
-            pos = dict(start["position"])
-            if not isinstance(pos.get("attacker", 0), int):
-                raise TypeError("attacker must be 0 or 1")
-            return cls.from_position(rules=rules, **pos)
-        raise KeyError("start needs 'seed' or 'position'")
+        if "position" not in start:
+            shown = ", ".join(i18n.shown(key) for key in start) or "{}"
+            raise PositionError("panjpar.start_fields", fields=shown)
+        _known_fields(start, ("position",))
+        pos = start["position"]
+        if not isinstance(pos, Mapping):
+            raise PositionError("panjpar.start_position", value=i18n.shown(pos))
+        _known_fields(pos, _POSITION_FIELDS)
+        for name in ("hands", "stock", "trump"):
+            if name not in pos:
+                raise PositionError("panjpar.start_missing", field=name)
+        return cls.from_position(rules=rules, **pos)
 
     @classmethod
     def _rules_from_dict(cls, data: Mapping[str, Any]) -> Rules:
@@ -1700,7 +1733,7 @@ class State(core.GameState[Move]):
         state.is_over = False
         state._guess = self._guess
         state._seed_start = self._seed_start
-        state._issued = None  # never inherit the parent's trusted move
+        state._issued = _NOT_ISSUED  # never inherit the parent's trusted move
         return state
 
     def _check_attack(self, move: Attack, hand: int, bits: int) -> None:
@@ -1814,7 +1847,7 @@ class State(core.GameState[Move]):
         state.attacker = a if unbeaten else d
         state._guess = self._guess
         state._seed_start = self._seed_start
-        state._issued = None  # never inherit the parent's trusted move
+        state._issued = _NOT_ISSUED  # never inherit the parent's trusted move
         return state
 
     def _cannot_beat(self, killer: Card, attacked: Card) -> IllegalMove:
@@ -1930,6 +1963,24 @@ class State(core.GameState[Move]):
         )
 
 
+_POSITION_FIELDS = ("hands", "stock", "trump", "attacker", "attack", "discard", "known")
+"""The fields of a position in a record: the arguments of :meth:`State.from_position`."""
+
+
+def _known_fields(fields: Mapping[Any, Any], known: Sequence[str]) -> None:
+    """Refuse a record field that is not one of ``known``, naming the known ones."""
+    for key in fields:
+        if key not in known:
+            raise PositionError(
+                "panjpar.start_unknown", field=i18n.shown(key), fields=", ".join(known)
+            )
+
+
+_NOT_ISSUED: Move = Attack._from_mask(0)
+"""What ``State._issued`` holds before a state generated a move: a private object no caller
+can pass to :meth:`State.play` (None would be, and would skip the checks)."""
+
+
 def _shape_error(bits: int) -> IllegalMove:
     size = bits.bit_count()
     if size not in (1, 3, 5):
@@ -1970,16 +2021,15 @@ def new_game(
     >>> state.attacker == (0 if state.trump_card.color == "black" else 1)
     True
     """
-    if seed is None:
-        seed = cards.fresh_seed()
-    rules = rules or Rules()
+    seed = cards.fresh_seed() if seed is None else cards.check_seed(seed)
+    rules = core.check_rules(rules, Rules, "panjpar")
     dealer = check_seat(dealer)
     guesser = 1 - dealer if guesser is None else check_seat(guesser)
     rng = Rng(seed)
     if guess is None:
         guess = ("red", "black")[rng.derive("trump guess").below(2)]
     elif not isinstance(guess, str) or guess.strip().lower() not in _GUESSES:
-        raise PositionError("panjpar.bad_guess", guess=repr(guess))
+        raise PositionError("panjpar.bad_guess", guess=i18n.shown(guess))
     guess = _GUESSES[guess.strip().lower()]
     deck = rng.shuffle(range(52))  # the permutation of rng.shuffle(DECK), as card indices
     first = 1 - dealer

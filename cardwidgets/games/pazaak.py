@@ -57,7 +57,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, Final, TypeAlias
 
 from cardwidgets import core, i18n
-from cardwidgets.cards import Rng, fresh_seed
+from cardwidgets.cards import Rng, check_seed, fresh_seed
 from cardwidgets.core import IllegalMove, Outcome, check_seat
 
 __all__ = [
@@ -217,6 +217,43 @@ i18n.register(
             "de": "'{text}' ist keine gelegte Karte: schreibe einen Wert des Hauptstapels (7), "
             "eine Handkarte mit festem Wert (+3, -2) oder ein Paar wie ('±4', -4)",
         },
+        "pazaak.pos_per_seat": {
+            "en": "'{field}' needs one entry per seat",
+            "de": "'{field}' braucht einen Eintrag je Platz",
+        },
+        "pazaak.pos_set_number": {
+            "en": "the set number must be a whole number of at least 1, not {value}",
+            "de": "die Satznummer muss eine ganze Zahl von mindestens 1 sein, nicht {value}",
+        },
+        "pazaak.pos_played_draw": {
+            "en": "a card played this turn needs draw=False (the turn's draw is made)",
+            "de": "eine in dieser Runde gespielte Karte braucht draw=False (die Karte der Runde "
+            "ist schon gezogen)",
+        },
+        "pazaak.pos_key": {
+            "en": "the shuffle key {key} is not a whole number from 0 to 2**64 - 1",
+            "de": "der Mischschlüssel {key} ist keine ganze Zahl von 0 bis 2**64 - 1",
+        },
+        "pazaak.pos_missing": {
+            "en": "the record has no field '{field}'",
+            "de": "dem Protokoll fehlt das Feld '{field}'",
+        },
+        "pazaak.pos_unknown": {
+            "en": "the record has no field {field}; the fields are: {fields}",
+            "de": "das Protokoll hat kein Feld {field}; die Felder sind: {fields}",
+        },
+        "pazaak.pos_not_bool": {
+            "en": "'{field}' must be true or false for each seat, not {value}",
+            "de": "'{field}' muss für jeden Platz true oder false sein, nicht {value}",
+        },
+        "pazaak.pos_cards": {
+            "en": "'{field}' must be a list of cards, not {value}",
+            "de": "'{field}' muss eine Kartenliste sein, nicht {value}",
+        },
+        "pazaak.side_decks_two": {
+            "en": "side_decks needs one deck per seat, not {value}",
+            "de": "side_decks braucht einen Stapel je Platz, nicht {value}",
+        },
         "pazaak.pos_deck_short": {
             "en": "the main deck is empty, but {player} must draw",
             "de": "der Hauptstapel ist leer, aber {player} muss ziehen",
@@ -335,11 +372,22 @@ class SideCard:
         if isinstance(text, SideCard):
             return text
         if not isinstance(text, str):
-            raise IllegalMove("pazaak.bad_card", text=text)
+            raise IllegalMove("pazaak.bad_card", text=i18n.shown(text))
         card = _CARD_NAMES.get(_normal(text))
         if card is None:
-            raise IllegalMove("pazaak.bad_card", text=text)
+            raise IllegalMove("pazaak.bad_card", text=_cut(text))
         return card
+
+
+def _cut(text: str, limit: int = 60) -> str:
+    """User text quoted in a sentence, cut to ``limit`` characters."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _quoted(item: object) -> str:
+    """User input for a sentence that puts it in quotes: text as it is, anything else as its
+    (short) repr."""
+    return _cut(item) if isinstance(item, str) else i18n.shown(item)
 
 
 def _normal(text: str) -> str:
@@ -387,6 +435,8 @@ _FLIPPED: Final = {FLIP_2_4: (2, 4), FLIP_3_6: (3, 6)}
 def _side_cards(cards: Iterable[SideCard | str] | str) -> tuple[SideCard, ...]:
     if isinstance(cards, str):
         cards = cards.split()
+    elif not isinstance(cards, Iterable) or isinstance(cards, (bytes, Mapping, SideCard)):
+        raise IllegalMove("pazaak.bad_card", text=i18n.shown(cards))
     return tuple(SideCard.parse(card) for card in cards)
 
 
@@ -462,7 +512,7 @@ def default_side_deck(rules: Rules | None = None) -> tuple[SideCard, ...]:
     >>> " ".join(map(str, default_side_deck(Rules.kotor1())))
     '+1 +1 +2 +2 +3 +3 +4 +4 +5 +5'
     """
-    rules = rules or _SEED_RULES
+    rules = _check_rules(rules)
     if rules.gold_cards:
         return SIDE_DECKS["kotor2"]
     return SIDE_DECKS["kotor1" if rules.fill_table_wins else "seed"]
@@ -484,9 +534,15 @@ and these rules play without gold cards (gold_cards=False)
     ...
     cardwidgets.core.IllegalMove: the side deck of Player 2 has 2 cards: it must have exactly 10
     """
-    rules = rules or _SEED_RULES
-    player = _seat_name(seat)
-    texts = deck.split() if isinstance(deck, str) else list(deck)
+    rules = _check_rules(rules)
+    player = _seat_name(check_seat(seat))
+    if isinstance(deck, str):
+        texts: list[Any] = deck.split()
+    elif isinstance(deck, Iterable) and not isinstance(deck, (bytes, Mapping, SideCard)):
+        texts = list(deck)
+    else:
+        reason = IllegalMove("pazaak.bad_card", text=i18n.shown(deck))
+        raise IllegalMove("pazaak.side_deck_card", player=player, reason=reason)
     cards = []
     for text in texts:
         try:
@@ -520,7 +576,7 @@ class Move(core.Move):
     def parse(cls, text: str) -> Move:
         """Read ``play <card> [as <value>]``, ``end`` (``end turn``) or ``stand``."""
         if not isinstance(text, str):
-            raise IllegalMove("move.not_text", move=repr(text))
+            raise core.not_a_move(text)
         move = _PARSED.get(text)
         if move is None:
             move = _parse_move(text)
@@ -559,19 +615,19 @@ def _parse_move(text: str) -> Move:
         return STAND
     match = _AS_RE.match(text.strip())
     if match is None:
-        raise IllegalMove("pazaak.bad_move", text=text)
+        raise IllegalMove("pazaak.bad_move", text=_cut(text))
     card_text, value_text = match.group(1), match.group(2)
     try:
         card = SideCard.parse(card_text)
     except IllegalMove:
-        raise IllegalMove("pazaak.bad_move", text=text) from None
+        raise IllegalMove("pazaak.bad_move", text=_cut(text)) from None
     if value_text is None:
         return PlayCard(card)
     value_text = value_text.replace("−", "-")
     if value_text in ("+", "-"):
         return PlayCard(card, 1 if value_text == "+" else -1)
     if not re.fullmatch(r"[+-]?\d", value_text):
-        raise IllegalMove("pazaak.bad_move", text=text)
+        raise IllegalMove("pazaak.bad_move", text=_cut(text))
     value = int(value_text)
     if card.kind == "±":
         if abs(value) != card.size:
@@ -622,9 +678,12 @@ class PlayCard(Move):
                 try:
                     sign = int(sign)
                 except ValueError:
-                    raise IllegalMove("pazaak.bad_move", text=f"play {card} as {sign}") from None
-        if isinstance(sign, bool) or not isinstance(sign, int):
-            raise IllegalMove("pazaak.bad_move", text=f"play {card} as {sign}")
+                    text = _cut(f"play {card} as {sign}")
+                    raise IllegalMove("pazaak.bad_move", text=text) from None
+        if isinstance(sign, bool) or not isinstance(sign, int) or not -10 <= sign <= 10:
+            # No side card takes a value beyond 10 either way: a bigger one is a typo.
+            text = f"play {card} as {i18n.shown(sign, 12)}"
+            raise IllegalMove("pazaak.bad_move", text=text)
         if card.kind == "±" and abs(sign) == card.size:
             sign = 1 if sign > 0 else -1
         elif card.kind in ("+", "-"):
@@ -946,7 +1005,7 @@ class State(core.GameState[Move]):
             new = _copy(self, move)  # type: ignore[arg-type]
             _play_card(self, new, turn, move)  # type: ignore[arg-type]
         else:
-            raise IllegalMove("move.not_text", move=repr(move))
+            raise core.not_a_move(move)
         return new
 
     def _play_plain(
@@ -1166,32 +1225,39 @@ class State(core.GameState[Move]):
     def _from_start(cls, start: Mapping[str, Any], rules: core.Rules) -> State:
         assert isinstance(rules, Rules)
         if "position" in start:
+            _known_fields(start, ("position", "key", "draw"))
             pos = start["position"]
             if not isinstance(pos, Mapping):
                 raise IllegalMove("record.not_object", kind=type(pos).__name__)
-            key = start["key"]
+            _known_fields(pos, _POSITION_FIELDS)
+            key = _field(start, "key")
             if isinstance(key, bool) or not isinstance(key, int) or not 0 <= key <= _MASK64:
-                raise IllegalMove("pazaak.bad_position", reason=f"key {key!r}")
-            played = pos.get("played_this_turn")
+                reason = IllegalMove("pazaak.pos_key", key=i18n.shown(key))
+                raise IllegalMove("pazaak.bad_position", reason=reason)
+            draw = start.get("draw", False)
+            if not isinstance(draw, bool):
+                reason = IllegalMove("pazaak.pos_not_bool", field="draw", value=i18n.shown(draw))
+                raise IllegalMove("pazaak.bad_position", reason=reason)
             return _position(
-                hands=pos["hands"],
-                deck=pos["deck"],
-                tables=pos["tables"],
-                to_move=pos["to_move"],
-                standing=pos["standing"],
-                sets_won=pos["sets_won"],
+                hands=_field(pos, "hands"),
+                deck=_field(pos, "deck"),
+                tables=_field(pos, "tables"),
+                to_move=_field(pos, "to_move"),
+                standing=_field(pos, "standing"),
+                sets_won=_field(pos, "sets_won"),
                 rules=rules,
-                set_number=pos["set_number"],
-                starter=pos["starter"],
-                used=pos["used"],
-                played_this_turn=played,
+                set_number=_field(pos, "set_number"),
+                starter=_field(pos, "starter"),
+                used=_field(pos, "used"),
+                played_this_turn=pos.get("played_this_turn"),
                 key=key,
-                draw=bool(start.get("draw", False)),
+                draw=draw,
             )
-        seed = start["seed"]
-        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise IllegalMove("pazaak.bad_position", reason=f"seed {seed!r}")
-        return new_game(seed, rules, side_decks=start["side_decks"], starter=start["starter"])
+        _known_fields(start, ("seed", "side_decks", "starter"))
+        seed = check_seed(_field(start, "seed"))
+        return new_game(
+            seed, rules, side_decks=start.get("side_decks"), starter=start.get("starter")
+        )
 
     @classmethod
     def _rules_from_dict(cls, data: Mapping[str, Any]) -> Rules:
@@ -1228,8 +1294,7 @@ class State(core.GameState[Move]):
             if name not in allowed:
                 raise TypeError(f"from_position() got an unexpected keyword argument {name!r}")
         seed = more.get("seed")
-        if seed is None:
-            seed = fresh_seed()
+        seed = fresh_seed() if seed is None else check_seed(seed)
         return _position(
             hands,
             deck,
@@ -1237,7 +1302,7 @@ class State(core.GameState[Move]):
             to_move,
             standing,
             sets_won,
-            rules or _SEED_RULES,
+            _check_rules(rules),
             set_number=more.get("set_number", 1),
             starter=more.get("starter", to_move),
             used=more.get("used", ((), ())),
@@ -1512,30 +1577,30 @@ def _placed_record(p: Placed) -> object:
 
 
 def _main_card(text: object) -> int:
-    if isinstance(text, bool):
-        raise IllegalMove("pazaak.bad_main_card", text=text)
-    if isinstance(text, str) and text.strip().isdigit():
-        text = int(text)
-    if not isinstance(text, int) or not 1 <= text <= 10:
-        raise IllegalMove("pazaak.bad_main_card", text=text)
-    return text
+    value = text
+    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) <= 2:
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10:
+        shown = _cut(text) if isinstance(text, str) else i18n.shown(text)
+        raise IllegalMove("pazaak.bad_main_card", text=shown)
+    return value
 
 
 def _parse_placed(item: object) -> Placed:
     if isinstance(item, (list, tuple)) and len(item) == 2:
         src, value = item
         if isinstance(value, bool) or not isinstance(value, int):
-            raise IllegalMove("pazaak.pos_table", text=item)
+            raise IllegalMove("pazaak.pos_table", text=_quoted(item))
         if isinstance(src, int) or (isinstance(src, str) and src.strip().isdigit()):
             card = _main_card(src)
             if value not in (card, -card):
-                raise IllegalMove("pazaak.pos_table", text=item)
+                raise IllegalMove("pazaak.pos_table", text=_quoted(item))
             return (card, value)
         side = SideCard.parse(src)
         # a Flip may have turned the value's sign; D copies a main-deck card's value
         sizes = set(range(11)) if side is DOUBLE else {abs(v) for v in side.options.values()}
         if abs(value) not in sizes:
-            raise IllegalMove("pazaak.pos_table", text=item)
+            raise IllegalMove("pazaak.pos_table", text=_quoted(item))
         return (side, value)
     if isinstance(item, int) and not isinstance(item, bool):
         return _MAIN[_main_card(item)]
@@ -1543,17 +1608,63 @@ def _parse_placed(item: object) -> Placed:
         side = SideCard.parse(item)
         value = side.options.get(None)
         if value is None or side.is_gold:
-            raise IllegalMove("pazaak.pos_table", text=item)
+            raise IllegalMove("pazaak.pos_table", text=_quoted(item))
         return (side, value)
     if isinstance(item, str):
         return _MAIN[_main_card(item)]
-    raise IllegalMove("pazaak.pos_table", text=item)
+    raise IllegalMove("pazaak.pos_table", text=_quoted(item))
 
 
 def _pair(values: object, name: str) -> tuple[Any, Any]:
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or len(values) != 2:
-        raise IllegalMove("pazaak.bad_position", reason=f"{name} needs one entry per seat")
+        reason = IllegalMove("pazaak.pos_per_seat", field=name)
+        raise IllegalMove("pazaak.bad_position", reason=reason)
     return values[0], values[1]
+
+
+_POSITION_FIELDS: Final = (
+    "hands",
+    "deck",
+    "tables",
+    "to_move",
+    "standing",
+    "sets_won",
+    "set_number",
+    "starter",
+    "used",
+    "played_this_turn",
+)
+"""The fields of a position in a record (see :meth:`State._start_record`)."""
+
+
+def _field(fields: Mapping[str, Any], name: str) -> Any:
+    """``fields[name]``, or a refusal naming the missing field."""
+    if name not in fields:
+        reason = IllegalMove("pazaak.pos_missing", field=name)
+        raise IllegalMove("pazaak.bad_position", reason=reason)
+    return fields[name]
+
+
+def _known_fields(fields: Mapping[Any, Any], known: Sequence[str]) -> None:
+    """Refuse a record field that is not one of ``known``, naming the known ones."""
+    for key in fields:
+        if key not in known:
+            reason = IllegalMove(
+                "pazaak.pos_unknown", field=i18n.shown(key), fields=", ".join(known)
+            )
+            raise IllegalMove("pazaak.bad_position", reason=reason)
+
+
+def _listed(values: object, name: str) -> list[Any]:
+    """A list of the entries of ``values`` (a list of cards in a position), else a refusal."""
+    if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Iterable):
+        reason = IllegalMove("pazaak.pos_cards", field=name, value=i18n.shown(values))
+        raise IllegalMove("pazaak.bad_position", reason=reason)
+    return list(values)
+
+
+def _check_rules(rules: Rules | None) -> Rules:
+    return _SEED_RULES if rules is None else core.check_rules(rules, Rules, "pazaak")
 
 
 def _position(
@@ -1577,24 +1688,34 @@ def _position(
     starter = check_seat(starter)
     h = tuple(tuple(sorted(_side_cards(h), key=_CODE)) for h in _pair(hands, "hands"))
     u = tuple(_side_cards(u) for u in _pair(used, "used"))
-    t = tuple(tuple(_parse_placed(p) for p in tab) for tab in _pair(tables, "tables"))
+    t = tuple(
+        tuple(_parse_placed(p) for p in _listed(tab, "tables")) for tab in _pair(tables, "tables")
+    )
     on_tables = [src for tab in t for src, _ in tab if isinstance(src, SideCard)]
     for card in [c for cards in h + u for c in cards] + on_tables:
         if card.is_gold and not rules.gold_cards:
             raise IllegalMove("pazaak.gold_off", card=card)
-    std = tuple(bool(s) for s in _pair(standing, "standing"))
+    std = _pair(standing, "standing")
+    if not all(isinstance(s, bool) for s in std):
+        reason = IllegalMove("pazaak.pos_not_bool", field="standing", value=i18n.shown(standing))
+        raise IllegalMove("pazaak.bad_position", reason=reason)
     sets = _pair(sets_won, "sets_won")
     top_score = rules.sets_to_win + over
-    if not all(isinstance(s, int) and 0 <= s < top_score for s in sets) or (
-        over and max(sets) != rules.sets_to_win
+    valid = (isinstance(s, int) and not isinstance(s, bool) for s in sets)
+    if (
+        not all(valid)
+        or not all(0 <= s < top_score for s in sets)
+        or (over and max(sets) != rules.sets_to_win)
     ):
         raise IllegalMove(
             "pazaak.bad_position",
-            reason=IllegalMove("pazaak.pos_sets", sets=list(sets), target=rules.sets_to_win),
+            reason=IllegalMove(
+                "pazaak.pos_sets", sets=i18n.shown(list(sets)), target=rules.sets_to_win
+            ),
         )
     if isinstance(deck, str):
         deck = deck.split()
-    top = tuple(_main_card(c) for c in deck)
+    top = tuple(_main_card(c) for c in _listed(deck, "deck"))
     finite = rules.main_deck == "finite40"
     tabs = (t[0], t[1])
     if finite:
@@ -1611,7 +1732,8 @@ def _position(
     else:
         computed = ()
     if isinstance(set_number, bool) or not isinstance(set_number, int) or set_number < 1:
-        raise IllegalMove("pazaak.bad_position", reason=f"set_number {set_number!r}")
+        reason = IllegalMove("pazaak.pos_set_number", value=i18n.shown(set_number))
+        raise IllegalMove("pazaak.bad_position", reason=reason)
     # consistency: totals, standing and nine cards (docs/rules/pazaak.md)
     for seat in (0, 1):
         total = sum(v for _, v in tabs[seat])
@@ -1630,7 +1752,8 @@ def _position(
         raise IllegalMove("pazaak.bad_position", reason=reason)
     played = None if played_this_turn is None else SideCard.parse(played_this_turn)
     if played is not None and draw:
-        raise IllegalMove("pazaak.bad_position", reason="played_this_turn needs draw=False")
+        reason = IllegalMove("pazaak.pos_played_draw")
+        raise IllegalMove("pazaak.bad_position", reason=reason)
     state = object.__new__(State)
     state.rules = rules
     state.parent = None
@@ -1684,12 +1807,16 @@ def new_game(
     cardwidgets.core.IllegalMove: the side deck of Player 1 is invalid: ±1/2 is a gold card, \
 and these rules play without gold cards (gold_cards=False)
     """
-    rules = rules or _SEED_RULES
-    if seed is None:
-        seed = fresh_seed()
-    decks = list(side_decks) if side_decks is not None else [None, None]
+    rules = _check_rules(rules)
+    seed = fresh_seed() if seed is None else check_seed(seed)
+    if side_decks is None:
+        decks: list[Any] = [None, None]
+    elif isinstance(side_decks, Sequence) and not isinstance(side_decks, str):
+        decks = list(side_decks)
+    else:
+        decks = []
     if len(decks) != 2:
-        raise IllegalMove("pazaak.bad_position", reason="side_decks needs one deck per seat")
+        raise IllegalMove("pazaak.side_decks_two", value=i18n.shown(side_decks))
     d0, d1 = decks
     checked = (
         default_side_deck(rules) if d0 is None else validate_side_deck(d0, rules, 0),

@@ -167,6 +167,22 @@ i18n.register(
             "en": "'{field}' must be {expected}, not {value}",
             "de": "'{field}' muss {expected} sein, nicht {value}",
         },
+        "tablic.position.missing": {
+            "en": "the record's start has no field '{field}'",
+            "de": "dem Anfang des Protokolls fehlt das Feld '{field}'",
+        },
+        "tablic.expect.object": {"en": "an object (a dict)", "de": "ein Objekt (ein dict)"},
+        "tablic.expect.cards": {"en": "a list of cards", "de": "eine Kartenliste"},
+        "tablic.expect.card_lists": {"en": "two lists of cards", "de": "zwei Kartenlisten"},
+        "tablic.expect.seat": {"en": "0 or 1", "de": "0 oder 1"},
+        "tablic.expect.at_least": {
+            "en": "a whole number of at least {least}",
+            "de": "eine ganze Zahl von mindestens {least}",
+        },
+        "tablic.expect.numbers": {
+            "en": "two whole numbers of at least 0",
+            "de": "zwei ganze Zahlen von mindestens 0",
+        },
         "tablic.position.unknown": {
             "en": "the position has no field '{field}'; the fields are: {fields}",
             "de": "die Stellung hat kein Feld '{field}'; die Felder sind: {fields}",
@@ -998,9 +1014,9 @@ class Move(core.Move):
         if not isinstance(self.card, Card) or not isinstance(self.captured, frozenset):
             # Accept text too: Move("8♦", "3♠ 5♥") or Move("8D", ["3S", "5H"]).
             captured = self.captured
-            taken = cards.to_cards(captured) if isinstance(captured, str) else captured
+            taken = cards.to_cards(captured)  # text or cards; anything else: CardError
             object.__setattr__(self, "card", cards.to_card(self.card))
-            object.__setattr__(self, "captured", frozenset(map(cards.to_card, taken)))
+            object.__setattr__(self, "captured", frozenset(taken))
         object.__setattr__(self, "mask", cards.mask(self.captured))
 
     if not TYPE_CHECKING:  # hidden from mypy, which would otherwise accept any attribute
@@ -1033,7 +1049,7 @@ class Move(core.Move):
         if isinstance(text, Move):
             return text
         if not isinstance(text, str):
-            raise IllegalMove("move.not_text", move=repr(text))
+            raise core.not_a_move(text)
         words = text.replace("+", " ").replace(",", " ").split()
         if words and words[0].lower() in ("trail", "lay"):
             words = words[1:]
@@ -1450,23 +1466,12 @@ class State(core.GameState[Move]):
                     "tablic.position.unknown", field=key, fields=", ".join(sorted(known))
                 )
         if "seed" not in start:
-            raise PositionError(
-                "tablic.position.bad", field="seed", expected="an int or a str", value="nothing"
-            )
-        seed = start["seed"]
-        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise PositionError(
-                "tablic.position.bad", field="seed", expected="an int or a str", value=repr(seed)
-            )
+            raise PositionError("tablic.position.missing", field="seed")
+        seed = cards.check_seed(start["seed"])
         if "position" in start:
             position = start["position"]
             if not isinstance(position, Mapping):
-                raise PositionError(
-                    "tablic.position.bad",
-                    field="position",
-                    expected="an object",
-                    value=repr(position),
-                )
+                raise _bad("position", "tablic.expect.object", position)
             names = (
                 "table",
                 "hands",
@@ -1482,8 +1487,13 @@ class State(core.GameState[Move]):
             for key in position:
                 if key not in names:
                     raise PositionError(
-                        "tablic.position.unknown", field=key, fields=", ".join(names)
+                        "tablic.position.unknown",
+                        field=key if isinstance(key, str) else i18n.shown(key),
+                        fields=", ".join(names),
                     )
+            for key in ("table", "hands"):
+                if key not in position:
+                    raise PositionError("tablic.position.missing", field=key)
             return cls.from_position(rules=rules, seed=seed, **position)
         return cls.new(seed, rules, start.get("dealer", 1))
 
@@ -2088,62 +2098,51 @@ def playout(state: State, rng: cards.Rng, deals: int | None = None) -> Playout:
 
 
 def _check_rules(rules: Rules | None) -> Rules:
-    if rules is None:
-        return DEFAULT_RULES
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be tablic.Rules, not {type(rules).__name__}")
-    return rules
+    return DEFAULT_RULES if rules is None else core.check_rules(rules, Rules, "tablic")
 
 
 def _check_seed(seed: object) -> int | str:
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise TypeError(f"a seed must be an int or a str, not {type(seed).__name__}")
-    return seed
+    return cards.check_seed(seed)
+
+
+def _bad(field: str, expected: str, value: object, **params: Any) -> PositionError:
+    """The refusal of a position field; ``expected`` names a phrase of the catalog, so the
+    whole sentence is in the reader's language."""
+    return PositionError(
+        "tablic.position.bad",
+        field=field,
+        expected=i18n.TranslatedError(expected, **params),
+        value=i18n.shown(value),
+    )
 
 
 def _cards_arg(field: str, value: object) -> tuple[Card, ...]:
-    try:
-        if isinstance(value, str):
-            return cards.to_cards(value, distinct=False)
-        if not isinstance(value, Iterable):
-            raise TypeError(field)
-        return tuple(cards.to_card(c) for c in value)
-    except (TypeError, AttributeError) as err:
-        raise PositionError(
-            "tablic.position.bad", field=field, expected="a list of cards", value=repr(value)
-        ) from err
+    if not isinstance(value, (str, Iterable)) or isinstance(value, (bytes, Mapping)):
+        raise _bad(field, "tablic.expect.cards", value)
+    return cards.to_cards(value, distinct=False)  # a card text that is no card: CardError
 
 
 def _pair(field: str, value: object) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     if isinstance(value, str) or not isinstance(value, Sequence) or len(value) != 2:
-        raise PositionError(
-            "tablic.position.bad", field=field, expected="two lists of cards", value=repr(value)
-        )
+        raise _bad(field, "tablic.expect.card_lists", value)
     return (_cards_arg(field, value[0]), _cards_arg(field, value[1]))
 
 
 def _seat_arg(field: str, value: object) -> int:
-    if isinstance(value, bool) or value not in (0, 1):
-        raise PositionError(
-            "tablic.position.bad", field=field, expected="0 or 1", value=repr(value)
-        )
-    assert isinstance(value, int)
+    if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 1):
+        raise _bad(field, "tablic.expect.seat", value)
     return value
 
 
 def _int_arg(field: str, value: object, least: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise PositionError(
-            "tablic.position.bad", field=field, expected=f"an integer >= {least}", value=repr(value)
-        )
+        raise _bad(field, "tablic.expect.at_least", value, least=least)
     return value
 
 
 def _int_pair(field: str, value: object) -> tuple[int, int]:
     if isinstance(value, str) or not isinstance(value, Sequence) or len(value) != 2:
-        raise PositionError(
-            "tablic.position.bad", field=field, expected="two integers", value=repr(value)
-        )
+        raise _bad(field, "tablic.expect.numbers", value)
     return (_int_arg(field, value[0], 0), _int_arg(field, value[1], 0))
 
 

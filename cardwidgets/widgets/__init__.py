@@ -6,6 +6,7 @@ Importing this package imports anywidget; the engines never do (DESIGN principle
 from __future__ import annotations
 
 from cardwidgets.widgets.base import GameWidget
+from cardwidgets.widgets.pazaak import PazaakWidget
 from cardwidgets.widgets.tablic import TablicWidget
 
-__all__ = ["GameWidget", "TablicWidget"]
+__all__ = ["GameWidget", "PazaakWidget", "TablicWidget"]

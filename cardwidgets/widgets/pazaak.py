@@ -1,0 +1,908 @@
+"""The Pazaak widget: two 3×3 tables, totals, sets won, side cards with their signs, the odds.
+
+>>> from cardwidgets import pazaak
+>>> from cardwidgets.widgets import PazaakWidget
+>>> start = pazaak.State.from_position(
+...     hands=["+3 -4 ±2 +1", "-1 -2 +5 ±6"], deck=[8, 5, 7, 9, 6], seed=1)
+>>> w = PazaakWidget(state=start)
+>>> w
+PazaakWidget(seat=0, set 1, move 0, your turn)
+>>> [c["text"] for c in w.zone("table")["cards"]], w.zone("table")["badges"][0]["text"]
+(['8'], '8')
+>>> [c["id"] for c in w.zone("hand")["cards"]]
+['+1', '+3', '-4', '±2']
+>>> w.select("±2")
+>>> [o["label"] for o in w.scene["options"]]
+['±2 as +2 (total 10)', '±2 as -2 (total 6)']
+>>> w.choose(1); w.play().totals   # a hand card does not end the turn
+(6, 0)
+>>> w.end_turn().ply  # the computer draws, ends its turn, and it is the learner's turn again
+3
+>>> w.log  # doctest: +NORMALIZE_WHITESPACE
+['You play ±2 as -2: 6.', 'You end your turn on 6. Computer draws 5: 5.',
+ 'Computer ends the turn on 5. You draw 7: 13.']
+>>> w.zone("table")["info"]
+'If you draw again: bust chance 11/37 (30%)'
+
+The flow a learner follows in the browser is the same from Python: :meth:`PazaakWidget.select`
+a side card (a ± card then needs :meth:`PazaakWidget.choose` of its sign), then
+:meth:`PazaakWidget.play`; :meth:`PazaakWidget.end_turn` and :meth:`PazaakWidget.stand` end the
+turn. :meth:`PazaakWidget.play` also takes a move's text (``"play ±4 as -4"``, ``"end"``,
+``"stand"``). The main-deck draw happens by itself and is announced; the end of each set pauses
+on a summary until :meth:`~cardwidgets.widgets.base.GameWidget.next`.
+
+Teaching odds: with ``odds`` on (the default; the "Show odds" switch), the table says the exact
+chance that the next main-deck card busts the learner (:func:`cardwidgets.pazaak.
+bust_probability`, from the cards the learner can see), and each side card shows the totals it
+would make. ``hints=False`` turns every aid off, for a real match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, ClassVar
+
+import traitlets
+
+from cardwidgets import scene as _scene
+from cardwidgets.cards import fresh_seed
+from cardwidgets.core import IllegalMove
+from cardwidgets.games import pazaak
+from cardwidgets.widgets import pazaak_words as words
+from cardwidgets.widgets.base import GameWidget, WidgetError
+
+__all__ = ["PRESETS", "PazaakWidget"]
+
+PRESETS: Mapping[str, Callable[[], pazaak.Rules]] = {
+    "seed": pazaak.Rules.seed,
+    "kotor1": pazaak.Rules.kotor1,
+    "kotor2": pazaak.Rules.kotor2,
+}
+"""Rule presets by name: the seed rules, KOTOR I and KOTOR II (``docs/rules/pazaak.md``)."""
+
+_FLIPS = {"2&4": (2, 4), "3&6": (3, 6)}
+Placed = tuple[Any, int]
+
+
+def _preset(rules: object) -> object:
+    """A preset name turned into its rules; anything else is left for the framework to check."""
+    if isinstance(rules, str):
+        if rules not in PRESETS:
+            raise WidgetError("widget.pazaak.bad_preset", name=rules, names=", ".join(PRESETS))
+        return PRESETS[rules]()
+    return rules
+
+
+def effect(
+    card: pazaak.SideCard, sign: int | None, placed: Iterable[Placed]
+) -> tuple[int, list[int]]:
+    """What ``card`` played with ``sign`` would do to a table: the new total and the indices of
+    the placed cards it changes (Z-D9: D copies the last card, a Flip turns own 2s/4s or 3s/6s).
+
+    >>> effect(pazaak.SideCard("2&4"), None, [(2, 2), (7, 7), (4, 4)])
+    (1, [0, 2])
+    >>> effect(pazaak.SideCard("D"), None, [(6, 6), (5, 5)])
+    (16, [1])
+    >>> effect(pazaak.SideCard("±3"), -1, [(9, 9)])
+    (6, [])
+    """
+    table = list(placed)
+    total = sum(value for _, value in table)
+    if card.text == "D":
+        return (total + table[-1][1], [len(table) - 1]) if table else (total, [])
+    flip = _FLIPS.get(card.text)
+    if flip is not None:
+        hit = [i for i, (_, v) in enumerate(table) if abs(v) in flip]
+        return total - 2 * sum(table[i][1] for i in hit), hit
+    return total + card.options[sign], []
+
+
+class PazaakWidget(GameWidget):
+    """Play or replay Pazaak from one seat's view (the rules: ``docs/rules/pazaak.md``).
+
+    ``seed`` deals a new match (fresh if None); ``state`` shows any position instead (from
+    :func:`cardwidgets.pazaak.new_game` or :meth:`cardwidgets.pazaak.State.from_position`), and
+    ``ply`` opens it at an earlier position. ``rules`` go with a seed: a
+    :class:`cardwidgets.pazaak.Rules` or a preset name (``"seed"``, ``"kotor1"``, ``"kotor2"``);
+    ``side_decks`` gives each seat its ten-card side deck (as for
+    :func:`cardwidgets.pazaak.new_game`; None: the preset's default). ``opponent``: None for the
+    computer, a bot name, any object with ``choose(state)``, or ``"human"`` (hot-seat: the view
+    follows the player to move). ``odds`` shows the bust chance and what each side card would
+    make; ``hints=False`` hides every aid (a real match). ``open_hands``, ``locale``,
+    ``size``, ``legend`` as for every game widget.
+    """
+
+    game = "pazaak"
+    engine: ClassVar[Any] = pazaak
+    focus_zones = ("hand", "table")
+
+    odds = traitlets.Bool(True)
+    """The teaching switch: bust chance and the totals side cards would make. Not synced."""
+
+    def __init__(
+        self,
+        *,
+        side_decks: Any = None,
+        odds: bool = True,
+        rules: Any = None,
+        **options: Any,
+    ) -> None:
+        self._selected: pazaak.SideCard | None = None
+        self._sign: int | None = None
+        self._side_decks = side_decks
+        self.odds = odds
+        super().__init__(rules=_preset(rules), **options)
+
+    def _starting_state(self, seed: Any, state: Any, rules: Any) -> Any:
+        if self._side_decks is None:
+            return super()._starting_state(seed, state, rules)
+        if state is not None:  # a position brings its own hands
+            raise WidgetError("widget.pazaak.decks_with_state")
+        if rules is not None and not isinstance(rules, pazaak.Rules):
+            raise WidgetError("widget.wrong_rules", game=self.game)
+        seed = fresh_seed() if seed is None else seed
+        return self._deal(seed, rules), seed
+
+    def _deal(self, seed: int | str, rules: pazaak.Rules | None) -> pazaak.State:
+        return pazaak.new_game(seed=seed, rules=rules, side_decks=self._side_decks)
+
+    def new(self) -> None:
+        """Start a new match with the same rules and side decks (its seed follows from this
+        widget's seed); the old line is kept in :attr:`branches`."""
+        self._new_games += 1
+        old = self._line[-1]
+        self.state = self._deal(f"{self._seed}/{self._new_games}", self.state.rules)
+        self._branches = [old]
+        self._confirm_new = False
+        self._message = _scene.message("info", self.text("widget.new_started"))
+        self.refresh()
+
+    @traitlets.observe("odds")
+    def _odds_changed(self, change: Mapping[str, Any]) -> None:
+        self.refresh()
+
+    # -- the learner's actions ---------------------------------------------------------------
+    def select(self, card: pazaak.SideCard | str) -> None:
+        """Select one of the learner's side cards (again: unselect it). A ± card then waits
+        for its sign (:meth:`choose`)."""
+        with self.reporting():
+            chosen = pazaak.SideCard.parse(_card_text(card))
+            self.check_turn()
+            if chosen not in self.state.hands[self.viewer]:
+                raise WidgetError("widget.pazaak.not_in_hand", card=chosen)
+            played = self.state.played_this_turn
+            if played is not None:
+                raise IllegalMove("pazaak.second_card", card=played)
+            if self._selected is chosen:
+                self.clear_selection()
+            else:
+                self._selected, self._sign = chosen, None
+            self._message = None
+            self.refresh()
+
+    def choose(self, index: int) -> None:
+        """Declare the sign of the selected card: option ``index`` as listed in
+        ``scene["options"]`` (``0`` is ``+``, ``1`` is ``-``; ``±1/2`` has four)."""
+        with self.reporting():
+            card = self._selected
+            if card is None:
+                raise WidgetError("widget.pazaak.select_first")
+            if not card.needs_sign:
+                raise WidgetError("widget.pazaak.no_sign", card=card)
+            signs = list(card.options)
+            if isinstance(index, bool) or not isinstance(index, int):
+                raise WidgetError("widget.pazaak.no_option", n=index, card=card)
+            if not 0 <= index < len(signs):
+                raise WidgetError("widget.pazaak.no_option", n=index + 1, card=card)
+            self._sign = signs[index]
+            self._message = None
+            self.refresh()
+
+    def play(self, move: pazaak.Move | str | None = None) -> pazaak.State:
+        """Play ``move`` (a Move or its text: ``"play ±4 as -4"``, ``"end"``, ``"stand"``), or
+        the selected side card with its chosen sign. The computer replies; returns the state."""
+        if move is None:
+            with self.reporting():
+                move = self._selected_move()
+        result: pazaak.State = self.commit(move)
+        return result
+
+    def end_turn(self) -> pazaak.State:
+        """End the turn without standing (Z-S10)."""
+        return self.play(pazaak.END_TURN)
+
+    def stand(self) -> pazaak.State:
+        """Stand for the rest of the set (Z-S11)."""
+        return self.play(pazaak.STAND)
+
+    def cancel(self) -> None:
+        """Unselect the side card."""
+        self.clear_selection()
+        self._message = None
+        self.refresh()
+
+    def toggle_odds(self) -> None:
+        """Turn the teaching odds on or off (the "Show odds" switch)."""
+        self.odds = not self.odds
+
+    def _selected_move(self) -> pazaak.PlayCard:
+        card, sign = self._selected, self._sign
+        if card is None:
+            raise WidgetError("widget.pazaak.select_first")
+        if card.needs_sign and sign is None:
+            raise WidgetError("widget.pazaak.sign_first", card=card, values=self._values(card))
+        return pazaak.PlayCard(card, sign)
+
+    # -- reading the selection ---------------------------------------------------------------
+    @property
+    def selected(self) -> pazaak.SideCard | None:
+        """The selected side card, or None."""
+        return self._selected
+
+    @property
+    def sign(self) -> int | None:
+        """The sign (or, for ``±1/2``, the value) declared for the selected card, or None."""
+        return self._sign
+
+    def bust_chance(self) -> Any:
+        """The exact chance (a Fraction) that the learner's next main-deck card busts him, from
+        what he can see."""
+        return pazaak.bust_probability(self.state, self.viewer)
+
+    # -- hooks of GameWidget -----------------------------------------------------------------
+    def on_card(self, zone: str, card: str) -> None:
+        if zone == "hand":
+            self.select(card.split("#")[0])
+        elif zone == "opponent-hand":
+            raise WidgetError("widget.card_theirs", card=card, player=self.names()[1 - self.viewer])
+        elif zone == "deck":
+            raise WidgetError("widget.pazaak.deck_card")
+        else:
+            label = self._label_in(zone, card)
+            raise WidgetError("widget.pazaak.on_table", card=label)
+
+    def _label_in(self, zone: str, card: str) -> str:
+        for found in self.zone(zone)["cards"]:
+            if found["id"] == card:
+                return found["text"]
+        return card
+
+    def on_action(self, action: str) -> None:
+        actions: dict[str, Callable[[], object]] = {
+            "play": self.play,
+            "end-turn": self.end_turn,
+            "stand": self.stand,
+            "cancel": self.cancel,
+            "odds": self.toggle_odds,
+        }
+        if action not in actions:
+            raise WidgetError("widget.unknown_action")
+        actions[action]()
+
+    def clear_selection(self) -> None:
+        self._selected = None
+        self._sign = None
+
+    def show_hint(self, move: pazaak.Move) -> None:
+        if isinstance(move, pazaak.PlayCard):
+            self._selected, self._sign = move.card, move.sign
+
+    def move_words(self, move: pazaak.Move) -> str:
+        if isinstance(move, pazaak.PlayCard):
+            value = move.card.options.get(move.sign)
+            if move.sign is None or value is None:
+                return self.text("widget.pazaak.words.play", card=move.card)
+            return self.text(
+                "widget.pazaak.words.play_as", card=move.card, value=words.signed(value)
+            )
+        key = (
+            "widget.pazaak.words.end"
+            if isinstance(move, pazaak.EndTurn)
+            else "widget.pazaak.words.stand"
+        )
+        return self.text(key)
+
+    def describe(self) -> str:
+        return super().describe().replace("move", f"set {self.state.set_number}, move", 1)
+
+    # -- helpers -----------------------------------------------------------------------------
+    def said(self, key: str, seat: int, /, **params: Any) -> str:
+        """The sentence ``key`` about ``seat``: its ``.you`` form when that seat is the learner
+        (English and German conjugate for "you")."""
+        if self.opponent is not None and seat == self.seat:
+            return self.text(key + ".you", **params)
+        return self.text(key, player=self.names()[seat], **params)
+
+    def _values(self, card: pazaak.SideCard) -> str:
+        shown = [words.signed(v) for v in card.options.values()]
+        return self.text("widget.pazaak.or", a=", ".join(shown[:-1]), b=shown[-1])
+
+    def _choices(self, card: pazaak.SideCard) -> list[tuple[int | None, int | None]]:
+        """Each (sign, total) the learner's ``card`` could make now (total None: D on an empty
+        table)."""
+        placed = self.state.placed[self.viewer]
+        if card.text == "D" and not placed:
+            return [(None, None)]
+        return [(sign, effect(card, sign, placed)[0]) for sign in card.options]
+
+    # -- scene builders ----------------------------------------------------------------------
+    def zones(self) -> list[_scene.Zone]:
+        me, other = self.viewer, 1 - self.viewer
+        return [
+            self._hand_zone(other),
+            self._table_zone(other),
+            self._deck_zone(),
+            self._table_zone(me),
+            self._hand_zone(me),
+        ]
+
+    def _mine(self, seat: int) -> bool:
+        return seat == self.viewer
+
+    def _table_zone(self, seat: int) -> _scene.Zone:
+        state = self.state
+        placed = state.placed[seat]
+        fresh = self._fresh_cards(seat)
+        targets = self._targets() if self._mine(seat) else []
+        cards = [
+            self._placed_card(
+                p, i, highlight="target" if i in targets else "last" if i in fresh else None
+            )
+            for i, p in enumerate(placed)
+        ]
+        if self._mine(seat):
+            label = self.text("widget.pazaak.zone.table")
+            if self.opponent is None:
+                label = self.text("widget.pazaak.zone.table_of", player=self.names()[seat])
+        else:
+            label = self.text("widget.pazaak.zone.table_of", player=self.names()[seat])
+        zone_id = "table" if self._mine(seat) else "opponent-table"
+        return _scene.zone(
+            zone_id,
+            label,
+            cards,
+            layout="grid",
+            owner=seat,
+            info=self._table_info(seat),
+            columns=3,
+            places=pazaak.MAX_CARDS,
+            badges=self._badges(seat),
+        )
+
+    def _fresh_cards(self, seat: int) -> set[int]:
+        """Indices of ``seat``'s table cards placed by the move that led here (same set)."""
+        state, parent = self.state, self.state.parent
+        if parent is None or parent.set_number != state.set_number:
+            return {0} if parent is not None and state.placed[seat] else set()
+        return set(range(len(parent.placed[seat]), len(state.placed[seat])))
+
+    def _targets(self) -> list[int]:
+        """The learner's table cards the selected gold card would change (D, Flip)."""
+        card = self._selected
+        if card is None or not card.is_gold or card.needs_sign:
+            return []
+        return effect(card, None, self.state.placed[self.viewer])[1]
+
+    def _placed_card(self, placed: Placed, index: int, highlight: str | None) -> _scene.CardView:
+        source, value = placed
+        cid = f"t{index + 1}"
+        if isinstance(source, int):
+            if value == source:
+                label = self.text("widget.pazaak.name.main", value=source)
+                return _scene.number_card(
+                    source, self.locale, id=cid, label=label, highlight=highlight
+                )
+            now = words.signed(value)
+            label = self.text("widget.pazaak.name.main_now", value=source, now=now)
+            note = self.text("widget.pazaak.note.now", value=now)
+            return _scene.number_card(
+                source, self.locale, id=cid, label=label, note=note, highlight=highlight
+            )
+        name = words.card_name(source, self.locale)
+        note = ""
+        if source.needs_sign or source.is_gold or source.options.get(None) != value:
+            note = self.text("widget.pazaak.note.as", value=words.signed(value))
+            name = self.text("widget.pazaak.name.placed_as", name=name, value=words.signed(value))
+        return _scene.side_card(
+            source.text,
+            words.tone(source),
+            self.locale,
+            id=cid,
+            label=name,
+            note=note,
+            highlight=highlight,
+        )
+
+    def _table_info(self, seat: int) -> str:
+        state = self.state
+        if self._mine(seat) and self._odds_shown():
+            odds = words.odds_words(self.bust_chance(), self.locale)
+            return self.text("widget.pazaak.info.odds", odds=odds)
+        return self.count("widget.cards", len(state.placed[seat]))
+
+    def _odds_shown(self) -> bool:
+        """Whether the bust chance is shown: odds and hints on, the learner to decide, not
+        standing, not over 20 already."""
+        state = self.state
+        return (
+            self.odds
+            and self.hints
+            and self.is_my_turn()
+            and state.totals[self.viewer] <= pazaak.TARGET
+        )
+
+    def _badges(self, seat: int) -> list[_scene.Badge]:
+        state = self.state
+        total = state.totals[seat]
+        tone = "bad" if total > pazaak.TARGET else "good" if total == pazaak.TARGET else ""
+        won, of = state.sets_won[seat], state.rules.sets_to_win
+        badges = [
+            _scene.badge(
+                "total",
+                str(total),
+                label=self.text("widget.pazaak.badge.total", total=total),
+                tone=tone,  # type: ignore[arg-type]
+            ),
+            _scene.badge(
+                "lights",
+                self.text("widget.pazaak.badge.sets", won=won, of=of),
+                label=self.text("widget.pazaak.badge.sets_label", won=won, of=of),
+                value=won,
+                of=of,
+            ),
+        ]
+        if state.standing[seat]:
+            badges.append(_scene.badge("flag", self.text("widget.pazaak.badge.stands")))
+        return badges
+
+    def _hand_zone(self, seat: int) -> _scene.Zone:
+        state = self.state
+        view = state.view(self.viewer)  # only what the viewer may see
+        if self._mine(seat):
+            cards = self._my_hand()
+            label = self.text("widget.pazaak.zone.hand")
+            if self.opponent is None:
+                label = self.text("widget.pazaak.zone.hand_of", player=self.names()[seat])
+            zone_id = "hand"
+        else:
+            cards = self._their_hand(seat, view)
+            label = self.text("widget.pazaak.zone.hand_of", player=self.names()[seat])
+            zone_id = "opponent-hand"
+        left = view["hand_sizes"][seat]
+        info = self.text("widget.pazaak.info.hand", left=left, of=left + len(view["used"][seat]))
+        return _scene.zone(zone_id, label, cards, owner=seat, info=info)
+
+    def _my_hand(self) -> list[_scene.CardView]:
+        can = self.is_my_turn() and self.state.played_this_turn is None
+        return [
+            _scene.side_card(
+                card.text,
+                words.tone(card),
+                self.locale,
+                id=cid,
+                label=words.card_name(card, self.locale),
+                note=self._makes(card) if can else "",
+                selectable=can,
+                selected=card is self._selected and "#" not in cid,
+                highlight="playable" if can and self._rescues(card) else None,
+            )
+            for cid, card in self._hand_ids()
+        ]
+
+    def _makes(self, card: pazaak.SideCard) -> str:
+        """The hand card's note: the totals it would make (odds on)."""
+        if not (self.odds and self.hints):
+            return ""
+        totals = [t for _, t in self._choices(card) if t is not None]
+        return self.text("widget.pazaak.note.makes", totals=totals_note(totals)) if totals else ""
+
+    def _rescues(self, card: pazaak.SideCard) -> bool:
+        """Whether ``card`` can make exactly 20 or bring an overshoot back to 20 or less."""
+        if not (self.odds and self.hints):
+            return False
+        over = self.state.totals[self.viewer] > pazaak.TARGET
+        made = [t for _, t in self._choices(card) if t is not None]
+        return any(t == pazaak.TARGET or (over and t <= pazaak.TARGET) for t in made)
+
+    def _their_hand(self, seat: int, view: dict[str, Any]) -> list[_scene.CardView]:
+        played = self.text("widget.pazaak.note.played")
+        shown = [
+            _scene.side_card(
+                text,
+                words.tone(pazaak.SideCard(text)),
+                self.locale,
+                id=f"used{i + 1}",
+                label=words.card_name(pazaak.SideCard(text), self.locale),
+                note=played,
+                highlight="muted",
+            )
+            for i, text in enumerate(view["used"][seat])
+        ]
+        if self.open_hands:  # the teacher's switch: the unplayed cards face up
+            for i, card in enumerate(self.state.hands[seat]):
+                shown.append(
+                    _scene.side_card(
+                        card.text,
+                        words.tone(card),
+                        self.locale,
+                        id=f"open{i + 1}",
+                        label=words.card_name(card, self.locale),
+                    )
+                )
+            return shown
+        return shown + [
+            _scene.back_card(seat, i, self.locale) for i in range(view["hand_sizes"][seat])
+        ]
+
+    def _deck_zone(self) -> _scene.Zone:
+        size = self.state.deck_size
+        if size is None:
+            info = self.text("widget.pazaak.info.deck_uniform")
+            backs = [_scene.back_card("deck", 0, self.locale)]
+        else:
+            info = self.text("widget.pazaak.info.deck", cards=self.count("widget.cards", size))
+            backs = [_scene.back_card("deck", 0, self.locale)] if size else []
+        info = self.text("widget.pazaak.info.set", n=self.state.set_number) + " · " + info
+        return _scene.zone(
+            "deck", self.text("widget.pazaak.zone.deck"), backs, layout="stack", info=info
+        )
+
+    # -- options, actions, previews ----------------------------------------------------------
+    def options_label(self) -> str:
+        if self._selected is None:
+            return self.text("widget.pazaak.options.none")
+        return self.text("widget.pazaak.options", card=self._selected)
+
+    def options(self) -> list[_scene.Option]:
+        card = self._selected
+        if card is None or not card.needs_sign:
+            return []
+        return [
+            _scene.option(
+                index,
+                self.text(
+                    "widget.pazaak.option",
+                    card=card,
+                    value=words.signed(card.options[sign]),
+                    total=total,
+                ),
+                selected=sign == self._sign,
+                emphasis=total is not None and total == pazaak.TARGET,
+            )
+            for index, (sign, total) in enumerate(self._choices(card))
+        ]
+
+    def move_actions(self) -> list[_scene.Action]:
+        my_turn = self.is_my_turn()
+        card = self._selected
+        ready = card is not None and (not card.needs_sign or self._sign is not None)
+        actions = [
+            _scene.action(
+                "play", self.text("widget.pazaak.action.play"), enabled=ready, primary=ready
+            ),
+            _scene.action("end-turn", self.text("widget.pazaak.action.end"), enabled=my_turn),
+            _scene.action("stand", self.text("widget.pazaak.action.stand"), enabled=my_turn),
+            _scene.action("cancel", self.text("widget.action.cancel"), enabled=card is not None),
+        ]
+        if self.hints:
+            actions.append(
+                _scene.action("odds", self.text("widget.pazaak.action.odds"), pressed=self.odds)
+            )
+        return actions
+
+    def previews(self) -> dict[str, _scene.Preview]:
+        if not self.is_my_turn() or self.state.played_this_turn is not None:
+            return {}
+        found: dict[str, _scene.Preview] = {}
+        for cid, card in self._hand_ids():
+            text = self._preview_text(card)
+            if text:
+                found[f"hand:{cid}"] = {"cards": self._preview_targets(card), "text": text}
+        return found
+
+    def _hand_ids(self) -> list[tuple[str, pazaak.SideCard]]:
+        """The viewer's side cards with their ids: the text, ``#2`` added for a second copy."""
+        ids, seen = [], {}  # type: ignore[var-annotated]
+        for card in self.state.hands[self.viewer]:
+            seen[card] = seen.get(card, 0) + 1
+            ids.append((card.text if seen[card] == 1 else f"{card.text}#{seen[card]}", card))
+        return ids
+
+    def _preview_text(self, card: pazaak.SideCard) -> str:
+        """What ``card`` would do, in words: gold cards always, the totals with odds on."""
+        placed = self.state.placed[self.viewer]
+        if card.text == "D":
+            if not placed:
+                return self.text("widget.pazaak.preview.double_empty")
+            total = effect(card, None, placed)[0]
+            return self.text(
+                "widget.pazaak.preview.double", value=words.signed(placed[-1][1]), total=total
+            )
+        if card.text in _FLIPS:
+            return self._flip_text(card, placed)
+        if not (self.odds or card.is_gold):
+            return ""
+        if not card.needs_sign:
+            return self.text(
+                "widget.pazaak.preview.plain", card=card, total=self._choices(card)[0][1]
+            )
+        parts = [
+            self.text("widget.pazaak.preview.choice", value=words.signed(card.options[s]), total=t)
+            for s, t in self._choices(card)
+        ]
+        choices = self.text("widget.pazaak.or", a=", ".join(parts[:-1]), b=parts[-1])
+        key = (
+            "widget.pazaak.preview.tiebreaker"
+            if card.text == "±1T"
+            else "widget.pazaak.preview.sign"
+        )
+        return self.text(key, card=card, choices=choices)
+
+    def _flip_text(self, card: pazaak.SideCard, placed: tuple[Placed, ...]) -> str:
+        low, high = _FLIPS[card.text]
+        values = self.text("widget.pazaak.flip_values", low=low, high=high)
+        total, hit = effect(card, None, placed)
+        if not hit:
+            return self.text(
+                "widget.pazaak.preview.flip_none", card=card, values=values, total=total
+            )
+        changed = ", ".join(
+            f"{words.signed(placed[i][1])} → {words.signed(-placed[i][1])}" for i in hit
+        )
+        return self.text(
+            "widget.pazaak.preview.flip", card=card, values=values, cards=changed, total=total
+        )
+
+    def _preview_targets(self, card: pazaak.SideCard) -> list[_scene.Target]:
+        if not card.is_gold or card.needs_sign:
+            return []
+        hit = effect(card, None, self.state.placed[self.viewer])[1]
+        return [
+            {"zone": "table", "card": f"t{i + 1}", "role": "target", "group": None} for i in hit
+        ]
+
+    # -- score sheet, legend, summary --------------------------------------------------------
+    def score_sheet(self) -> _scene.Score:
+        state = self.state
+        rows = [
+            _scene.score_row(self.text("widget.pazaak.score.set", n=n), list(totals))
+            for n, totals in self._finished_sets()
+        ]
+        rows.append(_scene.score_row(self.text("widget.pazaak.score.now"), list(state.totals)))
+        rows.append(
+            _scene.score_row(self.text("widget.pazaak.summary.sets"), list(state.sets_won), "total")
+        )
+        caption = self.text("widget.pazaak.score.caption", n=state.rules.sets_to_win)
+        return _scene.score(list(self.names()), rows, caption)
+
+    def _finished_sets(self) -> list[tuple[int, tuple[int, int]]]:
+        """(set number, final totals) of every set finished on the line up to the cursor."""
+        found = []
+        for state in self.line[1 : self.cursor + 1]:
+            parent = state.parent
+            if parent is not None and _set_ended(parent, state):
+                _, _, values = state.last_set
+                found.append((parent.set_number, (sum(values[0]), sum(values[1]))))
+        return found
+
+    def legend_items(self) -> list[_scene.LegendItem]:
+        roles = ("last", "target", "playable", "muted")
+        return [
+            {"role": role, "group": None, "text": self.text(f"widget.pazaak.legend.{role}")}
+            for role in roles
+        ]
+
+    def summary(self, state: Any) -> _scene.Summary | None:
+        parent = state.parent
+        if parent is None or not _set_ended(parent, state):
+            return None
+        winner, _, values = state.last_set
+        n = parent.set_number
+        key = "widget.pazaak.summary.title_tie" if winner is None else "widget.pazaak.summary.title"
+        row = _scene.score_row
+        sheet = _scene.score(
+            list(self.names()),
+            [
+                row(self.text("widget.pazaak.summary.final"), [sum(v) for v in values]),
+                row(self.text("widget.pazaak.summary.cards"), [len(v) for v in values]),
+                row(self.text("widget.pazaak.summary.sets"), list(state.sets_won), "total"),
+            ],
+        )
+        return {
+            "title": self.text(key, n=n),
+            "text": " ".join(self._set_sentences(parent, state)),
+            "score": sheet,
+            "zones": [self._final_table(parent, state, seat) for seat in (0, 1)],
+            "action": "continue",
+        }
+
+    def _final_table(self, parent: Any, state: Any, seat: int) -> _scene.Zone:
+        cards = [
+            self._placed_card(p, i, highlight=None)
+            for i, p in enumerate(_final_placed(parent, state, seat))
+        ]
+        label = self.text("widget.pazaak.summary.zone", player=self.names()[seat])
+        return _scene.zone(
+            f"final-table-{seat}",
+            label,
+            cards,
+            layout="grid",
+            owner=seat,
+            columns=3,
+            places=pazaak.MAX_CARDS,
+            badges=[
+                _scene.badge("total", str(sum(v for _, v in _final_placed(parent, state, seat))))
+            ],
+        )
+
+    # -- the status line ---------------------------------------------------------------------
+    def status(self) -> str:
+        state = self.state
+        if self.paused:
+            return self.text("widget.pazaak.status.paused", n=state.parent.set_number)
+        if state.is_over:
+            winner = state.outcome.winner
+            high, low = max(state.sets_won), min(state.sets_won)
+            return self.said("widget.pazaak.status.won", winner, high=high, low=low)
+        if not self.is_my_turn():
+            return self.text("widget.pazaak.status.waiting", player=self.names()[state.to_move])
+        status = self._turn_status()
+        other = 1 - self.viewer
+        if state.standing[other]:
+            status = self.text(
+                "widget.pazaak.status.opponent_stands",
+                status=status,
+                player=self.names()[other],
+                total=state.totals[other],
+            )
+        return status
+
+    def _turn_status(self) -> str:
+        state, me = self.state, self.viewer
+        total, card = state.totals[me], self._selected
+        if state.played_this_turn is not None:
+            return self.text(
+                "widget.pazaak.status.played", card=state.played_this_turn, total=total
+            )
+        if card is not None:
+            if card.needs_sign and self._sign is None:
+                return self.text("widget.pazaak.status.sign", card=card, values=self._values(card))
+            made = (
+                effect(card, self._sign, state.placed[me])[0]
+                if state.placed[me] or card.text != "D"
+                else total
+            )
+            return self.text("widget.pazaak.status.ready", card=card, total=made)
+        if total > pazaak.TARGET:
+            return self.text("widget.pazaak.status.over20", total=total)
+        if self.opponent is None:
+            return self.text(
+                "widget.pazaak.status.turn_player", player=self.names()[me], total=total
+            )
+        return self.text("widget.pazaak.status.turn", total=total)
+
+    # -- the log -----------------------------------------------------------------------------
+    def say(self, state: Any) -> str:
+        parent, move = state.parent, state.last_move
+        if move is None or parent is None or parent.to_move is None:
+            return ""
+        mover = int(parent.to_move)
+        ended = _set_ended(parent, state)
+        final = [_final_placed(parent, state, s) for s in (0, 1)] if ended else list(state.placed)
+        played = isinstance(move, pazaak.PlayCard)
+        upto = len(parent.placed[mover]) + played
+        said = [self._move_sentence(move, mover, sum(v for _, v in final[mover][:upto]))]
+        # A hand card's forced stand comes first; after an ended turn the opponent draws first.
+        for seat in (mover, 1 - mover) if played else (1 - mover, mover):
+            said += self._draw_sentences(parent, move, mover, seat, final[seat])
+        if ended:
+            said += self._set_sentences(parent, state)
+        return " ".join(said)
+
+    def _move_sentence(self, move: pazaak.Move, mover: int, total: int) -> str:
+        if isinstance(move, pazaak.PlayCard):
+            value = move.card.options.get(move.sign)
+            if move.sign is None or value is None:
+                return self.said("widget.pazaak.say.play", mover, card=move.card, total=total)
+            return self.said(
+                "widget.pazaak.say.play_as",
+                mover,
+                card=move.card,
+                value=words.signed(value),
+                total=total,
+            )
+        key = (
+            "widget.pazaak.say.end"
+            if isinstance(move, pazaak.EndTurn)
+            else "widget.pazaak.say.stand"
+        )
+        return self.said(key, mover, total=total)
+
+    def _draw_sentences(
+        self, parent: Any, move: pazaak.Move, mover: int, seat: int, final: tuple[Placed, ...]
+    ) -> list[str]:
+        """The automatic draws of ``seat`` after ``move``, and the forced stand they caused."""
+        before = len(parent.placed[seat]) + (seat == mover and isinstance(move, pazaak.PlayCard))
+        said = []
+        for index in range(before, len(final)):
+            total = sum(v for _, v in final[: index + 1])
+            said.append(
+                self.said("widget.pazaak.say.draw", seat, card=final[index][1], total=total)
+            )
+        stood_by_choice = parent.standing[seat] or (
+            seat == mover and isinstance(move, pazaak.Stand)
+        )
+        total = sum(v for _, v in final)
+        if not stood_by_choice and len(final) > len(parent.placed[seat]):
+            if total == pazaak.TARGET:
+                said.append(self.said("widget.pazaak.say.twenty", seat))
+            elif len(final) >= pazaak.MAX_CARDS and not parent.rules.fill_table_wins:
+                said.append(self.said("widget.pazaak.say.nine", seat))
+        return said
+
+    def _set_sentences(self, parent: Any, state: Any) -> list[str]:
+        winner, reason, values = state.last_set
+        n = parent.set_number
+        totals = [sum(v) for v in values]
+        said = []
+        if reason == "bust":
+            said.append(self.said("widget.pazaak.say.bust", 1 - winner, total=totals[1 - winner]))
+            said.append(self.said("widget.pazaak.say.wins_set", winner, n=n))
+        elif reason == "tie":
+            said.append(self.text("widget.pazaak.say.tie", n=n, total=totals[0]))
+        elif reason == "higher":
+            said.append(
+                self.said(
+                    "widget.pazaak.say.higher", winner, n=n, high=max(totals), low=min(totals)
+                )
+            )
+        else:  # "tiebreaker" or "fill"
+            said.append(self.said(f"widget.pazaak.say.{reason}", winner, n=n, total=totals[0]))
+        if state.is_over:
+            high, low = max(state.sets_won), min(state.sets_won)
+            said.append(self.said("widget.pazaak.say.match", winner, high=high, low=low))
+        else:
+            said.append(self.said("widget.pazaak.say.next_set", state.starter, n=state.set_number))
+            first = state.placed[state.starter][0][1]
+            said.append(self.said("widget.pazaak.say.draw", state.starter, card=first, total=first))
+        return said
+
+
+def totals_note(totals: list[int]) -> str:
+    """The totals a side card would make, short enough for the note under a card.
+
+    >>> totals_note([17]), totals_note([19, 11]), totals_note([14, 12, 15, 11])
+    ('17', '19/11', '11–15')
+    """
+    if len(totals) <= 2:
+        return "/".join(map(str, totals))
+    return f"{min(totals)}–{max(totals)}"
+
+
+def _card_text(card: object) -> str:
+    """A side card or its text (``"+1#2"``, the id of a second +1, names the card +1)."""
+    return card.split("#")[0] if isinstance(card, str) else str(card)
+
+
+def _set_ended(parent: Any, state: Any) -> bool:
+    """Whether the move from ``parent`` to ``state`` ended a set (or the match)."""
+    return bool(state.set_number != parent.set_number or (state.is_over and not parent.is_over))
+
+
+def _final_placed(parent: Any, state: Any, seat: int) -> tuple[Placed, ...]:
+    """``seat``'s table when the set ended between ``parent`` and ``state``: the cards of
+    ``parent``, then the hand card just played (if any), then main-deck draws; the values are
+    the final ones (a Flip may have changed them)."""
+    values = state.last_set[2][seat]
+    old = parent.placed[seat]
+    move = state.last_move
+    played = move.card if isinstance(move, pazaak.PlayCard) and seat == parent.to_move else None
+    placed: list[Placed] = []
+    for index, value in enumerate(values):
+        if index < len(old):
+            placed.append((old[index][0], value))
+        elif index == len(old) and played is not None:
+            placed.append((played, value))
+        else:
+            placed.append((value, value))
+    return tuple(placed)

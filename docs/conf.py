@@ -1,0 +1,85 @@
+"""Sphinx configuration of the documentation site (built by ``bash scripts/docs.sh``).
+
+The source folder is the repository itself, so that the guides (``docs/``), the rules
+(``docs/rules/``) and the tutorials (``notebooks/*.ipynb``, every one, by glob) keep the relative
+links that also work on GitHub and in JupyterLab. Everything else in the repository is excluded.
+
+Offline by design: no intersphinx, no CDN scripts (``nb_ipywidgets_js`` is empty), no MathJax
+from the web. Widget outputs show the static picture that every cardwidgets widget puts into
+its mimebundle as ``text/html``: the live widget view needs a kernel, which a static page lacks.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parent
+REPO = DOCS.parent
+sys.path.insert(0, str(REPO))
+
+import cardwidgets  # noqa: E402
+
+project = "cardwidgets"
+author = "cardwidgets developers"
+copyright = "2026, cardwidgets developers"
+release = version = cardwidgets.__version__
+
+root_doc = "docs/index"
+# Only the guides, the rules and the tutorials are pages; prune every other top-level folder
+# (.venv and node_modules would otherwise be walked).
+_KEEP = {"docs", "notebooks"}
+_OTHER_FOLDERS = sorted(p.name for p in REPO.iterdir() if p.is_dir() and p.name not in _KEEP)
+exclude_patterns = [
+    *_OTHER_FOLDERS,
+    "README.md",
+    "docs/_*",
+    "docs/conf.py",
+    "**/.ipynb_checkpoints",
+]
+include_patterns = ["docs/**", "notebooks/*.ipynb"]
+templates_path = ["_templates"]
+html_extra_path = ["_root"]  # index.html at the top of the site: a redirect to docs/index.html
+
+extensions = [
+    "myst_nb",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.autosummary",
+    "sphinx.ext.viewcode",
+]
+
+# -- MyST and notebooks ------------------------------------------------------------------------
+myst_heading_anchors = 3  # "### T-D9" is reachable as rules/tablic.md#t-d9, as on GitHub
+myst_enable_extensions = ["colon_fence"]
+nb_execution_mode = os.environ.get("CARDWIDGETS_DOCS_EXECUTE", "force")  # run every tutorial
+nb_execution_timeout = 600
+nb_execution_raise_on_error = True
+nb_execution_show_tb = True
+nb_merge_streams = True
+# Prefer the static picture (text/html) to the widget view, which would render blank without a
+# kernel; and load no widget JavaScript (the default fetches require.js and the widget manager
+# from CDNs).
+nb_mime_priority_overrides = [
+    ("*", "application/vnd.jupyter.widget-view+json", None),
+    ("*", "application/vnd.jupyter.widget-state+json", None),
+]
+nb_ipywidgets_js: dict[str, dict[str, str]] = {}
+
+# -- API reference -----------------------------------------------------------------------------
+autosummary_generate = True
+autosummary_ignore_module_all = True  # list every public submodule, not only those in __all__
+autodoc_default_options = {"members": True, "show-inheritance": True}
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_typehints_format = "short"
+autodoc_preserve_defaults = True
+
+# -- HTML --------------------------------------------------------------------------------------
+html_theme = "furo"
+html_title = f"cardwidgets {release}"
+html_static_path: list[str] = []
+html_copy_source = False
+html_show_sourcelink = False
+# MathJax (a CDN script) is only added to pages with maths; none has any, and the offline test
+# checks that no page loads anything from the network.

@@ -1,0 +1,161 @@
+"""The built documentation site, offline, in Chromium (issue 15).
+
+``scripts/docs.sh`` builds ``build/docs/`` (``scripts/test.sh`` does so before pytest). The site
+must show every widget's static picture, the ``text/html`` part of its output, because a static
+page has no kernel to run the live view; and it must load nothing from the network (myst-nb's
+default would fetch the widget manager from CDNs). Chromium here cannot resolve any host but
+127.0.0.1, and every request for another origin is recorded and aborted.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import pkgutil
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .harness import REPO, SCREENSHOTS
+from .static_site import build, offline_chromium, serve, watch_requests
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
+
+SITE = REPO / "build" / "docs"
+NOTEBOOKS = sorted((REPO / "notebooks").glob("*.ipynb"))
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[str]:
+    build("docs.sh", SITE / "index.html")
+    with serve(SITE) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with offline_chromium() as chromium:
+        yield chromium
+
+
+@pytest.fixture
+def offline_page(browser: Any, site: str) -> Iterator[tuple[Any, list[str]]]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    outside = watch_requests(context, site)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        yield page, outside
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def game_widget_classes() -> list[str]:
+    """Every GameWidget subclass in cardwidgets.widgets, as the gallery page finds them."""
+    import cardwidgets.widgets as package
+    from cardwidgets.widgets import GameWidget
+
+    for module in pkgutil.iter_modules(package.__path__):
+        importlib.import_module(f"{package.__name__}.{module.name}")
+    found: set[str] = set()
+    stack = list(GameWidget.__subclasses__())
+    while stack:
+        cls = stack.pop()
+        stack.extend(cls.__subclasses__())
+        if cls.__module__.startswith(package.__name__) and not cls.__name__.startswith("_"):
+            found.add(cls.__name__)
+    return sorted(found)
+
+
+def widget_outputs(notebook: Path) -> int:
+    """How many outputs of the saved notebook are widget views."""
+    cells = json.loads(notebook.read_text())["cells"]
+    return sum(
+        WIDGET_VIEW in output.get("data", {})
+        for cell in cells
+        for output in cell.get("outputs", [])
+    )
+
+
+def pictures(page: Any) -> list[dict[str, Any]]:
+    """Each static widget picture on the page: its game, size and card count."""
+    found: list[dict[str, Any]] = page.locator(".cw-root").evaluate_all(
+        """(nodes) => nodes.map((n) => {
+          const box = n.getBoundingClientRect();
+          return {game: n.dataset.game, width: box.width, height: box.height,
+                  cards: n.querySelectorAll('.cw-card').length};
+        })"""
+    )
+    return found
+
+
+def test_every_page_is_offline_and_no_widget_output_is_blank() -> None:
+    build("docs.sh", SITE / "index.html")
+    pages = sorted(SITE.rglob("*.html"))
+    assert len(pages) > 20
+    for path in pages:
+        text = path.read_text(encoding="utf-8")
+        remote = re.findall(r'<(?:script|img|iframe)[^>]+src="(https?:[^"]+)"', text)
+        remote += re.findall(
+            r'<link[^>]+rel="(?:stylesheet|preload)"[^>]+href="(https?:[^"]+)"', text
+        )
+        assert not remote, f"{path.relative_to(SITE)} loads {remote}"
+        # A widget view chosen over its picture would be an empty box on a static page.
+        assert f'type="{WIDGET_VIEW}"' not in text, path
+    for notebook in NOTEBOOKS:
+        page = SITE / "notebooks" / f"{notebook.stem}.html"
+        assert page.is_file(), f"{notebook.name} is not on the site"
+        assert page.read_text().count('class="cw-root') >= widget_outputs(notebook), notebook
+
+
+def test_tutorial_pages_show_widget_pictures_offline(
+    offline_page: tuple[Any, list[str]], site: str
+) -> None:
+    page, outside = offline_page
+    for notebook in NOTEBOOKS:
+        page.goto(f"{site}/notebooks/{notebook.stem}.html", wait_until="load")
+        shown = pictures(page)
+        assert len(shown) >= widget_outputs(notebook), (notebook.name, shown)
+        for picture in shown:
+            assert picture["width"] > 200 and picture["height"] > 100, (notebook.name, picture)
+            assert picture["cards"] > 0, (notebook.name, picture)
+        first = page.locator(".cw-root").first
+        if first.count():
+            first.scroll_into_view_if_needed()
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"docs-{notebook.stem}.png"), full_page=False)
+    assert outside == [], outside
+
+
+def test_gallery_shows_every_widget_and_the_rules_pages_link_offline(
+    offline_page: tuple[Any, list[str]], site: str
+) -> None:
+    page, outside = offline_page
+    page.goto(f"{site}/docs/gallery.html", wait_until="load")
+    classes = game_widget_classes()
+    assert classes and "TablicWidget" in classes
+    headings = page.locator(".cell_output .rubric").all_inner_texts()  # output headings
+    assert all(any(name in h for h in headings) for name in classes), (classes, headings)
+    shown = pictures(page)
+    assert len(shown) == len(classes), shown
+    assert all(p["cards"] > 0 and p["height"] > 100 for p in shown), shown
+    page.screenshot(path=str(SCREENSHOTS / "docs-gallery.png"), full_page=True)
+
+    # The rules are part of the site, and decisions are linkable by id.
+    page.goto(f"{site}/docs/rules/tablic.html#t-d1a", wait_until="load")
+    assert page.locator("#t-d1a").count() == 1
+    assert "strictly contains" in page.locator("#t-d1a").inner_text()
+    page.goto(f"{site}/index.html", wait_until="load")  # the redirect at the top of the site
+    page.wait_for_url(re.compile(r".*/docs/index\.html$"))
+    for name in ("Tutorials", "The rules", "API reference"):
+        assert page.get_by_role("link", name=name).count() > 0, name
+    page.goto(f"{site}/docs/api/cardwidgets.games.tablic.html", wait_until="load")
+    assert page.locator('[id="cardwidgets.games.tablic.capture_options"]').count() == 1
+    assert outside == [], outside

@@ -1,0 +1,320 @@
+"""A lab run that meets a failing claim, a failing player or a dead worker stops with the
+project's own error (en/de), naming the game and its seed, chaining the original error,
+carrying the record to replay, and keeping every row that finished (issue 13, items 1 and 2).
+
+Claims and players are module-level functions and classes, so a process pool can carry them.
+"""
+
+from __future__ import annotations
+
+import os
+import tracemalloc
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from language import assert_german
+
+import cardwidgets
+from cardwidgets import bots, i18n, lab
+from cardwidgets._labrun import game_seed, player_seed
+
+SEED = 5
+BAD_GAME = 13
+
+
+def seed_of(state: Any) -> int:
+    return int(state.root.to_record()["start"]["seed"])
+
+
+def divides_by_zero_on_the_bad_game(state: Any) -> bool:
+    """the claim divides by zero on one game"""
+    if seed_of(state) == game_seed(SEED, BAD_GAME):
+        return 1 / 0 > 0
+    return True
+
+
+def misses_a_key_mid_game(state: Any) -> bool:
+    """a per-state claim that looks up a missing key after move 7 of one game"""
+    if state.ply == 7 and seed_of(state) == game_seed(SEED, BAD_GAME):
+        return bool({}["no such key"])
+    return True
+
+
+def kills_its_worker_on_the_bad_game(state: Any) -> bool:
+    """a claim that ends its worker process on one game"""
+    if seed_of(state) == game_seed(SEED, BAD_GAME):
+        os._exit(3)
+    return True
+
+
+class Truthless:
+    def __bool__(self) -> bool:
+        raise ValueError("the truth value of an array with more than one element is ambiguous")
+
+
+def returns_an_array_like(state: Any) -> Any:
+    return Truthless() if seed_of(state) == game_seed(SEED, BAD_GAME) else True
+
+
+@pytest.fixture(scope="module")
+def reference() -> lab.Results:
+    return lab.simulate("panjpar", games=40, seed=SEED)
+
+
+def check_kept(err: lab.RunError, reference: lab.Results, least: int) -> None:
+    """The rows kept are real rows of the run (same as a clean run's), in game order."""
+    rows = err.rows
+    assert len(rows) >= least
+    indices = [row["game"] for row in rows]
+    assert indices == sorted(indices) and BAD_GAME not in indices
+    by_index = {row["game"]: row for row in reference.rows}
+    for row in rows:
+        expected = dict(by_index[row["game"]])
+        assert {k: v for k, v in row.items() if k != "held"} == expected
+
+
+# -- a claim that raises ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("workers", [None, 2])
+def test_a_claim_that_raises_names_the_game_chains_its_error_and_keeps_the_rows(
+    workers: int | None, reference: lab.Results
+) -> None:
+    with pytest.raises(lab.ClaimError) as caught:
+        lab.check(
+            divides_by_zero_on_the_bad_game,
+            "panjpar",
+            games=40,
+            seed=SEED,
+            workers=workers,
+            chunk_size=3,
+        )
+    err = caught.value
+    assert isinstance(err, cardwidgets.lab.RunError) and isinstance(err, ValueError)
+    assert isinstance(err.__cause__, ZeroDivisionError)
+    assert (err.index, err.seed) == (BAD_GAME, game_seed(SEED, BAD_GAME))
+    assert err.text("en").startswith(
+        f"the claim raised ZeroDivisionError('division by zero') in game {BAD_GAME} "
+        f"(seed {game_seed(SEED, BAD_GAME)}) after move {err.ply}; the "
+    )
+    assert err.text("en").endswith("games that finished are kept in .results")
+    assert err.text("de").startswith(f"die Behauptung löste in Spiel {BAD_GAME} (Startwert ")
+    assert_german(err.text("de"), "ZeroDivisionError('division by zero')")
+    # The record replays the game to the state the claim was given.
+    assert err.record is not None
+    state = err.state()
+    assert state.is_over and seed_of(state) == err.seed and state.ply == err.ply
+    with pytest.raises(ZeroDivisionError):
+        divides_by_zero_on_the_bad_game(state)
+    # Everything before the bad game finished in process; a pool may have finished more.
+    check_kept(err, reference, least=BAD_GAME if workers is None else 6)
+    assert isinstance(err.results, lab.CheckResult) and err.results.games == len(err.rows)
+    assert "worker" not in err.details or workers  # the traceback text is kept either way
+    assert "ZeroDivisionError" in err.details
+
+
+def test_a_per_state_claim_that_raises_names_the_move(reference: lab.Results) -> None:
+    with pytest.raises(lab.ClaimError) as caught:
+        lab.check(misses_a_key_mid_game, "panjpar", games=40, seed=SEED, per_state=True)
+    err = caught.value
+    assert isinstance(err.__cause__, KeyError)
+    assert (err.index, err.ply) == (BAD_GAME, 7)
+    assert err.state().ply == 7
+    check_kept(err, reference, least=BAD_GAME)
+
+
+def test_a_claim_whose_answer_has_no_truth_value_is_the_claims_error() -> None:
+    with pytest.raises(lab.ClaimError) as caught:
+        lab.check(returns_an_array_like, "panjpar", games=20, seed=SEED)
+    assert isinstance(caught.value.__cause__, ValueError)
+    assert "ambiguous" in str(caught.value.__cause__)
+
+
+def test_a_lambda_claim_raising_in_a_process_pool_is_carried_back() -> None:
+    bad = game_seed(SEED, 3)
+    with pytest.raises(lab.ClaimError) as caught:
+        lab.check(
+            lambda s: 1 / (seed_of(s) - bad) != 7,
+            "panjpar",
+            games=8,
+            seed=SEED,
+            workers=2,
+            chunk_size=2,
+        )
+    assert caught.value.index == 3
+    assert isinstance(caught.value.__cause__, ZeroDivisionError)
+    # The worker's traceback travels as text and is shown as the cause of the claim's error.
+    assert "ZeroDivisionError" in str(caught.value.__cause__.__cause__)
+
+
+# -- a player that raises, a worker that dies ----------------------------------------------------
+
+
+class BrokenPlayer(bots.RandomPlayer):
+    """A random player that raises on its first move of one game."""
+
+    def choose(self, state: Any) -> Any:
+        if self.seed == player_seed(game_seed(SEED, BAD_GAME), 0):
+            raise RuntimeError("this player is broken")
+        return super().choose(state)
+
+    def reseeded(self, seed: Any) -> BrokenPlayer:
+        return BrokenPlayer(seed)
+
+
+def test_a_player_that_raises_is_a_game_error_with_the_rows_kept(reference: lab.Results) -> None:
+    with pytest.raises(lab.GameError) as caught:
+        lab.simulate("panjpar", players=(BrokenPlayer(0), "random"), games=40, seed=SEED)
+    err = caught.value
+    assert not isinstance(err, lab.ClaimError)
+    assert isinstance(err.__cause__, RuntimeError)
+    assert err.text("en").startswith(f"game {BAD_GAME} (seed {game_seed(SEED, BAD_GAME)}) stopped")
+    assert err.text("de").startswith(f"Spiel {BAD_GAME} (Startwert ")
+    assert err.ply == 0 and err.state().ply == 0
+    assert isinstance(err.results, lab.Results)
+    check_kept(err, reference, least=BAD_GAME)
+
+
+def test_a_worker_that_dies_mid_run_keeps_the_finished_rows(reference: lab.Results) -> None:
+    """The lab test of issue 13: a worker killed mid-run; the finished rows survive."""
+    with pytest.raises(lab.WorkerError) as caught:
+        lab.check(
+            kills_its_worker_on_the_bad_game,
+            "panjpar",
+            games=40,
+            seed=SEED,
+            workers=2,
+            chunk_size=1,
+            timeout=120,
+        )
+    err = caught.value
+    assert type(err.__cause__).__name__ == "BrokenProcessPool"
+    assert err.text("en").startswith("a worker process stopped before its games were done")
+    assert err.text("de").startswith("ein Arbeitsprozess brach ab")
+    assert_german(err.text("de"), i18n.shown(err.__cause__, 120))
+    # At most a window of four chunks is in flight: games 0..8 had certainly finished.
+    check_kept(err, reference, least=BAD_GAME - 4)
+
+
+def test_progress_bar_closes_cleanly_when_a_run_stops(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(lab._Progress, "delay", 0.0)
+    with pytest.raises(lab.ClaimError):
+        lab.check(divides_by_zero_on_the_bad_game, "panjpar", games=40, seed=SEED, progress=True)
+    err = capsys.readouterr().err
+    assert err.endswith("\n") and f"{BAD_GAME} of 40 games" in err
+
+
+# -- huge counts (item 1) ------------------------------------------------------------------------
+
+
+def test_a_count_beyond_any_finish_is_refused_with_a_reason() -> None:
+    with pytest.raises(lab.LabError) as caught:
+        lab.simulate("tablic", games=100_000_000_000)
+    assert caught.value.text("en").startswith(
+        "games must be at most 100,000,000, not 100000000000: every game keeps a row"
+    )
+    assert caught.value.text("de").startswith("games darf höchstens 100.000.000 sein")
+
+
+class StopsAtGame300(bots.RandomPlayer):
+    def choose(self, state: Any) -> Any:
+        if self.seed == player_seed(game_seed(1, 300), 0):
+            raise RuntimeError("stop here")
+        return super().choose(state)
+
+    def reseeded(self, seed: Any) -> StopsAtGame300:
+        return StopsAtGame300(seed)
+
+
+@pytest.mark.parametrize("threads", [False, True])
+def test_chunks_are_made_lazily_so_memory_does_not_grow_with_the_count(
+    monkeypatch: pytest.MonkeyPatch, threads: bool
+) -> None:
+    """A run of 10**11 games stopped at game 300: the chunks after it are never built (the
+    eager list of chunks of such a run grew to 24 GB)."""
+    import concurrent.futures
+
+    monkeypatch.setattr(lab, "MAX_GAMES", 10**12)
+    executor = concurrent.futures.ThreadPoolExecutor(2) if threads else None
+    tracemalloc.start()
+    try:
+        with pytest.raises(lab.GameError) as caught:
+            lab.simulate(
+                "panjpar",
+                players=(StopsAtGame300(0), "random"),
+                games=10**11,
+                seed=1,
+                executor=executor,
+                chunk_size=50,
+            )
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+        if executor is not None:
+            executor.shutdown()
+    assert caught.value.index == 300
+    assert peak < 20_000_000, f"peak {peak:,} bytes"
+
+
+# -- bad settings and hostile claims ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("settings_", "english"),
+    [
+        ({"games": 0}, "games must be a positive whole number, not 0"),
+        ({"games": "10"}, "games must be a positive whole number, not '10'"),
+        ({"workers": 0}, "workers must be a whole number from 1 to 512, not 0"),
+        ({"workers": 10**6}, "workers must be a whole number from 1 to 512, not 1000000"),
+        ({"chunk_size": -1}, "chunk_size must be a whole number from 1 to 100,000,000"),
+        ({"timeout": 0}, "timeout must be a positive number of seconds or None, not 0"),
+        ({"progress": "yes"}, "progress must be True, False or None, not 'yes'"),
+        ({"seed": [1]}, "a seed must be a whole number or a text, not [1]"),
+        ({"players": ("random", "random", "random")}, "players must be two players"),
+    ],
+)
+def test_bad_settings_are_refused_before_any_game(settings_: dict[str, Any], english: str) -> None:
+    with pytest.raises(ValueError) as caught:
+        lab.simulate("panjpar", **settings_)
+    assert isinstance(caught.value, i18n.TranslatedError)
+    assert caught.value.text("en").startswith(english)
+    assert_german(caught.value.text("de"), *map(i18n.shown, settings_.values()))
+
+
+def test_a_claim_that_is_not_a_function_is_refused() -> None:
+    with pytest.raises(lab.LabError) as caught:
+        lab.check("the dealer wins", "panjpar", games=3)  # type: ignore[arg-type]
+    assert caught.value.text("en").startswith("a claim must be a function of a state")
+
+
+ERRORS = st.sampled_from(
+    [ZeroDivisionError, KeyError, TypeError, AttributeError, IndexError, RecursionError, ValueError]
+)
+
+
+@settings(max_examples=25, deadline=None)
+@given(ERRORS, st.integers(0, 11), st.booleans(), st.sampled_from(["panjpar", "pazaak"]))
+def test_any_claim_error_on_any_game_becomes_a_claim_error(
+    error: type[Exception], bad: int, per_state: bool, game: str
+) -> None:
+    """Hypothesis: whatever a claim raises, on whichever game, the run ends in a ClaimError
+    naming that game, with the claim's error chained and the earlier rows kept."""
+    target = game_seed(7, bad)
+
+    def claim(state: Any) -> bool:
+        if seed_of(state) == target:
+            raise error("Z")
+        return state.ply >= 0
+
+    with pytest.raises(lab.ClaimError) as caught:
+        lab.check(claim, game, games=12, seed=7, per_state=per_state, chunk_size=4)
+    err = caught.value
+    assert type(err.__cause__) is error
+    assert err.index == bad and err.seed == target
+    assert [row["game"] for row in err.rows] == list(range(bad))
+    assert all(row["held"] for row in err.rows)
+    assert_german(err.text("de"), i18n.shown(error("Z"), 120))

@@ -1,0 +1,155 @@
+"""Packaging as users expect it (issue 15): the license, the typing marker, the metadata, a clear
+message when an optional package is missing, and the built wheel working in a fresh virtual
+environment on a machine without Node.js."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import textwrap
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from cardwidgets import extras, lab
+
+REPO = Path(__file__).resolve().parents[1]
+tomllib = pytest.importorskip("tomllib")  # Python 3.11+; 3.10 skips the metadata checks
+
+
+def test_license_file_is_the_declared_mit_license() -> None:
+    project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
+    assert project["license"] == "MIT"
+    assert project["license-files"] == ["LICENSE"]
+    text = (REPO / "LICENSE").read_text()
+    assert text.startswith("MIT License\n")
+    assert "Permission is hereby granted, free of charge" in text
+    assert 'THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND' in text
+
+
+def test_metadata_names_urls_audience_and_python_versions() -> None:
+    project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
+    assert {"Homepage", "Documentation", "Source", "Issues"} <= set(project["urls"])
+    classifiers = set(project["classifiers"])
+    assert "Framework :: Jupyter :: JupyterLab :: 4" in classifiers
+    assert "Intended Audience :: Education" in classifiers
+    assert "Typing :: Typed" in classifiers
+    versions = {c.rsplit(" ", 1)[-1] for c in classifiers if c.startswith("Programming Language")}
+    assert {"3.10", "3.11", "3.12", "3.13"} <= versions
+    assert project["requires-python"] == ">=3.10"
+    assert (REPO / "cardwidgets" / "py.typed").is_file()
+
+
+def test_missing_pandas_names_the_lab_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pandas", None)  # makes `import pandas` fail
+    results = lab.simulate("pazaak", games=2, seed=1)
+    with pytest.raises(extras.MissingExtra) as caught:
+        results.to_pandas()
+    assert str(caught.value) == (
+        'to_pandas() needs pandas, which is not installed. It comes with the "lab" extra: '
+        'pip install "cardwidgets[lab]"'
+    )
+    assert caught.value.text("de") == (
+        "to_pandas() braucht pandas, das nicht installiert ist. Es gehört zum Extra „lab“: "
+        'pip install "cardwidgets[lab]"'
+    )
+    assert isinstance(caught.value, ImportError) and caught.value.name == "pandas"
+
+
+def test_missing_matplotlib_names_the_lab_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
+    results = lab.simulate("pazaak", games=2, seed=1)
+    with pytest.raises(ImportError, match=r'plot\(\) needs matplotlib.*"cardwidgets\[lab\]"'):
+        results.plot()
+
+
+def _uv() -> str:
+    """The uv binary (``uv run`` says where it is; a pyenv shim on PATH would need a shell)."""
+    found = os.environ.get("UV") or shutil.which("uv")
+    if not found:
+        pytest.fail("uv is needed to build the wheel (scripts/setup.sh installs it)")
+    return found
+
+
+# The render check run inside the fresh environment: a widget, its static picture, and the
+# missing-extra message (the fresh environment has no pandas).
+FRESH_CHECK = textwrap.dedent(
+    """
+    import shutil
+    import cardwidgets
+    from cardwidgets import lab
+    from cardwidgets.widgets import TablicWidget
+
+    assert shutil.which("node") is None, "node is on PATH"
+    assert cardwidgets.__file__.find("site-packages") > 0, cardwidgets.__file__
+    widget = TablicWidget(seed=1)
+    data, _ = widget._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in data
+    assert 'class="cw-root' in data["text/html"], data["text/html"][:300]
+    assert widget._esm and "cw-root" in str(widget._esm)
+    try:
+        lab.simulate("tablic", games=1, seed=1).to_pandas()
+    except ImportError as error:
+        print("MISSING:", error)
+    print("RENDERED", len(data["text/html"]), repr(widget))
+    """
+)
+
+
+@pytest.mark.timeout(300)
+def test_built_wheel_installs_and_renders_in_a_fresh_venv_without_node(tmp_path: Path) -> None:
+    uv = _uv()
+    dist = tmp_path / "dist"
+    subprocess.run(
+        [uv, "build", "--sdist", "--wheel", "--out-dir", str(dist), str(REPO)],
+        check=True,
+        capture_output=True,
+    )
+    (wheel,) = dist.glob("cardwidgets-*.whl")
+    (sdist,) = dist.glob("cardwidgets-*.tar.gz")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "cardwidgets/py.typed" in names
+    assert "cardwidgets/static/widget.js" in names
+    license_name = next(n for n in names if n.endswith(".dist-info/licenses/LICENSE"))
+    assert zipfile.ZipFile(wheel).read(license_name) == (REPO / "LICENSE").read_bytes()
+    with tarfile.open(sdist) as archive:
+        members = {m.name.split("/", 1)[1] for m in archive.getmembers() if "/" in m.name}
+    assert {"LICENSE", "cardwidgets/py.typed", "cardwidgets/static/widget.js"} <= members
+
+    # The same versions as the project's lock (fast from uv's cache; PyPI otherwise).
+    constraints = tmp_path / "constraints.txt"
+    export = [uv, "export", "--locked", "--no-dev", "--all-extras", "--no-hashes"]
+    export += ["--no-emit-project", "--format", "requirements-txt", "-o", str(constraints)]
+    subprocess.run(export, cwd=REPO, check=True, capture_output=True)
+    venv = tmp_path / "fresh"
+    subprocess.run([uv, "venv", "--python", sys.executable, str(venv)], check=True)
+    bindir = venv / "bin"
+    # No Node anywhere: PATH holds only the fresh environment's own scripts.
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("VIRTUAL_ENV", "UV_PROJECT"))}
+    env.update(PATH=str(bindir), VIRTUAL_ENV=str(venv), HOME=str(tmp_path))
+    env["UV_CACHE_DIR"] = os.environ.get("UV_CACHE_DIR") or str(Path.home() / ".cache" / "uv")
+    install = subprocess.run(
+        [uv, "pip", "install", "--python", str(bindir / "python"), "-c", str(constraints), wheel],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert install.returncode == 0, install.stderr
+    run = subprocess.run(
+        [str(bindir / "python"), "-c", FRESH_CHECK],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run.stderr
+    assert (
+        'MISSING: to_pandas() needs pandas, which is not installed. It comes with the "lab" '
+        in (run.stdout)
+    )
+    assert "RENDERED" in run.stdout
