@@ -6,7 +6,8 @@ Importing this package imports anywidget; the engines never do (DESIGN principle
 from __future__ import annotations
 
 from cardwidgets.widgets.base import GameWidget
+from cardwidgets.widgets.panjpar import PanjparWidget
 from cardwidgets.widgets.pazaak import PazaakWidget
 from cardwidgets.widgets.tablic import TablicWidget
 
-__all__ = ["GameWidget", "PazaakWidget", "TablicWidget"]
+__all__ = ["GameWidget", "PanjparWidget", "PazaakWidget", "TablicWidget"]
