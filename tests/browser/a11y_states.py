@@ -2,8 +2,9 @@
 
 Each game has a starting position and named states, each reached from that position by the
 calls a learner's clicks make: ``fresh`` (a new deal), ``selected`` (a card selected with its
-groups, beaters or effects lit and the options shown), ``message`` (a refusal shown), ``summary``
-(the end of a deal or set). The same functions drive a widget in this process (static HTML) and
+groups, beaters or effects lit and the options shown), ``building`` (a move half made),
+``message`` (a refusal shown), ``summary`` (the end of a deal or set; Panjpar has neither, its
+``over`` is the end of the game). The same functions drive a widget in this process (static HTML) and
 in a JupyterLab kernel (the live view): the kernel imports this file by path, so it must only
 import ``cardwidgets``.
 
@@ -55,9 +56,13 @@ def _pazaak_start() -> Any:
 def _panjpar_start() -> Any:
     from cardwidgets import panjpar
 
-    # The computer attacks with a pair plus one; the learner defends (beaters light up).
+    # The computer attacks with 5♣; the learner defends (2♦ and 7♣ beat it; trumps ♦).
     return panjpar.State.from_position(
-        hands=["9♥ 8♣ K♠ 4♦ 5♦", "7♥ 7♣ 9♦ 2♠ 3♠"], stock="Q♥ J♦", trump="♦", to_move=1
+        hands=["7♣ Q♠ Q♥ 2♦ 4♣", "2♣ 3♣ 4♥ 8♠"],
+        stock="J♥ 10♠ 6♥ 4♠ 6♦",
+        trump="♦",
+        attacker=1,
+        attack="5♣",
     )
 
 
@@ -100,6 +105,15 @@ def _until_paused(w: Any) -> None:
     raise AssertionError(f"{w.game}: no summary after 200 moves")
 
 
+def _until_over(w: Any) -> None:
+    """Play the first legal move until the game is over (Panjpar has no deals or sets)."""
+    for _ in range(300):
+        if w.state.is_over:
+            return
+        w.play(w.state.legal_moves()[0])
+    raise AssertionError(f"{w.game}: not over after 300 moves")
+
+
 def _card_intent(zone: str, card: str) -> Step:
     def step(w: Any) -> None:
         w.handle_intent({"kind": "card", "zone": zone, "card": card})
@@ -118,14 +132,16 @@ STATES: dict[str, dict[str, list[Step]]] = {
     "pazaak": {
         "fresh": [],
         "selected": [lambda w: w.select("±2")],  # the sign options, the totals they make
-        "message": [_card_intent("opponent-table", "p1-0")],  # the computer's table: refused
+        "building": [lambda w: w.select("±2"), lambda w: w.choose(0)],  # a sign chosen
+        "message": [_card_intent("opponent-table", "t1")],  # the computer's table: refused
         "summary": [lambda w: w.select("±2"), lambda w: w.choose(0), lambda w: w.play()],
     },
     "panjpar": {
-        "fresh": [],
-        "selected": [_card_intent("battle", "7♥")],  # the attack card chosen: beaters lit
+        "fresh": [],  # the attack card aimed at by nothing yet; the beaters are playable
+        "selected": [lambda w: w.aim("5♣")],  # the attack card chosen: its beaters lit
+        "building": [lambda w: w.aim("5♣"), lambda w: w.select("7♣")],  # a kill drawn, muted
         "message": [_card_intent("opponent-hand", "hidden-1-0")],  # their hand: refused
-        "summary": [_until_paused],
+        "over": [_until_over],  # no deals or sets: the end of the game
     },
 }
 
