@@ -167,3 +167,14 @@ def test_a_new_game_is_said_on_the_assertive_line() -> None:
     w.locale = "de"
     assert w.message and w.message != "A new game has started."
     assert_german(w.message)
+
+
+def test_the_leftovers_going_to_the_learner_are_said_to_you() -> None:
+    w = a11y_states.widget("tablic")
+    w.select("8♦")
+    w.play()
+    w.trail("2♣")
+    w.trail("9♥")
+    assert "go to you. Deal 1 ends: You 6, Computer 0." in said(w)
+    w.locale = "de"
+    assert "gehen an dich. Spiel 1 endet: Du 6, Computer 0." in said(w)

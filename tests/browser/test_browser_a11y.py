@@ -16,6 +16,8 @@ Zero violations of any impact; figures per widget, theme and locale are written 
 from __future__ import annotations
 
 import copy
+import json
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,6 +28,7 @@ from cardwidgets import scene
 
 from . import a11y_states, axe
 from .harness import (
+    REPO,
     SCREENSHOTS,
     Server,
     kernel_exec,
@@ -33,6 +36,9 @@ from .harness import (
     wait_for_widget,
     write_notebook,
 )
+
+sys.path.insert(0, str(REPO / "tests"))
+from language import assert_german
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -175,3 +181,136 @@ def test_live_widget_has_no_axe_violations(lab_page: Any, game: str) -> None:
 def shot_path(name: str) -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS / f"{name}.png"
+
+
+# --- narration and focus --------------------------------------------------------------------
+
+# A sequence of moves per game, made in the page: (what, zone or "", card / option / action,
+# how). "key" focuses the control and presses Enter (then focus must stay in the widget, on the
+# same control if it is still there); "click" clicks it.
+SEQUENCES: dict[str, tuple[str, list[tuple[str, str, str, str]]]] = {
+    "tablic": (
+        "en",
+        [
+            ("card", "table", "K♦", "click"),  # before a hand card: refused
+            ("card", "hand", "8♦", "key"),  # two groups lit, the biggest capture chosen
+            ("action", "", "play", "key"),  # the capture, then the computer's reply
+            ("card", "hand", "2♣", "key"),
+            ("action", "", "trail", "key"),
+            ("card", "hand", "9♥", "key"),
+            ("action", "", "trail", "key"),  # the deal ends: its summary
+            ("action", "", "continue", "key"),
+        ],
+    ),
+    "pazaak": (
+        "de",
+        [
+            ("card", "opponent-table", "t1", "click"),  # the computer's table: refused
+            ("card", "hand", "±2", "key"),
+            ("option", "", "0", "key"),  # as +2
+            ("action", "", "play", "key"),  # exactly 20 beats 19: the set ends
+            ("action", "", "continue", "key"),
+        ],
+    ),
+    "panjpar": (
+        "de",
+        [
+            ("card", "opponent-hand", "hidden-1-0", "click"),  # face down: refused
+            ("card", "battle", "5♣", "key"),  # the attack card: its beaters light up
+            ("card", "hand", "7♣", "key"),  # the kill
+            ("action", "", "defend", "key"),  # the learner draws and attacks next
+            ("card", "hand", "4♣", "key"),
+            ("action", "", "attack", "key"),  # the computer's answer is said too
+        ],
+    ),
+}
+
+JS_RECORD = """(root) => {
+  const r = document.querySelector(root);
+  const rec = {announce: [], message: []};
+  const watch = (selector, list) => {
+    const el = r.querySelector(selector);
+    const note = () => {
+      const text = el.textContent;
+      if (text && list[list.length - 1] !== text) list.push(text);
+    };
+    new MutationObserver(note).observe(el, {childList: true, characterData: true, subtree: true});
+  };
+  watch('.cw-announce', rec.announce);
+  watch('.cw-message', rec.message);
+  window.__cwSaid = rec;
+}"""
+
+JS_FOCUS_KEY = """(root) => {
+  const a = document.activeElement;
+  if (!a || !a.closest(root)) return null;
+  const zone = a.closest('[data-zone]');
+  return a.dataset.card ? 'card:' + (zone ? zone.dataset.zone : '') + ':' + a.dataset.card
+       : a.dataset.option ? 'option:' + a.dataset.option
+       : a.dataset.action ? 'action:' + a.dataset.action : 'other:' + a.className;
+}"""
+
+
+def target_of(root: str, kind: str, zone: str, name: str) -> str:
+    if kind == "card":
+        return f'{root} [data-zone="{zone}"] .cw-card[data-card="{name}"]'
+    if kind == "option":
+        return f'{root} [data-option="{name}"]'
+    return f'{root} button[data-action="{name}"]'
+
+
+def focus_key(kind: str, zone: str, name: str) -> str:
+    return f"card:{zone}:{name}" if kind == "card" else f"{kind}:{name}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_moves_and_refusals_are_said_and_focus_stays(lab_page: Any, game: str) -> None:
+    """Each move (the learner's and the computer's), the refusal and the end of the deal or set
+    reach the page's live lines in the widget's language; keyboard focus stays in the widget."""
+    page, root = lab_page, root_of(game)
+    lab_theme(page, "light")
+    locale, steps = SEQUENCES[game]
+    drive(page, game, f"w.locale = {locale!r}; w.four_color = False\na11y_states.reach(w, 'fresh')")
+    page.evaluate(JS_RECORD, root)
+    expected: dict[str, list[str]] = {"announce": [], "message": []}
+    for kind, zone, name, how in steps:
+        selector = target_of(root, kind, zone, name)
+        before = int(page.locator(root).get_attribute("data-version"))
+        if how == "key":
+            page.locator(selector).focus()
+            page.keyboard.press("Enter")
+        else:
+            page.locator(selector).click()
+        page.wait_for_function(
+            "([r, v]) => Number(document.querySelector(r).dataset.version) > v",
+            arg=[root, before],
+            timeout=20_000,
+        )
+        code = f"import json; w = ws[{game!r}]; print(json.dumps([w.announcement, w.message]))"
+        out = kernel_exec(page, code)
+        announce, message = json.loads(out)
+        for key, text in (("announce", announce), ("message", message)):
+            if text and (not expected[key] or expected[key][-1] != text):
+                expected[key].append(text)
+        if how == "key":
+            now = page.evaluate(JS_FOCUS_KEY, root)
+            assert now is not None, f"{game}: focus left the widget after {name}"
+            if page.locator(selector).count() and page.locator(selector).is_enabled():
+                assert now == focus_key(kind, zone, name), (name, now)
+            elif page.locator(f"{root} .cw-summary").count():
+                assert now == "action:continue", (name, now)  # a summary: Continue is next
+    page.wait_for_timeout(100)
+    heard = page.evaluate("() => window.__cwSaid")
+    assert heard["announce"] == expected["announce"], (heard["announce"], expected["announce"])
+    assert heard["message"] == expected["message"], (heard["message"], expected["message"])
+    # What a screen reader heard, by kind: the moves, the refusal, the end of a deal or set.
+    assert len(heard["announce"]) >= 2 and len(heard["message"]) == 1, heard
+    # Panjpar has no deals or sets (the end of its game: tests/test_widget_narration.py).
+    ends = {"tablic": "Deal 1 ends", "pazaak": "Satz 1", "panjpar": "Du schlägst"}
+    assert any(ends[game] in text for text in heard["announce"]), heard["announce"]
+    others = "Computer"
+    assert any(others in text for text in heard["announce"]), heard["announce"]
+    if locale == "de":
+        for text in heard["announce"] + heard["message"]:
+            assert_german(text)
+    print(f"{game} ({locale}) heard:", json.dumps(heard, ensure_ascii=False, indent=1))
