@@ -20,12 +20,30 @@ from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
+from cardwidgets import i18n
 from cardwidgets.cards import Rng
+
+i18n.register(
+    {
+        "lab.not_portable": {
+            "en": "{function} cannot be sent to worker processes: define it at module level "
+            "or install cloudpickle",
+            "de": "{function} lässt sich nicht an Arbeitsprozesse schicken: definiere sie auf "
+            "Modulebene oder installiere cloudpickle",
+        }
+    }
+)
+
+
+class NotPortable(i18n.TranslatedError, TypeError):
+    """A claim that cannot be carried to worker processes (also a ``TypeError``)."""
+
 
 __all__ = [
     "Failure",
     "GameFailed",
     "Job",
+    "NotPortable",
     "Pickled",
     "RemoteError",
     "game_seed",
@@ -111,10 +129,7 @@ def portable(
     except ImportError as err:  # pragma: no cover - cloudpickle ships with the dask extra
         if getattr(function, "__module__", None) == "__main__":
             return function  # a forked process pool still finds it
-        raise TypeError(
-            f"{function!r} cannot be sent to worker processes: define it at module level "
-            "or install cloudpickle"
-        ) from err
+        raise NotPortable("lab.not_portable", function=i18n.shown(function)) from err
     return Pickled(cloudpickle.dumps(function))
 
 
@@ -286,22 +301,22 @@ def play_game(
         if claim is not None and not job.per_state and not _holds(claim, state):
             failure = _failure(index, seed, state, moves)
         winner, scores = unit.result(state, job.unit)
+        row: dict[str, Any] = {
+            "game": index,
+            "seed": seed,
+            "winner": winner,
+            "score0": scores[0],
+            "score1": scores[1],
+            "length": moves,
+            "first": first,
+        }
+        row.update(unit.facts(state, job.unit))
+        if claim is not None:
+            row["held"] = failure is None
+        if job.records:
+            row["record"] = state.to_record()
     except Exception as err:
         raise GameFailed(_failed(index, seed, state, moves, err)) from err
-    row: dict[str, Any] = {
-        "game": index,
-        "seed": seed,
-        "winner": winner,
-        "score0": scores[0],
-        "score1": scores[1],
-        "length": moves,
-        "first": first,
-    }
-    row.update(unit.facts(state, job.unit))
-    if claim is not None:
-        row["held"] = failure is None
-    if job.records:
-        row["record"] = state.to_record()
     return row, failure, state
 
 

@@ -43,6 +43,8 @@ from __future__ import annotations
 import copy
 import dataclasses
 import functools
+import inspect
+import math
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
@@ -1179,7 +1181,7 @@ class GreedyPlayer(_BasePlayer):
                     "bots.bad_option",
                     option=option,
                     expected=type(default).__name__,
-                    value=repr(value),
+                    value=i18n.shown(value),
                 )
         self.options: dict[str, Any] = dict(options)
 
@@ -1223,8 +1225,13 @@ class ExpertPlayer(_BasePlayer):
     ) -> None:
         super().__init__(seed)
         for value in (iterations, time_limit):
-            if value is not None and (isinstance(value, bool) or not value > 0):
-                raise PlayerError("bots.bad_budget", value=repr(value))
+            if value is not None and not (_is_number(value) and value > 0):
+                raise PlayerError("bots.bad_budget", value=i18n.shown(value))
+        for option, number in (("exploration", exploration), ("confidence", confidence)):
+            if not (_is_number(number) and number >= 0):
+                raise PlayerError(
+                    "bots.bad_option", option=option, expected="float", value=i18n.shown(number)
+                )
         self.iterations = iterations
         self.time_limit = time_limit
         self.exploration = exploration
@@ -1303,6 +1310,7 @@ def make(name_or_player: str | Player, seed: Seed | None = None, **options: Any)
         cls = PLAYERS.get(name_or_player)
         if cls is None:
             raise PlayerError("bots.unknown_player", name=name_or_player, names=", ".join(PLAYERS))
+        _check_options(cls, options)
         return cls(seed, **options)
     if options:
         raise PlayerError(
@@ -1312,6 +1320,28 @@ def make(name_or_player: str | Player, seed: Seed | None = None, **options: Any)
             options="-",
         )
     return name_or_player if seed is None else name_or_player.reseeded(seed)
+
+
+def _is_number(value: object) -> bool:
+    """A finite int or float (not a bool): what a numeric option may be."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _check_options(cls: type, options: Mapping[str, Any]) -> None:
+    """Refuse an option the player's constructor does not take, naming the ones it does
+    (a constructor with ``**options`` checks its own)."""
+    parameters = inspect.signature(cls).parameters
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
+        return
+    known = [name for name in parameters if name != "seed"]
+    for option in options:
+        if option not in known:
+            raise PlayerError(
+                "bots.unknown_option",
+                player=cls.__name__,
+                option=option,
+                options=", ".join(known) or "-",
+            )
 
 
 # -- hints ------------------------------------------------------------------------------------

@@ -13,20 +13,27 @@ table). A progress bar goes to standard error when it is a terminal.
 >>> main(["simulate", "panjpar", "--games", "4", "--seed", "1", "--json", "-"])
 [{"game": 0, "seed": ..., "winner": ...
 0
+
+Every sentence of the command is in English and German, ``--help`` and argparse's own usage
+errors too: ``--locale de`` anywhere on the line switches them all. Python's argparse speaks
+English unless a gettext catalog is installed for it, and most Python tools leave it so; this
+command instead gives argparse its German words while it parses (see :func:`_argparse_in`),
+because the project promises every sentence in both languages.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from cardwidgets import __version__, i18n, lab
 from cardwidgets.games import GAMES
 
-__all__ = ["main", "parser"]
+__all__ = ["CommandError", "main", "parser"]
 
 i18n.register(
     {
@@ -62,7 +69,7 @@ i18n.register(
         },
         "cli.json": {
             "en": "write the rows as JSON to PATH ('-': standard output, instead of the table)",
-            "de": "die Zeilen als JSON nach PATH schreiben ('-': Standardausgabe statt Tabelle)",
+            "de": "die Zeilen als JSON nach PFAD schreiben ('-': Standardausgabe statt Tabelle)",
         },
         "cli.progress": {
             "en": "show a progress bar (default: when standard error is a terminal)",
@@ -81,30 +88,161 @@ i18n.register(
             "en": "cannot write {path}: {reason}",
             "de": "{path} lässt sich nicht schreiben: {reason}",
         },
+        "cli.kept": {
+            "en": "wrote the {rows} rows that finished to {path}",
+            "de": "die {rows} fertigen Zeilen nach {path} geschrieben",
+        },
+        "cli.bad_count": {
+            "en": "a whole number from {least} to {most} is needed, not {value}",
+            "de": "nötig ist eine ganze Zahl von {least} bis {most}, nicht {value}",
+        },
+        "cli.help": {"en": "show this help and exit", "de": "diese Hilfe zeigen und beenden"},
+        "cli.version": {
+            "en": "show the version and exit",
+            "de": "die Versionsnummer zeigen und beenden",
+        },
+        "cli.command": {"en": "the command", "de": "der Befehl"},
+        "cli.meta.games": {"en": "GAMES", "de": "ANZAHL"},
+        "cli.meta.players": {"en": "PLAYER", "de": "SPIELER"},
+        "cli.meta.seed": {"en": "SEED", "de": "STARTWERT"},
+        "cli.meta.workers": {"en": "WORKERS", "de": "PROZESSE"},
+        "cli.meta.unit": {"en": "UNIT", "de": "EINHEIT"},
+        "cli.meta.rule": {"en": "NAME=VALUE", "de": "NAME=WERT"},
+        "cli.meta.path": {"en": "PATH", "de": "PFAD"},
     }
 )
 
 
+class CommandError(i18n.TranslatedError):
+    """A command line that cannot run (a ``ValueError``); printed in the chosen language."""
+
+
+# argparse's own sentences in German (its msgids, as its gettext calls name them). Python ships
+# no German catalog for argparse; a message missing here stays in English.
+_ARGPARSE_DE = {
+    "usage: ": "Aufruf: ",
+    "positional arguments": "Argumente",
+    "options": "Optionen",
+    "optional arguments": "Optionen",
+    "show this help message and exit": "diese Hilfe zeigen und beenden",
+    "show program's version number and exit": "die Versionsnummer zeigen und beenden",
+    "%(prog)s: error: %(message)s\n": "%(prog)s: Fehler: %(message)s\n",
+    "argument %(argument_name)s: %(message)s": "Argument %(argument_name)s: %(message)s",
+    "invalid choice: %(value)r (choose from %(choices)s)": (
+        "ungültige Wahl: %(value)r (möglich sind %(choices)s)"
+    ),
+    "the following arguments are required: %s": "diese Argumente fehlen: %s",
+    "unrecognized arguments: %s": "unbekannte Argumente: %s",
+    "expected one argument": "ein Wert fehlt",
+    "expected at least one argument": "mindestens ein Wert fehlt",
+    "expected at most one argument": "höchstens ein Wert ist erlaubt",
+    "invalid %(type)s value: %(value)r": "ungültiger Wert für %(type)s: %(value)r",
+    "ambiguous option: %(option)s could match %(matches)s": (
+        "mehrdeutige Option: %(option)s passt zu %(matches)s"
+    ),
+    "ignored explicit argument %r": "Wert %r ist hier nicht erlaubt",
+    "not allowed with argument %s": "nicht erlaubt zusammen mit %s",
+    "one of the arguments %s is required": "eines der Argumente %s ist nötig",
+    "unknown parser %(parser_name)r (choices: %(choices)s)": (
+        "unbekannter Befehl %(parser_name)r (möglich sind %(choices)s)"
+    ),
+}
+
+
+@contextlib.contextmanager
+def _argparse_in(locale: str) -> Iterator[None]:
+    """argparse's words in ``locale`` while the block runs.
+
+    argparse looks its sentences up through a module-level ``_`` (gettext) each time it uses
+    one; giving it a German lookup for the duration of one command is what a gettext catalog
+    would do, without shipping compiled catalog files.
+    """
+    if locale != "de":
+        yield
+        return
+    english: Callable[[str], str] = argparse._  # type: ignore[attr-defined]
+    argparse._ = lambda message: _ARGPARSE_DE.get(message, english(message))  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._ = english  # type: ignore[attr-defined]
+
+
+def _count(least: int, most: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``least`` to ``most``, refused in words."""
+
+    def read(text: str) -> int:
+        try:
+            value = int(text) if len(text) <= 30 else None
+        except ValueError:
+            value = None
+        if value is None or not least <= value <= most:
+            shown = i18n.shown(text)
+            raise argparse.ArgumentTypeError(
+                i18n.text("cli.bad_count", least=least, most=i18n.Number(most), value=shown)
+            )
+        return value
+
+    read.__name__ = "count"
+    return read
+
+
 def parser(locale: str | None = None) -> argparse.ArgumentParser:
-    """The argument parser of the ``cardwidgets`` command."""
+    """The argument parser of the ``cardwidgets`` command, its help in ``locale``.
+
+    argparse's own words (``usage:``, ``options``, its errors) follow ``locale`` only while
+    :func:`main` parses; :func:`main` also picks the locale from ``--locale`` on the line.
+    """
+    locale = i18n.check_locale(locale or i18n.get_locale())
 
     def t(key: str) -> str:
         return i18n.text(key, locale)
 
-    top = argparse.ArgumentParser(prog="cardwidgets", description=t("cli.description"))
-    top.add_argument("--version", action="version", version=f"cardwidgets {__version__}")
-    commands = top.add_subparsers(dest="command", required=True)
-    sim = commands.add_parser("simulate", help=t("cli.simulate"), description=t("cli.simulate"))
+    with _argparse_in(locale):  # the group titles and -h are made with the parser
+        top = argparse.ArgumentParser(
+            prog="cardwidgets", description=t("cli.description"), add_help=False
+        )
+        top.add_argument("-h", "--help", action="help", help=t("cli.help"))
+        top.add_argument(
+            "--version",
+            action="version",
+            version=f"cardwidgets {__version__}",
+            help=t("cli.version"),
+        )
+        top.add_argument("--locale", dest="top_locale", choices=i18n.LOCALES, help=t("cli.locale"))
+        commands = top.add_subparsers(dest="command", required=True, help=t("cli.command"))
+        sim = commands.add_parser(
+            "simulate", help=t("cli.simulate"), description=t("cli.simulate"), add_help=False
+        )
+    sim.add_argument("-h", "--help", action="help", help=t("cli.help"))
     sim.add_argument("game", choices=GAMES, help=t("cli.game"))
-    sim.add_argument("--games", type=int, default=1000, help=t("cli.games"))
-    sim.add_argument("--players", nargs="+", default=["random"], help=t("cli.players"))
-    sim.add_argument("--seed", default="0", help=t("cli.seed"))
-    sim.add_argument("--workers", type=int, default=1, help=t("cli.workers"))
-    sim.add_argument("--unit", default=None, help=t("cli.unit"))
     sim.add_argument(
-        "--rule", action="append", default=[], metavar="NAME=VALUE", help=t("cli.rule")
+        "--games",
+        type=_count(1, lab.MAX_GAMES),
+        default=1000,
+        metavar=t("cli.meta.games"),
+        help=t("cli.games"),
     )
-    sim.add_argument("--json", nargs="?", const="-", metavar="PATH", help=t("cli.json"))
+    sim.add_argument(
+        "--players",
+        nargs="+",
+        default=["random"],
+        metavar=t("cli.meta.players"),
+        help=t("cli.players"),
+    )
+    sim.add_argument("--seed", default="0", metavar=t("cli.meta.seed"), help=t("cli.seed"))
+    sim.add_argument(
+        "--workers",
+        type=_count(1, lab.MAX_WORKERS),
+        default=1,
+        metavar=t("cli.meta.workers"),
+        help=t("cli.workers"),
+    )
+    sim.add_argument("--unit", default=None, metavar=t("cli.meta.unit"), help=t("cli.unit"))
+    sim.add_argument(
+        "--rule", action="append", default=[], metavar=t("cli.meta.rule"), help=t("cli.rule")
+    )
+    sim.add_argument("--json", nargs="?", const="-", metavar=t("cli.meta.path"), help=t("cli.json"))
     sim.add_argument(
         "--progress", action=argparse.BooleanOptionalAction, default=None, help=t("cli.progress")
     )
@@ -126,7 +264,7 @@ def _rules(items: Sequence[str]) -> dict[str, Any] | None:
     for item in items:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
-            raise ValueError(i18n.text("cli.bad_rule", text=repr(item)))
+            raise CommandError("cli.bad_rule", text=i18n.shown(item))
         rules[name.strip()] = lab._option_value(value.strip())
     return rules
 
@@ -153,6 +291,18 @@ def _simulate(args: argparse.Namespace) -> int:
             workers=args.workers,
             progress=args.progress,
         )
+    except lab.RunError as err:
+        # A run that stopped keeps what finished: those rows still go where --json said.
+        if out is not None:
+            with out:
+                json.dump(err.rows, out, ensure_ascii=False)
+            print(f"cardwidgets: {err}", file=sys.stderr)
+            print(i18n.text("cli.kept", rows=len(err.rows), path=args.json), file=sys.stderr)
+            return 2
+        if args.json == "-":
+            json.dump(err.rows, sys.stdout, ensure_ascii=False)
+            sys.stdout.write("\n")
+        raise
     except BaseException:
         if out is not None:
             out.close()
@@ -169,10 +319,31 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _chosen_locale(argv: Sequence[str]) -> str:
+    """The ``--locale`` given anywhere on the line (the last one), else the current locale,
+    so that even ``--help`` and argparse's errors use it."""
+    found = i18n.get_locale()
+    for i, word in enumerate(argv):
+        value = None
+        if word == "--locale" and i + 1 < len(argv):
+            value = argv[i + 1]
+        elif word.startswith("--locale="):
+            value = word.partition("=")[2]
+        if value in i18n.LOCALES:
+            found = value
+    return found
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command with ``argv`` (default: the process arguments); returns the exit status."""
-    args = parser().parse_args(argv)
-    with i18n.using(getattr(args, "locale", None) or i18n.get_locale()):
+    """Run the command with ``argv`` (default: the process arguments); returns the exit status.
+
+    Usage errors exit with status 2 (argparse's ``SystemExit``), as do refused settings.
+    """
+    words = list(sys.argv[1:] if argv is None else argv)
+    locale = _chosen_locale(words)
+    with i18n.using(locale), _argparse_in(locale):
+        args = parser(locale).parse_args(words)
+    with i18n.using(locale):
         try:
             if args.command == "simulate":
                 return _simulate(args)

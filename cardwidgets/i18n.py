@@ -53,10 +53,10 @@ def check_locale(locale: str) -> str:
     >>> check_locale("fr")
     Traceback (most recent call last):
     ...
-    ValueError: unknown locale 'fr': choose one of en, de
+    cardwidgets.i18n.LocaleError: unknown locale 'fr': choose one of en, de
     """
-    if locale not in LOCALES:
-        raise ValueError(f"unknown locale {locale!r}: choose one of {', '.join(LOCALES)}")
+    if not isinstance(locale, str) or locale not in LOCALES:
+        raise LocaleError("i18n.bad_locale", locale=shown(locale), locales=", ".join(LOCALES))
     return locale
 
 
@@ -199,3 +199,17 @@ class TranslatedError(ValueError):
         # Exception pickles as cls(*args), which would lose the parameters (and subclasses
         # with other constructors would not rebuild at all).
         return (_restore, (type(self), self.key, dict(self.__dict__)))
+
+
+class LocaleError(TranslatedError):
+    """A locale that is not one of :data:`LOCALES` (a ``ValueError``), said in the current one."""
+
+
+register(
+    {
+        "i18n.bad_locale": {
+            "en": "unknown locale {locale}: choose one of {locales}",
+            "de": "unbekannte Sprache {locale}: wähle eine von {locales}",
+        }
+    }
+)

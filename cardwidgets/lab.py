@@ -157,6 +157,12 @@ i18n.register(
             "en": "{name} must be a whole number from {least} to {most}, not {value}",
             "de": "{name} muss eine ganze Zahl von {least} bis {most} sein, nicht {value}",
         },
+        "lab.player_seed": {
+            "en": "the players of a run take their seeds from each game's seed: leave 'seed' "
+            "out of {player}",
+            "de": "die Spieler eines Laufs bekommen ihre Startwerte aus dem jedes Spiels: lass "
+            "'seed' in {player} weg",
+        },
         "lab.bad_flag": {
             "en": "{name} must be True, False or None, not {value}",
             "de": "{name} muss True, False oder None sein, nicht {value}",
@@ -518,6 +524,9 @@ def _player(spec: Any) -> tuple[Any, str]:
         if not (hasattr(spec, "choose") and hasattr(spec, "reseeded")):
             raise PlayersError("lab.bad_players", players=i18n.shown(spec))
         return spec, _player_label(spec)
+    if "seed" in options:
+        # Each game reseeds the players from its own seed: a fixed seed would mean nothing.
+        raise LabError("lab.player_seed", player=i18n.shown(spec))
     label = name + "".join(f" {k}={v}" for k, v in sorted(options.items()))
     bots = _bots()
     if bots is None:

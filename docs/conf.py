@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 DOCS = Path(__file__).resolve().parent
 REPO = DOCS.parent
@@ -39,7 +40,6 @@ exclude_patterns = [
     "**/.ipynb_checkpoints",
 ]
 include_patterns = ["docs/**", "notebooks/*.ipynb"]
-templates_path = ["_templates"]
 html_extra_path = ["_root"]  # index.html at the top of the site: a redirect to docs/index.html
 
 extensions = [
@@ -83,3 +83,25 @@ html_copy_source = False
 html_show_sourcelink = False
 # MathJax (a CDN script) is only added to pages with maths; none has any, and the offline test
 # checks that no page loads anything from the network.
+
+
+# -- no widget state in the pages ----------------------------------------------------------------
+# myst-nb embeds the executed notebook's widget state (every model's synced data) as an inert
+# JSON script for a widget manager this site does not load. Drop it: the pictures are the
+# text/html outputs, and the state would also carry widgets whose output a notebook hides.
+_WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+
+
+def _drop_widget_state(
+    app: Any, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    scripts = context.get("script_files")
+    if scripts:
+        context["script_files"] = [
+            js for js in scripts if getattr(js, "attributes", {}).get("type") != _WIDGET_STATE
+        ]
+
+
+def setup(app: Any) -> dict[str, Any]:
+    app.connect("html-page-context", _drop_widget_state, priority=900)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

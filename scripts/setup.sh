@@ -11,9 +11,21 @@ if ! command -v uv >/dev/null 2>&1; then
 fi
 export UV_PYTHON_DOWNLOADS=never
 if [ -f package.json ]; then
+  # Reinstall the front-end packages only when package-lock.json (or Node) changed since the
+  # last install, and rebuild the bundle only when a source is newer than it: a second run
+  # (every `scripts/tutorials.sh`) takes a second, not a full `npm ci`.
+  stamp=node_modules/.cardwidgets-installed
+  want="$(sha256sum package-lock.json | cut -d' ' -f1) node $(node --version)"
+  if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+    npm ci --no-audit --no-fund --loglevel=error
+    echo "$want" >"$stamp"
+  fi
   # The widget bundle must exist before the package is imported (anywidget reads _esm then).
-  npm ci --no-audit --no-fund --loglevel=error
-  npm run --silent build
+  bundle=cardwidgets/static/widget.js
+  if [ ! -f "$bundle" ] || [ -n "$(find js package.json package-lock.json tsconfig.json \
+      -newer "$bundle" -print -quit)" ]; then
+    npm run --silent build
+  fi
 fi
 uv sync --locked --all-groups --all-extras --quiet
 if [ "${CARDWIDGETS_NO_BROWSER:-0}" != 1 ] && [ ! -x /usr/bin/chromium ]; then

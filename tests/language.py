@@ -13,9 +13,11 @@ import re
 
 ENGLISH_ONLY = frozenset(
     """
-    a after and are at be before by cannot can could each expected for from has have is it
-    its least must needs no not nothing of one only or per should that the there these this
-    to two which with would
+    a after all and any are argument arguments at be because been before between but by
+    cannot can choose could does each error every expected for from given got has have into
+    is it its keyword least less missing more must needs no not nothing of one only or per
+    positional required should takes than that the there these this to two unexpected
+    unknown when where which while with without would
     """.split()
 )
 """Lower-case English words that are not German words (so "in", "an", "was" are left out)."""

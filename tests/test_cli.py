@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
+import io
 import json
 import subprocess
 import sys
@@ -9,6 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+from language import assert_german
 
 from cardwidgets import cli, lab
 
@@ -89,3 +95,145 @@ def test_an_unwritable_json_path_fails_before_the_run_with_a_reason(
     err = capsys.readouterr().err
     assert f"cannot write {target}" in err
     assert not target.exists()
+
+
+# -- bad input: always a reason, in the chosen language (issue 13) ------------------------------
+
+
+def test_help_is_in_the_chosen_language(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (["--help", "--locale", "de"], ["simulate", "-h", "--locale=de"]):
+        with pytest.raises(SystemExit) as done:
+            cli.main(argv)
+        assert done.value.code == 0
+        out = capsys.readouterr().out
+        assert out.startswith("Aufruf: cardwidgets")
+        assert "Optionen:" in out and "diese Hilfe zeigen und beenden" in out
+        assert_german(out, *OPTION_WORDS)
+    with pytest.raises(SystemExit):
+        cli.main(["simulate", "--help"])
+    out = capsys.readouterr().out
+    assert out.startswith("usage: cardwidgets simulate") and "show this help and exit" in out
+
+
+def test_a_huge_game_count_is_refused_at_once(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 13 item 1: ``--games 100000000000`` built every chunk and grew to 24 GB."""
+    with pytest.raises(SystemExit) as done:
+        cli.main(["simulate", "tablic", "--games", "100000000000"])
+    assert done.value.code == 2
+    assert capsys.readouterr().err.endswith(
+        "error: argument --games: a whole number from 1 to 100,000,000 is needed, "
+        "not '100000000000'\n"
+    )
+    with pytest.raises(SystemExit):
+        cli.main(["simulate", "tablic", "--games", "100000000000", "--locale", "de"])
+    assert capsys.readouterr().err.endswith(
+        "Fehler: Argument --games: nötig ist eine ganze Zahl von 1 bis 100.000.000, "
+        "nicht '100000000000'\n"
+    )
+
+
+def test_a_run_that_stops_still_writes_its_finished_rows(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardwidgets import _labrun
+
+    unit = _labrun.UNITS["panjpar"]
+
+    def facts(state: Any, name: str) -> dict[str, Any]:
+        if state.root.to_record()["start"]["seed"] == _labrun.game_seed(1, 3):
+            raise RuntimeError("facts failed")
+        return unit.facts(state, name)
+
+    monkeypatch.setitem(_labrun.UNITS, "panjpar", dataclasses.replace(unit, facts=facts))
+    path = tmp_path / "rows.json"
+    argv = ["simulate", "panjpar", "--games", "6", "--seed", "1", "--json", str(path)]
+    assert cli.main([*argv, "--locale", "de"]) == 2
+    err = capsys.readouterr().err
+    assert "Spiel 3 (Startwert" in err and "die 3 fertigen Zeilen nach" in err
+    assert [row["game"] for row in json.loads(path.read_text(encoding="utf-8"))] == [0, 1, 2]
+
+
+OPTION_WORDS = [
+    "--no-progress",
+    "--progress",
+    "--players",
+    "--locale",
+    "--version",
+    "--help",
+    "--games",
+    "--json",
+    "--rule",
+    "--seed",
+    "--unit",
+    "--workers",
+    "{en,de}",
+    "{tablic,panjpar,pazaak}",
+]
+TOKENS = [
+    "simulate", "tablic", "panjpar", "pazaak", "chess", "--players", "--seed", "--workers",
+    "--unit", "--rule", "--progress", "--no-progress", "--locale", "--json", "-h", "--help",
+    "--version", "--gam", "--", "-", "=", "random", "greedy", "greedy:stand_at=17",
+    "greedy:stand_at=x", "nonsense:a=b", "random:depth", "deal", "match", "game", "round",
+    "leftovers_to=dealer", "target=5", "target=x", "pickup=all", "nonsense", "x=1", "=3",
+    "de", "en", "fr", "0", "1", "-1", "1e3", "9" * 40, "¿", "",
+]  # fmt: skip
+
+
+VALUES = {
+    "--players": ["random", "greedy", "greedy:stand_at=17", "greedy:stand_at=x", "nonsense:a=b",
+                  "random:depth", "random:seed=3", "expert:iterations=x", "greedy:=1", ":", ""],
+    "--seed": ["1", "-1", "x", "9" * 40, "1.5", ""],
+    "--unit": ["deal", "match", "game", "round", ""],
+    "--rule": ["leftovers_to=dealer", "target=5", "target=x", "pickup=all", "sets_to_win=99",
+               "nonsense", "x=1", "=3", "hand_size=-1", "main_deck=finite40", ""],
+    "--locale": ["de", "en", "fr", ""],
+    "--progress": [],
+    "--no-progress": [],
+}  # fmt: skip
+OPTIONS = st.sampled_from(list(VALUES)).flatmap(
+    lambda option: st.lists(st.sampled_from([*VALUES[option], "x"]), max_size=2).map(
+        lambda values: [option, *values]
+    )
+)
+NOISE = st.lists(st.sampled_from(TOKENS) | st.text(max_size=6), max_size=2)
+
+
+@st.composite
+def command_lines(draw: st.DrawFn) -> list[str]:
+    """A command line that may be wrong anywhere, but never plays more than two games in this
+    process (``--games`` comes last, so a wrong count is tested too)."""
+    head = draw(
+        st.sampled_from([["simulate", "panjpar"], ["simulate", "pazaak"], ["simulate"], []])
+    )
+    parts = draw(st.lists(OPTIONS | NOISE, max_size=3))
+    middle = [word for part in parts for word in part]
+    wrong = st.sampled_from(["0", "-1", "x", "100000000000", "", "2.5"])
+    games = draw(st.sampled_from(["1", "1", "2"]) | wrong)
+    de = ["--locale", "de"]
+    locale = draw(st.sampled_from([[], de, de, de, ["--locale=de"], ["--locale", "en"]]))
+    return [*head, *middle, *locale, "--games", games]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(command_lines())
+@example(["simulate", "panjpar", "--players", "random:depth", "--locale", "de", "--games", "1"])
+@example(["simulate", "pazaak", "--players", "expert:iterations=x", "--games", "1"])
+def test_any_command_line_runs_or_explains_itself(argv: list[str]) -> None:
+    """Hypothesis: a command line either runs (status 0) or exits with status 2 and a reason
+    on standard error, fully in German when the line asks for German; never a traceback."""
+    if "--json" in argv or "--workers" in argv:
+        argv = [w for w in argv if w not in ("--json", "--workers")]  # no files, no pools
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status = cli.main(argv)
+        except SystemExit as done:
+            status = done.code if isinstance(done.code, int) else 2
+    assert status in (0, 2), (status, err.getvalue())
+    if status == 2:
+        assert err.getvalue().strip(), "a refusal without a reason"
+        # Python's own TypeErrors name a function: "f() got an unexpected keyword argument".
+        assert "()" not in err.getvalue(), err.getvalue()
+    german = cli._chosen_locale(argv) == "de"
+    if german and status == 2:
+        assert_german(err.getvalue(), *argv, *OPTION_WORDS)

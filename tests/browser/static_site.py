@@ -67,18 +67,19 @@ OFFLINE_ARGS = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE
 
 
 @contextlib.contextmanager
-def offline_chromium() -> Iterator[Any]:
-    """Debian's Chromium, driven by Playwright, that cannot reach any other machine."""
-    from playwright.sync_api import sync_playwright
+def offline_chromium(chromium: Any) -> Iterator[Any]:
+    """A second Debian Chromium that cannot reach any other machine.
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=OFFLINE_ARGS, headless=True, timeout=60_000
-        )
-        try:
-            yield browser
-        finally:
-            browser.close()
+    Launched through the session's Playwright (``chromium`` is the session's browser): one
+    thread can drive only one Playwright instance.
+    """
+    browser = chromium.browser_type.launch(
+        executable_path=CHROMIUM, args=OFFLINE_ARGS, headless=True, timeout=60_000
+    )
+    try:
+        yield browser
+    finally:
+        browser.close()
 
 
 def watch_requests(context: Any, origin: str) -> list[str]:

@@ -37,9 +37,9 @@ def site() -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with offline_chromium() as chromium:
-        yield chromium
+def browser(chromium: Any) -> Iterator[Any]:
+    with offline_chromium(chromium) as offline:
+        yield offline
 
 
 @pytest.fixture
@@ -109,10 +109,14 @@ def test_every_page_is_offline_and_no_widget_output_is_blank() -> None:
         assert not remote, f"{path.relative_to(SITE)} loads {remote}"
         # A widget view chosen over its picture would be an empty box on a static page.
         assert f'type="{WIDGET_VIEW}"' not in text, path
+        # Nor the widgets' synced state (dead weight without a widget manager).
+        assert "application/vnd.jupyter.widget-state+json" not in text, path
     for notebook in NOTEBOOKS:
         page = SITE / "notebooks" / f"{notebook.stem}.html"
         assert page.is_file(), f"{notebook.name} is not on the site"
-        assert page.read_text().count('class="cw-root') >= widget_outputs(notebook), notebook
+        # As many pictures as the saved notebook has widget outputs: a cell whose output the
+        # authors chose not to save (tag remove-output) shows none on the site either.
+        assert page.read_text().count('class="cw-root') == widget_outputs(notebook), notebook
 
 
 def test_tutorial_pages_show_widget_pictures_offline(
