@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from .harness import REPO
 
 AXE_JS = REPO / "node_modules" / "axe-core" / "axe.min.js"
@@ -141,6 +143,8 @@ JS_CONTRAST = """window.__cwContrast = (root, review) => {
 
 def inject(page: Any) -> None:
     """Load axe-core and the contrast check into the page (once per document)."""
+    if not AXE_JS.is_file():
+        pytest.fail(f"{AXE_JS} is missing: run `npm ci` (scripts/setup.sh does)", pytrace=False)
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(path=str(AXE_JS))
         page.add_script_tag(content=JS_CONTRAST)
