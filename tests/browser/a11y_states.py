@@ -3,10 +3,10 @@
 Each game has a starting position and named states, each reached from that position by the
 calls a learner's clicks make: ``fresh`` (a new deal), ``selected`` (a card selected with its
 groups, beaters or effects lit and the options shown), ``building`` (a move half made),
-``message`` (a refusal shown), ``summary`` (the end of a deal or set; Panjpar has neither, its
-``over`` is the end of the game). The same functions drive a widget in this process (static HTML) and
-in a JupyterLab kernel (the live view): the kernel imports this file by path, so it must only
-import ``cardwidgets``.
+``message`` (a refusal shown), ``hint`` (a notice and the suggested move), ``summary`` (the end
+of a deal or set; Panjpar has neither, its ``over`` is the end of the game). The same functions
+drive a widget in this process (static HTML) and in a JupyterLab kernel (the live view): the
+kernel imports this file by path, so it must only import ``cardwidgets``.
 
 >>> w = widget("tablic")
 >>> for name in STATES["tablic"]:
@@ -16,6 +16,7 @@ fresh False False
 selected False False
 building False False
 message False True
+hint False True
 summary True False
 """
 
@@ -127,6 +128,7 @@ STATES: dict[str, dict[str, list[Step]]] = {
         "selected": [lambda w: w.select("8♦")],  # two numbered groups, three options
         "building": [lambda w: w.select("8♦"), lambda w: w.toggle("3♠")],  # chosen, no group
         "message": [_card_intent("table", "K♦")],  # a table card before a hand card: refused
+        "hint": [lambda w: w.hint()],  # the suggested move chosen, the reason as a notice
         "summary": [_until_paused],
     },
     "pazaak": {
@@ -134,6 +136,7 @@ STATES: dict[str, dict[str, list[Step]]] = {
         "selected": [lambda w: w.select("±2")],  # the sign options, the totals they make
         "building": [lambda w: w.select("±2"), lambda w: w.choose(0)],  # a sign chosen
         "message": [_card_intent("opponent-table", "t1")],  # the computer's table: refused
+        "hint": [lambda w: w.hint()],
         "summary": [lambda w: w.select("±2"), lambda w: w.choose(0), lambda w: w.play()],
     },
     "panjpar": {
@@ -141,6 +144,7 @@ STATES: dict[str, dict[str, list[Step]]] = {
         "selected": [lambda w: w.aim("5♣")],  # the attack card chosen: its beaters lit
         "building": [lambda w: w.aim("5♣"), lambda w: w.select("7♣")],  # a kill drawn, muted
         "message": [_card_intent("opponent-hand", "hidden-1-0")],  # their hand: refused
+        "hint": [lambda w: w.hint()],
         "over": [_until_over],  # no deals or sets: the end of the game
     },
 }

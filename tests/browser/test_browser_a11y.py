@@ -314,3 +314,48 @@ def test_moves_and_refusals_are_said_and_focus_stays(lab_page: Any, game: str) -
         for text in heard["announce"] + heard["message"]:
             assert_german(text)
     print(f"{game} ({locale}) heard:", json.dumps(heard, ensure_ascii=False, indent=1))
+
+
+# --- colour is never the only cue -----------------------------------------------------------
+
+JS_CUES = """() => [...document.querySelectorAll('.cw-card[data-highlight]')].map((card) => {
+  const face = getComputedStyle(card.querySelector('.cw-face'));
+  const after = getComputedStyle(card, '::after').content;
+  return {role: card.dataset.highlight, style: face.outlineStyle, offset: face.outlineOffset,
+          filter: face.filter, marker: after === 'none' || after === 'normal' ? '' : after,
+          number: card.querySelector('.cw-groupnum')?.textContent || ''};
+})"""
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_every_role_differs_by_more_than_colour(page: Any, theme: str) -> None:
+    """Each highlight role has its own outline style, offset, marker or filter; group cards
+    carry their number (so do options, as swatches, and the legend)."""
+    from cardwidgets import cards
+
+    marked = [
+        scene.french_card(cards.parse(text), "en", highlight=role, group=group)
+        for text, role, group in [
+            ("2♠", "group", 1),
+            ("3♠", "group", 2),
+            ("4♠", "playable", None),
+            ("5♠", "last", None),
+            ("6♠", "beats", None),
+            ("7♠", "target", None),
+            ("8♠", "pickup", None),
+            ("9♠", "hint", None),
+            ("10♠", "muted", None),
+        ]
+    ]
+    made = scene.make_scene(
+        game="demo", title="Demo", theme=theme, zones=[scene.zone("table", "Table", marked)]
+    )
+    page.set_content(PAGE.format(body="", bg="#888888", content=scene.to_html(made)))
+    cues = page.evaluate(JS_CUES)
+    assert {c["role"] for c in cues} == set(scene.ROLES)
+    groups = [c for c in cues if c["role"] == "group"]
+    assert [c["number"] for c in groups] == ["1", "2"]
+    looks = {c["role"]: (c["style"], c["offset"], c["filter"], c["marker"]) for c in cues}
+    assert len(set(looks.values())) == len(scene.ROLES), looks
+    result = axe.run(page, ".cw-root")
+    assert not result["violations"] and not result["contrast"]["failures"], result
