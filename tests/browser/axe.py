@@ -58,6 +58,7 @@ JS_RUN = """async ([selector, exempt]) => {
     rules: result.passes.length + result.violations.length,
     checks: count(result.passes) + count(result.violations),
     incomplete: result.incomplete.map((r) => [r.id, r.nodes.length]),
+    contrastPasses: count(result.passes.filter((r) => r.id === 'color-contrast')),
     elements: root.querySelectorAll('*').length + 1,
   };
 }"""
@@ -185,6 +186,9 @@ class Figures:
         row["checks"] += result["checks"]
         row["rules"] = max(row["rules"], result["rules"])
         row["contrast"] = row.get("contrast", 0) + result["contrast"]["checked"]
+        row["axe_contrast"] = row.get("axe_contrast", 0) + result["contrastPasses"]
+        for rule, nodes in result["incomplete"]:
+            row[f"review:{rule}"] = row.get(f"review:{rule}", 0) + nodes
         row["violations"] += len(result["contrast"]["failures"])
         where = f"{self.kind} {game} {state} {theme} {locale}"
         if result["violations"]:
