@@ -180,7 +180,7 @@ def test_live_widget_has_no_axe_violations(lab_page: Any, game: str) -> None:
                 )
                 label = f"{theme}-four" if four else theme
                 figures.add(game, label, locale, state, judged(page, root))
-                if not four and state in ("selected", "summary"):
+                if not four and state in ("selected", "summary", "over"):
                     page.locator(root).screenshot(
                         path=str(shot_path(f"a11y_{game}_{state}_{theme}_{locale}"))
                     )
