@@ -151,9 +151,13 @@ def shown(value: object, limit: int = 60) -> str:
     "'xxxxxxxx…"
     >>> shown(7 * 10**5000, 12)
     '70000000000…'
+    >>> shown(object())  # Python's default repr is English words and a memory address
+    '<object>'
     """
     try:
         quoted = repr(value)
+        if quoted.startswith("<") and " at 0x" in quoted:
+            quoted = f"<{type(value).__name__}>"
     except ValueError:
         if not isinstance(value, int):
             quoted = f"<{type(value).__name__}>"

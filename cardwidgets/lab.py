@@ -719,6 +719,11 @@ class _Stop:
     timed_out: float | None = None
 
 
+NO_PROCESSES = sys.platform == "emscripten"
+"""In the browser (Pyodide: the classroom site) there are no processes: ``workers=N`` runs the
+games in process, which gives the same rows."""
+
+
 def _run(
     job: Job,
     games: int,
@@ -736,7 +741,7 @@ def _run(
     chunks = _chunks(games, size)
     bar = _Progress(games, progress, job.unit)
     try:
-        if executor is None and (workers is None or workers <= 1):
+        if executor is None and (workers is None or workers <= 1 or NO_PROCESSES):
             return _run_here(job, chunks, bar)
         remote = dataclasses.replace(job, claim=_labrun.portable(job.claim))
         if executor is not None:

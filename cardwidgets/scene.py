@@ -87,6 +87,7 @@ __all__ = [
     "message",
     "number_card",
     "option",
+    "role_words",
     "score",
     "score_row",
     "side_card",
@@ -248,7 +249,12 @@ class History(TypedDict):
 
 
 class Labels(TypedDict):
-    """Translated headings of the frame, so the renderers hold no words of their own."""
+    """Translated headings of the frame, so the renderers hold no words of their own.
+
+    ``roles`` are the spoken words of the highlight roles, added to a card's accessible name
+    (``"three of spades, group 1"``): ``roles["group"]`` is a template with ``{number}``, the
+    others are plain phrases. A screen reader hears what the outlines and numbers show.
+    """
 
     options: str
     actions: str
@@ -257,6 +263,7 @@ class Labels(TypedDict):
     legend: str
     empty: str
     summary: str
+    roles: dict[str, str]
 
 
 class Scene(TypedDict):
@@ -297,6 +304,13 @@ i18n.register(
         "scene.empty": {"en": "(empty)", "de": "(leer)"},
         "scene.summary": {"en": "Summary", "de": "Zusammenfassung"},
         "scene.group": {"en": "group {number}", "de": "Gruppe {number}"},
+        "scene.role.playable": {"en": "playable", "de": "spielbar"},
+        "scene.role.last": {"en": "just played", "de": "eben gespielt"},
+        "scene.role.beats": {"en": "beats the chosen card", "de": "schlägt die gewählte Karte"},
+        "scene.role.target": {"en": "chosen", "de": "gewählt"},
+        "scene.role.pickup": {"en": "to be picked up", "de": "wird aufgenommen"},
+        "scene.role.hint": {"en": "suggested", "de": "vorgeschlagen"},
+        "scene.role.muted": {"en": "not available", "de": "nicht verfügbar"},
     }
 )
 
@@ -468,7 +482,18 @@ def labels(locale: str) -> Labels:
         "legend": i18n.text("scene.legend", locale),
         "empty": i18n.text("scene.empty", locale),
         "summary": i18n.text("scene.summary", locale),
+        "roles": role_words(locale),
     }
+
+
+def role_words(locale: str) -> dict[str, str]:
+    """The spoken words of every highlight role in ``locale`` (``group`` keeps ``{number}``).
+
+    >>> role_words("de")["group"], role_words("en")["beats"]
+    ('Gruppe {number}', 'beats the chosen card')
+    """
+    words = {role: i18n.text(f"scene.role.{role}", locale) for role in ROLES if role != "group"}
+    return {"group": i18n.text("scene.group", locale, number="{number}"), **words}
 
 
 def make_scene(*, game: str, title: str, **fields: Any) -> Scene:

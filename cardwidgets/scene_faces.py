@@ -255,9 +255,15 @@ def _parts(card: CardView, four_color: bool) -> list[Markup]:
     return _number(card)  # "number", and any kind this renderer does not know yet
 
 
-def face(card: CardView, size: str, four_color: bool) -> Markup:
-    """The SVG face of one card."""
+def face(card: CardView, size: str, four_color: bool, name: str | None = None) -> Markup:
+    """The SVG face of one card: a picture named ``name``, or hidden when ``name`` is None
+    (the card element around it carries the name)."""
     width, height = FACE_SIZE.get(size, FACE_SIZE["normal"])
     attrs: dict[str, Attr] = {"class": "cw-face", "viewBox": "0 0 60 84", "width": width}
-    attrs.update({"height": height, "aria-hidden": "true", "focusable": "false"})
+    attrs["height"] = height
+    if name is None:
+        attrs["aria-hidden"] = "true"
+    else:
+        attrs.update({"role": "img", "aria-label": name})
+    attrs["focusable"] = "false"
     return h("svg", attrs, *_parts(card, four_color))

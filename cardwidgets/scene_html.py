@@ -37,7 +37,7 @@ from cardwidgets.scene import (
 )
 from cardwidgets.scene_faces import SUIT_LETTERS, Attr, Markup, face, group_color, h
 
-__all__ = ["render", "slots"]
+__all__ = ["card_name", "render", "slots"]
 
 
 # The renderer has no words of its own: a heading the scene leaves out stays empty.
@@ -49,6 +49,7 @@ _NO_LABELS: Labels = {
     "legend": "",
     "empty": "",
     "summary": "",
+    "roles": {},
 }
 
 
@@ -59,9 +60,25 @@ class _Ctx:
     labels: Labels
 
 
-def _card_attrs(card: CardView) -> dict[str, Attr]:
+def card_name(card: CardView, labels: Labels) -> str:
+    """What a screen reader says for a card: its label, its note, its group and role in words
+    (what the outline, the number and the note show)."""
+    roles = labels.get("roles") or {}
+    parts = [card["label"], card["note"]]
+    if card["group"] is not None:
+        parts.append(roles.get("group", "").replace("{number}", str(card["group"])))
+    role = card["highlight"]
+    if role and role != "group":
+        parts.append(roles.get(role, ""))
+    return ", ".join(part for part in parts if part)
+
+
+def _card_attrs(ctx: _Ctx, card: CardView) -> dict[str, Attr]:
     navigable = card["kind"] != "back" or card["selectable"]
-    group, slot, note = card["group"], card["slot"], card["note"]
+    group, slot = card["group"], card["slot"]
+    # A picture card carries its name; a button card is named by its content, the face (a
+    # picture named the same way), like <button><img alt></button>: the index drawn on the face
+    # is part of the picture, not a text label the name would have to repeat (WCAG 2.5.3).
     return {
         "class": "cw-card",
         "data-card": card["id"],
@@ -76,7 +93,7 @@ def _card_attrs(card: CardView) -> dict[str, Attr]:
         "data-selected": "true" if card["selected"] else None,
         "data-nav": "card" if navigable else None,
         "role": "button" if card["selectable"] else "img",
-        "aria-label": f"{card['label']}, {note}" if note else card["label"],
+        "aria-label": None if card["selectable"] else card_name(card, ctx.labels),
         "aria-pressed": str(bool(card["selected"])).lower() if card["selectable"] else None,
     }
 
@@ -90,7 +107,9 @@ def _card(ctx: _Ctx, card: CardView) -> Markup:
     )
     note = card["note"] and h("span", {"class": "cw-note", "aria-hidden": "true"}, card["note"])
     # Spans, not divs: without the stylesheet (a sanitiser strips it) cards still lie in rows.
-    return h("span", _card_attrs(card), face(card, ctx.size, ctx.four_color), number, note)
+    name = card_name(card, ctx.labels) if card["selectable"] else None
+    picture = face(card, ctx.size, ctx.four_color, name)
+    return h("span", _card_attrs(ctx, card), picture, number, note)
 
 
 def slots(cards: Sequence[CardView]) -> list[list[CardView]]:
@@ -171,7 +190,8 @@ def _badge(badge: Badge) -> Markup:
 def _zone(ctx: _Ctx, zone: Zone) -> Markup:
     attrs: dict[str, Attr] = {"class": "cw-zone", "data-zone": zone["id"]}
     attrs.update({"data-layout": zone["layout"], "data-owner": zone["owner"]})
-    attrs["aria-label"] = zone["label"]
+    # A group, not a landmark: a board has many zones, and a summary repeats their names.
+    attrs.update({"role": "group", "aria-label": zone["label"]})
     head = h(
         "div",
         {"class": "cw-zone-head"},
@@ -272,7 +292,7 @@ def _score_cell(row: ScoreRow, cell: str) -> Markup:
 def _score(ctx: _Ctx, score: Score) -> Markup:
     caption = score["caption"] or ctx.labels["score"]
     columns = [h("th", {"scope": "col"}, c) for c in score["columns"]]
-    head = h("tr", {}, h("th", {"scope": "col"}), *columns)
+    head = h("tr", {}, h("td", {}), *columns)  # the corner heads nothing: not an empty <th>
     rows = [
         h(
             "tr",
@@ -314,9 +334,12 @@ def _log(ctx: _Ctx, log: list[str]) -> Markup | None:
     if not log:
         return None
     label = ctx.labels["log"]
-    items = h("ol", {"class": "cw-log", "aria-label": label}, *(h("li", {}, line) for line in log))
+    items = h("ol", {"class": "cw-log"}, *(h("li", {}, line) for line in log))
     title = h("span", {"class": "cw-side-title"}, label)
-    return h("section", {"class": "cw-log-panel"}, title, h("div", {"class": "cw-log-box"}, items))
+    # A named, focusable region: keyboard users can scroll the log too.
+    attrs: dict[str, Attr] = {"class": "cw-log-box", "role": "region", "aria-label": label}
+    box = h("div", {**attrs, "tabindex": 0}, items)
+    return h("section", {"class": "cw-log-panel"}, title, box)
 
 
 def _summary(ctx: _Ctx, scene: Scene, summary: Summary) -> Markup:
@@ -372,8 +395,9 @@ def render(scene: Scene, *, css: bool = True) -> str:
     ctx = _Ctx(scene["size"], bool(scene["four_color"]), {**_NO_LABELS, **scene["labels"]})
     message = scene["message"]
     kind = message["kind"] if message else None
+    # A div, not <header>: inside the widget's region a header would be a misplaced banner.
     header = h(
-        "header",
+        "div",
         {"class": "cw-header"},
         h("span", {"class": "cw-title"}, scene["title"]),
         h("span", {"class": "cw-status"}, scene["status"]),

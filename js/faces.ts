@@ -155,9 +155,11 @@ function faceParts(h: H, card: CardView, fourColor: boolean): Element[] {
   return numberFace(h, card); // "number", and any kind this renderer does not know yet
 }
 
-/** The SVG face of one card. */
-export function face(h: H, card: CardView, size: string, fourColor: boolean): Element {
+/** The SVG face of one card: a picture named `name`, or hidden when `name` is null (the card
+ * element around it carries the name). */
+export function face(h: H, card: CardView, size: string, fourColor: boolean, name: string | null = null): Element {
   const [width, height] = FACE_SIZE[size] ?? FACE_SIZE.normal;
-  const attrs: Attrs = { class: "cw-face", viewBox: "0 0 60 84", width, height, "aria-hidden": "true", focusable: "false" };
+  const named: Attrs = name === null ? { "aria-hidden": "true" } : { role: "img", "aria-label": name };
+  const attrs: Attrs = { class: "cw-face", viewBox: "0 0 60 84", width, height, ...named, focusable: "false" };
   return h("svg", attrs, ...faceParts(h, card, fourColor));
 }

@@ -64,7 +64,10 @@ describe("fixture scenes", () => {
       for (const card of all) {
         const node = host.querySelector(`.cw-card[data-card="${card.id}"]`) as HTMLElement;
         expect(node.dataset.kind).toBe(card.kind);
-        expect(node.getAttribute("aria-label")).toContain(card.label);
+        // A picture card is named itself; a button card by its face (a named picture).
+        const named = card.selectable ? node.querySelector("svg.cw-face") : node;
+        expect(named?.getAttribute("aria-label")).toContain(card.label);
+        expect(node.hasAttribute("aria-label")).toBe(!card.selectable);
         expect(node.querySelector("svg.cw-face")?.getAttribute("width")).toBe(scene.size === "large" ? "72" : "45");
         if (card.kind !== "back") expect(node.querySelector("svg text")?.textContent).toBe(card.text);
       }

@@ -98,7 +98,8 @@ function scoreCell(ctx: Ctx, row: ScoreRow, cell: string): Element {
 export function renderScore(ctx: Ctx, score: Score): Element {
   const { h } = ctx;
   const caption = score.caption || ctx.labels.score;
-  const head = h("tr", {}, h("th", { scope: "col" }), ...score.columns.map((c) => h("th", { scope: "col" }, c)));
+  // The corner cell heads nothing: a plain cell, not an empty header.
+  const head = h("tr", {}, h("td", {}), ...score.columns.map((c) => h("th", { scope: "col" }, c)));
   const rows = score.rows.map((row) =>
     h(
       "tr",
@@ -139,8 +140,10 @@ export function renderLegend(ctx: Ctx, items: LegendItem[]): Element | null {
 export function renderLog(ctx: Ctx, log: string[]): Element | null {
   if (!log || log.length === 0) return null;
   const { h, labels } = ctx;
-  const list = h("ol", { class: "cw-log", "aria-label": labels.log }, ...log.map((line) => h("li", {}, line)));
-  return h("section", { class: "cw-log-panel" }, h("span", { class: "cw-side-title" }, labels.log), h("div", { class: "cw-log-box" }, list));
+  const list = h("ol", { class: "cw-log" }, ...log.map((line) => h("li", {}, line)));
+  // A named, focusable region: keyboard users can scroll the log too.
+  const box = h("div", { class: "cw-log-box", role: "region", "aria-label": labels.log, tabindex: 0 }, list);
+  return h("section", { class: "cw-log-panel" }, h("span", { class: "cw-side-title" }, labels.log), box);
 }
 
 /** The pause between deals or sets; its continue button is the action the summary names. */

@@ -30,7 +30,8 @@ function zone(id: string, cards: CardView[], extra: Partial<Zone> = {}): Zone {
   return { id, label: id, layout: "row", owner: null, info: "", cards, columns: 0, places: 0, badges: [], ...extra };
 }
 
-const LABELS = { options: "Choices", actions: "Actions", log: "Moves", score: "Score", legend: "Legend", empty: "(empty)", summary: "Summary" };
+const ROLES = { group: "group {number}", beats: "beats the chosen card", last: "just played" };
+const LABELS = { options: "Choices", actions: "Actions", log: "Moves", score: "Score", legend: "Legend", empty: "(empty)", summary: "Summary", roles: ROLES };
 
 function scene(extra: Partial<Scene> = {}): Scene {
   return {
@@ -125,11 +126,39 @@ describe("frame", () => {
   });
 
   it("has no words of its own: empty labels give empty headings", () => {
-    const blank = { options: "", actions: "", log: "", score: "", legend: "", empty: "", summary: "" };
+    const blank = { options: "", actions: "", log: "", score: "", legend: "", empty: "", summary: "", roles: {} };
     view.update(scene({ labels: blank, zones: [zone("pile", [])], summary: { title: "", text: "", score: null, zones: [], action: "play" } }));
     expect(q(".cw-empty").textContent).toBe("");
     expect(q(".cw-summary-title").textContent).toBe("");
     expect(q(".cw-log-panel .cw-side-title").textContent).toBe("");
+  });
+});
+
+describe("names", () => {
+  it("names a card by its label, note, group and role; a button card by its face", () => {
+    const marked = scene({
+      zones: [
+        zone("table", [card("3♠", { group: 2, highlight: "group" }), card("7♣", { highlight: "last", note: "trump" })]),
+        zone("hand", [card("8♦", { selectable: true, highlight: "beats" })], { owner: 0 }),
+      ],
+    });
+    view.update(marked);
+    expect(q('[data-card="3♠"]').getAttribute("aria-label")).toBe("3♠ label, group 2");
+    expect(q('[data-card="7♣"]').getAttribute("aria-label")).toBe("7♣ label, trump, just played");
+    const button = q('[data-card="8♦"]');
+    expect(button.getAttribute("role")).toBe("button");
+    expect(button.hasAttribute("aria-label")).toBe(false);
+    const picture = button.querySelector("svg.cw-face") as Element;
+    expect([picture.getAttribute("role"), picture.getAttribute("aria-label")]).toEqual(["img", "8♦ label, beats the chosen card"]);
+    expect(picture.hasAttribute("aria-hidden")).toBe(false);
+    expect(q('[data-card="3♠"] svg.cw-face').getAttribute("aria-hidden")).toBe("true");
+  });
+
+  it("has no landmarks inside the widget but the log: zones are groups, the header a div", () => {
+    expect(q(".cw-root header")).toBeNull();
+    expect(q('[data-zone="table"]').getAttribute("role")).toBe("group");
+    const log = q(".cw-log-box");
+    expect([log.getAttribute("role"), log.getAttribute("aria-label"), log.getAttribute("tabindex")]).toEqual(["region", "Moves", "0"]);
   });
 });
 
@@ -247,6 +276,17 @@ describe("keyboard", () => {
     none.zones = none.zones.filter((z) => z.id !== "pile");
     view.update(none);
     expect((document.activeElement as HTMLElement).dataset.card).toBe("3♠"); // first navigable
+  });
+
+  it("keeps focus on the log box, and moves it to the summary's continue button when lost", () => {
+    q(".cw-log-box").focus();
+    view.update(scene({ version: 8 }));
+    expect(document.activeElement).toBe(q(".cw-log-box"));
+    q('.cw-card[data-card="8♦"]').focus();
+    const paused = scene({ version: 9, summary: { title: "Deal 1 is over", text: "", score: null, zones: [], action: "play" } });
+    paused.zones = paused.zones.filter((z) => z.id !== "hand");
+    view.update(paused);
+    expect(document.activeElement).toBe(q('.cw-summary button[data-action="play"]'));
   });
 
   it("does not steal focus from the notebook", () => {

@@ -12,7 +12,7 @@ export { groupColor } from "./dom";
 
 export type Send = (intent: Intent, version: number) => void;
 
-const NO_LABELS: Labels = { options: "", actions: "", log: "", score: "", legend: "", empty: "", summary: "" };
+const NO_LABELS: Labels = { options: "", actions: "", log: "", score: "", legend: "", empty: "", summary: "", roles: {} };
 
 /** Light or dark: an explicit scene theme wins, then JupyterLab's, VS Code's, marimo's, the system's. */
 export function resolveTheme(theme: string, doc: Document): "light" | "dark" {
@@ -46,6 +46,7 @@ function focusKey(node: Element | null): string | null {
   if (data.option !== undefined) return `[data-option="${cssEscape(data.option)}"]`;
   if (data.action !== undefined) return `[data-action="${cssEscape(data.action)}"]`;
   if (data.history !== undefined) return "[data-history]";
+  if (node.classList.contains("cw-log-box")) return ".cw-log-box";
   return null;
 }
 
@@ -77,7 +78,8 @@ export class SceneView {
     this.messageEl = h("p", { class: "cw-message", "aria-live": "assertive" }) as HTMLElement;
     this.announceEl = h("p", { class: "cw-announce", "aria-live": "polite", "aria-atomic": "true" });
     this.mainEl = h("div", { class: "cw-main" });
-    const header = h("header", { class: "cw-header" }, this.titleEl, this.statusEl);
+    // A div, not <header>: inside the widget's region a header would be a misplaced banner.
+    const header = h("div", { class: "cw-header" }, this.titleEl, this.statusEl);
     this.root.append(header, this.messageEl, this.announceEl, this.mainEl);
     host.append(this.root);
     this.listen();
@@ -190,6 +192,9 @@ export class SceneView {
   private restoreFocus(key: string | null): void {
     const found = key ? this.root.querySelector<HTMLElement>(key) : null;
     let target: HTMLElement | null = usable(found) ? found : null;
+    // A summary paused the game: its continue button is what to press next.
+    const summary = this.scene?.summary?.action;
+    if (summary) target ??= this.root.querySelector<HTMLElement>(`.cw-summary [data-action="${cssEscape(summary)}"]`);
     // The focused card was played or the button went away: fall back in the scene's order.
     for (const zone of this.scene?.focus ?? []) {
       target ??= this.root.querySelector<HTMLElement>(`[data-zone="${cssEscape(zone)}"] [data-selectable="true"]`);

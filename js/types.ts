@@ -120,6 +120,8 @@ export interface Labels {
   legend: string;
   empty: string;
   summary: string;
+  /** Spoken words of the highlight roles; `group` is a template with {number}. */
+  roles: Record<string, string>;
 }
 
 export interface Scene {

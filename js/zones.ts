@@ -18,8 +18,21 @@ export interface Ctx {
 
 const has = (value: number | null | undefined): value is number => value !== null && value !== undefined;
 
+/** What a screen reader says for a card: its label, its note, its group and role in words (what
+ * the outline, the number and the note show). */
+export function cardName(card: CardView, labels: Labels): string {
+  const roles = labels.roles ?? {};
+  const parts = [card.label, card.note];
+  if (has(card.group)) parts.push((roles.group ?? "").replace("{number}", String(card.group)));
+  if (card.highlight && card.highlight !== "group") parts.push(roles[card.highlight] ?? "");
+  return parts.filter((part) => !!part).join(", ");
+}
+
 function cardAttrs(ctx: Ctx, card: CardView): Attrs {
   const navigable = card.kind !== "back" || card.selectable;
+  // A picture card carries its name; a button card is named by its content, the face (a picture
+  // named the same way), like <button><img alt></button>: the index drawn on the face is part of
+  // the picture, not a text label the name would have to repeat (WCAG 2.5.3).
   return {
     class: "cw-card",
     "data-card": card.id,
@@ -34,7 +47,7 @@ function cardAttrs(ctx: Ctx, card: CardView): Attrs {
     "data-selected": card.selected ? "true" : null,
     "data-nav": navigable ? "card" : null,
     role: card.selectable ? "button" : "img",
-    "aria-label": card.note ? `${card.label}, ${card.note}` : card.label,
+    "aria-label": card.selectable ? null : cardName(card, ctx.labels),
     "aria-pressed": card.selectable ? String(!!card.selected) : null,
     tabindex: ctx.live && navigable ? (card.selectable ? 0 : -1) : null,
   };
@@ -47,7 +60,7 @@ export function renderCard(ctx: Ctx, card: CardView): Element {
   return h(
     "span",
     cardAttrs(ctx, card),
-    face(h, card, ctx.size, ctx.fourColor),
+    face(h, card, ctx.size, ctx.fourColor, card.selectable ? cardName(card, ctx.labels) : null),
     has(card.group) && h("span", { class: "cw-groupnum", "aria-hidden": "true" }, String(card.group)),
     !!card.note && h("span", { class: "cw-note", "aria-hidden": "true" }, card.note),
   );
@@ -137,6 +150,8 @@ export function renderZone(ctx: Ctx, zone: Zone): Element {
     "data-zone": zone.id,
     "data-layout": zone.layout,
     "data-owner": has(zone.owner) ? zone.owner : null,
+    // A group, not a landmark: a board has many zones, and a summary repeats their names.
+    role: "group",
     "aria-label": zone.label,
   };
   const head = h("div", { class: "cw-zone-head" }, h("span", { class: "cw-zone-label" }, zone.label), h("span", { class: "cw-zone-info" }, zone.info));

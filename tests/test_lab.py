@@ -307,3 +307,19 @@ def test_seeds_are_63_bit_ints_and_depend_on_index_and_run_seed() -> None:
     assert len(seeds) == 150 and all(0 <= s < 2**63 for s in seeds)
     rng = cards.Rng(run_base(3))
     assert [game_seed(3, i) for i in range(4)] == [rng.next64() >> 1 for _ in range(4)]
+
+
+def test_workers_run_in_process_where_there_are_no_processes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Pyodide (the classroom site) has no process pool: workers=2 gives the same rows there."""
+    import concurrent.futures
+
+    expected = lab.simulate("pazaak", games=6, seed=3).rows
+
+    def no_pool(*args: object, **kwargs: object) -> None:
+        raise NotImplementedError("no processes in the browser")
+
+    monkeypatch.setattr(lab, "NO_PROCESSES", True)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_pool)
+    assert lab.simulate("pazaak", games=6, seed=3, workers=2).rows == expected

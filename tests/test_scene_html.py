@@ -45,10 +45,13 @@ def test_every_card_carries_its_hooks_label_kind_and_index(name: str) -> None:
         tag = re.search(rf'<span class="cw-card" data-card="{re.escape(card["id"])}"[^>]*>', page)
         assert tag is not None, card["id"]
         assert f'data-kind="{card["kind"]}"' in tag.group(0)
-        assert f'aria-label="{card["label"]}' in tag.group(0)
         width = 72 if made["size"] == "large" else 45
         after = page[tag.end() :]
         assert after.startswith(f'<svg class="cw-face" viewBox="0 0 60 84" width="{width}"')
+        # A picture card is named itself; a button card by its face (a named picture).
+        named = after.split(">")[0] if card["selectable"] else tag.group(0)
+        assert f'aria-label="{card["label"]}' in named
+        assert ("aria-label" in tag.group(0)) is not card["selectable"]
         if card["kind"] == "french":
             assert f'data-suit="{scene_faces.SUIT_LETTERS[card["suit"]]}"' in tag.group(0)
             assert (
@@ -152,3 +155,29 @@ def test_suit_shapes_match_the_front_end() -> None:
         block = re.search(rf"\n  {letter}:\s*((?:\"[^\"]*\"\s*\+?\s*)+),", source)
         assert block is not None, letter
         assert "".join(re.findall(r'"([^"]*)"', block.group(1))) == path, letter
+
+
+def test_a_card_is_named_by_label_note_group_and_role_and_a_button_by_its_face() -> None:
+    """Screen readers hear what the outline, the number and the note show (issue 16); a button
+    card is named by its face, a named picture, so its drawn index need not be in a label."""
+    three = scene.french_card(cards.parse("3♠"), "de", highlight="group", group=2)
+    seven = scene.french_card(cards.parse("7♣"), "de", highlight="last", note="Trumpf")
+    eight = scene.french_card(cards.parse("8♦"), "de", selectable=True, highlight="beats")
+    made = scene.make_scene(
+        game="demo",
+        title="Demo",
+        locale="de",
+        zones=[scene.zone("table", "Tisch", [three, seven]), scene.zone("hand", "Hand", [eight])],
+    )
+    page = render(made, css=False)
+    assert f'aria-label="{three["label"]}, Gruppe 2"' in page
+    assert f'aria-label="{seven["label"]}, Trumpf, eben gespielt"' in page
+    button = re.search(r'<span class="cw-card" data-card="8♦"[^>]*>(<svg[^>]*>)', page)
+    assert button is not None and "aria-label" not in button.group(0).split("<svg")[0]
+    assert f'role="img" aria-label="{eight["label"]}, schlägt die gewählte Karte"' in button[1]
+    # No landmarks inside the widget's region: no <header> (a banner), zones are groups.
+    assert "<header" not in page
+    assert re.search(r'<section class="cw-zone" data-zone="table"[^>]* role="group"', page)
+    # The score sheet's corner heads nothing: a plain cell, not an empty header.
+    made["score"] = scene.score(["Du", "Computer"], [scene.score_row("Gesamt", [1, 2])])
+    assert '<thead><tr><td></td><th scope="col">Du</th>' in render(made, css=False)

@@ -971,6 +971,31 @@ class State(core.GameState[Move]):
         """``len(self.legal_moves())``, cheaper."""
         return len(self.legal_moves())
 
+    def random_move(self, rng: Rng) -> Move:
+        """A move chosen uniformly among :meth:`legal_moves` (each with the same probability).
+
+        Exactly ``legal_moves()[rng.below(len(legal_moves()))]`` (same rng draw, same move),
+        which is also the choice :func:`playout` makes, but without copying the list: the
+        moves of a hand are cached as a tuple. Raises :class:`IllegalMove` once the match is
+        over.
+
+        >>> state = State.from_position(hands=["+3 -4 ±2 +1", "-1 -2 +5 ±6"], deck=[8], seed=1)
+        >>> str(state.random_move(Rng(7))) == str(state.legal_moves()[Rng(7).below(7)])
+        True
+        >>> state.random_move(Rng(7)) == state.random_move(Rng(7))
+        True
+        """
+        seat = self._turn
+        if seat is None:
+            raise IllegalMove("move.game_over")
+        if self._played is not None:
+            return _TAIL[rng.below(2)]  # a hand card is down: only end or stand
+        hand = self._hands[seat]
+        moves = _MOVES_CACHE.get(hand)
+        if moves is None:
+            moves = _hand_moves(hand)
+        return moves[rng.below(len(moves))]
+
     def play(self, move: Move | str, seat: int | None = None) -> State:
         """The state after ``move`` by the player to move (or by ``seat``, checked).
 

@@ -842,6 +842,85 @@ def _options(hand: int, table: int, profile: int, reach: int, maximal: bool) -> 
     return found
 
 
+def _card_plans(
+    hand: int, profile: int, reach: int, maximal: bool
+) -> list[tuple[int, tuple[_Plan, ...]]]:
+    """Each hand card's index (card order) with the plans of its captures, as :func:`_options`
+    walks them."""
+    found: list[tuple[int, tuple[_Plan, ...]]] = []
+    cache = _PLANS[maximal]
+    while hand:
+        low = hand & -hand
+        hand ^= low
+        index = low.bit_length() - 1
+        v = _PLAYED[index]
+        if not reach >> v & 1:
+            found.append((index, ()))
+            continue
+        plans = cache[v].get(profile & _UP_TO[v])
+        found.append((index, _plans(v, profile, maximal) if plans is None else plans))
+    return found
+
+
+def _plan_size(plan: _Plan, table: int) -> int:
+    """How many card sets :func:`_expand` makes of ``plan`` on a table, without making them."""
+    if isinstance(plan, int):
+        return 1
+    size = 1
+    for shift, n in plan[1]:
+        size *= len(_COMBOS[table >> shift & 15][n])
+    return size
+
+
+def _plan_at(plan: _Plan, table: int, index: int) -> int:
+    """The ``index``-th card set of ``list(_expand(plan, table))``, unranked: the product in
+    :func:`_expand_partial` varies its last factor fastest, so ``index`` is read in mixed radix
+    from the last factor."""
+    if isinstance(plan, int):
+        return table & plan
+    whole, some = plan
+    captured = table & whole
+    for shift, n in reversed(some):
+        combos = _COMBOS[table >> shift & 15][n]
+        index, digit = divmod(index, len(combos))
+        captured |= combos[digit] << shift
+    return captured
+
+
+def _random_option(
+    hand: int, table: int, profile: int, reach: int, maximal: bool, rng: cards.Rng
+) -> int:
+    """``options[rng.below(len(options))]`` for ``options = _options(...)`` (the same draw,
+    the same key), by counting each plan's card sets and unranking the drawn one: on a
+    crowded table this avoids listing thousands of captures."""
+    walk = _card_plans(hand, profile, reach, maximal)
+    total = 0
+    for _, plans in walk:
+        total += 1
+        for plan in plans:
+            total += _plan_size(plan, table)
+    index = rng.below(total)
+    for card, plans in walk:
+        if not index:
+            return card  # the trail comes first
+        index -= 1
+        for plan in plans:
+            size = _plan_size(plan, table)
+            if index < size:
+                return _plan_at(plan, table, index) << 6 | card
+            index -= size
+    raise AssertionError("the count and the walk disagree")
+
+
+_UNRANK_ABOVE = 10
+"""Tables with more cards than this: :meth:`State.random_move` counts and unranks instead of
+listing the moves. Listing keeps the moves as ints, so ``play`` accepts the drawn move by an
+int comparison; an unranked move goes through :meth:`State.check`, which costs a few
+microseconds. Measured (random positions, 6 cards in hand, warm caches, median move + play):
+the two are equal up to about 8 table cards; unranking is 2x faster at 10, 4x at 12 and 20x at
+20 cards (17,000 moves); in random self-play 97% of positions have at most 10 table cards."""
+
+
 def _table_bits(card: Card, table: Iterable[CardLike] | str) -> int:
     bits = cards.mask(cards.to_cards(table))
     if bits >> card.index & 1:
@@ -1620,6 +1699,38 @@ class State(core.GameState[Move]):
         for card in cards.from_mask(self._hands[self._to_move]):
             total += 1 + (count_captures(card, table, self.rules) if table else 0)
         return total
+
+    def random_move(self, rng: cards.Rng) -> Move:
+        """A move chosen uniformly among :meth:`legal_moves` (each with the same probability).
+
+        Exactly ``legal_moves()[rng.below(len(legal_moves()))]`` (the same rng draw, the same
+        move; also :func:`playout`'s choice), made faster: the moves are listed as ints only
+        (no Move objects but the drawn one), or on a crowded table counted and the drawn one
+        unranked, without listing them. Raises :class:`IllegalMove` once the match is over.
+
+        >>> state = State.from_position(table="3♠ 5♥ 2♦ 6♣", hands=("8♦ K♠", "9♥ 4♣"))
+        >>> str(state.random_move(cards.Rng(3)))
+        '8♦ x 3♠ 5♥'
+        >>> state.random_move(cards.Rng(3)) == state.legal_moves()[cards.Rng(3).below(6)]
+        True
+        """
+        seat = self._to_move
+        if seat is None:
+            raise IllegalMove("move.game_over")
+        keys = self._keys
+        if keys is None:
+            hand = self._hand1 if seat else self._hand0
+            table = self._table_bits
+            profile = self._profile
+            reach = self._reach
+            if reach is None:
+                reach = self._reach = _REACH.get(profile) or _reach(profile)
+            maximal = self.rules.capture_must_be_maximal
+            if table.bit_count() > _UNRANK_ABOVE:
+                return _new_move(_random_option(hand, table, profile, reach, maximal, rng))
+            # Kept, so that play() accepts the drawn move by an int comparison.
+            keys = self._keys = _options(hand, table, profile, reach, maximal)
+        return _new_move(keys[rng.below(len(keys))])
 
     def check(self, move: Move | str) -> Move:
         """The move if it is legal here; else raise :class:`IllegalMove` saying why."""

@@ -85,6 +85,10 @@ class Opponent(Protocol):
         ...
 
 
+Said = Any
+"""An item of the live line: a state (its move is said, :meth:`GameWidget.say`) or a
+``(catalog key, params)`` pair; kept as such, so the line follows a change of language."""
+
 MoveHook = Callable[[Any, int, Any], object]
 """A teacher's callback: ``hook(move, seat, state)`` after every move (see
 :meth:`GameWidget.on_move`)."""
@@ -208,7 +212,8 @@ class GameWidget(anywidget.AnyWidget):
         self._cursor = len(self._line) - 1
         self._branches: list[Any] = []
         self._message: _scene.Message | None = None
-        self._announce = ""
+        self._remake: tuple[_scene.Message, Callable[[], str]] | None = None
+        self._said: list[Said] = []
         self._seed = seed
         self._new_games = 0
         self._confirm_new = False
@@ -230,7 +235,7 @@ class GameWidget(anywidget.AnyWidget):
         if ply is not None:
             self._cursor = self._index_of_ply(ply)
         else:
-            self._announce = " ".join(self._reply())
+            self._said = list(self._reply())
         self.refresh()
 
     def _starting_state(
@@ -282,6 +287,11 @@ class GameWidget(anywidget.AnyWidget):
 
     @traitlets.observe("locale", "four_color", "theme", "size", "legend", "open_hands", "hints")
     def _option_changed(self, change: Mapping[str, Any]) -> None:
+        remake: tuple[_scene.Message, Callable[[], str]] | None = getattr(self, "_remake", None)
+        if change["name"] == "locale" and remake is not None and self._message is remake[0]:
+            # The message on show follows the new language (the live line always does).
+            shown, make = remake
+            self._show(shown["kind"], make)
         self.refresh()
 
     @traitlets.observe("seat")
@@ -290,7 +300,7 @@ class GameWidget(anywidget.AnyWidget):
         if getattr(self, "_ready", False):
             said = self._reply()  # the computer may have to move for the seat it now holds
             if said:
-                self._announce = " ".join(said)
+                self._said = list(said)
         self.refresh()
 
     def set_state(self, sync_data: Mapping[str, Any]) -> None:
@@ -318,7 +328,7 @@ class GameWidget(anywidget.AnyWidget):
         self._dismissed = set()
         self.clear_selection()
         self._message = None
-        self._announce = " ".join(self._reply())
+        self._said = list(self._reply())
         self.refresh()
 
     @property
@@ -343,8 +353,27 @@ class GameWidget(anywidget.AnyWidget):
 
     @property
     def announcement(self) -> str:
-        """The sentence of the aria-live line (what just happened)."""
-        return self._announce
+        """The sentence of the aria-live line (what just happened), in the widget's language:
+        the moves just made (the learner's and the computer's, with the end of a deal or set
+        they bring), the position reached in the history, or whose turn it is after a pause."""
+        parts = [
+            self.say(item) if not isinstance(item, tuple) else self._said_text(*item)
+            for item in self._said
+        ]
+        return " ".join(part for part in parts if part)
+
+    def _said_text(self, key: str, params: Mapping[str, Any]) -> str:
+        if key == "status":
+            return self.full_status()
+        if key == "widget.turn":
+            return self.text(key, player=self.names()[params["seat"]])
+        return self.text(key, **params)
+
+    def _show(self, kind: str, make: Callable[[], str]) -> None:
+        """Show a message made by ``make``, made again in the new language if the locale
+        changes while it is shown."""
+        shown = _scene.message(kind, make())  # type: ignore[arg-type]
+        self._message, self._remake = shown, (shown, make)
 
     @property
     def viewer(self) -> int:
@@ -416,7 +445,7 @@ class GameWidget(anywidget.AnyWidget):
         self.clear_selection()
         self._message = None
         self._confirm_new = False
-        self._announce = self.text("widget.position", ply=self.state.ply, plies=self._line[-1].ply)
+        self._said = [("widget.position", {"ply": self.state.ply, "plies": self._line[-1].ply})]
         self.refresh()
 
     # -- playing -----------------------------------------------------------------------------
@@ -441,7 +470,7 @@ class GameWidget(anywidget.AnyWidget):
                 del self._line[self._cursor + 1 :]
             self._line.append(after)
             self._cursor += 1
-            said = [self.say(after)]
+            said: list[Said] = [after]
             try:
                 said.extend(self._reply())
             except Exception:
@@ -451,15 +480,15 @@ class GameWidget(anywidget.AnyWidget):
             self.clear_selection()
             self._message = None
             self._confirm_new = False
-            self._announce = " ".join(s for s in said if s)
+            self._said = said
             self.refresh()
             self._run_hooks(saved[1] + 1)
         return self.state
 
-    def _reply(self) -> list[str]:
+    def _reply(self) -> list[Any]:
         """Let the opponent move until it is the learner's turn (or the game is over, or a
-        summary pauses the game)."""
-        said: list[str] = []
+        summary pauses the game); returns the states it made (what is said)."""
+        said: list[Any] = []
         if self.opponent is None or self._cursor != len(self._line) - 1:
             return said
         for _ in range(_MAX_REPLIES):
@@ -475,7 +504,7 @@ class GameWidget(anywidget.AnyWidget):
                 raise WidgetError("widget.bad_opponent", move=move, reason=err) from err
             self._line.append(after)
             self._cursor += 1
-            said.append(self.say(after))
+            said.append(after)
         return said
 
     def next(self) -> None:
@@ -485,11 +514,22 @@ class GameWidget(anywidget.AnyWidget):
                 raise WidgetError("widget.nothing_to_continue")
             self._dismissed.add(self.state.ply)
             first_new = len(self._line)
-            said = self._reply()
-            self._announce = " ".join(said)
+            said: list[Said] = list(self._reply())
+            if not said:  # the learner begins the next deal or set: say so, not nothing
+                said = [self._whose_turn()]
+            self._said = said
             self._message = None
             self.refresh()
             self._run_hooks(first_new)
+
+    def _whose_turn(self) -> Said:
+        """What the live line says when nobody moved: the game's end, or whose turn it is."""
+        to_move = self.state.to_move
+        if self.state.is_over or to_move is None:
+            return ("status", {})
+        if self.opponent is not None and to_move == self.seat:
+            return ("widget.turn.you", {})
+        return ("widget.turn", {"seat": int(to_move)})
 
     def _pending_summary(self, index: int) -> _scene.Summary | None:
         state = self._line[index]
@@ -540,9 +580,13 @@ class GameWidget(anywidget.AnyWidget):
         except TranslatedError as err:
             if not getattr(err, "_cw_shown", False):
                 err._cw_shown = True  # type: ignore[attr-defined]
-                self._message = _scene.message("error", err.text(self.locale))
+                self._refuse(err)
                 self.refresh()
             raise
+
+    def _refuse(self, err: TranslatedError) -> None:
+        """Show why something was refused (the assertive live line), in the widget's language."""
+        self._show("error", lambda: err.text(self.locale))
 
     def inform(self, text: str) -> None:
         """Show an info line."""
@@ -571,12 +615,12 @@ class GameWidget(anywidget.AnyWidget):
                 raise WidgetError("widget.stale")
             return dispatch(self, intent)
         except TranslatedError as err:
-            self._message = _scene.message("error", err.text(self.locale))
+            self._refuse(err)
             self.refresh()
             return False
         except Exception:  # a bug must not surface as a notebook traceback
             _log.exception("cardwidgets: intent %r failed", content)
-            self._message = _scene.message("error", self.text("widget.internal"))
+            self._show("error", lambda: self.text("widget.internal"))
             self.refresh()
             return False
 
@@ -630,12 +674,12 @@ class GameWidget(anywidget.AnyWidget):
         )
         self._branches = [old]
         self._confirm_new = False
-        self._message = _scene.message("info", self.text("widget.new_started"))
+        self._show("info", lambda: self.text("widget.new_started"))
         self.refresh()
 
     def _ask_new(self) -> None:
         self._confirm_new = True
-        self._message = _scene.message("info", self.text("widget.new_ask"))
+        self._show("info", lambda: self.text("widget.new_ask"))
         self.refresh()
 
     def _cancel_new(self) -> None:
@@ -812,7 +856,7 @@ class GameWidget(anywidget.AnyWidget):
             size=self.size,
             status=self.full_status(),
             message=self._message,
-            announce=self._announce,
+            announce=self.announcement,
             zones=self.zones(),
             options=self.options(),
             actions=self.move_actions() + self.frame_actions(),

@@ -154,7 +154,7 @@ class PazaakWidget(GameWidget):
         self.state = self._deal(f"{self._seed}/{self._new_games}", self.state.rules)
         self._branches = [old]
         self._confirm_new = False
-        self._message = _scene.message("info", self.text("widget.new_started"))
+        self._show("info", lambda: self.text("widget.new_started"))
         self.refresh()
 
     @traitlets.observe("odds")

@@ -76,7 +76,7 @@ def picture(
     still._ready = False
     still._line, still._cursor = list(state.path()), len(state.path()) - 1
     still._branches, still._dismissed, still._hooks = [], set(), []
-    still._message, still._announce, still._confirm_new = None, "", False
+    still._message, still._remake, still._said, still._confirm_new = None, None, [], False
     still.opponent, still._still = None, True
     still.clear_selection()
     still.locale = i18n.check_locale(locale or i18n.get_locale())

@@ -154,6 +154,10 @@ i18n.register(
             "en": "The cards left on the table ({cards}) go to {player}.",
             "de": "Die übrigen Tischkarten ({cards}) gehen an {player}.",
         },
+        "widget.tablic.say.you_leftovers": {
+            "en": "The cards left on the table ({cards}) go to you.",
+            "de": "Die übrigen Tischkarten ({cards}) gehen an dich.",
+        },
         "widget.tablic.say.deal_end": {
             "en": "Deal {deal} ends: {player0} {score0}, {player1} {score1}.",
             "de": "Spiel {deal} endet: {player0} {score0}, {player1} {score1}.",
@@ -723,9 +727,10 @@ class TablicWidget(GameWidget):
         said = []
         if result.leftovers and result.leftovers_to is not None:
             leftovers = cards.format_cards(result.leftovers)
+            you = self.opponent is not None and result.leftovers_to == self.seat
             said.append(
                 self.text(
-                    "widget.tablic.say.leftovers",
+                    f"widget.tablic.say.{'you_' if you else ''}leftovers",
                     cards=leftovers,
                     player=names[result.leftovers_to],
                 )

@@ -128,6 +128,8 @@ i18n.register(
             "de": "Deine on_move-Funktion ist gescheitert ({error}); der Zug bleibt gültig.",
         },
         "widget.position": {"en": "Move {ply} of {plies}", "de": "Zug {ply} von {plies}"},
+        "widget.turn.you": {"en": "Your turn.", "de": "Du bist dran."},
+        "widget.turn": {"en": "{player} to move.", "de": "{player} ist am Zug."},
         "widget.history": {"en": "Position in the game", "de": "Stellung im Spiel"},
         "widget.status.history": {
             "en": "{status} (move {ply} of {plies})",
