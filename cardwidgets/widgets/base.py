@@ -737,16 +737,26 @@ class GameWidget(anywidget.AnyWidget):
         """Select ``move`` as the learner's half-made move (after :meth:`hint`)."""
 
     def on_card(self, zone: str, card: str) -> None:
-        """A card was clicked; explain if it can do nothing."""
+        """A card was clicked; a game handles its own zones and leaves the rest to this, which
+        explains why nothing happens."""
+        if zone == "opponent-hand":
+            raise WidgetError("widget.card_theirs", card=card, player=self.names()[1 - self.viewer])
         raise WidgetError("widget.card_idle", card=card)
 
     def choose(self, index: int) -> None:
         """An option was clicked."""
         raise WidgetError("widget.no_options")
 
+    def action_handlers(self) -> dict[str, Callable[[], object]]:
+        """The game's own buttons (not frame or navigation) by id."""
+        return {}
+
     def on_action(self, action: str) -> None:
         """A game action button (not frame or navigation) was clicked."""
-        raise WidgetError("widget.unknown_action")
+        handler = self.action_handlers().get(action)
+        if handler is None:
+            raise WidgetError("widget.unknown_action")
+        handler()
 
     def clear_selection(self) -> None:
         """Forget the learner's half-made move."""

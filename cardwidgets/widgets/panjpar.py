@@ -604,25 +604,20 @@ class PanjparWidget(GameWidget):
             raise WidgetError("widget.panjpar.last_battle_idle", card=card)
         if zone in ("hand", "battle"):
             self.select(card)
-        elif zone == "opponent-hand":
-            raise WidgetError("widget.card_theirs", card=card, player=self.names()[1 - self.viewer])
         elif zone == "stock":
             raise WidgetError("widget.panjpar.indicator_idle", card=card)
         elif zone == "discard":
             raise WidgetError("widget.panjpar.discard_idle", card=card)
         else:
-            raise WidgetError("widget.card_idle", card=card)
+            super().on_card(zone, card)
 
-    def on_action(self, action: str) -> None:
-        actions: dict[str, Callable[[], object]] = {
+    def action_handlers(self) -> dict[str, Callable[[], object]]:
+        return {
             "attack": self.attack,
             "defend": self.defend,
             "pickup": self.pick_up,
             "cancel": self.cancel,
         }
-        if action not in actions:
-            raise WidgetError("widget.unknown_action")
-        actions[action]()
 
     def clear_selection(self) -> None:
         self._picked = frozenset()

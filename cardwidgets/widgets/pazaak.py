@@ -254,7 +254,7 @@ class PazaakWidget(GameWidget):
         if zone == "hand":
             self.select(card.split("#")[0])
         elif zone == "opponent-hand":
-            raise WidgetError("widget.card_theirs", card=card, player=self.names()[1 - self.viewer])
+            super().on_card(zone, card)
         elif zone == "deck":
             raise WidgetError("widget.pazaak.deck_card")
         else:
@@ -267,17 +267,14 @@ class PazaakWidget(GameWidget):
                 return found["text"]
         return card
 
-    def on_action(self, action: str) -> None:
-        actions: dict[str, Callable[[], object]] = {
+    def action_handlers(self) -> dict[str, Callable[[], object]]:
+        return {
             "play": self.play,
             "end-turn": self.end_turn,
             "stand": self.stand,
             "cancel": self.cancel,
             "odds": self.toggle_odds,
         }
-        if action not in actions:
-            raise WidgetError("widget.unknown_action")
-        actions[action]()
 
     def clear_selection(self) -> None:
         self._selected = None

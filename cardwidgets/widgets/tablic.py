@@ -348,21 +348,16 @@ class TablicWidget(GameWidget):
             self.select(card)
         elif zone == "table":
             self.toggle(card)
-        elif zone == "opponent-hand":
-            raise WidgetError("widget.card_theirs", card=card, player=self.names()[1 - self.viewer])
         else:
-            raise WidgetError("widget.card_idle", card=card)
+            super().on_card(zone, card)
 
-    def on_action(self, action: str) -> None:
-        actions: dict[str, Callable[[], object]] = {
+    def action_handlers(self) -> dict[str, Callable[[], object]]:
+        return {
             "play": self.play,
             "trail": self.trail,
             "cancel": self.cancel,
             "more": self.more,
         }
-        if action not in actions:
-            raise WidgetError("widget.unknown_action")
-        actions[action]()
 
     def clear_selection(self) -> None:
         self._selected = None
