@@ -748,7 +748,8 @@ class GameWidget(anywidget.AnyWidget):
         raise WidgetError("widget.no_options")
 
     def action_handlers(self) -> dict[str, Callable[[], object]]:
-        """The game's own buttons (not frame or navigation) by id."""
+        """The game's own buttons by id. The frame's ids are taken: ``start``, ``back``,
+        ``forward``, ``end``, ``hint``, ``new``, ``new-confirm``, ``new-cancel``, ``continue``."""
         return {}
 
     def on_action(self, action: str) -> None:
