@@ -116,6 +116,24 @@ def tablic_notebook_cells(probe: bool) -> list[str]:
     return cells
 
 
+# Three boards for the classroom checks in every front end (issue 10): a game a dozen moves in
+# (the log must show its newest entry), a game paused on the end of its first deal (the summary),
+# and a large German board (cards at least 90 px tall at 1024x768).
+BOARDS = """
+from cardwidgets.widgets import TablicWidget
+from cardwidgets.widgets.base import RandomOpponent
+
+played = TablicWidget(seed=3, opponent=RandomOpponent(3))
+for _ in range(6):  # six moves of the learner, six replies: twelve log lines
+    played.play(played.state.legal_moves()[0])
+paused = TablicWidget(seed=3, opponent=RandomOpponent(3))
+while not paused.paused:
+    paused.play(paused.state.legal_moves()[0])
+large = TablicWidget(seed=3, opponent=RandomOpponent(3), size="large", locale="de")
+""".strip()
+BOARD_CELLS = [BOARDS, "played", "paused", "large"]
+
+
 def _marimo(body: str, output: str) -> str:
     """A one-cell marimo app running ``body`` and showing ``output``."""
     code = textwrap.indent(f"import marimo as mo\n{body}\n{output}", "    ")
@@ -127,6 +145,10 @@ def _marimo(body: str, output: str) -> str:
 
 
 MARIMO_APPS = {
+    "boards_app.py": _marimo(
+        BOARDS,
+        "mo.vstack([mo.ui.anywidget(played), mo.ui.anywidget(paused), mo.ui.anywidget(large)])",
+    ),
     "counter_app.py": _marimo(COUNTER, "mo.ui.anywidget(counter)"),
     "tablic_app.py": _marimo(
         f"{TABLIC}\n{PROBE}",
