@@ -11,12 +11,12 @@ driven only through the contract's DOM hooks (``.cw-root[data-version]``, ``[dat
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from . import widget_page
 from .harness import (
     Server,
     kernel_exec,
@@ -45,12 +45,6 @@ REPORT = (
     "'status': w.scene['status']}, ensure_ascii=False))"
 )
 BATTLE = ["kill 5♣ with 7♣", "attack Q♠ Q♥ 4♣", "pick up 4♣ Q♠ Q♥"]
-JS_FOCUS = """(root) => {
-  const a = document.activeElement;
-  if (!a || !a.closest(root)) return null;
-  return a.dataset.card ? 'card:' + a.dataset.card
-       : a.dataset.action ? 'action:' + a.dataset.action : 'other';
-}"""
 
 
 def cells(locale: str = "en") -> list[str]:
@@ -73,15 +67,11 @@ def button(page: Any, action: str) -> Any:
 
 
 def version(page: Any) -> int:
-    return int(page.locator(ROOT).get_attribute("data-version"))
+    return widget_page.version(page, ROOT)
 
 
 def wait_newer(page: Any, before: int, timeout: float = 20.0) -> None:
-    deadline = time.monotonic() + timeout
-    while version(page) <= before:
-        if time.monotonic() > deadline:
-            raise AssertionError(f"the page still shows scene {version(page)}")
-        time.sleep(0.02)
+    widget_page.wait_version_after(page, ROOT, before, timeout)
 
 
 def marks(page: Any, zone: str) -> dict[str, tuple[str | None, str | None]]:
@@ -144,19 +134,11 @@ def test_panjpar_battle_by_clicks_in_jupyterlab(
 
 
 def focused(page: Any) -> str | None:
-    key: str | None = page.evaluate(JS_FOCUS, ROOT)
-    return key
+    return widget_page.focused(page, ROOT)
 
 
 def press_until(page: Any, target: str, limit: int = 40) -> None:
-    seen = []
-    for _ in range(limit):
-        now = focused(page)
-        if now == target:
-            return
-        seen.append(now)
-        page.keyboard.press("ArrowRight")
-    raise AssertionError(f"ArrowRight never reached {target}; focus went {seen}")
+    widget_page.press_until(page, ROOT, "ArrowRight", target, limit)
 
 
 def enter(page: Any, target: str) -> None:

@@ -13,12 +13,12 @@ on the renderer's DOM hooks (``.cw-root[data-version]``, ``[data-paused]``, ``[d
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from . import widget_page
 from .harness import (
     Server,
     kernel_exec,
@@ -57,19 +57,11 @@ def cells(locale: str = "en") -> list[str]:
 
 
 def version(page: Any) -> int:
-    return int(page.locator(ROOT).get_attribute("data-version"))
+    return widget_page.version(page, ROOT)
 
 
 def wait_version_after(page: Any, before: int, timeout: float = 20.0) -> int:
-    """Wait until the page shows a scene newer than ``before`` (sent by Python)."""
-    deadline = time.monotonic() + timeout
-    while True:
-        now = version(page)
-        if now > before:
-            return now
-        if time.monotonic() > deadline:
-            raise AssertionError(f"the page still shows scene {now}, not one newer than {before}")
-        time.sleep(0.02)
+    return widget_page.wait_version_after(page, ROOT, before, timeout)
 
 
 def card(page: Any, zone: str, card_id: str) -> Any:
@@ -159,30 +151,12 @@ def test_pazaak_set_by_clicks_in_jupyterlab(
     assert "±2" not in hand, hand  # played: gone for the whole match (Z-S5)
 
 
-JS_FOCUS = """(root) => {
-  const a = document.activeElement;
-  if (!a || !a.closest(root)) return null;
-  return a.dataset.card ? 'card:' + a.dataset.card
-       : a.dataset.option ? 'option:' + a.dataset.option
-       : a.dataset.action ? 'action:' + a.dataset.action : 'other';
-}"""
-
-
 def focused(page: Any) -> str | None:
-    key: str | None = page.evaluate(JS_FOCUS, ROOT)
-    return key
+    return widget_page.focused(page, ROOT)
 
 
 def press_until(page: Any, key: str, target: str, limit: int = 40) -> None:
-    """Press ``key`` until the focused control is ``target`` (e.g. ``card:+1``)."""
-    seen = []
-    for _ in range(limit):
-        now = focused(page)
-        if now == target:
-            return
-        seen.append(now)
-        page.keyboard.press(key)
-    raise AssertionError(f"{key} never reached {target}; focus went {seen}")
+    widget_page.press_until(page, ROOT, key, target, limit)
 
 
 def enter(page: Any) -> None:

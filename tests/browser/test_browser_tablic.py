@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from . import widget_page
 from .apps import (
     KERNEL_REPORT,
     TABLIC_CAPTURE,
@@ -52,22 +53,11 @@ def card_locator(page: Any, zone: str, card: str) -> Any:
 
 
 def version(page: Any) -> int:
-    return int(page.locator(ROOT).get_attribute("data-version"))
+    return widget_page.version(page, ROOT)
 
 
 def wait_version_after(page: Any, before: int, timeout: float = 20_000) -> int:
-    """Wait until the page shows a scene newer than ``before`` (sent by Python).
-
-    Polls through a locator, which also finds widgets inside marimo's shadow roots.
-    """
-    deadline = time.monotonic() + timeout / 1000
-    while True:
-        now = version(page)
-        if now > before:
-            return now
-        if time.monotonic() > deadline:
-            raise AssertionError(f"the page still shows scene {now}, not a newer one than {before}")
-        time.sleep(0.02)
+    return widget_page.wait_version_after(page, ROOT, before, timeout / 1000)
 
 
 def wait_widget(page: Any) -> None:
@@ -216,30 +206,13 @@ JS_NOTEBOOK_STATE = """() => {
   return {cells: nb.widgets.length, active: nb.activeCellIndex, mode: nb.mode};
 }"""
 
-JS_FOCUS = """(root) => {
-  const a = document.activeElement;
-  if (!a || !a.closest(root)) return null;
-  return a.dataset.card ? 'card:' + a.dataset.card
-       : a.dataset.option ? 'option:' + a.dataset.option
-       : a.dataset.action ? 'action:' + a.dataset.action : 'other';
-}"""
-
 
 def focused(page: Any) -> str | None:
-    key: str | None = page.evaluate(JS_FOCUS, ROOT)
-    return key
+    return widget_page.focused(page, ROOT)
 
 
 def press_until(page: Any, key: str, target: str, limit: int = 30) -> None:
-    """Press ``key`` until the focused control is ``target`` (e.g. ``card:8♦``)."""
-    seen = []
-    for _ in range(limit):
-        now = focused(page)
-        if now == target:
-            return
-        seen.append(now)
-        page.keyboard.press(key)
-    raise AssertionError(f"{key} never reached {target}; focus went {seen}")
+    widget_page.press_until(page, ROOT, key, target, limit)
 
 
 def lab_tablic(page: Any, server: Server, root: Path, name: str) -> None:
