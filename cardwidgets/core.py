@@ -19,10 +19,13 @@ import dataclasses
 import json
 import sys
 from collections.abc import Mapping
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from cardwidgets import i18n
 from cardwidgets.i18n import TranslatedError
+
+if TYPE_CHECKING:
+    from cardwidgets.cards import Rng
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -34,6 +37,8 @@ __all__ = [
     "RuleError",
     "Rules",
     "SeatError",
+    "View",
+    "ViewError",
     "check_rules",
     "check_seat",
     "not_a_move",
@@ -68,6 +73,10 @@ i18n.register(
         "move.not_text": {
             "en": "{move} is not a move of this game",
             "de": "{move} ist kein Zug dieses Spiels",
+        },
+        "view.read_only": {
+            "en": "a view cannot be changed: it shows what a seat saw",
+            "de": "eine Sicht lässt sich nicht ändern: sie zeigt, was ein Platz sah",
         },
         "seat.bad": {
             "en": "seat must be 0 or 1, not {seat}",
@@ -195,6 +204,42 @@ class Outcome:
         return {"winner": self.winner, "scores": list(self.scores)}
 
 
+class View(dict[str, Any]):
+    """What one seat may see of a position: typed attributes, and as a dict their JSON form.
+
+    Each game's view is a frozen dataclass over this base: its fields hold :class:`Card`s,
+    moves and numbers for Python code (bots, widgets), and the dict itself holds the same
+    facts as JSON-safe text, made once by :meth:`to_json`, so ``json.dumps(view)`` and the
+    old ``view["hand"]`` keep working. Two views are equal when their JSON forms are.
+    Never holds a card the seat may not see.
+    """
+
+    game: ClassVar[str] = ""
+
+    def __post_init__(self) -> None:
+        dict.update(self, self.to_json())
+
+    def to_json(self) -> dict[str, Any]:
+        """The view as plain JSON values (card texts, lists, numbers)."""
+        raise NotImplementedError
+
+    # A view is a value: its dict form must not drift from its fields.
+    def _read_only(self, *args: object, **kwargs: object) -> Any:
+        raise ViewError("view.read_only")
+
+    __setitem__ = __delitem__ = __ior__ = _read_only
+    clear = pop = popitem = setdefault = update = _read_only
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # dict's own pickling would refill the dict item by item, which a view refuses.
+        fields = dataclasses.fields(self)  # type: ignore[arg-type]
+        return (type(self), tuple(getattr(self, f.name) for f in fields))
+
+
+class ViewError(TranslatedError):
+    """An attempt to change a :class:`View`."""
+
+
 R = TypeVar("R", bound="Rules")
 
 
@@ -302,17 +347,60 @@ M = TypeVar("M", bound=Move)
 
 
 class GameState(Generic[M]):
-    """Base of every game's state. A state never changes once made.
+    """The game protocol: what every game's state offers. A state never changes once made.
 
-    Subclasses set ``game`` (the module name), ``rules`` and ``parent``/``last_move``, and
-    implement ``_start_record`` / ``_from_start`` for the initial position, ``play``,
-    ``legal_moves``, ``to_move``, ``is_over``, ``outcome`` and ``view``.
+    Bots, the lab and the widgets use a state only through these names, so they need no
+    ``Any`` and no knowledge of one game. Subclasses set ``game`` (the package name),
+    ``rules`` and ``parent``/``last_move``, implement the methods below that raise
+    ``NotImplementedError``, and narrow their types (``view`` returns the game's own
+    :class:`View`).
     """
 
     game: ClassVar[str] = ""
     rules: Rules
     parent: GameState[M] | None
     last_move: M | None
+
+    # -- the protocol --------------------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        """The seat to play (0 or 1), or None when the game is over."""
+        raise NotImplementedError
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game is over."""
+        return self.to_move is None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The winner and the scores once the game is over, else None."""
+        raise NotImplementedError
+
+    def legal_moves(self) -> list[M]:
+        """Every legal move of the seat to play, in the game's fixed order."""
+        raise NotImplementedError
+
+    def legal_moves_count(self) -> int:
+        """``len(self.legal_moves())``, often without building the moves."""
+        return len(self.legal_moves())
+
+    def random_move(self, rng: Rng) -> M:
+        """One legal move drawn uniformly from :meth:`legal_moves` with ``rng``."""
+        moves = self.legal_moves()
+        return moves[rng.below(len(moves))]
+
+    def play(self: S, move: M | str) -> S:
+        """The state after ``move`` (a move or its text); raises :class:`IllegalMove`."""
+        raise NotImplementedError
+
+    def view(self, seat: int | None = None) -> Mapping[str, Any]:
+        """What ``seat`` may see (None: what both may see); never a hidden card."""
+        raise NotImplementedError
+
+    def determinize(self: S, seat: int, rng: Rng) -> S:
+        """A state that looks the same to ``seat``, its hidden cards dealt anew with ``rng``."""
+        raise NotImplementedError
 
     # -- history ---------------------------------------------------------------------------
     @property
@@ -329,10 +417,7 @@ class GameState(Generic[M]):
     @property
     def root(self: S) -> S:
         """The initial position of this game."""
-        state = self
-        while state.parent is not None:
-            state = state.parent  # type: ignore[assignment]
-        return state
+        return self.path()[0]
 
     @property
     def ply(self) -> int:
@@ -347,8 +432,10 @@ class GameState(Generic[M]):
     def path(self: S) -> list[S]:
         """Every state from the root to this one (``path()[0]`` is the root)."""
         states = [self]
-        while states[-1].parent is not None:
-            states.append(states[-1].parent)  # type: ignore[arg-type]
+        parent = self.parent
+        while parent is not None:
+            states.append(cast(S, parent))  # a parent is always of its child's class
+            parent = parent.parent
         states.reverse()
         return states
 
@@ -376,9 +463,6 @@ class GameState(Generic[M]):
 
     @classmethod
     def _rules_from_dict(cls, data: Mapping[str, Any]) -> Rules:
-        raise NotImplementedError
-
-    def play(self: S, move: M | str) -> S:
         raise NotImplementedError
 
     def to_record(self) -> dict[str, Any]:
