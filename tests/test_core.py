@@ -22,6 +22,8 @@ from cardwidgets.core import (
     RecordError,
     RuleError,
     Rules,
+    View,
+    ViewError,
     check_seat,
 )
 
@@ -182,3 +184,48 @@ def test_seats_and_outcomes() -> None:
         with pytest.raises(ValueError, match="seat must be 0 or 1"):
             check_seat(bad)
     assert Outcome(None, (3, 3)).to_dict() == {"winner": None, "scores": [3, 3]}
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class ToyView(View):
+    """A seat's view of the toy game: the counters left and the last move, typed."""
+
+    count: int
+    last: Take | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"count": self.count, "last": None if self.last is None else str(self.last)}
+
+
+def test_a_view_is_typed_and_its_dict_is_the_json_form() -> None:
+    view = ToyView(3, Take(2))
+    assert view.last == Take(2) and view["last"] == "take 2"
+    assert json.loads(json.dumps(view)) == {"count": 3, "last": "take 2"} == view
+    assert {**view, "count": 4} == {"count": 4, "last": "take 2"}
+    assert view == ToyView(3, Take(2)) and view != ToyView(3, None)
+
+
+def test_a_view_cannot_change_and_says_why() -> None:
+    view = ToyView(3, None)
+    for change in (
+        lambda: view.__setitem__("count", 9),
+        lambda: view.update(count=9),
+        lambda: view.pop("count"),
+        lambda: view.clear(),
+        lambda: view.setdefault("x", 1),
+    ):
+        with pytest.raises(ViewError, match="a view cannot be changed"):
+            change()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.count = 9  # type: ignore[misc]
+    assert view == {"count": 3, "last": None} and view.count == 3
+    assert ViewError("view.read_only").text("de").startswith("eine Sicht lässt sich nicht ändern")
+
+
+def test_a_view_copies_and_pickles_by_its_fields() -> None:
+    import copy
+    import pickle
+
+    view = ToyView(1, Take(1))
+    for again in (pickle.loads(pickle.dumps(view)), copy.deepcopy(view), copy.copy(view)):
+        assert type(again) is ToyView and again == view and again.last == Take(1)
