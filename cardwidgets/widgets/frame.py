@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Callable, Iterator, Mapping
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import anywidget
@@ -88,7 +89,7 @@ class WidgetFrame(anywidget.AnyWidget):
     """The text of the move that led to the position shown (``""`` at the start)."""
 
     game: ClassVar[str] = ""
-    engine: ClassVar[Any] = None
+    engine: ClassVar[ModuleType | None] = None
     """The game's module (``cardwidgets.games.tablic`` …): ``State``, ``Rules``, ``new_game``."""
     _still: ClassVar[bool] = False  # a picture (widgets/pictures.py) keeps its seat's view
     focus_zones: ClassVar[tuple[str, ...]] = ("hand",)
@@ -119,13 +120,13 @@ class WidgetFrame(anywidget.AnyWidget):
             raise traitlets.TraitError(str(err)) from err
 
     @traitlets.validate("theme")
-    def _check_theme(self, proposal: Mapping[str, Any]) -> str:
+    def _check_theme(self, proposal: Mapping[str, object]) -> str:
         if proposal["value"] not in _THEMES:
             raise traitlets.TraitError(f"theme must be one of {', '.join(_THEMES)}")
         return str(proposal["value"])
 
     @traitlets.validate("size")
-    def _check_size(self, proposal: Mapping[str, Any]) -> str:
+    def _check_size(self, proposal: Mapping[str, object]) -> str:
         if proposal["value"] not in _SIZES:
             raise traitlets.TraitError(f"size must be one of {', '.join(_SIZES)}")
         return str(proposal["value"])
@@ -138,7 +139,7 @@ class WidgetFrame(anywidget.AnyWidget):
             raise traitlets.TraitError(str(err)) from err
 
     @traitlets.observe("locale", "four_color", "theme", "size", "legend", "open_hands", "hints")
-    def _option_changed(self, change: Mapping[str, Any]) -> None:
+    def _option_changed(self, change: Mapping[str, object]) -> None:
         remake: tuple[_scene.Message, Callable[[], str]] | None = getattr(self, "_remake", None)
         if change["name"] == "locale" and remake is not None and self._message is remake[0]:
             # The message on show follows the new language (the live line always does).

@@ -45,6 +45,7 @@ grows into the thousands with a big hand; a hint or a reply on a 5-card attack a
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import Any, ClassVar
 
 from cardwidgets import cards
@@ -70,7 +71,7 @@ class PanjparWidget(PanjparSelection):
     """
 
     game = "panjpar"
-    engine: ClassVar[Any] = panjpar
+    engine: ClassVar[ModuleType | None] = panjpar
     focus_zones = ("hand", "battle")
 
     # -- moves in words ------------------------------------------------------------------------

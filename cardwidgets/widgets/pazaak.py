@@ -42,6 +42,7 @@ sentences in :mod:`cardwidgets.widgets.pazaak_words`; this module draws the tabl
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import Any, ClassVar, Literal
 
 from cardwidgets import scene as _scene
@@ -76,7 +77,7 @@ class PazaakWidget(PazaakTurns):
     """
 
     game = "pazaak"
-    engine: ClassVar[Any] = pazaak
+    engine: ClassVar[ModuleType | None] = pazaak
     focus_zones = ("hand", "table")
 
     # -- scene builders ----------------------------------------------------------------------
@@ -473,7 +474,7 @@ class PazaakWidget(PazaakTurns):
             "action": "continue",
         }
 
-    def _final_table(self, parent: Any, state: Any, seat: int) -> _scene.Zone:
+    def _final_table(self, parent: pazaak.State, state: pazaak.State, seat: int) -> _scene.Zone:
         cards = [
             self._placed_card(p, i, highlight=None)
             for i, p in enumerate(final_placed(parent, state, seat))

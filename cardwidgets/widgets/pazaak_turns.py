@@ -9,12 +9,13 @@ holds the learner's half-made move, plays it and says it; the widget module draw
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from fractions import Fraction
 from typing import Any
 
 import traitlets
 
 from cardwidgets.cards import fresh_seed
-from cardwidgets.core import IllegalMove
+from cardwidgets.core import GameState, IllegalMove
 from cardwidgets.games import pazaak
 from cardwidgets.widgets import pazaak_words as words
 from cardwidgets.widgets.base import GameWidget, WidgetError
@@ -87,7 +88,9 @@ class PazaakTurns(GameWidget):
         self.odds = odds
         super().__init__(rules=_preset(rules), **options)
 
-    def _starting_state(self, seed: Any, state: Any, rules: Any) -> Any:
+    def _starting_state(
+        self, seed: int | str | None, state: GameState[Any] | None, rules: Any
+    ) -> tuple[GameState[Any], int | str]:
         if self._side_decks is None:
             return super()._starting_state(seed, state, rules)
         if state is not None:  # a position brings its own hands
@@ -112,7 +115,7 @@ class PazaakTurns(GameWidget):
         self.refresh()
 
     @traitlets.observe("odds")
-    def _odds_changed(self, change: Mapping[str, Any]) -> None:
+    def _odds_changed(self, change: Mapping[str, object]) -> None:
         self.refresh()
 
     # -- the learner's actions ---------------------------------------------------------------
@@ -198,7 +201,7 @@ class PazaakTurns(GameWidget):
         """The sign (or, for ``±1/2``, the value) declared for the selected card, or None."""
         return self._sign
 
-    def bust_chance(self) -> Any:
+    def bust_chance(self) -> Fraction:
         """The exact chance (a Fraction) that the learner's next main-deck card busts him, from
         what he can see."""
         return pazaak.bust_probability(self.state, self.viewer)
@@ -314,7 +317,12 @@ class PazaakTurns(GameWidget):
         return self.said(key, mover, total=total)
 
     def _draw_sentences(
-        self, parent: Any, move: pazaak.Move, mover: int, seat: int, final: tuple[Placed, ...]
+        self,
+        parent: pazaak.State,
+        move: pazaak.Move,
+        mover: int,
+        seat: int,
+        final: tuple[Placed, ...],
     ) -> list[str]:
         """The automatic draws of ``seat`` after ``move``, and the forced stand they caused."""
         before = len(parent.placed[seat]) + (seat == mover and isinstance(move, pazaak.PlayCard))
@@ -335,7 +343,7 @@ class PazaakTurns(GameWidget):
                 said.append(self.said("widget.pazaak.say.nine", seat))
         return said
 
-    def _set_sentences(self, parent: Any, state: Any) -> list[str]:
+    def _set_sentences(self, parent: pazaak.State, state: Any) -> list[str]:
         winner, reason, values = state.last_set
         n = parent.set_number
         totals = [sum(v) for v in values]
@@ -368,12 +376,12 @@ def _card_text(card: object) -> str:
     return card.split("#")[0] if isinstance(card, str) else str(card)
 
 
-def set_ended(parent: Any, state: Any) -> bool:
+def set_ended(parent: pazaak.State, state: pazaak.State) -> bool:
     """Whether the move from ``parent`` to ``state`` ended a set (or the match)."""
     return bool(state.set_number != parent.set_number or (state.is_over and not parent.is_over))
 
 
-def final_placed(parent: Any, state: Any, seat: int) -> tuple[Placed, ...]:
+def final_placed(parent: pazaak.State, state: Any, seat: int) -> tuple[Placed, ...]:
     """``seat``'s table when the set ended between ``parent`` and ``state``: the cards of
     ``parent``, then the hand card just played (if any), then main-deck draws; the values are
     the final ones (a Flip may have changed them)."""

@@ -37,6 +37,7 @@ not show is built by clicking (:mod:`cardwidgets.widgets.tablic_capture`; the se
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any, ClassVar
 
 from cardwidgets import cards
@@ -68,7 +69,7 @@ class TablicWidget(GameWidget):
     """
 
     game = "tablic"
-    engine: ClassVar[Any] = tablic
+    engine: ClassVar[ModuleType | None] = tablic
     focus_zones = ("hand", "table")
 
     def __init__(self, **options: Any) -> None:

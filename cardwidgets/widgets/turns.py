@@ -80,7 +80,7 @@ class Turns(WidgetFrame):
             raise WidgetError("widget.not_your_turn")
 
     @traitlets.observe("seat")
-    def _seat_changed(self, change: Mapping[str, Any]) -> None:
+    def _seat_changed(self, change: Mapping[str, object]) -> None:
         self.clear_selection()
         if getattr(self, "_ready", False):
             said = self._reply()  # the computer may have to move for the seat it now holds
