@@ -23,7 +23,7 @@ from pathlib import Path
 from cardwidgets import scene, tablic
 from cardwidgets.widgets import TablicWidget
 from cardwidgets.widgets.base import RandomOpponent
-from cardwidgets.widgets.tablic import _suggest
+from cardwidgets.widgets.tablic_capture import suggest
 
 RESULTS = Path(__file__).resolve().parent / "results" / "scene.json"
 AIM = 8 * 1024
@@ -36,7 +36,7 @@ def crowded_select(repeats: int = 7) -> dict[str, object]:
     for _ in range(repeats):
         state = tablic.State.from_position(table=CROWDED, hands=("Q♠ 9♦", "K♥ 6♦"), seed=1)
         w = TablicWidget(state=state, opponent=RandomOpponent(1))
-        _suggest.cache_clear()
+        suggest.cache_clear()
         tracemalloc.start()
         started = time.perf_counter()
         w.select("Q♠")

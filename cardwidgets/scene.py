@@ -68,6 +68,7 @@ __all__ = [
     "Labels",
     "LegendItem",
     "Message",
+    "MessageKind",
     "Option",
     "Preview",
     "Scene",
@@ -181,10 +182,13 @@ class Action(TypedDict):
     pressed: bool | None
 
 
+MessageKind = Literal["error", "info"]
+
+
 class Message(TypedDict):
     """The error or info line (an illegal move's reason, a refused click)."""
 
-    kind: str
+    kind: MessageKind
     text: str
 
 
@@ -455,7 +459,7 @@ def action(
     return {"id": id, "label": label, "enabled": enabled, "primary": primary, "pressed": pressed}
 
 
-def message(kind: Literal["error", "info"], text: str) -> Message:
+def message(kind: MessageKind, text: str) -> Message:
     """An error or info line."""
     return {"kind": kind, "text": text}
 

@@ -76,7 +76,7 @@ def _goto(widget: cardwidgets.widgets.base.GameWidget, intent: dict[str, Any]) -
     ply = intent.get("ply")
     if widget.scene.get("history") is None:
         raise WidgetError("widget.bad_intent")
-    return widget.attempt(lambda: widget.goto(ply))  # type: ignore[arg-type]
+    return widget.attempt(lambda: widget.goto(ply))  # type: ignore[arg-type]  # goto() checks it
 
 
 _KINDS = {"card": _card, "option": _option, "action": _action, "goto": _goto}
@@ -84,7 +84,7 @@ _KINDS = {"card": _card, "option": _option, "action": _action, "goto": _goto}
 
 def dispatch(widget: cardwidgets.widgets.base.GameWidget, intent: dict[str, Any]) -> bool:
     """Carry out a checked intent on ``widget``; True if it was carried out."""
-    handler = _KINDS.get(intent.get("kind"))  # type: ignore[arg-type]
+    handler = _KINDS.get(intent.get("kind", ""))
     if handler is None:
         raise WidgetError("widget.bad_intent")
     return handler(widget, intent)

@@ -33,6 +33,10 @@ What the learner sees follows P-D9: the opponent's hand as backs with its size, 
 the learner saw the cards go there (``known``: picked up, the drawn indicator), the trump
 indicator under a face-down stock **without a count**, and only the top discard.
 
+The learner's half-made move and the actions that build it live in
+:mod:`cardwidgets.widgets.panjpar_attack`, the sentences in
+:mod:`cardwidgets.widgets.panjpar_words`.
+
 Trade-offs: which hand cards can still extend a selection to a legal attack is worked out from
 rank counts (a tiny search over at most 13 ranks), never from the list of all attacks, which
 grows into the thousands with a big hand; a hint or a reply on a 5-card attack against a
@@ -41,372 +45,20 @@ grows into the thousands with a big hand; a hint or a reply on a 5-card attack a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from types import ModuleType
 from typing import Any, ClassVar
 
-from cardwidgets import cards, i18n
+from cardwidgets import cards
 from cardwidgets import scene as _scene
-from cardwidgets.cards import Card, CardLike
-from cardwidgets.core import IllegalMove
+from cardwidgets.cards import Card
 from cardwidgets.games import panjpar
-from cardwidgets.widgets.base import GameWidget, WidgetError
+from cardwidgets.widgets.panjpar_attack import PanjparSelection, can_complete
+from cardwidgets.widgets.panjpar_words import attack_text, defence_shape
 
 __all__ = ["PanjparWidget", "can_complete"]
 
-i18n.register(
-    {
-        "widget.panjpar.title": {"en": "Panjpar", "de": "Panjpar"},
-        "widget.panjpar.zone.opponent": {"en": "{player}: hand", "de": "{player}: Hand"},
-        "widget.panjpar.zone.hand": {"en": "Your hand", "de": "Deine Hand"},
-        "widget.panjpar.zone.hand_of": {"en": "{player}: hand", "de": "{player}: Hand"},
-        "widget.panjpar.zone.battle": {"en": "Battle", "de": "Kampf"},
-        "widget.panjpar.zone.stock": {"en": "Stock and trumps", "de": "Talon und Trumpf"},
-        "widget.panjpar.zone.discard": {"en": "Set aside", "de": "Abgelegt"},
-        "widget.panjpar.info.opponent": {
-            "en": "{cards} · face up: the cards you saw go there",
-            "de": "{cards} · offen: die Karten, die du dorthin gehen sahst",
-        },
-        "widget.panjpar.info.stock": {
-            "en": "Trumps: {suit} · the stock is not counted",
-            "de": "Trumpf: {suit} · der Talon wird nicht gezählt",
-        },
-        "widget.panjpar.info.stock_empty": {
-            "en": "Trumps: {suit} · the stock is used up: no more drawing",
-            "de": "Trumpf: {suit} · der Talon ist aufgebraucht: es wird nicht mehr gezogen",
-        },
-        "widget.panjpar.info.discard": {
-            "en": "only the top card may be seen",
-            "de": "nur die oberste Karte darf man sehen",
-        },
-        "widget.panjpar.info.battle_attack": {
-            "en": "{player} attacks",
-            "de": "{player} greift an",
-        },
-        "widget.panjpar.info.you_attack": {"en": "You attack", "de": "Du greifst an"},
-        "widget.panjpar.info.you_defend": {
-            "en": "You defend: kill or pick up",
-            "de": "Du verteidigst: schlagen oder aufnehmen",
-        },
-        "widget.panjpar.info.battle_defend": {
-            "en": "{player} defends: kill or pick up",
-            "de": "{player} verteidigt: schlagen oder aufnehmen",
-        },
-        "widget.panjpar.info.opponent_count": {"en": "{cards}", "de": "{cards}"},
-        "widget.panjpar.info.last_battle": {
-            "en": "The last battle, over · {next}",
-            "de": "Der letzte Kampf, vorbei · {next}",
-        },
-        "widget.panjpar.note.picked_up": {"en": "picked up", "de": "aufgenommen"},
-        "widget.panjpar.last_battle_idle": {
-            "en": "{card} lies in the last battle, which is over; build your attack from your "
-            "hand.",
-            "de": "{card} gehört zum letzten Kampf, der vorbei ist; stelle deinen Angriff aus "
-            "deiner Hand zusammen.",
-        },
-        "widget.panjpar.badge.trump": {"en": "trumps: {suit}", "de": "Trumpf: {suit}"},
-        "widget.panjpar.note.known": {"en": "seen", "de": "gesehen"},
-        "widget.panjpar.note.kills": {"en": "on {card}", "de": "auf {card}"},
-        "widget.panjpar.note.pickup": {"en": "to the hand", "de": "auf die Hand"},
-        "widget.panjpar.note.indicator": {"en": "trump indicator", "de": "Trumpfkarte"},
-        "widget.panjpar.action.attack": {"en": "Attack", "de": "Angreifen"},
-        "widget.panjpar.action.defend": {"en": "Defend", "de": "Verteidigen"},
-        "widget.panjpar.action.pickup": {"en": "Pick up all", "de": "Alle aufnehmen"},
-        "widget.panjpar.status.waiting": {"en": "{player} to move", "de": "{player} ist am Zug"},
-        "widget.panjpar.status.attack": {
-            "en": "{why}Select 1, 3 or 5 cards to attack: one card, a pair plus one, or two "
-            "pairs plus one.",
-            "de": "{why}Wähle 1, 3 oder 5 Karten zum Angreifen: eine Karte, ein Paar und eine "
-            "Karte oder zwei Paare und eine Karte.",
-        },
-        "widget.panjpar.status.attack_limited": {
-            "en": "{why}{limit}.",
-            "de": "{why}{limit}.",
-        },
-        "widget.panjpar.status.ready": {
-            "en": "Ready: attack with {cards}. Press Attack.",
-            "de": "Bereit: Angriff mit {cards}. Drücke Angreifen.",
-        },
-        "widget.panjpar.status.not_yet": {
-            "en": "Not an attack yet: {reason}. The lit cards can complete one.",
-            "de": "Noch kein Angriff: {reason}. Die markierten Karten können ihn vervollständigen.",
-        },
-        "widget.panjpar.status.not_attack": {
-            "en": "Not an attack: {reason}.",
-            "de": "Kein Angriff: {reason}.",
-        },
-        "widget.panjpar.status.defend": {
-            "en": "{player} attacks with {cards}: click an attack card, then a card of yours "
-            "that beats it; or Pick up all.",
-            "de": "{player} greift mit {cards} an: klicke eine Angriffskarte an, dann eine "
-            "deiner Karten, die sie schlägt; oder Alle aufnehmen.",
-        },
-        "widget.panjpar.status.aim": {
-            "en": "{card}: click a card that beats it (a higher {suit} card or a trump, {trump}).",
-            "de": "{card}: klicke eine Karte an, die sie schlägt (eine höhere {suit}-Karte oder "
-            "einen Trumpf, {trump}).",
-        },
-        "widget.panjpar.status.aim_trump": {
-            "en": "{card} is a trump: only a higher trump beats it.",
-            "de": "{card} ist Trumpf: nur ein höherer Trumpf schlägt sie.",
-        },
-        "widget.panjpar.status.aim_none": {
-            "en": "Nothing in your hand beats {card}: it will be picked up.",
-            "de": "Nichts in deiner Hand schlägt {card}: sie wird aufgenommen.",
-        },
-        "widget.panjpar.status.kills": {
-            "en": "Kill {kills}; pick up {pickup}. Press Defend.",
-            "de": "Schlage {kills}; nimm {pickup} auf. Drücke Verteidigen.",
-        },
-        "widget.panjpar.status.kills_all": {
-            "en": "Kill {kills}: everything is beaten, then you attack. Press Defend.",
-            "de": "Schlage {kills}: alles ist geschlagen, dann greifst du an. Drücke Verteidigen.",
-        },
-        "widget.panjpar.status.hot_seat": {"en": "{player}: {status}", "de": "{player}: {status}"},
-        "widget.panjpar.why.start_right": {
-            "en": "{guesser} guessed {guess} and the trump indicator {card} is {colour}, so "
-            "{player} attacks first. ",
-            "de": "{guesser} hat auf {guess} getippt und die Trumpfkarte {card} ist {colour}, "
-            "also greift {player} zuerst an. ",
-        },
-        "widget.panjpar.why.start_wrong": {
-            "en": "{guesser} guessed {guess} but the trump indicator {card} is {colour}, so "
-            "{player} attacks first. ",
-            "de": "{guesser} hat auf {guess} getippt, aber die Trumpfkarte {card} ist {colour}, "
-            "also greift {player} zuerst an. ",
-        },
-        "widget.panjpar.why.killed_all": {
-            "en": "{player} killed every attack card, so {player} attacks now. ",
-            "de": "{player} hat jede Angriffskarte geschlagen, also greift {player} jetzt an. ",
-        },
-        "widget.panjpar.why.picked_up": {
-            "en": "{defender} picked up, so {player} attacks again. ",
-            "de": "{defender} hat aufgenommen, also greift {player} noch einmal an. ",
-        },
-        "widget.panjpar.why.you_start_right": {
-            "en": "You guessed {guess} and the trump indicator {card} is {colour}, so you "
-            "attack first. ",
-            "de": "Du hast auf {guess} getippt und die Trumpfkarte {card} ist {colour}, also "
-            "greifst du zuerst an. ",
-        },
-        "widget.panjpar.why.you_start_wrong": {
-            "en": "{guesser} guessed {guess} but the trump indicator {card} is {colour}, so you "
-            "attack first. ",
-            "de": "{guesser} hat auf {guess} getippt, aber die Trumpfkarte {card} ist {colour}, "
-            "also greifst du zuerst an. ",
-        },
-        "widget.panjpar.why.you_guessed_wrong": {
-            "en": "You guessed {guess} but the trump indicator {card} is {colour}, so {player} "
-            "attacks first. ",
-            "de": "Du hast auf {guess} getippt, aber die Trumpfkarte {card} ist {colour}, also "
-            "greift {player} zuerst an. ",
-        },
-        "widget.panjpar.why.you_killed_all": {
-            "en": "You killed every attack card, so you attack now. ",
-            "de": "Du hast jede Angriffskarte geschlagen, also greifst du jetzt an. ",
-        },
-        "widget.panjpar.why.you_picked_up": {
-            "en": "{defender} picked up, so you attack again. ",
-            "de": "{defender} hat aufgenommen, also greifst du noch einmal an. ",
-        },
-        "widget.panjpar.status.you_win": {
-            "en": "Game over: you won: the stock is used up and your hand is empty, while "
-            "{loser} still holds {cards}.",
-            "de": "Spiel vorbei: du gewinnst: der Talon ist aufgebraucht und deine Hand ist "
-            "leer, während {loser} noch {cards} hält.",
-        },
-        "widget.panjpar.status.you_lose": {
-            "en": "Game over: {player} won: the stock is used up and {player} has no cards "
-            "left, while you still hold {cards}.",
-            "de": "Spiel vorbei: {player} gewinnt: der Talon ist aufgebraucht und {player} hat "
-            "keine Karten mehr, während du noch {cards} hältst.",
-        },
-        "widget.panjpar.say.you_indicator": {
-            "en": "You take the trump indicator {card}, the last card of the stock.",
-            "de": "Du nimmst die Trumpfkarte {card}, die letzte Karte des Talons.",
-        },
-        "widget.panjpar.colour.red": {"en": "red", "de": "rot"},
-        "widget.panjpar.colour.black": {"en": "black", "de": "schwarz"},
-        "widget.panjpar.status.win": {
-            "en": "Game over: {player} won: the stock is used up and {player} has no cards "
-            "left, while {loser} still holds {cards}.",
-            "de": "Spiel vorbei: {player} gewinnt: der Talon ist aufgebraucht und {player} hat "
-            "keine Karten mehr, während {loser} noch {cards} hält.",
-        },
-        "widget.panjpar.status.draw": {
-            "en": "Game over: a draw: both hands were emptied in the last battle.",
-            "de": "Spiel vorbei: unentschieden: beide Hände wurden im letzten Kampf leer.",
-        },
-        "widget.panjpar.say.attack": {
-            "en": "{player} attacks with {cards}.",
-            "de": "{player} greift mit {cards} an.",
-        },
-        "widget.panjpar.say.you_attack": {
-            "en": "You attack with {cards}.",
-            "de": "Du greifst mit {cards} an.",
-        },
-        "widget.panjpar.say.kill": {"en": "{card} with {killer}", "de": "{card} mit {killer}"},
-        "widget.panjpar.say.kills": {
-            "en": "{player} kills {kills}.",
-            "de": "{player} schlägt {kills}.",
-        },
-        "widget.panjpar.say.kills_pickup": {
-            "en": "{player} kills {kills} and picks up {pickup}.",
-            "de": "{player} schlägt {kills} und nimmt {pickup} auf.",
-        },
-        "widget.panjpar.say.pickup": {
-            "en": "{player} picks up {pickup}.",
-            "de": "{player} nimmt {pickup} auf.",
-        },
-        "widget.panjpar.say.you_kills": {"en": "You kill {kills}.", "de": "Du schlägst {kills}."},
-        "widget.panjpar.say.you_kills_pickup": {
-            "en": "You kill {kills} and pick up {pickup}.",
-            "de": "Du schlägst {kills} und nimmst {pickup} auf.",
-        },
-        "widget.panjpar.say.you_pickup": {
-            "en": "You pick up {pickup}.",
-            "de": "Du nimmst {pickup} auf.",
-        },
-        "widget.panjpar.say.draws": {"en": "{player} draws {n}", "de": "{player} zieht {n}"},
-        "widget.panjpar.say.you_draw": {"en": "You draw {n}", "de": "Du ziehst {n}"},
-        "widget.panjpar.say.you_draw_then": {"en": "you draw {n}", "de": "du ziehst {n}"},
-        "widget.panjpar.limit.one": {
-            "en": "{player} holds only {cards}: attack with one card (an attack may not have "
-            "more cards than the defender holds)",
-            "de": "{player} hat nur {cards}: greife mit einer Karte an (ein Angriff darf nicht "
-            "mehr Karten haben, als der Verteidiger hält)",
-        },
-        "widget.panjpar.limit.three": {
-            "en": "{player} holds only {cards}: attack with one or three cards, not five (an "
-            "attack may not have more cards than the defender holds)",
-            "de": "{player} hat nur {cards}: greife mit einer oder drei Karten an, nicht mit "
-            "fünf (ein Angriff darf nicht mehr Karten haben, als der Verteidiger hält)",
-        },
-        "widget.panjpar.say.indicator": {
-            "en": "{player} takes the trump indicator {card}, the last card of the stock.",
-            "de": "{player} nimmt die Trumpfkarte {card}, die letzte Karte des Talons.",
-        },
-        "widget.panjpar.words.attack": {
-            "en": "Attack with {cards}",
-            "de": "Greife mit {cards} an",
-        },
-        "widget.panjpar.words.kills": {"en": "Kill {kills}", "de": "Schlage {kills}"},
-        "widget.panjpar.words.kills_pickup": {
-            "en": "Kill {kills} and pick up {pickup}",
-            "de": "Schlage {kills} und nimm {pickup} auf",
-        },
-        "widget.panjpar.words.pickup": {"en": "Pick up {pickup}", "de": "Nimm {pickup} auf"},
-        "widget.panjpar.preview.beaten_by": {
-            "en": "{card} is beaten by {cards}",
-            "de": "{card} wird geschlagen von {cards}",
-        },
-        "widget.panjpar.preview.unbeatable": {
-            "en": "Nothing in your hand beats {card}",
-            "de": "Nichts in deiner Hand schlägt {card}",
-        },
-        "widget.panjpar.preview.beats": {
-            "en": "{card} can beat {cards}",
-            "de": "{card} kann {cards} schlagen",
-        },
-        "widget.panjpar.not_in_hand": {
-            "en": "{card} is not in your hand.",
-            "de": "{card} ist nicht in deiner Hand.",
-        },
-        "widget.panjpar.not_attacked": {
-            "en": "{card} is not one of the attack cards.",
-            "de": "{card} gehört nicht zu den Angriffskarten.",
-        },
-        "widget.panjpar.aim_first": {
-            "en": "Click the attack card {card} should kill first.",
-            "de": "Klicke zuerst die Angriffskarte an, die {card} schlagen soll.",
-        },
-        "widget.panjpar.no_attack_yet": {
-            "en": "Select the cards of your attack first: 1, 3 or 5 cards.",
-            "de": "Wähle zuerst die Karten deines Angriffs: 1, 3 oder 5 Karten.",
-        },
-        "widget.panjpar.no_kills_yet": {
-            "en": "Choose your kills first (an attack card, then the card that beats it), or "
-            "press Pick up all.",
-            "de": "Wähle zuerst, was du schlägst (eine Angriffskarte, dann die Karte, die sie "
-            "schlägt), oder drücke Alle aufnehmen.",
-        },
-        "widget.panjpar.not_defending": {
-            "en": "There is no attack to answer: it is your turn to attack.",
-            "de": "Es gibt keinen Angriff zu beantworten: du bist mit Angreifen dran.",
-        },
-        "widget.panjpar.not_attacking": {
-            "en": "Answer the attack on the table first: kill cards or pick them up.",
-            "de": "Beantworte zuerst den Angriff auf dem Tisch: schlage Karten oder nimm sie auf.",
-        },
-        "widget.panjpar.indicator_idle": {
-            "en": "{card} is the trump indicator: it stays under the stock until someone draws "
-            "it as the last card, and nobody may exchange it (P-S21).",
-            "de": "{card} ist die Trumpfkarte: sie bleibt unter dem Talon, bis jemand sie als "
-            "letzte Karte zieht, und niemand darf sie austauschen (P-S21).",
-        },
-        "widget.panjpar.discard_idle": {
-            "en": "{card} is set aside: beaten cards are not used again.",
-            "de": "{card} ist abgelegt: geschlagene Karten werden nicht mehr gebraucht.",
-        },
-        "widget.panjpar.legend.playable": {
-            "en": "Dashed outline: this card can complete an attack, or beat an attack card",
-            "de": "Gestrichelter Rand: diese Karte kann einen Angriff vervollständigen oder eine "
-            "Angriffskarte schlagen",
-        },
-        "widget.panjpar.legend.target": {
-            "en": "Dotted outline: the attack card you are answering",
-            "de": "Gepunkteter Rand: die Angriffskarte, die du beantwortest",
-        },
-        "widget.panjpar.legend.beats": {
-            "en": "Solid outline: beats the chosen attack card",
-            "de": "Durchgezogener Rand: schlägt die gewählte Angriffskarte",
-        },
-        "widget.panjpar.legend.pickup": {
-            "en": "Arrow ↓: not killed, goes to the defender's hand",
-            "de": "Pfeil ↓: nicht geschlagen, geht auf die Hand des Verteidigers",
-        },
-        "widget.panjpar.legend.muted": {
-            "en": "Greyed: used to kill, or killed and set aside",
-            "de": "Grau: zum Schlagen verwendet, oder geschlagen und abgelegt",
-        },
-    }
-)
 
-
-def _rank_counts(hand: Iterable[Card]) -> dict[int, int]:
-    counts: dict[int, int] = {}
-    for card in hand:
-        counts[int(card.rank)] = counts.get(int(card.rank), 0) + 1
-    return counts
-
-
-def can_complete(chosen: Iterable[Card], hand: Iterable[Card], sizes: Iterable[int]) -> bool:
-    """Whether hand cards can be added to ``chosen`` to make a legal attack shape (P-D3) of
-    one of ``sizes``. Only rank counts matter, so this is a tiny search over at most 13 ranks,
-    whatever the size of the hand.
-
-    >>> hand = cards.parse_many("7♥ 7♣ 9♦ 2♠ 3♠")
-    >>> can_complete(cards.parse_many("7♥ 9♦"), hand, (1, 3, 5))
-    True
-    >>> can_complete(cards.parse_many("9♦ 2♠"), hand, (1, 3, 5))
-    False
-    >>> can_complete(cards.parse_many("7♥ 7♣ 9♦ 2♠"), hand, (1, 3))
-    False
-    """
-    have, free = _rank_counts(chosen), _rank_counts(hand)
-    # reachable: (cards, pairs) after each rank; pairs are capped at 2, what a shape needs.
-    reachable = {(0, 0)}
-    for rank, available in free.items():
-        low = have.get(rank, 0)
-        reachable = {
-            (total + take, min(2, pairs + take // 2))
-            for total, pairs in reachable
-            for take in range(low, available + 1)
-            if total + take <= 5
-        }
-    return any((size, (size - 1) // 2) in reachable or (size, 2) in reachable for size in sizes)
-
-
-class PanjparWidget(GameWidget):
+class PanjparWidget(PanjparSelection):
     """Play or replay Panjpar from one seat's view (the rules: ``docs/rules/panjpar.md``).
 
     ``seed`` deals a new game (fresh if None; the trump guess is the seed's); ``state`` shows any
@@ -419,225 +71,17 @@ class PanjparWidget(GameWidget):
     """
 
     game = "panjpar"
-    engine: ClassVar[Any] = panjpar
+    engine: ClassVar[ModuleType | None] = panjpar
     focus_zones = ("hand", "battle")
 
-    def __init__(self, **options: Any) -> None:
-        self._picked: frozenset[Card] = frozenset()
-        self._target: Card | None = None
-        self._kills: dict[Card, Card] = {}
-        super().__init__(**options)
-
-    # -- reading the position ----------------------------------------------------------------
-    @property
-    def defending(self) -> bool:
-        """Whether an attack lies on the table (the seat to move defends)."""
-        return bool(self.state.attack)
-
-    @property
-    def picked(self) -> frozenset[Card]:
-        """The hand cards selected for an attack."""
-        return self._picked
-
-    @property
-    def target(self) -> Card | None:
-        """The attack card being answered, or None."""
-        return self._target
-
-    @property
-    def kills(self) -> dict[Card, Card]:
-        """The kills chosen so far: attack card -> the hand card that beats it."""
-        return dict(self._kills)
-
-    def _hand(self) -> tuple[Card, ...]:
-        return tuple(self.state.hands[self.viewer])
-
-    def _sizes(self) -> tuple[int, ...]:
-        defender = 1 - self.state.attacker
-        return panjpar.allowed_attack_sizes(len(self.state.hands[defender]))
-
-    def _beats(self, killer: Card, attacked: Card) -> bool:
-        return panjpar.beats(killer, attacked, self.state.trump)
-
-    def extenders(self) -> frozenset[Card]:
-        """The hand cards that, added to the selection, still lead to a legal attack."""
-        hand, sizes = self._hand(), self._sizes()
-        return frozenset(
-            card
-            for card in hand
-            if card not in self._picked and can_complete(self._picked | {card}, hand, sizes)
-        )
-
-    def beaters(self, attacked: Card) -> tuple[Card, ...]:
-        """The learner's hand cards that beat ``attacked`` (P-S12)."""
-        return tuple(c for c in self._hand() if self._beats(c, attacked))
-
-    def attack_verdict(self) -> IllegalMove | None:
-        """Why the selected cards are not a legal attack (the engine's reason), or None."""
-        try:
-            self.state.play(panjpar.Attack(tuple(self._picked)))
-        except IllegalMove as err:
-            return err
-        return None
-
-    # -- the learner's actions ---------------------------------------------------------------
-    def select(self, card: CardLike) -> None:
-        """Click a card. Attacking: add a hand card to the attack, or take it out again.
-        Defending: a hand card kills the chosen attack card (again: takes the kill back); an
-        attack card is chosen to be answered (:meth:`aim`)."""
-        with self.reporting():
-            picked = cards.to_card(card)
-            self.check_turn()
-            if self.defending and picked in self.state.attack:
-                self._aim(picked)
-            elif picked not in self._hand():
-                raise WidgetError("widget.panjpar.not_in_hand", card=picked)
-            elif self.defending:
-                self._kill_with(picked)
-            else:
-                self._picked = self._picked ^ {picked}
-            self._message = None
-            self.refresh()
-
-    def aim(self, card: CardLike) -> None:
-        """Choose the attack card to answer (again: unchoose it); its kill, if any, is taken
-        back. The hand cards that beat it light up."""
-        with self.reporting():
-            attacked = cards.to_card(card)
-            self.check_turn()
-            if not self.defending:
-                raise WidgetError("widget.panjpar.not_defending")
-            if attacked not in self.state.attack:
-                raise WidgetError("widget.panjpar.not_attacked", card=attacked)
-            self._aim(attacked)
-            self._message = None
-            self.refresh()
-
-    def _aim(self, attacked: Card) -> None:
-        if attacked in self._kills:
-            del self._kills[attacked]
-            self._target = attacked
-        else:
-            self._target = None if self._target is attacked else attacked
-
-    def _kill_with(self, killer: Card) -> None:
-        for attacked, used in list(self._kills.items()):
-            if used is killer:  # a second click takes the kill back
-                del self._kills[attacked]
-                self._target = attacked
-                return
-        target = self._target or self._only_open_target()
-        if target is None:
-            raise WidgetError("widget.panjpar.aim_first", card=killer)
-        if not self._beats(killer, target):
-            self.state.play(
-                panjpar.Defend(panjpar.Kills({target: killer}))
-            )  # raises the engine's reason
-        self._kills[target] = killer
-        self._target = None
-
-    def _only_open_target(self) -> Card | None:
-        open_cards = [c for c in self.state.attack if c not in self._kills]
-        return open_cards[0] if len(open_cards) == 1 else None
-
-    def kill(self, attacked: CardLike, killer: CardLike) -> None:
-        """Kill ``attacked`` with the hand card ``killer`` (:meth:`aim`, then :meth:`select`)."""
-        self.aim(attacked)
-        if self._target is None:  # aim() toggled an earlier choice off
-            self.aim(attacked)
-        self.select(killer)
-
-    def play(self, move: panjpar.Move | str | None = None) -> panjpar.State:
-        """Play ``move`` (a Move or its text), or the attack or the kills selected. The
-        opponent replies; returns the new state."""
-        if move is None:
-            with self.reporting():
-                self.check_turn()
-                move = self._selected_move()
-        result: panjpar.State = self.commit(move)
-        return result
-
-    def _selected_move(self) -> panjpar.Move:
-        if self.defending:
-            if not self._kills:
-                raise WidgetError("widget.panjpar.no_kills_yet")
-            return panjpar.Defend(panjpar.Kills(self._kills))
-        if not self._picked:
-            raise WidgetError("widget.panjpar.no_attack_yet")
-        return panjpar.Attack(tuple(self._picked))
-
-    def attack(self, cards_: Iterable[CardLike] | str | None = None) -> panjpar.State:
-        """Attack with ``cards_`` (default: the selected cards)."""
-        if cards_ is None:
-            with self.reporting():
-                self.check_turn()
-                if self.defending:
-                    raise WidgetError("widget.panjpar.not_attacking")
-            return self.play()
-        return self.play(panjpar.Attack(cards.to_cards(cards_)))
-
-    def defend(self) -> panjpar.State:
-        """Kill the chosen attack cards and pick up the rest."""
-        with self.reporting():
-            self.check_turn()
-            if not self.defending:
-                raise WidgetError("widget.panjpar.not_defending")
-        return self.play()
-
-    def pick_up(self) -> panjpar.State:
-        """Pick up every attack card (P-S16: never obliged to kill)."""
-        with self.reporting():
-            self.check_turn()
-            if not self.defending:
-                raise WidgetError("widget.panjpar.not_defending")
-        return self.play(panjpar.Defend(panjpar.Kills()))
-
-    def cancel(self) -> None:
-        """Forget the selection (attack cards, or the kills chosen so far)."""
-        self.clear_selection()
-        self._message = None
-        self.refresh()
-
-    # -- hooks of GameWidget -----------------------------------------------------------------
-    def on_card(self, zone: str, card: str) -> None:
-        if zone == "battle" and not self.defending:
-            raise WidgetError("widget.panjpar.last_battle_idle", card=card)
-        if zone in ("hand", "battle"):
-            self.select(card)
-        elif zone == "stock":
-            raise WidgetError("widget.panjpar.indicator_idle", card=card)
-        elif zone == "discard":
-            raise WidgetError("widget.panjpar.discard_idle", card=card)
-        else:
-            super().on_card(zone, card)
-
-    def action_handlers(self) -> dict[str, Callable[[], object]]:
-        return {
-            "attack": self.attack,
-            "defend": self.defend,
-            "pickup": self.pick_up,
-            "cancel": self.cancel,
-        }
-
-    def clear_selection(self) -> None:
-        self._picked = frozenset()
-        self._target = None
-        self._kills = {}
-
-    def show_hint(self, move: panjpar.Move) -> None:
-        if isinstance(move, panjpar.Attack):
-            self._picked = frozenset(move.cards)
-        else:
-            assert isinstance(move, panjpar.Defend)
-            self._kills = dict(move.kills.pairs)
-
+    # -- moves in words ------------------------------------------------------------------------
     def move_words(self, move: panjpar.Move) -> str:
         if isinstance(move, panjpar.Attack):
-            return self.text("widget.panjpar.words.attack", cards=_attack_text(move.cards))
+            return self.text("widget.panjpar.words.attack", cards=attack_text(move.cards))
         assert isinstance(move, panjpar.Defend)
         kills, pickup = self._defence_parts(move, self.state)
         return self.text(
-            f"widget.panjpar.words.{_shape(kills, pickup)}", kills=kills, pickup=pickup
+            f"widget.panjpar.words.{defence_shape(kills, pickup)}", kills=kills, pickup=pickup
         )
 
     def _defence_parts(self, move: panjpar.Defend, attacked: panjpar.State) -> tuple[str, str]:
@@ -661,7 +105,7 @@ class PanjparWidget(GameWidget):
         player = self.names()[int(parent.to_move)]
         if isinstance(move, panjpar.Attack):
             key = "widget.panjpar.say.you_attack" if you else "widget.panjpar.say.attack"
-            return self.text(key, player=player, cards=_attack_text(move.cards))
+            return self.text(key, player=player, cards=attack_text(move.cards))
         parts = [self._say_defence(move, parent, player, you)]
         parts += self._say_draws(move, parent, state)
         if state.is_over:
@@ -672,7 +116,7 @@ class PanjparWidget(GameWidget):
         self, move: panjpar.Defend, parent: panjpar.State, player: str, you: bool
     ) -> str:
         kills, pickup = self._defence_parts(move, parent)
-        key = f"widget.panjpar.say.{'you_' if you else ''}{_shape(kills, pickup)}"
+        key = f"widget.panjpar.say.{'you_' if you else ''}{defence_shape(kills, pickup)}"
         return self.text(key, player=player, kills=kills, pickup=pickup)
 
     def _say_draws(
@@ -951,7 +395,7 @@ class PanjparWidget(GameWidget):
             return self.text("widget.panjpar.status.attack_limited", why=why, limit=self._limit())
         verdict = self.attack_verdict()
         if verdict is None:
-            shown = _attack_text(tuple(self._picked))
+            shown = attack_text(tuple(self._picked))
             return self.text("widget.panjpar.status.ready", cards=shown)
         reason = verdict.text(self.locale)
         if verdict.key in ("panjpar.limit_one", "panjpar.limit_three"):
@@ -1014,7 +458,7 @@ class PanjparWidget(GameWidget):
             said = self.text(
                 "widget.panjpar.status.defend",
                 player=self.names()[state.attacker],
-                cards=_attack_text(state.attack),
+                cards=attack_text(state.attack),
             )
             return self._why_start(state.parent) + said if first else said
         joiner = ", "
@@ -1053,13 +497,3 @@ class PanjparWidget(GameWidget):
             loser=self.names()[loser],
             cards=self.count("widget.cards", len(state.hands[loser])),
         )
-
-
-def _shape(kills: str, pickup: str) -> str:
-    """Which sentence a defence needs: ``kills``, ``kills_pickup`` or ``pickup``."""
-    return "kills_pickup" if kills and pickup else "kills" if kills else "pickup"
-
-
-def _attack_text(attack: Iterable[Card]) -> str:
-    """An attack as pagat writes shapes: pairs first (``7♥ 7♣ 9♦``)."""
-    return str(panjpar.Attack(tuple(attack))).removeprefix("attack ")

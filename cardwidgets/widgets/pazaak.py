@@ -35,69 +35,33 @@ Teaching odds: with ``odds`` on (the default; the "Show odds" switch), the table
 chance that the next main-deck card busts the learner (:func:`cardwidgets.pazaak.
 bust_probability`, from the cards the learner can see), and each side card shows the totals it
 would make. ``hints=False`` turns every aid off, for a real match.
+
+The selection, the moves and the log live in :mod:`cardwidgets.widgets.pazaak_turns`, the
+sentences in :mod:`cardwidgets.widgets.pazaak_words`; this module draws the tables.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any, ClassVar
-
-import traitlets
+from types import ModuleType
+from typing import Any, ClassVar, Literal
 
 from cardwidgets import scene as _scene
-from cardwidgets.cards import fresh_seed
-from cardwidgets.core import IllegalMove
 from cardwidgets.games import pazaak
 from cardwidgets.widgets import pazaak_words as words
-from cardwidgets.widgets.base import GameWidget, WidgetError
+from cardwidgets.widgets.pazaak_turns import (
+    FLIPS,
+    PRESETS,
+    PazaakTurns,
+    Placed,
+    effect,
+    final_placed,
+    set_ended,
+)
 
 __all__ = ["PRESETS", "PazaakWidget"]
 
-PRESETS: Mapping[str, Callable[[], pazaak.Rules]] = {
-    "seed": pazaak.Rules.seed,
-    "kotor1": pazaak.Rules.kotor1,
-    "kotor2": pazaak.Rules.kotor2,
-}
-"""Rule presets by name: the seed rules, KOTOR I and KOTOR II (``docs/rules/pazaak.md``)."""
 
-_FLIPS = {"2&4": (2, 4), "3&6": (3, 6)}
-Placed = tuple[Any, int]
-
-
-def _preset(rules: object) -> object:
-    """A preset name turned into its rules; anything else is left for the framework to check."""
-    if isinstance(rules, str):
-        if rules not in PRESETS:
-            raise WidgetError("widget.pazaak.bad_preset", name=rules, names=", ".join(PRESETS))
-        return PRESETS[rules]()
-    return rules
-
-
-def effect(
-    card: pazaak.SideCard, sign: int | None, placed: Iterable[Placed]
-) -> tuple[int, list[int]]:
-    """What ``card`` played with ``sign`` would do to a table: the new total and the indices of
-    the placed cards it changes (Z-D9: D copies the last card, a Flip turns own 2s/4s or 3s/6s).
-
-    >>> effect(pazaak.SideCard("2&4"), None, [(2, 2), (7, 7), (4, 4)])
-    (1, [0, 2])
-    >>> effect(pazaak.SideCard("D"), None, [(6, 6), (5, 5)])
-    (16, [1])
-    >>> effect(pazaak.SideCard("±3"), -1, [(9, 9)])
-    (6, [])
-    """
-    table = list(placed)
-    total = sum(value for _, value in table)
-    if card.text == "D":
-        return (total + table[-1][1], [len(table) - 1]) if table else (total, [])
-    flip = _FLIPS.get(card.text)
-    if flip is not None:
-        hit = [i for i, (_, v) in enumerate(table) if abs(v) in flip]
-        return total - 2 * sum(table[i][1] for i in hit), hit
-    return total + card.options[sign], []
-
-
-class PazaakWidget(GameWidget):
+class PazaakWidget(PazaakTurns):
     """Play or replay Pazaak from one seat's view (the rules: ``docs/rules/pazaak.md``).
 
     ``seed`` deals a new match (fresh if None); ``state`` shows any position instead (from
@@ -113,214 +77,8 @@ class PazaakWidget(GameWidget):
     """
 
     game = "pazaak"
-    engine: ClassVar[Any] = pazaak
+    engine: ClassVar[ModuleType | None] = pazaak
     focus_zones = ("hand", "table")
-
-    odds = traitlets.Bool(True)
-    """The teaching switch: bust chance and the totals side cards would make. Not synced."""
-
-    def __init__(
-        self,
-        *,
-        side_decks: Any = None,
-        odds: bool = True,
-        rules: Any = None,
-        **options: Any,
-    ) -> None:
-        self._selected: pazaak.SideCard | None = None
-        self._sign: int | None = None
-        self._side_decks = side_decks
-        self.odds = odds
-        super().__init__(rules=_preset(rules), **options)
-
-    def _starting_state(self, seed: Any, state: Any, rules: Any) -> Any:
-        if self._side_decks is None:
-            return super()._starting_state(seed, state, rules)
-        if state is not None:  # a position brings its own hands
-            raise WidgetError("widget.pazaak.decks_with_state")
-        if rules is not None and not isinstance(rules, pazaak.Rules):
-            raise WidgetError("widget.wrong_rules", game=self.game)
-        seed = fresh_seed() if seed is None else seed
-        return self._deal(seed, rules), seed
-
-    def _deal(self, seed: int | str, rules: pazaak.Rules | None) -> pazaak.State:
-        return pazaak.new_game(seed=seed, rules=rules, side_decks=self._side_decks)
-
-    def new(self) -> None:
-        """Start a new match with the same rules and side decks (its seed follows from this
-        widget's seed); the old line is kept in :attr:`branches`."""
-        self._new_games += 1
-        old = self._line[-1]
-        self.state = self._deal(f"{self._seed}/{self._new_games}", self.state.rules)
-        self._branches = [old]
-        self._confirm_new = False
-        self._show("info", lambda: self.text("widget.new_started"))
-        self.refresh()
-
-    @traitlets.observe("odds")
-    def _odds_changed(self, change: Mapping[str, Any]) -> None:
-        self.refresh()
-
-    # -- the learner's actions ---------------------------------------------------------------
-    def select(self, card: pazaak.SideCard | str) -> None:
-        """Select one of the learner's side cards (again: unselect it). A ± card then waits
-        for its sign (:meth:`choose`)."""
-        with self.reporting():
-            chosen = pazaak.SideCard.parse(_card_text(card))
-            self.check_turn()
-            if chosen not in self.state.hands[self.viewer]:
-                raise WidgetError("widget.pazaak.not_in_hand", card=chosen)
-            played = self.state.played_this_turn
-            if played is not None:
-                raise IllegalMove("pazaak.second_card", card=played)
-            if self._selected is chosen:
-                self.clear_selection()
-            else:
-                self._selected, self._sign = chosen, None
-            self._message = None
-            self.refresh()
-
-    def choose(self, index: int) -> None:
-        """Declare the sign of the selected card: option ``index`` as listed in
-        ``scene["options"]`` (``0`` is ``+``, ``1`` is ``-``; ``±1/2`` has four)."""
-        with self.reporting():
-            card = self._selected
-            if card is None:
-                raise WidgetError("widget.pazaak.select_first")
-            if not card.needs_sign:
-                raise WidgetError("widget.pazaak.no_sign", card=card)
-            signs = list(card.options)
-            if isinstance(index, bool) or not isinstance(index, int):
-                raise WidgetError("widget.pazaak.no_option", n=index, card=card)
-            if not 0 <= index < len(signs):
-                raise WidgetError("widget.pazaak.no_option", n=index + 1, card=card)
-            self._sign = signs[index]
-            self._message = None
-            self.refresh()
-
-    def play(self, move: pazaak.Move | str | None = None) -> pazaak.State:
-        """Play ``move`` (a Move or its text: ``"play ±4 as -4"``, ``"end"``, ``"stand"``), or
-        the selected side card with its chosen sign. The computer replies; returns the state."""
-        if move is None:
-            with self.reporting():
-                move = self._selected_move()
-        result: pazaak.State = self.commit(move)
-        return result
-
-    def end_turn(self) -> pazaak.State:
-        """End the turn without standing (Z-S10)."""
-        return self.play(pazaak.END_TURN)
-
-    def stand(self) -> pazaak.State:
-        """Stand for the rest of the set (Z-S11)."""
-        return self.play(pazaak.STAND)
-
-    def cancel(self) -> None:
-        """Unselect the side card."""
-        self.clear_selection()
-        self._message = None
-        self.refresh()
-
-    def toggle_odds(self) -> None:
-        """Turn the teaching odds on or off (the "Show odds" switch)."""
-        self.odds = not self.odds
-
-    def _selected_move(self) -> pazaak.PlayCard:
-        card, sign = self._selected, self._sign
-        if card is None:
-            raise WidgetError("widget.pazaak.select_first")
-        if card.needs_sign and sign is None:
-            raise WidgetError("widget.pazaak.sign_first", card=card, values=self._values(card))
-        return pazaak.PlayCard(card, sign)
-
-    # -- reading the selection ---------------------------------------------------------------
-    @property
-    def selected(self) -> pazaak.SideCard | None:
-        """The selected side card, or None."""
-        return self._selected
-
-    @property
-    def sign(self) -> int | None:
-        """The sign (or, for ``±1/2``, the value) declared for the selected card, or None."""
-        return self._sign
-
-    def bust_chance(self) -> Any:
-        """The exact chance (a Fraction) that the learner's next main-deck card busts him, from
-        what he can see."""
-        return pazaak.bust_probability(self.state, self.viewer)
-
-    # -- hooks of GameWidget -----------------------------------------------------------------
-    def on_card(self, zone: str, card: str) -> None:
-        if zone == "hand":
-            self.select(card.split("#")[0])
-        elif zone == "opponent-hand":
-            super().on_card(zone, card)
-        elif zone == "deck":
-            raise WidgetError("widget.pazaak.deck_card")
-        else:
-            label = self._label_in(zone, card)
-            raise WidgetError("widget.pazaak.on_table", card=label)
-
-    def _label_in(self, zone: str, card: str) -> str:
-        for found in self.zone(zone)["cards"]:
-            if found["id"] == card:
-                return found["text"]
-        return card
-
-    def action_handlers(self) -> dict[str, Callable[[], object]]:
-        return {
-            "play": self.play,
-            "end-turn": self.end_turn,
-            "stand": self.stand,
-            "cancel": self.cancel,
-            "odds": self.toggle_odds,
-        }
-
-    def clear_selection(self) -> None:
-        self._selected = None
-        self._sign = None
-
-    def show_hint(self, move: pazaak.Move) -> None:
-        if isinstance(move, pazaak.PlayCard):
-            self._selected, self._sign = move.card, move.sign
-
-    def move_words(self, move: pazaak.Move) -> str:
-        if isinstance(move, pazaak.PlayCard):
-            value = move.card.options.get(move.sign)
-            if move.sign is None or value is None:
-                return self.text("widget.pazaak.words.play", card=move.card)
-            return self.text(
-                "widget.pazaak.words.play_as", card=move.card, value=words.signed(value)
-            )
-        key = (
-            "widget.pazaak.words.end"
-            if isinstance(move, pazaak.EndTurn)
-            else "widget.pazaak.words.stand"
-        )
-        return self.text(key)
-
-    def describe(self) -> str:
-        return super().describe().replace("move", f"set {self.state.set_number}, move", 1)
-
-    # -- helpers -----------------------------------------------------------------------------
-    def said(self, key: str, seat: int, /, **params: Any) -> str:
-        """The sentence ``key`` about ``seat``: its ``.you`` form when that seat is the learner
-        (English and German conjugate for "you")."""
-        if self.opponent is not None and seat == self.seat:
-            return self.text(key + ".you", **params)
-        return self.text(key, player=self.names()[seat], **params)
-
-    def _values(self, card: pazaak.SideCard) -> str:
-        shown = [words.signed(v) for v in card.options.values()]
-        return self.text("widget.pazaak.or", a=", ".join(shown[:-1]), b=shown[-1])
-
-    def _choices(self, card: pazaak.SideCard) -> list[tuple[int | None, int | None]]:
-        """Each (sign, total) the learner's ``card`` could make now (total None: D on an empty
-        table)."""
-        placed = self.state.placed[self.viewer]
-        if card.text == "D" and not placed:
-            return [(None, None)]
-        return [(sign, effect(card, sign, placed)[0]) for sign in card.options]
 
     # -- scene builders ----------------------------------------------------------------------
     def zones(self) -> list[_scene.Zone]:
@@ -431,14 +189,16 @@ class PazaakWidget(GameWidget):
     def _badges(self, seat: int) -> list[_scene.Badge]:
         state = self.state
         total = state.totals[seat]
-        tone = "bad" if total > pazaak.TARGET else "good" if total == pazaak.TARGET else ""
+        tone: Literal["", "good", "bad"] = (
+            "bad" if total > pazaak.TARGET else "good" if total == pazaak.TARGET else ""
+        )
         won, of = state.sets_won[seat], state.rules.sets_to_win
         badges = [
             _scene.badge(
                 "total",
                 str(total),
                 label=self.text("widget.pazaak.badge.total", total=total),
-                tone=tone,  # type: ignore[arg-type]
+                tone=tone,
             ),
             _scene.badge(
                 "lights",
@@ -599,7 +359,8 @@ class PazaakWidget(GameWidget):
 
     def _hand_ids(self) -> list[tuple[str, pazaak.SideCard]]:
         """The viewer's side cards with their ids: the text, ``#2`` added for a second copy."""
-        ids, seen = [], {}  # type: ignore[var-annotated]
+        ids: list[tuple[str, pazaak.SideCard]] = []
+        seen: dict[pazaak.SideCard, int] = {}
         for card in self.state.hands[self.viewer]:
             seen[card] = seen.get(card, 0) + 1
             ids.append((card.text if seen[card] == 1 else f"{card.text}#{seen[card]}", card))
@@ -615,7 +376,7 @@ class PazaakWidget(GameWidget):
             return self.text(
                 "widget.pazaak.preview.double", value=words.signed(placed[-1][1]), total=total
             )
-        if card.text in _FLIPS:
+        if card.text in FLIPS:
             return self._flip_text(card, placed)
         if not (self.odds or card.is_gold):
             return ""
@@ -636,7 +397,7 @@ class PazaakWidget(GameWidget):
         return self.text(key, card=card, choices=choices)
 
     def _flip_text(self, card: pazaak.SideCard, placed: tuple[Placed, ...]) -> str:
-        low, high = _FLIPS[card.text]
+        low, high = FLIPS[card.text]
         values = self.text("widget.pazaak.flip_values", low=low, high=high)
         total, hit = effect(card, None, placed)
         if not hit:
@@ -677,7 +438,7 @@ class PazaakWidget(GameWidget):
         found = []
         for state in self.line[1 : self.cursor + 1]:
             parent = state.parent
-            if parent is not None and _set_ended(parent, state):
+            if parent is not None and set_ended(parent, state):
                 _, _, values = state.last_set
                 found.append((parent.set_number, (sum(values[0]), sum(values[1]))))
         return found
@@ -691,7 +452,7 @@ class PazaakWidget(GameWidget):
 
     def summary(self, state: Any) -> _scene.Summary | None:
         parent = state.parent
-        if parent is None or not _set_ended(parent, state):
+        if parent is None or not set_ended(parent, state):
             return None
         winner, _, values = state.last_set
         n = parent.set_number
@@ -713,10 +474,10 @@ class PazaakWidget(GameWidget):
             "action": "continue",
         }
 
-    def _final_table(self, parent: Any, state: Any, seat: int) -> _scene.Zone:
+    def _final_table(self, parent: pazaak.State, state: pazaak.State, seat: int) -> _scene.Zone:
         cards = [
             self._placed_card(p, i, highlight=None)
-            for i, p in enumerate(_final_placed(parent, state, seat))
+            for i, p in enumerate(final_placed(parent, state, seat))
         ]
         label = self.text("widget.pazaak.summary.zone", player=self.names()[seat])
         return _scene.zone(
@@ -728,7 +489,7 @@ class PazaakWidget(GameWidget):
             columns=3,
             places=pazaak.MAX_CARDS,
             badges=[
-                _scene.badge("total", str(sum(v for _, v in _final_placed(parent, state, seat))))
+                _scene.badge("total", str(sum(v for _, v in final_placed(parent, state, seat))))
             ],
         )
 
@@ -778,92 +539,6 @@ class PazaakWidget(GameWidget):
             )
         return self.text("widget.pazaak.status.turn", total=total)
 
-    # -- the log -----------------------------------------------------------------------------
-    def say(self, state: Any) -> str:
-        parent, move = state.parent, state.last_move
-        if move is None or parent is None or parent.to_move is None:
-            return ""
-        mover = int(parent.to_move)
-        ended = _set_ended(parent, state)
-        final = [_final_placed(parent, state, s) for s in (0, 1)] if ended else list(state.placed)
-        played = isinstance(move, pazaak.PlayCard)
-        upto = len(parent.placed[mover]) + played
-        said = [self._move_sentence(move, mover, sum(v for _, v in final[mover][:upto]))]
-        # A hand card's forced stand comes first; after an ended turn the opponent draws first.
-        for seat in (mover, 1 - mover) if played else (1 - mover, mover):
-            said += self._draw_sentences(parent, move, mover, seat, final[seat])
-        if ended:
-            said += self._set_sentences(parent, state)
-        return " ".join(said)
-
-    def _move_sentence(self, move: pazaak.Move, mover: int, total: int) -> str:
-        if isinstance(move, pazaak.PlayCard):
-            value = move.card.options.get(move.sign)
-            if move.sign is None or value is None:
-                return self.said("widget.pazaak.say.play", mover, card=move.card, total=total)
-            return self.said(
-                "widget.pazaak.say.play_as",
-                mover,
-                card=move.card,
-                value=words.signed(value),
-                total=total,
-            )
-        key = (
-            "widget.pazaak.say.end"
-            if isinstance(move, pazaak.EndTurn)
-            else "widget.pazaak.say.stand"
-        )
-        return self.said(key, mover, total=total)
-
-    def _draw_sentences(
-        self, parent: Any, move: pazaak.Move, mover: int, seat: int, final: tuple[Placed, ...]
-    ) -> list[str]:
-        """The automatic draws of ``seat`` after ``move``, and the forced stand they caused."""
-        before = len(parent.placed[seat]) + (seat == mover and isinstance(move, pazaak.PlayCard))
-        said = []
-        for index in range(before, len(final)):
-            total = sum(v for _, v in final[: index + 1])
-            said.append(
-                self.said("widget.pazaak.say.draw", seat, card=final[index][1], total=total)
-            )
-        stood_by_choice = parent.standing[seat] or (
-            seat == mover and isinstance(move, pazaak.Stand)
-        )
-        total = sum(v for _, v in final)
-        if not stood_by_choice and len(final) > len(parent.placed[seat]):
-            if total == pazaak.TARGET:
-                said.append(self.said("widget.pazaak.say.twenty", seat))
-            elif len(final) >= pazaak.MAX_CARDS and not parent.rules.fill_table_wins:
-                said.append(self.said("widget.pazaak.say.nine", seat))
-        return said
-
-    def _set_sentences(self, parent: Any, state: Any) -> list[str]:
-        winner, reason, values = state.last_set
-        n = parent.set_number
-        totals = [sum(v) for v in values]
-        said = []
-        if reason == "bust":
-            said.append(self.said("widget.pazaak.say.bust", 1 - winner, total=totals[1 - winner]))
-            said.append(self.said("widget.pazaak.say.wins_set", winner, n=n))
-        elif reason == "tie":
-            said.append(self.text("widget.pazaak.say.tie", n=n, total=totals[0]))
-        elif reason == "higher":
-            said.append(
-                self.said(
-                    "widget.pazaak.say.higher", winner, n=n, high=max(totals), low=min(totals)
-                )
-            )
-        else:  # "tiebreaker" or "fill"
-            said.append(self.said(f"widget.pazaak.say.{reason}", winner, n=n, total=totals[0]))
-        if state.is_over:
-            high, low = max(state.sets_won), min(state.sets_won)
-            said.append(self.said("widget.pazaak.say.match", winner, high=high, low=low))
-        else:
-            said.append(self.said("widget.pazaak.say.next_set", state.starter, n=state.set_number))
-            first = state.placed[state.starter][0][1]
-            said.append(self.said("widget.pazaak.say.draw", state.starter, card=first, total=first))
-        return said
-
 
 def totals_note(totals: list[int]) -> str:
     """The totals a side card would make, short enough for the note under a card.
@@ -874,32 +549,3 @@ def totals_note(totals: list[int]) -> str:
     if len(totals) <= 2:
         return "/".join(map(str, totals))
     return f"{min(totals)}–{max(totals)}"
-
-
-def _card_text(card: object) -> str:
-    """A side card or its text (``"+1#2"``, the id of a second +1, names the card +1)."""
-    return card.split("#")[0] if isinstance(card, str) else str(card)
-
-
-def _set_ended(parent: Any, state: Any) -> bool:
-    """Whether the move from ``parent`` to ``state`` ended a set (or the match)."""
-    return bool(state.set_number != parent.set_number or (state.is_over and not parent.is_over))
-
-
-def _final_placed(parent: Any, state: Any, seat: int) -> tuple[Placed, ...]:
-    """``seat``'s table when the set ended between ``parent`` and ``state``: the cards of
-    ``parent``, then the hand card just played (if any), then main-deck draws; the values are
-    the final ones (a Flip may have changed them)."""
-    values = state.last_set[2][seat]
-    old = parent.placed[seat]
-    move = state.last_move
-    played = move.card if isinstance(move, pazaak.PlayCard) and seat == parent.to_move else None
-    placed: list[Placed] = []
-    for index, value in enumerate(values):
-        if index < len(old):
-            placed.append((old[index][0], value))
-        elif index == len(old) and played is not None:
-            placed.append((played, value))
-        else:
-            placed.append((value, value))
-    return tuple(placed)

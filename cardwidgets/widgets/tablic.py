@@ -30,216 +30,29 @@ move's text (``"8♦ x 3♠ 5♥"``). The end of each deal pauses on a summary u
 Trade-offs: suggestions are taken lazily from the engine's maximal captures (at most a few,
 :data:`SUGGESTIONS` more per "More choices"), so a table of twenty low cards, whose captures
 number in the hundred thousands, answers a click in milliseconds; a capture the suggestions do
-not show is built by clicking.
+not show is built by clicking (:mod:`cardwidgets.widgets.tablic_capture`; the sentences are in
+:mod:`cardwidgets.widgets.tablic_words`).
 """
 
 from __future__ import annotations
 
-import dataclasses
-import functools
-import itertools
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any, ClassVar
 
-from cardwidgets import cards, i18n
+from cardwidgets import cards
 from cardwidgets import scene as _scene
 from cardwidgets.cards import Card, CardLike
 from cardwidgets.core import IllegalMove
 from cardwidgets.games import tablic
+from cardwidgets.widgets import tablic_words  # noqa: F401  (registers the widget's sentences)
 from cardwidgets.widgets.base import GameWidget, WidgetError
+from cardwidgets.widgets.tablic_capture import groups, missing, suggest, tabla_possible
 
 __all__ = ["SUGGESTIONS", "TablicWidget"]
 
 SUGGESTIONS = 3
 """Captures suggested at first for a selected card (and added per "More choices")."""
-
-i18n.register(
-    {
-        "widget.tablic.title": {"en": "Tablić", "de": "Tablić"},
-        "widget.tablic.zone.opponent": {"en": "{player}: hand", "de": "{player}: Hand"},
-        "widget.tablic.zone.hand": {"en": "Your hand", "de": "Deine Hand"},
-        "widget.tablic.zone.hand_of": {"en": "{player}: hand", "de": "{player}: Hand"},
-        "widget.tablic.zone.table": {"en": "Table", "de": "Tisch"},
-        "widget.tablic.zone.pile": {"en": "{player}: captured", "de": "{player}: gestochen"},
-        "widget.tablic.zone.stock": {"en": "Stock", "de": "Talon"},
-        "widget.tablic.info.pile": {
-            "en": "{cards} · {points} (they count when the deal ends)",
-            "de": "{cards} · {points} (sie zählen am Ende des Spiels)",
-        },
-        "widget.tablic.info.stock": {
-            "en": "{cards} · the bottom card is shown",
-            "de": "{cards} · die unterste Karte ist offen",
-        },
-        "widget.tablic.info.round": {
-            "en": "Deal {deal} · round {round} of 4",
-            "de": "Spiel {deal} · Runde {round} von 4",
-        },
-        "widget.tablic.options": {"en": "Suggested captures", "de": "Vorgeschlagene Stiche"},
-        "widget.tablic.status.select": {
-            "en": "Your turn: select a card from your hand",
-            "de": "Du bist dran: wähle eine Karte aus deiner Hand",
-        },
-        "widget.tablic.status.select_player": {
-            "en": "{player}'s turn: select a card from the hand",
-            "de": "{player} ist dran: wähle eine Karte aus der Hand",
-        },
-        "widget.tablic.status.build": {
-            "en": "{card} can capture: click table cards or pick a suggestion, then Capture; "
-            "or Trail",
-            "de": "{card} kann stechen: klicke Tischkarten an oder wähle einen Vorschlag, dann "
-            "Stechen; oder Ablegen",
-        },
-        "widget.tablic.status.nothing": {
-            "en": "{card} captures nothing here: Trail it, or pick another card",
-            "de": "{card} sticht hier nichts: lege sie ab oder wähle eine andere Karte",
-        },
-        "widget.tablic.status.ready": {
-            "en": "Ready: {card} captures {cards} ({details}). Press Capture",
-            "de": "Bereit: {card} nimmt {cards} ({details}). Drücke Stechen",
-        },
-        "widget.tablic.status.missing": {
-            "en": "{cards} add up to {total}; every group must add up to {value}: "
-            "{missing} more would complete a group",
-            "de": "{cards} ergeben {total}; jede Gruppe muss {value} ergeben: "
-            "mit {missing} mehr wäre eine Gruppe voll",
-        },
-        "widget.tablic.status.no_split": {
-            "en": "{cards} do not split into groups that each add up to {value}",
-            "de": "{cards} lassen sich nicht in Gruppen zu je {value} aufteilen",
-        },
-        "widget.tablic.status.refused": {"en": "{reason}", "de": "{reason}"},
-        "widget.tablic.status.waiting": {"en": "{player} to move", "de": "{player} ist am Zug"},
-        "widget.tablic.status.paused": {
-            "en": "Deal {deal} is over: read the summary, then press Continue",
-            "de": "Spiel {deal} ist vorbei: lies die Zusammenfassung, dann Weiter",
-        },
-        "widget.tablic.status.win": {
-            "en": "Game over: {player} won {high} to {low}",
-            "de": "Spiel vorbei: {player} gewinnt {high} zu {low}",
-        },
-        "widget.tablic.status.draw": {
-            "en": "Game over: a draw at {score}",
-            "de": "Spiel vorbei: unentschieden bei {score}",
-        },
-        "widget.tablic.option": {
-            "en": "Capture {cards} ({details})",
-            "de": "Nimm {cards} ({details})",
-        },
-        "widget.tablic.groups.one": {"en": "1 group", "de": "1 Gruppe"},
-        "widget.tablic.groups.many": {"en": "{n} groups", "de": "{n} Gruppen"},
-        "widget.tablic.option.tabla": {"en": "tabla", "de": "Tabla"},
-        "widget.tablic.action.play": {"en": "Capture", "de": "Stechen"},
-        "widget.tablic.action.trail": {"en": "Trail", "de": "Ablegen"},
-        "widget.tablic.say.you_capture": {
-            "en": "You play {card} and capture {captured}.",
-            "de": "Du spielst {card} und nimmst {captured}.",
-        },
-        "widget.tablic.say.capture": {
-            "en": "{player} plays {card} and captures {captured}.",
-            "de": "{player} spielt {card} und nimmt {captured}.",
-        },
-        "widget.tablic.say.you_trail": {
-            "en": "You lay {card} on the table.",
-            "de": "Du legst {card} auf den Tisch.",
-        },
-        "widget.tablic.say.trail": {
-            "en": "{player} lays {card} on the table.",
-            "de": "{player} legt {card} auf den Tisch.",
-        },
-        "widget.tablic.say.tabla": {
-            "en": "Tabla: the table is cleared (+1).",
-            "de": "Tabla: der Tisch ist leer (+1).",
-        },
-        "widget.tablic.say.leftovers": {
-            "en": "The cards left on the table ({cards}) go to {player}.",
-            "de": "Die übrigen Tischkarten ({cards}) gehen an {player}.",
-        },
-        "widget.tablic.say.you_leftovers": {
-            "en": "The cards left on the table ({cards}) go to you.",
-            "de": "Die übrigen Tischkarten ({cards}) gehen an dich.",
-        },
-        "widget.tablic.say.deal_end": {
-            "en": "Deal {deal} ends: {player0} {score0}, {player1} {score1}.",
-            "de": "Spiel {deal} endet: {player0} {score0}, {player1} {score1}.",
-        },
-        "widget.tablic.words.capture": {
-            "en": "Play {card} and capture {captured}",
-            "de": "Spiele {card} und nimm {captured}",
-        },
-        "widget.tablic.words.trail": {
-            "en": "Lay {card} on the table",
-            "de": "Lege {card} auf den Tisch",
-        },
-        "widget.tablic.preview": {"en": "{card} captures {cards}", "de": "{card} nimmt {cards}"},
-        "widget.tablic.not_in_hand": {
-            "en": "{card} is not in your hand.",
-            "de": "{card} ist nicht in deiner Hand.",
-        },
-        "widget.tablic.select_first": {
-            "en": "Select a card from your hand first; then click the table cards it should take.",
-            "de": "Wähle zuerst eine Karte aus deiner Hand; klicke dann die Tischkarten an, die "
-            "sie nehmen soll.",
-        },
-        "widget.tablic.no_capture_yet": {
-            "en": "Click the table cards {card} should take (or pick a suggestion) first.",
-            "de": "Klicke zuerst die Tischkarten an, die {card} nehmen soll (oder wähle einen "
-            "Vorschlag).",
-        },
-        "widget.tablic.no_option": {
-            "en": "There is no suggestion number {n} for {card}.",
-            "de": "Es gibt keinen Vorschlag Nummer {n} für {card}.",
-        },
-        "widget.tablic.summary.title": {
-            "en": "Deal {deal} is over",
-            "de": "Spiel {deal} ist vorbei",
-        },
-        "widget.tablic.summary.cards": {"en": "Cards taken", "de": "Genommene Karten"},
-        "widget.tablic.summary.points": {"en": "Card points", "de": "Kartenpunkte"},
-        "widget.tablic.summary.most": {"en": "Most cards (+3)", "de": "Meiste Karten (+3)"},
-        "widget.tablic.summary.tablas": {"en": "Tablas", "de": "Tablas"},
-        "widget.tablic.summary.deal": {"en": "This deal", "de": "Dieses Spiel"},
-        "widget.tablic.summary.total": {"en": "Total", "de": "Gesamt"},
-        "widget.tablic.summary.none": {
-            "en": "No cards were left on the table.",
-            "de": "Auf dem Tisch blieben keine Karten übrig.",
-        },
-        "widget.tablic.score.deal": {"en": "Deal {n}", "de": "Spiel {n}"},
-        "widget.tablic.score.tablas": {"en": "Tablas (this deal)", "de": "Tablas (dieses Spiel)"},
-        "widget.tablic.score.caption": {
-            "en": "Points are counted at the end of each deal",
-            "de": "Punkte werden am Ende jedes Spiels gezählt",
-        },
-        "widget.tablic.legend.group": {
-            "en": "Numbered colours: the groups of the capture",
-            "de": "Nummerierte Farben: die Gruppen des Stichs",
-        },
-        "widget.tablic.legend.playable": {
-            "en": "Dashed outline: this card can capture",
-            "de": "Gestrichelter Rand: diese Karte kann stechen",
-        },
-        "widget.tablic.legend.target": {
-            "en": "Dotted outline: chosen, not yet a whole group",
-            "de": "Gepunkteter Rand: gewählt, noch keine ganze Gruppe",
-        },
-        "widget.tablic.legend.last": {
-            "en": "Double outline: the card just laid down",
-            "de": "Doppelter Rand: die eben abgelegte Karte",
-        },
-    }
-)
-
-
-@functools.lru_cache(maxsize=256)
-def _suggest(
-    card: Card, table: tuple[Card, ...], rules: tablic.Rules, limit: int
-) -> tuple[frozenset[Card], ...]:
-    """The first ``limit`` maximal captures of ``card``, taken lazily (never all of them)."""
-    strict = dataclasses.replace(rules, capture_must_be_maximal=True)
-    return tuple(itertools.islice(tablic.iter_captures(card, table, strict), limit))
-
-
-def _groups(card: Card, captured: frozenset[Card]) -> tuple[frozenset[Card], ...]:
-    return tablic.capture_groups(card, captured)
 
 
 class TablicWidget(GameWidget):
@@ -256,7 +69,7 @@ class TablicWidget(GameWidget):
     """
 
     game = "tablic"
-    engine: ClassVar[Any] = tablic
+    engine: ClassVar[ModuleType | None] = tablic
     focus_zones = ("hand", "table")
 
     def __init__(self, **options: Any) -> None:
@@ -415,7 +228,7 @@ class TablicWidget(GameWidget):
         if self._selected is None:
             return []
         state = self.state
-        return list(_suggest(self._selected, state.table, state.rules, self._shown))
+        return list(suggest(self._selected, state.table, state.rules, self._shown))
 
     def capture_state(self) -> tuple[str, tuple[frozenset[Card], ...]]:
         """Whether the capture built is legal: ``("ready", groups)``, or the sentence saying what
@@ -427,26 +240,8 @@ class TablicWidget(GameWidget):
         try:
             self.state.check(tablic.Move(card, chosen))
         except IllegalMove as err:
-            return self._missing(card, chosen, err), ()
-        return "ready", _groups(card, chosen)
-
-    def _missing(self, card: Card, chosen: frozenset[Card], err: IllegalMove) -> str:
-        value = tablic.played_value(card)
-        low = [min(tablic.card_values(c)) for c in chosen]
-        shown = cards.format_cards(sorted(chosen))
-        if max(low) > value or err.key != "tablic.not_a_capture":
-            return self.text("widget.tablic.status.refused", reason=err.text(self.locale))
-        total = sum(low)
-        if total % value:
-            missing = value - total % value
-            return self.text(
-                "widget.tablic.status.missing",
-                cards=shown,
-                total=total,
-                value=value,
-                missing=missing,
-            )
-        return self.text("widget.tablic.status.no_split", cards=shown, value=value)
+            return missing(card, chosen, err, self.locale), ()
+        return "ready", groups(card, chosen)
 
     # -- scene builders ----------------------------------------------------------------------
     def zones(self) -> list[_scene.Zone]:
@@ -541,7 +336,7 @@ class TablicWidget(GameWidget):
 
     def _playable(self) -> set[Card]:
         state = self.state
-        return {c for c in state.hands[self.viewer] if _suggest(c, state.table, state.rules, 1)}
+        return {c for c in state.hands[self.viewer] if suggest(c, state.table, state.rules, 1)}
 
     def previews(self) -> dict[str, _scene.Preview]:
         if not self.is_my_turn():
@@ -549,10 +344,10 @@ class TablicWidget(GameWidget):
         state = self.state
         found: dict[str, _scene.Preview] = {}
         for card in self._playable():
-            best = _suggest(card, state.table, state.rules, 1)[0]
+            best = suggest(card, state.table, state.rules, 1)[0]
             targets: list[_scene.Target] = [
                 {"zone": "table", "card": c.text, "role": "group", "group": n}
-                for n, group in enumerate(_groups(card, best), 1)
+                for n, group in enumerate(groups(card, best), 1)
                 for c in sorted(group)
             ]
             text = self.text(
@@ -573,7 +368,7 @@ class TablicWidget(GameWidget):
                 self._option_label(option),
                 selected=option == self._chosen,
                 emphasis=index == 0,
-                swatches=len(_groups(self._selected, option)),
+                swatches=len(groups(self._selected, option)),
             )
             for index, option in enumerate(self.suggestions)
         ]
@@ -587,18 +382,12 @@ class TablicWidget(GameWidget):
 
     def _details(self, option: frozenset[Card]) -> str:
         assert self._selected is not None
-        details = [self.count("widget.tablic.groups", len(_groups(self._selected, option)))]
+        details = [self.count("widget.tablic.groups", len(groups(self._selected, option)))]
         points = sum(tablic.card_points(c) for c in option) + tablic.card_points(self._selected)
         details.append(self.count("widget.points", points))
-        if len(option) == len(self.state.table) and self._tabla_possible():
+        if len(option) == len(self.state.table) and tabla_possible(self.state):
             details.append(self.text("widget.tablic.option.tabla"))
         return ", ".join(details)
-
-    def _tabla_possible(self) -> bool:
-        state = self.state
-        if state.rules.final_card_tabla:
-            return True
-        return bool(state.stock) or sum(len(h) for h in state.hands) != 1
 
     def move_actions(self) -> list[_scene.Action]:
         selected = self._selected is not None
