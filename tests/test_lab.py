@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from cardwidgets import bots, cards, i18n, lab, panjpar
+from cardwidgets.lab import players
 from cardwidgets.lab.progress import Progress
 from cardwidgets.lab.seeds import game_seed, player_seed, run_base
 
@@ -109,7 +110,7 @@ def test_players_by_name_options_and_object_are_the_same() -> None:
 
 
 def test_the_fallback_player_plays_while_bots_are_missing(monkeypatch: Any) -> None:
-    monkeypatch.setattr(lab, "_bots", lambda: None)
+    monkeypatch.setattr(players, "_bots", lambda: None)
     first = lab.simulate("panjpar", games=5, seed=2)
     assert first.rows == lab.simulate("panjpar", games=5, seed=2).rows
     with pytest.raises(ValueError, match="unknown player 'greedy'"):

@@ -35,39 +35,36 @@ Trade-offs:
 The package, one module per concern: :mod:`~cardwidgets.lab.verbs` (the three functions),
 :mod:`~cardwidgets.lab.results`, :mod:`~cardwidgets.lab.claims` and
 :mod:`~cardwidgets.lab.comparison` (what they return), :mod:`~cardwidgets.lab.stats` (rates and
-means with intervals), :mod:`~cardwidgets.lab.players`, :mod:`~cardwidgets.lab.jobs` and
-:mod:`~cardwidgets.lab.units` (what a run asks for), :mod:`~cardwidgets.lab.run` and
-:mod:`~cardwidgets.lab.progress` (chunks on executors), :mod:`~cardwidgets.lab.worker` and
-:mod:`~cardwidgets.lab.seeds` (the worker side), :mod:`~cardwidgets.lab.errors` and
+means with intervals), :mod:`~cardwidgets.lab.display` (numbers, tables, plots),
+:mod:`~cardwidgets.lab.players`, :mod:`~cardwidgets.lab.jobs` and :mod:`~cardwidgets.lab.units`
+(what a run asks for), :mod:`~cardwidgets.lab.run`, :mod:`~cardwidgets.lab.progress` and
+:mod:`~cardwidgets.lab.limits` (chunks on executors), :mod:`~cardwidgets.lab.play` and
+:mod:`~cardwidgets.lab.seeds` (what a worker runs), :mod:`~cardwidgets.lab.errors` and
 :mod:`~cardwidgets.lab.words` (the catalog).
 """
 
 from __future__ import annotations
 
-import sys
-
-# The catalog first: every module below (and every worker process) writes its sentences.
+# Besides ``__all__``, the names imported "as" themselves stay public as before the package.
+# ``words`` (the catalog) comes first: every module below writes its sentences.
 from cardwidgets.lab import words as words
 from cardwidgets.lab.claims import CheckResult, Counterexample
 from cardwidgets.lab.comparison import Comparison
-from cardwidgets.lab.errors import (
-    ClaimError,
-    GameError,
-    LabError,
-    NotPortable,
-    NoWidget,
-    PlayersError,
-    RunError,
-    WorkerError,
-)
+from cardwidgets.lab.errors import ClaimError, GameError, LabError, RunError, WorkerError
+from cardwidgets.lab.errors import NotPortable as NotPortable
+from cardwidgets.lab.errors import NoWidget as NoWidget
+from cardwidgets.lab.errors import PlayersError as PlayersError
 from cardwidgets.lab.errors import _RemoteTraceback as _RemoteTraceback
-from cardwidgets.lab.jobs import Job
+from cardwidgets.lab.jobs import Job as Job
+from cardwidgets.lab.limits import MAX_GAMES, MAX_WORKERS
+from cardwidgets.lab.limits import NO_PROCESSES as NO_PROCESSES
+from cardwidgets.lab.play import Chunk as Chunk
+from cardwidgets.lab.play import Failure as Failure
 from cardwidgets.lab.results import Results
-from cardwidgets.lab.run import MAX_GAMES, MAX_WORKERS
 from cardwidgets.lab.seeds import game_seed
-from cardwidgets.lab.stats import Z95, Estimate, estimate_mean, estimate_rate
+from cardwidgets.lab.stats import Z95 as Z95
+from cardwidgets.lab.stats import Estimate, estimate_mean, estimate_rate
 from cardwidgets.lab.verbs import check, compare, simulate
-from cardwidgets.lab.worker import Chunk, Failure
 
 __all__ = [
     "MAX_GAMES",
@@ -89,10 +86,3 @@ __all__ = [
     "game_seed",
     "simulate",
 ]
-
-# Also public, as before the package (not in ``__all__``): the run's helpers and limits.
-_ALSO_PUBLIC = (Chunk, Failure, Job, NoWidget, NotPortable, PlayersError, Z95)
-
-NO_PROCESSES = sys.platform == "emscripten"
-"""In the browser (Pyodide: the classroom site) there are no processes: ``workers=N`` runs the
-games in process, which gives the same rows."""

@@ -26,6 +26,8 @@ class Counterexample:
     claim failed.
     """
 
+    __module__ = "cardwidgets.lab"
+
     def __init__(
         self, name: str, record: dict[str, Any], index: int = 0, seed: int = 0, ply: int = 0,
         unit: str = "game",
@@ -81,6 +83,8 @@ class Counterexample:
 
 class CheckResult:
     """How often a claim held, its interval, and the first counterexamples."""
+
+    __module__ = "cardwidgets.lab"
 
     def __init__(
         self,

@@ -19,8 +19,8 @@ from cardwidgets.core import GameState
 
 if TYPE_CHECKING:
     from cardwidgets.lab.claims import CheckResult
+    from cardwidgets.lab.play import Failure, Row
     from cardwidgets.lab.results import Results
-    from cardwidgets.lab.worker import Failure, Row
 
 __all__ = [
     "ClaimError",

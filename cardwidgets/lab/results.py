@@ -16,8 +16,8 @@ from cardwidgets import extras, i18n
 from cardwidgets.lab import display
 from cardwidgets.lab.errors import LabError
 from cardwidgets.lab.jobs import Job
+from cardwidgets.lab.play import GameFailed, play_game
 from cardwidgets.lab.stats import Estimate, estimate_mean, estimate_rate
-from cardwidgets.lab.worker import GameFailed, play_game
 
 __all__ = ["Results"]
 
@@ -32,6 +32,8 @@ class Results:
     ``score0``, ``score1``, ``length`` (moves), ``first`` (the seat that moved first) and the
     game's facts.
     """
+
+    __module__ = "cardwidgets.lab"
 
     def __init__(
         self,

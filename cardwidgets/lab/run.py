@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING
 
+import cardwidgets.lab as lab  # the package: its limits are read when a run starts
 from cardwidgets import i18n
 from cardwidgets.lab.errors import (
     ClaimError,
@@ -33,28 +34,14 @@ from cardwidgets.lab.errors import (
     _RemoteTraceback,
 )
 from cardwidgets.lab.jobs import Job, portable
+from cardwidgets.lab.play import Chunk, Failure, run_chunk, run_chunk_remote
 from cardwidgets.lab.progress import Progress
-from cardwidgets.lab.worker import Chunk, Failure, run_chunk, run_chunk_remote
 
 if TYPE_CHECKING:
     from cardwidgets.lab.claims import CheckResult
     from cardwidgets.lab.results import Results
 
-__all__ = ["MAX_GAMES", "MAX_WORKERS", "Stop", "cause", "run_chunks", "stopped", "whole"]
-
-MAX_GAMES = 100_000_000
-"""The most games one run plays. Every game keeps a row in memory (several hundred bytes), so
-a bigger run could not finish on any ordinary machine; split it into runs with other seeds."""
-
-MAX_WORKERS = 512
-"""The most worker processes ``workers=`` starts (a process pool forks them all at once)."""
-
-
-def _no_processes() -> bool:
-    # Read at run time from the package: ``lab.NO_PROCESSES`` is the switch (a test sets it).
-    import cardwidgets.lab
-
-    return cardwidgets.lab.NO_PROCESSES
+__all__ = ["Stop", "cause", "run_chunks", "stopped", "whole"]
 
 
 def _chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
@@ -100,12 +87,14 @@ def _check_run(
     """Refuse run settings that cannot work, before any game is played."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise LabError("lab.bad_games", games=i18n.shown(games))
-    if games > MAX_GAMES:
-        raise LabError("lab.too_many_games", most=i18n.Number(MAX_GAMES), games=i18n.shown(games))
+    if games > lab.MAX_GAMES:
+        raise LabError(
+            "lab.too_many_games", most=i18n.Number(lab.MAX_GAMES), games=i18n.shown(games)
+        )
     if workers is not None:
-        whole("workers", workers, 1, MAX_WORKERS)
+        whole("workers", workers, 1, lab.MAX_WORKERS)
     if chunk_size is not None:
-        whole("chunk_size", chunk_size, 1, MAX_GAMES)
+        whole("chunk_size", chunk_size, 1, lab.MAX_GAMES)
     if timeout is not None and (
         isinstance(timeout, bool)
         or not isinstance(timeout, (int, float))
@@ -142,7 +131,7 @@ def run_chunks(
     chunks = _chunks(games, size)
     bar = Progress(games, progress, job.unit)
     try:
-        if executor is None and (workers is None or workers <= 1 or _no_processes()):
+        if executor is None and (workers is None or workers <= 1 or lab.NO_PROCESSES):
             return _run_here(job, chunks, bar)
         remote = dataclasses.replace(job, claim=portable(job.claim))
         if executor is not None:

@@ -53,7 +53,7 @@ class Unit(Generic[S]):
 
 
 def is_over(state: GameState[Any]) -> bool:
-    """The end of a plain game (the fast loop of :func:`~cardwidgets.lab.worker.play_game`
+    """The end of a plain game (the fast loop of :func:`~cardwidgets.lab.play.play_game`
     recognises this very function)."""
     return state.is_over
 

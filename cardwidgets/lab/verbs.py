@@ -13,14 +13,15 @@ from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Any
 
+import cardwidgets.lab as lab  # the package: its limits are read when a run starts
 from cardwidgets import i18n
 from cardwidgets.lab.claims import CheckResult, Counterexample, claim_name
 from cardwidgets.lab.comparison import Comparison, metric_of, variants_of
 from cardwidgets.lab.errors import LabError
 from cardwidgets.lab.jobs import Claim, make_job
+from cardwidgets.lab.play import Row
 from cardwidgets.lab.results import Results
-from cardwidgets.lab.run import MAX_GAMES, cause, run_chunks, stopped, whole
-from cardwidgets.lab.worker import Row
+from cardwidgets.lab.run import cause, run_chunks, stopped, whole
 
 __all__ = ["check", "compare", "simulate"]
 
@@ -89,7 +90,7 @@ def check(
     """
     if not callable(claim):
         raise LabError("lab.bad_claim", claim=i18n.shown(claim))
-    whole("counterexamples", counterexamples, 0, MAX_GAMES)
+    whole("counterexamples", counterexamples, 0, lab.MAX_GAMES)
     job, labels = make_job(
         game, players, rules, seed, unit, claim, per_state, counterexamples, options=options
     )

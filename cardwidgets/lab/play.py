@@ -1,4 +1,4 @@
-"""The worker side of :mod:`cardwidgets.lab`: play a chunk of seeded games, return plain rows.
+"""What a worker runs: play a chunk of seeded games, return plain rows.
 
 Everything here is importable without Jupyter, pandas or Dask, and every object that crosses to a
 worker (a :class:`~cardwidgets.lab.jobs.Job`, the rows, the counterexamples) pickles, so the same
