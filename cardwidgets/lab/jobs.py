@@ -3,7 +3,7 @@
 :func:`make_job` turns what a learner asked for (a game's name, players as text, rules as a
 dict) into a :class:`Job`; :func:`portable` makes its claim travel to worker processes.
 
->>> job = make_job("tablic", "random", None, 7, "deal")
+>>> job, labels = make_job("tablic", "random", None, 7, "deal")
 >>> job.name, job.unit, job.seed
 ('tablic', 'deal', 7)
 """
