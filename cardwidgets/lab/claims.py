@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import html
 import importlib
-from collections.abc import Callable
 from typing import Any
 
 from cardwidgets import i18n
 from cardwidgets.lab import display
 from cardwidgets.lab.errors import NoWidget
+from cardwidgets.lab.jobs import Claim
+from cardwidgets.lab.play import Row
 from cardwidgets.lab.results import Results
 from cardwidgets.lab.stats import estimate_rate
+from cardwidgets.lab.units import AnyState, Record
 
 __all__ = ["CheckResult", "Counterexample", "claim_name"]
 
@@ -29,22 +31,23 @@ class Counterexample:
     __module__ = "cardwidgets.lab"
 
     def __init__(
-        self, name: str, record: dict[str, Any], index: int = 0, seed: int = 0, ply: int = 0,
+        self, name: str, record: Record, index: int = 0, seed: int = 0, ply: int = 0,
         unit: str = "game",
     ) -> None:  # fmt: skip
         self.name, self.record, self.index, self.seed, self.ply = name, record, index, seed, ply
         self.unit = unit
 
     @classmethod
-    def from_state(cls, state: Any, unit: str = "game") -> Counterexample:
+    def from_state(cls, state: AnyState, unit: str = "game") -> Counterexample:
         """A counterexample made by hand (a constructed position) rather than found."""
         return cls(state.game, state.to_record(), 0, 0, state.ply, unit)
 
-    def state(self) -> Any:
+    def state(self) -> AnyState:
         """Replay the record: the state where the claim failed."""
         from cardwidgets import games
 
-        return games.get(self.name).from_record(self.record)
+        state: AnyState = games.get(self.name).from_record(self.record)
+        return state
 
     def widget(self, **options: Any) -> Any:
         """The failing position in the game's widget (once a widget exists for the game).
@@ -100,7 +103,7 @@ class CheckResult:
         self.estimate = estimate_rate(self.held, self.games)
 
     @property
-    def rows(self) -> list[dict[str, Any]]:
+    def rows(self) -> list[Row]:
         """The rows of the games, with a ``held`` column."""
         return self.results.rows
 
@@ -173,7 +176,7 @@ class CheckResult:
         return ax
 
 
-def claim_name(claim: Callable[[Any], object], name: str | None) -> str:
+def claim_name(claim: Claim, name: str | None) -> str:
     if name:
         return name
     doc = (getattr(claim, "__doc__", None) or "").strip().splitlines()

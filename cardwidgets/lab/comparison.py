@@ -8,16 +8,17 @@ from typing import Any
 from cardwidgets import extras, i18n
 from cardwidgets.lab import display
 from cardwidgets.lab.errors import LabError
+from cardwidgets.lab.play import Row
 from cardwidgets.lab.results import Results
 from cardwidgets.lab.stats import Estimate, estimate_mean, estimate_values
 
 __all__ = ["Comparison", "metric_of", "variants_of"]
 
 
-def metric_of(metric: str | Callable[[dict[str, Any]], float]) -> Callable[[dict[str, Any]], float]:
+def metric_of(metric: str | Callable[[Row], float]) -> Callable[[Row], float]:
     if callable(metric):
         return metric
-    special: dict[str, Callable[[dict[str, Any]], float]] = {
+    special: dict[str, Callable[[Row], float]] = {
         "win0": lambda row: float(row["winner"] == 0),
         "win1": lambda row: float(row["winner"] == 1),
         "draw": lambda row: float(row["winner"] is None),
@@ -145,7 +146,7 @@ class Comparison:
 
 
 def variants_of(
-    players: Any, rules: Any, variants: Mapping[str, Mapping[str, Any]] | None
+    players: object, rules: object, variants: Mapping[str, Mapping[str, Any]] | None
 ) -> dict[str, dict[str, Any]]:
     if variants is not None:
         return {label: dict(settings) for label, settings in variants.items()}

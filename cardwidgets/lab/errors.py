@@ -12,15 +12,15 @@ failed game's error back whole).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cardwidgets import i18n
-from cardwidgets.core import GameState
 
 if TYPE_CHECKING:
     from cardwidgets.lab.claims import CheckResult
     from cardwidgets.lab.play import Failure, Row
     from cardwidgets.lab.results import Results
+    from cardwidgets.lab.units import AnyState, Record
 
 __all__ = [
     "ClaimError",
@@ -107,7 +107,7 @@ class GameError(RunError):
         return self._failure.ply
 
     @property
-    def record(self) -> dict[str, Any] | None:
+    def record(self) -> Record | None:
         """The record of the state reached when the error happened."""
         return self._failure.record
 
@@ -116,11 +116,11 @@ class GameError(RunError):
         """The traceback of the error where it happened (a worker's, for a process pool)."""
         return self._failure.details
 
-    def state(self) -> GameState[Any]:
+    def state(self) -> AnyState:
         """Replay :attr:`record`: the state on which the error happened."""
         from cardwidgets import from_record
 
-        state: GameState[Any] = from_record(self.record)
+        state: AnyState = from_record(self.record)
         return state
 
 

@@ -27,10 +27,9 @@ import traceback
 from types import ModuleType
 from typing import Any, TypedDict
 
-from cardwidgets.core import GameState
 from cardwidgets.lab.jobs import Claim, Job, Pickled
 from cardwidgets.lab.seeds import game_seed, player_seed
-from cardwidgets.lab.units import Unit, is_over, unit_of
+from cardwidgets.lab.units import AnyState, Record, Unit, is_over, unit_of
 
 __all__ = [
     "Chunk",
@@ -54,7 +53,7 @@ class Found(TypedDict):
     game: int
     seed: int
     ply: int
-    record: dict[str, Any]
+    record: Record
 
 
 @dataclasses.dataclass
@@ -69,7 +68,7 @@ class Failure:
     game: int
     seed: int
     ply: int
-    record: dict[str, Any] | None
+    record: Record | None
     error: BaseException
     in_claim: bool
     details: str = ""
@@ -157,7 +156,7 @@ def play_game(
     index: int,
     module: ModuleType | None = None,
     claim: Claim | None = None,
-) -> tuple[Row, Found | None, GameState[Any]]:
+) -> tuple[Row, Found | None, AnyState]:
     """Play game ``index`` of ``job``: its row, the claim's counterexample or None, the end.
 
     If anything raises (the claim, a player, the engine), :class:`GameFailed` carries where
@@ -166,7 +165,7 @@ def play_game(
     if module is None:
         module = importlib.import_module(job.game)
     seed = game_seed(job.seed, index)
-    state: GameState[Any] | None = None
+    state: AnyState | None = None
     moves = 0
     try:
         unit: Unit[Any] = unit_of(job.name)
@@ -208,7 +207,7 @@ def play_game(
 def _row(
     job: Job,
     unit: Unit[Any],
-    state: GameState[Any],
+    state: AnyState,
     index: int,
     seed: int,
     moves: int,
@@ -235,11 +234,11 @@ def _row(
     return row
 
 
-def _found(index: int, seed: int, state: GameState[Any], ply: int) -> Found:
+def _found(index: int, seed: int, state: AnyState, ply: int) -> Found:
     return {"game": index, "seed": seed, "ply": ply, "record": state.to_record()}
 
 
-def _holds(claim: Claim, state: GameState[Any]) -> bool:
+def _holds(claim: Claim, state: AnyState) -> bool:
     """The claim's verdict on ``state``; its own error (also one raised by its result's truth
     value, such as an array's) is marked as the claim's."""
     try:
@@ -248,12 +247,10 @@ def _holds(claim: Claim, state: GameState[Any]) -> bool:
         raise _ClaimRaised() from err
 
 
-def _failed(
-    index: int, seed: int, state: GameState[Any] | None, ply: int, err: Exception
-) -> Failure:
+def _failed(index: int, seed: int, state: AnyState | None, ply: int, err: Exception) -> Failure:
     in_claim = isinstance(err, _ClaimRaised)
     error = err.__cause__ if in_claim and err.__cause__ is not None else err
-    record: dict[str, Any] | None = None
+    record: Record | None = None
     if state is not None:
         try:
             record = state.to_record()

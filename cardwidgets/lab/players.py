@@ -12,12 +12,13 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping, Sequence
 from types import ModuleType
-from typing import Any, Protocol, cast
+from typing import Protocol, cast
 
 from cardwidgets import i18n
 from cardwidgets.cards import Rng
-from cardwidgets.core import GameState, Move
+from cardwidgets.core import Move
 from cardwidgets.lab.errors import LabError, PlayersError
+from cardwidgets.lab.units import AnyState
 
 __all__ = ["Option", "Player", "make_players", "option_value"]
 
@@ -30,7 +31,7 @@ class Player(Protocol):
     game reseeds both players from its own seed). Every player of :mod:`cardwidgets.bots` is
     one."""
 
-    def choose(self, state: GameState[Any]) -> Move | str:
+    def choose(self, state: AnyState) -> Move | str:
         """The move to play in ``state`` (the seat to move is this player's)."""
 
     def reseeded(self, seed: int | str) -> Player:
@@ -46,7 +47,7 @@ class _FallbackRandom:
         self.seed = 0 if seed is None else seed
         self._rng = Rng(self.seed)
 
-    def choose(self, state: GameState[Any]) -> Move:
+    def choose(self, state: AnyState) -> Move:
         move: Move = self._rng.choice(state.legal_moves())
         return move
 

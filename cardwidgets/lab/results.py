@@ -16,8 +16,9 @@ from cardwidgets import extras, i18n
 from cardwidgets.lab import display
 from cardwidgets.lab.errors import LabError
 from cardwidgets.lab.jobs import Job
-from cardwidgets.lab.play import GameFailed, play_game
+from cardwidgets.lab.play import GameFailed, Row, play_game
 from cardwidgets.lab.stats import Estimate, estimate_mean, estimate_rate
+from cardwidgets.lab.units import AnyState
 
 __all__ = ["Results"]
 
@@ -38,11 +39,11 @@ class Results:
     def __init__(
         self,
         game: str,
-        rows: list[dict[str, Any]],
+        rows: list[Row],
         players: tuple[str, str],
         seed: int | str,
         unit: str,
-        rules: Any = None,
+        rules: object = None,
         job: Job | None = None,
     ) -> None:
         self.game, self.rows, self.players, self.seed, self.unit = game, rows, players, seed, unit
@@ -64,7 +65,7 @@ class Results:
             names.update(dict.fromkeys(row))
         return [n for n in names if self.rows and n in self.rows[0]]
 
-    def rate(self, predicate: Callable[[dict[str, Any]], object]) -> Estimate:
+    def rate(self, predicate: Callable[[Row], object]) -> Estimate:
         """How often ``predicate(row)`` is true, with its 95% interval.
 
         >>> r = simulate("panjpar", games=30, seed=2)
@@ -73,7 +74,7 @@ class Results:
         """
         return estimate_rate(sum(1 for row in self.rows if predicate(row)), len(self.rows))
 
-    def mean(self, column: str | Callable[[dict[str, Any]], float]) -> Estimate:
+    def mean(self, column: str | Callable[[Row], float]) -> Estimate:
         """The mean of a column (or of a function of a row), with its 95% interval."""
         get = column if callable(column) else (lambda row: row[column])
         return estimate_mean([float(get(row)) for row in self.rows])
@@ -206,7 +207,7 @@ class Results:
         )
         return ax
 
-    def replay(self, index: int) -> Any:
+    def replay(self, index: int) -> AnyState:
         """Play game ``index`` again (in this process) and return its final state."""
         if self._job is None:
             raise LabError("lab.no_replay")
@@ -217,7 +218,7 @@ class Results:
             # One game, played here: its own error, as a direct call would raise it.
             raise failed.failure.error from None
 
-    def to_json(self) -> list[dict[str, Any]]:
+    def to_json(self) -> list[Row]:
         """The rows (already JSON-safe)."""
         return self.rows
 

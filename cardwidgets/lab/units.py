@@ -14,25 +14,32 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
 
 from cardwidgets.core import GameState
 
 if TYPE_CHECKING:
     from cardwidgets.games import panjpar, pazaak, tablic
 
-__all__ = ["DEFAULT_UNIT", "UNITS", "Fact", "Unit", "is_over", "unit_of"]
+__all__ = ["DEFAULT_UNIT", "UNITS", "AnyState", "Fact", "Record", "Unit", "is_over", "unit_of"]
+
+AnyState: TypeAlias = "GameState[Any]"
+"""The state of any game: the lab plays every game through the protocol of
+:class:`cardwidgets.core.GameState` and never looks at a game's own move type."""
+
+Record: TypeAlias = "dict[str, Any]"
+"""A state's record (``to_record()``): plain JSON that replays it."""
 
 Fact = int | str
 """The value of a game's fact column: a count or a name (a trump suit)."""
 
-S = TypeVar("S", bound="GameState[Any]")
+S = TypeVar("S", bound=AnyState)
 
 
 def _start(
     module: ModuleType, seed: int, rules: object, unit: str, options: Mapping[str, object]
-) -> GameState[Any]:
-    state: GameState[Any] = module.new_game(seed=seed, rules=rules, **options)
+) -> AnyState:
+    state: AnyState = module.new_game(seed=seed, rules=rules, **options)
     return state
 
 
@@ -46,33 +53,33 @@ class Unit(Generic[S]):
     """
 
     units: tuple[str, ...]
-    start: Callable[[ModuleType, int, object, str, Mapping[str, object]], GameState[Any]]
+    start: Callable[[ModuleType, int, object, str, Mapping[str, object]], AnyState]
     done: Callable[[str], Callable[[S], bool]]
     result: Callable[[S, str], tuple[int | None, Sequence[int]]]
     facts: Callable[[S, str], dict[str, Fact]]
 
 
-def is_over(state: GameState[Any]) -> bool:
+def is_over(state: AnyState) -> bool:
     """The end of a plain game (the fast loop of :func:`~cardwidgets.lab.play.play_game`
     recognises this very function)."""
     return state.is_over
 
 
-def _done(unit: str) -> Callable[[GameState[Any]], bool]:
+def _done(unit: str) -> Callable[[AnyState], bool]:
     return is_over
 
 
-def _result(state: GameState[Any], unit: str) -> tuple[int | None, Sequence[int]]:
+def _result(state: AnyState, unit: str) -> tuple[int | None, Sequence[int]]:
     outcome = state.outcome
     assert outcome is not None  # asked only once the unit is over
     return outcome.winner, tuple(outcome.scores)
 
 
-def _no_facts(state: GameState[Any], unit: str) -> dict[str, Fact]:
+def _no_facts(state: AnyState, unit: str) -> dict[str, Fact]:
     return {}
 
 
-DEFAULT_UNIT: Unit[GameState[Any]] = Unit(("game",), _start, _done, _result, _no_facts)
+DEFAULT_UNIT: Unit[AnyState] = Unit(("game",), _start, _done, _result, _no_facts)
 """A game the lab knows nothing special about: played whole, no fact columns."""
 
 
