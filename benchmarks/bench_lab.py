@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from cardwidgets import bots, games, lab
-from cardwidgets._labrun import game_seed, player_seed
+from cardwidgets.lab.seeds import game_seed, player_seed
 
 RESULTS = Path(__file__).parent / "results" / "lab.json"
 

@@ -28,10 +28,10 @@ import contextlib
 import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
 
 from cardwidgets import __version__, i18n, lab
 from cardwidgets.games import GAMES
+from cardwidgets.lab.players import Option, option_value
 
 __all__ = ["CommandError", "main", "parser"]
 
@@ -257,15 +257,15 @@ def _seed(text: str) -> int | str:
         return text
 
 
-def _rules(items: Sequence[str]) -> dict[str, Any] | None:
+def _rules(items: Sequence[str]) -> dict[str, Option] | None:
     if not items:
         return None
-    rules: dict[str, Any] = {}
+    rules: dict[str, Option] = {}
     for item in items:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
             raise CommandError("cli.bad_rule", text=i18n.shown(item))
-        rules[name.strip()] = lab._option_value(value.strip())
+        rules[name.strip()] = option_value(value.strip())
     return rules
 
 

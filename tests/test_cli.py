@@ -135,16 +135,16 @@ def test_a_huge_game_count_is_refused_at_once(capsys: pytest.CaptureFixture[str]
 def test_a_run_that_stops_still_writes_its_finished_rows(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from cardwidgets import _labrun
+    from cardwidgets.lab import seeds, units
 
-    unit = _labrun.UNITS["panjpar"]
+    unit = units.UNITS["panjpar"]
 
     def facts(state: Any, name: str) -> dict[str, Any]:
-        if state.root.to_record()["start"]["seed"] == _labrun.game_seed(1, 3):
+        if state.root.to_record()["start"]["seed"] == seeds.game_seed(1, 3):
             raise RuntimeError("facts failed")
         return unit.facts(state, name)
 
-    monkeypatch.setitem(_labrun.UNITS, "panjpar", dataclasses.replace(unit, facts=facts))
+    monkeypatch.setitem(units.UNITS, "panjpar", dataclasses.replace(unit, facts=facts))
     path = tmp_path / "rows.json"
     argv = ["simulate", "panjpar", "--games", "6", "--seed", "1", "--json", str(path)]
     assert cli.main([*argv, "--locale", "de"]) == 2

@@ -15,7 +15,9 @@ from typing import Any
 import pytest
 
 from cardwidgets import bots, cards, i18n, lab, panjpar
-from cardwidgets._labrun import game_seed, player_seed, run_base
+from cardwidgets.lab import players
+from cardwidgets.lab.progress import Progress
+from cardwidgets.lab.seeds import game_seed, player_seed, run_base
 
 GAMES = 24
 
@@ -108,7 +110,7 @@ def test_players_by_name_options_and_object_are_the_same() -> None:
 
 
 def test_the_fallback_player_plays_while_bots_are_missing(monkeypatch: Any) -> None:
-    monkeypatch.setattr(lab, "_bots", lambda: None)
+    monkeypatch.setattr(players, "_bots", lambda: None)
     first = lab.simulate("panjpar", games=5, seed=2)
     assert first.rows == lab.simulate("panjpar", games=5, seed=2).rows
     with pytest.raises(ValueError, match="unknown player 'greedy'"):
@@ -277,7 +279,7 @@ def test_pandas_and_matplotlib_extras(reference: lab.Results) -> None:
 
 
 def test_progress_bar_goes_to_stderr_on_request(capsys: Any, monkeypatch: Any) -> None:
-    monkeypatch.setattr(lab._Progress, "delay", 0.0)
+    monkeypatch.setattr(Progress, "delay", 0.0)
     lab.simulate("panjpar", games=6, seed=1, progress=True, chunk_size=2)
     err = capsys.readouterr().err
     assert "6 of 6 games" in err and "#" in err

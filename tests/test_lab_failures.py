@@ -18,7 +18,8 @@ from language import assert_german
 
 import cardwidgets
 from cardwidgets import bots, i18n, lab
-from cardwidgets._labrun import game_seed, player_seed
+from cardwidgets.lab.progress import Progress
+from cardwidgets.lab.seeds import game_seed, player_seed
 
 SEED = 5
 BAD_GAME = 13
@@ -204,7 +205,7 @@ def test_a_worker_that_dies_mid_run_keeps_the_finished_rows(reference: lab.Resul
 def test_progress_bar_closes_cleanly_when_a_run_stops(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(lab._Progress, "delay", 0.0)
+    monkeypatch.setattr(Progress, "delay", 0.0)
     with pytest.raises(lab.ClaimError):
         lab.check(divides_by_zero_on_the_bad_game, "panjpar", games=40, seed=SEED, progress=True)
     err = capsys.readouterr().err

@@ -1,0 +1,172 @@
+"""Every sentence of the lab, in English and German, in one catalog.
+
+Imported first by :mod:`cardwidgets.lab` (and so by every worker process that unpickles a
+lab task), so each key below is known wherever a lab error or table is written.
+
+>>> from cardwidgets import i18n
+>>> i18n.text("lab.progress", "de", done="3", total="10", unit="Spiele")
+'3 von 10 Spiele'
+"""
+
+from __future__ import annotations
+
+from cardwidgets import i18n
+
+i18n.register(
+    {
+        "lab.games": {"en": "games", "de": "Spiele"},
+        "lab.deals": {"en": "deals", "de": "Spiele"},
+        "lab.matches": {"en": "matches", "de": "Partien"},
+        "lab.fact.cards": {"en": "cards", "de": "Karten"},
+        "lab.fact.points": {"en": "card points", "de": "Kartenpunkte"},
+        "lab.fact.tablas": {"en": "tablas", "de": "Tablas"},
+        "lab.fact.sets": {"en": "sets won", "de": "gewonnene Sätze"},
+        "lab.seat": {"en": "seat {seat}", "de": "Platz {seat}"},
+        "lab.wins": {"en": "wins", "de": "Siege"},
+        "lab.win_rate": {"en": "win rate", "de": "Siegquote"},
+        "lab.interval": {"en": "95% interval", "de": "95%-Intervall"},
+        "lab.draws": {"en": "draws", "de": "Unentschieden"},
+        "lab.mean_score": {"en": "mean score", "de": "mittlere Punktzahl"},
+        "lab.mean_length": {"en": "mean length (moves)", "de": "mittlere Länge (Züge)"},
+        "lab.mean_of": {"en": "mean {column}", "de": "Mittel {column}"},
+        "lab.header": {
+            "en": "{game}: {games} {unit}, seed {seed}, {player0} vs {player1}",
+            "de": "{game}: {games} {unit}, Startwert {seed}, {player0} gegen {player1}",
+        },
+        "lab.estimate": {
+            "en": "{rate} (95% interval {low} to {high}; {count} of {total})",
+            "de": "{rate} (95%-Intervall {low} bis {high}; {count} von {total})",
+        },
+        "lab.mean": {
+            "en": "{mean} (95% interval {low} to {high}; n = {total})",
+            "de": "{mean} (95%-Intervall {low} bis {high}; n = {total})",
+        },
+        "lab.check.always": {
+            "en": "The claim held in every one of {total} {unit}.",
+            "de": "Die Behauptung galt in allen {total} {unit}.",
+        },
+        "lab.check.refuted": {
+            "en": "Refuted: the claim failed in {failed} of {total} {unit}.",
+            "de": "Widerlegt: die Behauptung galt in {failed} von {total} {unit} nicht.",
+        },
+        "lab.check.held": {"en": "It held in {estimate}.", "de": "Sie galt in {estimate}."},
+        "lab.check.first": {
+            "en": "First counterexamples: {games}.",
+            "de": "Erste Gegenbeispiele: {games}.",
+        },
+        "lab.counterexample": {
+            "en": "counterexample: {game} {unit} {index} (seed {seed}), after move {ply}",
+            "de": "Gegenbeispiel: {game}, {unit} {index} (Startwert {seed}), nach Zug {ply}",
+        },
+        "lab.unit.game": {"en": "game", "de": "Spiel"},
+        "lab.unit.deal": {"en": "deal", "de": "Spiel"},
+        "lab.unit.match": {"en": "match", "de": "Partie"},
+        "lab.variant": {"en": "variant", "de": "Variante"},
+        "lab.difference": {"en": "difference", "de": "Unterschied"},
+        "lab.baseline": {"en": "baseline", "de": "Bezug"},
+        "lab.compare.header": {
+            "en": "{game}: {metric} over the same {games} seeds (seed {seed})",
+            "de": "{game}: {metric} über dieselben {games} Startwerte (Startwert {seed})",
+        },
+        "lab.bad_unit": {
+            "en": "{game} has no unit '{unit}': choose one of {units}",
+            "de": "{game} kennt die Einheit '{unit}' nicht: wähle eine von {units}",
+        },
+        "lab.bad_games": {
+            "en": "games must be a positive whole number, not {games}",
+            "de": "games muss eine positive ganze Zahl sein, nicht {games}",
+        },
+        "lab.too_many_games": {
+            "en": "games must be at most {most}, not {games}: every game keeps a row in "
+            "memory, so a bigger run cannot finish; split it into runs with other seeds",
+            "de": "games darf höchstens {most} sein, nicht {games}: jedes Spiel behält eine "
+            "Zeile im Speicher, ein größerer Lauf kann also nicht fertig werden; teile ihn in "
+            "Läufe mit anderen Startwerten auf",
+        },
+        "lab.bad_count": {
+            "en": "{name} must be a whole number from {least} to {most}, not {value}",
+            "de": "{name} muss eine ganze Zahl von {least} bis {most} sein, nicht {value}",
+        },
+        "lab.player_seed": {
+            "en": "the players of a run take their seeds from each game's seed: leave 'seed' "
+            "out of {player}",
+            "de": "die Spieler eines Laufs bekommen ihre Startwerte aus dem jedes Spiels: lass "
+            "'seed' in {player} weg",
+        },
+        "lab.bad_flag": {
+            "en": "{name} must be True, False or None, not {value}",
+            "de": "{name} muss True, False oder None sein, nicht {value}",
+        },
+        "lab.task_failed": {
+            "en": "a task of the run failed ({error}); {kept}",
+            "de": "eine Aufgabe des Laufs schlug fehl ({error}); {kept}",
+        },
+        "lab.bad_timeout": {
+            "en": "timeout must be a positive number of seconds or None, not {value}",
+            "de": "timeout muss eine positive Zahl von Sekunden oder None sein, nicht {value}",
+        },
+        "lab.bad_claim": {
+            "en": "a claim must be a function of a state that returns true or false, not {claim}",
+            "de": "eine Behauptung muss eine Funktion eines Zustands sein, die wahr oder falsch "
+            "liefert, nicht {claim}",
+        },
+        "lab.claim_raised": {
+            "en": "the claim raised {error} in {unit} {index} (seed {seed}) after move {ply}; "
+            "{kept}",
+            "de": "die Behauptung löste in {unit} {index} (Startwert {seed}) nach Zug {ply} "
+            "{error} aus; {kept}",
+        },
+        "lab.game_raised": {
+            "en": "{unit} {index} (seed {seed}) stopped with {error} after move {ply}; {kept}",
+            "de": "{unit} {index} (Startwert {seed}) brach nach Zug {ply} mit {error} ab; {kept}",
+        },
+        "lab.worker_died": {
+            "en": "a worker process stopped before its games were done ({error}); {kept}",
+            "de": "ein Arbeitsprozess brach ab, bevor seine Spiele fertig waren ({error}); {kept}",
+        },
+        "lab.timed_out": {
+            "en": "the run did not finish within the timeout of {seconds} seconds; {kept}",
+            "de": "der Lauf wurde nicht innerhalb der Frist von {seconds} Sekunden fertig; {kept}",
+        },
+        "lab.kept": {
+            "en": "the {done} {units} that finished are kept in .results",
+            "de": "die {done} fertigen {units} sind in .results erhalten",
+        },
+        "lab.no_replay": {
+            "en": "these results cannot be replayed: they were not made by simulate or check",
+            "de": "diese Ergebnisse lassen sich nicht nachspielen: sie stammen nicht von "
+            "simulate oder check",
+        },
+        "lab.bad_players": {
+            "en": "players must be two players (one per seat) or one for both, not {players}",
+            "de": "players müssen zwei Spieler (einer je Platz) oder einer für beide sein, "
+            "nicht {players}",
+        },
+        "lab.unknown_player": {
+            "en": "unknown player '{name}': choose one of {names}",
+            "de": "unbekannter Spieler '{name}': wähle einen von {names}",
+        },
+        "lab.no_variants": {
+            "en": "compare needs variants: a dict of labels to players, rules or settings",
+            "de": "compare braucht Varianten: ein dict von Namen zu Spielern, Regeln oder "
+            "Einstellungen",
+        },
+        "lab.bad_metric": {
+            "en": "unknown metric '{metric}': use a row column ({columns}), 'win0', 'win1', "
+            "'draw' or a function of a row",
+            "de": "unbekannte Messgröße '{metric}': nimm eine Spalte ({columns}), 'win0', "
+            "'win1', 'draw' oder eine Funktion einer Zeile",
+        },
+        "lab.no_widget": {
+            "en": "there is no widget for {game} yet: use .state() or .record instead",
+            "de": "für {game} gibt es noch kein Widget: nimm stattdessen .state() oder .record",
+        },
+        "lab.progress": {"en": "{done} of {total} {unit}", "de": "{done} von {total} {unit}"},
+        "lab.not_portable": {
+            "en": "{function} cannot be sent to worker processes: define it at module level "
+            "or install cloudpickle",
+            "de": "{function} lässt sich nicht an Arbeitsprozesse schicken: definiere sie auf "
+            "Modulebene oder installiere cloudpickle",
+        },
+    }
+)
