@@ -48,7 +48,8 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
-from cardwidgets import cards, i18n, ismcts
+from cardwidgets import cards, i18n
+from cardwidgets.bots import ismcts
 from cardwidgets.core import IllegalMove
 from cardwidgets.games import tablic as _tablic_engine
 from cardwidgets.i18n import TranslatedError
