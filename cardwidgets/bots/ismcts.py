@@ -53,45 +53,57 @@ import math
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from cardwidgets.cards import Rng
+from cardwidgets.core import GameState, Move
 
 __all__ = ["Node", "SearchResult", "outcome_value", "random_policy", "search"]
 
-Policy = Callable[[Any, Rng], Any]
+S = TypeVar("S", bound="GameState[Any]")
+"""The game's state class (``tablic.State`` …): a search keeps to one game."""
+M = TypeVar("M", bound=Move)
+"""The game's move class."""
+M_co = TypeVar("M_co", bound=Move, covariant=True)
+
+Policy = Callable[[S, Rng], M]
 """A rollout policy: ``policy(state, rng)`` returns one of ``state.legal_moves()``."""
 
-Evaluate = Callable[[Any], float]
+Evaluate = Callable[[S], float]
 """The value of a (finished or horizon) state for seat 0, in [0, 1]."""
 
-Horizon = Callable[[Any], Callable[[Any], bool] | None]
-"""``horizon(root)`` gives a test that says when a rollout may stop before the game is over."""
+Stop = Callable[[S], bool]
+"""Says when a rollout may stop before the game is over."""
 
-Observe = Callable[[Any, int], Hashable]
+Horizon = Callable[[S], "Stop[S] | None"]
+"""``horizon(root)`` gives the :data:`Stop` test for rollouts from ``root`` (None: none)."""
+
+Observe = Callable[[S, int], Hashable]
 """``observe(state, seat)``: what ``seat`` sees of ``state`` that moves alone do not tell (its
 own new cards, public draws), as a hashable key. Positions after one move with different keys
 get separate subtrees."""
 
-Candidates = Callable[[Any], list[Any]]
+Candidates = Callable[[S], list[M]]
 """``candidates(state)``: the moves the tree considers (a subset of the legal moves). Games with
 hundreds of legal moves (a Panjpar defence pairs attack and hand cards in many ways) prune them
 to the sensible few, or a small budget would never look past the first level."""
 
 
-def _legal(state: Any) -> list[Any]:
-    return state.legal_moves()  # type: ignore[no-any-return]
+def _legal(state: GameState[M]) -> list[M]:
+    return state.legal_moves()
 
 
-def random_policy(state: Any, rng: Rng) -> Any:
+def random_policy(state: GameState[M], rng: Rng) -> M:
     """The default rollout policy: a uniformly random legal move."""
     moves = state.legal_moves()
     return moves[rng.below(len(moves))]
 
 
-def outcome_value(state: Any) -> float:
+def outcome_value(state: GameState[Any]) -> float:
     """1 if seat 0 won the finished game, 0 if it lost, 0.5 for a draw."""
-    winner = state.outcome.winner
+    outcome = state.outcome
+    assert outcome is not None, "only a finished game has an outcome"
+    winner = outcome.winner
     return 0.5 if winner is None else (1.0 if winner == 0 else 0.0)
 
 
@@ -109,7 +121,7 @@ class Node:
         "visits",
     )
 
-    def __init__(self, move: Any = None, seat: int = -1) -> None:
+    def __init__(self, move: object = None, seat: int = -1) -> None:
         self.move = move
         self.seat = seat
         self.children: dict[Hashable, Node] = {}
@@ -124,39 +136,39 @@ class Node:
 
 
 @dataclass(frozen=True)
-class SearchResult:
+class SearchResult(Generic[M_co]):
     """What a search found: the move, and per root move its visits and mean value."""
 
-    move: Any
+    move: M_co
     iterations: int
     seconds: float
     stats: dict[str, tuple[int, float]] = field(default_factory=dict)
 
 
-def _key(move: Any) -> Hashable:
+def _key(move: object) -> Hashable:
     try:
         hash(move)
     except TypeError:
         return str(move)
-    return move  # type: ignore[no-any-return]
+    return move
 
 
 def search(
-    state: Any,
+    state: S,
     seat: int,
     rng: Rng,
     *,
     iterations: int | None = 1000,
     time_limit: float | None = None,
-    policy: Policy = random_policy,
-    evaluate: Evaluate = outcome_value,
-    horizon: Horizon | None = None,
-    candidates: Candidates | None = None,
-    observe: Observe | None = None,
-    default: Any = None,
+    policy: Policy[S, M] = random_policy,
+    evaluate: Evaluate[S] = outcome_value,
+    horizon: Horizon[S] | None = None,
+    candidates: Candidates[S, M] | None = None,
+    observe: Observe[S] | None = None,
+    default: M | None = None,
     confidence: float = 1.0,
     exploration: float = 0.7,
-) -> SearchResult:
+) -> SearchResult[M]:
     """Search from ``seat``'s information set at ``state`` and return the best move found.
 
     ``iterations`` and ``time_limit`` (seconds of wall time) bound the work; the search stops at
@@ -207,20 +219,43 @@ def _variance(node: Node) -> float:
 
 
 def _iterate(
-    state: Any,
+    state: S,
     seat: int,
     root: Node,
     rng: Rng,
-    moves_of: Candidates,
-    policy: Policy,
-    evaluate: Evaluate,
-    stop: Callable[[Any], bool] | None,
-    observe: Observe | None,
+    moves_of: Candidates[S, M],
+    policy: Policy[S, M],
+    evaluate: Evaluate[S],
+    stop: Stop[S] | None,
+    observe: Observe[S] | None,
     exploration: float,
 ) -> None:
+    """One iteration on one determinization: descend, expand, roll out, back the value up."""
+    state, path = _descend(state, seat, root, rng, moves_of, stop, observe, exploration)
+    while not state.is_over and not (stop is not None and stop(state)):
+        state = state.play(policy(state, rng))
+    value = evaluate(state)
+    for step in path:
+        mine = value if step.seat == 0 else 1.0 - value
+        step.visits += 1
+        step.total += mine
+        step.squares += mine * mine
+
+
+def _descend(
+    state: S,
+    seat: int,
+    root: Node,
+    rng: Rng,
+    moves_of: Candidates[S, M],
+    stop: Stop[S] | None,
+    observe: Observe[S] | None,
+    exploration: float,
+) -> tuple[S, list[Node]]:
+    """Selection and expansion: follow UCB1 with availability down the tree until a move has
+    not been tried yet, add its node, and return the state after it with the path taken."""
     node = root
     path: list[Node] = []
-    # Selection and expansion.
     while not state.is_over and not (stop is not None and stop(state)):
         mover = state.to_move
         moves = moves_of(state)
@@ -242,12 +277,11 @@ def _iterate(
                     best, best_score = child, score
         if untried:
             move = untried[rng.below(len(untried))]
-            child = Node(move, mover)
+            child = Node(move, -1 if mover is None else mover)
             child.available = 1
             children[_key(move)] = child
             path.append(child)
-            state = state.play(move)
-            break
+            return state.play(move), path
         assert best is not None
         path.append(best)
         state = state.play(best.move)
@@ -256,21 +290,14 @@ def _iterate(
             if best.branches is None:
                 best.branches = {}
             seen = observe(state, seat)
-            node = best.branches.get(seen)  # type: ignore[assignment]
-            if node is None:
-                node = best.branches[seen] = Node()
-    # Rollout.
-    while not state.is_over and not (stop is not None and stop(state)):
-        state = state.play(policy(state, rng))
-    value = evaluate(state)
-    for step in path:
-        mine = value if step.seat == 0 else 1.0 - value
-        step.visits += 1
-        step.total += mine
-        step.squares += mine * mine
+            branch = best.branches.get(seen)
+            if branch is None:
+                branch = best.branches[seen] = Node()
+            node = branch
+    return state, path
 
 
-def _result(root: Node, root_moves: list[Any], done: int, seconds: float) -> SearchResult:
+def _result(root: Node, root_moves: list[M], done: int, seconds: float) -> SearchResult[M]:
     stats: dict[str, tuple[int, float]] = {}
     best_move = root_moves[0]
     best_rank: tuple[int, float] = (-1, -1.0)
