@@ -99,7 +99,7 @@ def random_policy(state: GameState[M], rng: Rng) -> M:
     return moves[rng.below(len(moves))]
 
 
-def outcome_value(state: GameState[Any]) -> float:
+def outcome_value(state: GameState[M]) -> float:
     """1 if seat 0 won the finished game, 0 if it lost, 0.5 for a draw."""
     outcome = state.outcome
     assert outcome is not None, "only a finished game has an outcome"

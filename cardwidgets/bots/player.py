@@ -65,7 +65,7 @@ class Player(Protocol):
         ...
 
 
-Player.__module__ = "cardwidgets.bots"  # where the docs and old pickles find it
+Player.__module__ = "cardwidgets.bots"  # the docs show it where users import it
 
 
 class _BasePlayer:
