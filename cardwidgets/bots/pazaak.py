@@ -1,0 +1,271 @@
+"""Pazaak's rules of thumb: stand at a threshold, recover with minus cards, save the
+tiebreaker.
+
+The greedy player (:func:`plan`) recovers from over 20 with the hand card that brings the total
+highest (Z-D4), beats an opponent who stands, makes 20 (or 19) with a hand card when it can,
+stands at ``stand_at`` (17 by default) and otherwise draws. Among hand cards that do the same it
+spends the cheapest: plain cards first, the flexible ± cards later, the tiebreaker last.
+
+>>> from cardwidgets.games import pazaak
+>>> state = pazaak.new_game(seed=1)
+>>> move, key, params = plan(state, state.to_move, 17)
+>>> move, key
+(EndTurn(), 'bots.pazaak.draw')
+>>> match_chance(1, 1, 0.5), match_chance(2, 1, 0.5)
+(0.5, 0.25)
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Hashable, Mapping
+from fractions import Fraction
+from typing import ClassVar
+
+from cardwidgets import cards
+from cardwidgets.bots import ismcts
+from cardwidgets.bots.strategy import Reason, Strategy, register
+from cardwidgets.games import pazaak
+
+__all__ = ["COST", "PazaakStrategy", "match_chance", "plan", "plays"]
+
+Play = tuple[pazaak.PlayCard, int, float]
+"""A hand-card move with the change it makes to the player's total and its cost."""
+Plan = tuple[pazaak.Move, str, dict[str, object]]
+"""A greedy decision: the move, its reason's catalog key and the reason's parameters."""
+
+COST = {"+": 1.0, "-": 1.0, "±": 1.5, "±1/2": 2.0, "D": 2.0, "2&4": 2.0, "3&6": 2.0, "±1T": 3.0}
+"""How much a player wants to keep each kind of hand card: plain cards go first, the flexible
+± cards later, the tiebreaker last (it also wins tied sets)."""
+
+
+def plays(state: pazaak.State, seat: int) -> list[Play]:
+    """Each legal hand-card move of ``seat`` with the change to its total and its cost.
+
+    Reads only the seat's own hand (its legal moves) and its own public table.
+    """
+    found = []
+    mine = state.placed[seat]
+    for move in state.legal_moves():
+        if type(move) is not pazaak.PlayCard:
+            continue
+        card = move.card
+        if card is pazaak.DOUBLE:
+            delta = mine[-1][1] if mine else 0
+        elif card is pazaak.FLIP_2_4 or card is pazaak.FLIP_3_6:
+            low, high = (2, 4) if card is pazaak.FLIP_2_4 else (3, 6)
+            delta = -2 * sum(v for _, v in mine if abs(v) in (low, high))
+        else:
+            delta = move.value or 0  # only D has no value of its own
+        found.append((move, delta, COST.get(card.kind, 2.0)))
+    return found
+
+
+def _shown(move: pazaak.PlayCard) -> str:
+    """The card as a reason names it: its text, and the value chosen for a ± card."""
+    return str(move.card) if move.sign is None else f"{move.card} ({move.value:+d})"
+
+
+def plan(state: pazaak.State, seat: int, stand_at: int) -> Plan:
+    """The greedy Pazaak decision: (move, reason key, parameters)."""
+    t = state.totals[seat]
+    o = state.totals[1 - seat]
+    opponent_stands = state.standing[1 - seat]
+    options = plays(state, seat)
+    params: dict[str, object] = {"total": t, "opponent": o, "stand_at": stand_at}
+
+    def play(ok: Callable[[int], bool], key: str) -> Plan | None:
+        """The cheapest hand card whose new total passes ``ok`` (the higher total on a tie)."""
+        found = [(cost, -(t + d), i, m, t + d) for i, (m, d, cost) in enumerate(options)
+                 if ok(t + d)]  # fmt: skip
+        if not found:
+            return None
+        _, _, _, move, total = min(found)
+        return move, key, {**params, "card": _shown(move), "total": total}
+
+    if t > 20:  # recover with the card that brings the total highest (Z-D4)
+        top = max((t + d for _, d, _ in options if t + d <= 20), default=None)
+        if top is None:
+            return pazaak.STAND, "bots.pazaak.bust", params
+        recover = play(lambda total: total == top, "bots.pazaak.recover")
+        assert recover is not None
+        return recover
+    if opponent_stands:
+        if t > o:
+            return pazaak.STAND, "bots.pazaak.stand_win", params
+        beat = play(lambda total: o < total <= 20, "bots.pazaak.beat")
+        if beat is not None:
+            return beat
+        if t == o and t >= stand_at:
+            return pazaak.STAND, "bots.pazaak.stand_tie", params
+        return pazaak.END_TURN, "bots.pazaak.must_draw", params
+    twenty = play(lambda total: total == 20, "bots.pazaak.make20")
+    if twenty is not None:
+        return twenty
+    if t >= stand_at:
+        return pazaak.STAND, "bots.pazaak.stand_at", params
+    nineteen = play(lambda total: total == 19 and total >= stand_at, "bots.pazaak.make19")
+    if nineteen is not None:
+        return nineteen
+    return pazaak.END_TURN, "bots.pazaak.draw", params
+
+
+_BUST_KEYS = frozenset({"bots.pazaak.stand_tie", "bots.pazaak.stand_at", "bots.pazaak.draw"})
+
+
+def _percent(chance: Fraction) -> str:
+    return f"{float(chance) * 100:.0f}%"
+
+
+@functools.lru_cache(maxsize=4096)
+def match_chance(need0: int, need1: int, p: float) -> float:
+    """Chance that seat 0 wins a race to ``need0`` against ``need1`` sets, each won with p."""
+    if need0 <= 0:
+        return 1.0
+    if need1 <= 0:
+        return 0.0
+    return p * match_chance(need0 - 1, need1, p) + (1 - p) * match_chance(need0, need1 - 1, p)
+
+
+def _explain_play(
+    state: pazaak.State, seat: int, move: pazaak.PlayCard, params: dict[str, object]
+) -> Reason[pazaak.Move]:
+    """Why another player's hand card is good, in the greedy player's words."""
+    t = state.totals[seat]
+    o = state.totals[1 - seat]
+    delta = next(d for m, d, _ in plays(state, seat) if m == move)
+    total = t + delta
+    params.update(card=_shown(move), total=total)
+    if t > 20 and total <= 20:
+        return Reason(move, "bots.pazaak.recover", params)
+    if total == 20:
+        return Reason(move, "bots.pazaak.make20", params)
+    if state.standing[1 - seat] and o < total <= 20:
+        return Reason(move, "bots.pazaak.beat", params)
+    if total == 19:
+        return Reason(move, "bots.pazaak.make19", params)
+    return Reason(move, "bots.pazaak.play", params)
+
+
+class PazaakStrategy(Strategy[pazaak.State, pazaak.Move]):
+    """Pazaak: stand at a threshold, recover with minus cards, save the tiebreaker."""
+
+    game = "pazaak"
+    options: ClassVar[Mapping[str, object]] = {"stand_at": 17}
+    expert_iterations = 3000
+    HAND_CARD = 0.04
+    """How much one more hand card than the opponent raises the chance of winning a set."""
+    SAMPLES = 300
+    """Sampled play-outs per option for the stand-or-draw comparison of a hint."""
+
+    def greedy(
+        self, state: pazaak.State, seat: int, rng: cards.Rng, options: Mapping[str, object]
+    ) -> Reason[pazaak.Move]:
+        stand_at = options["stand_at"]
+        assert isinstance(stand_at, int)  # GreedyPlayer checks the option's type
+        move, key, params = plan(state, seat, stand_at)
+        if key in _BUST_KEYS:
+            bust = pazaak.bust_probability(state, seat)
+            params["bust"] = _percent(bust)
+            if key == "bots.pazaak.draw" and bust == 0:
+                key = "bots.pazaak.draw_safe"
+        return Reason(move, key, params)
+
+    def explain(self, state: pazaak.State, seat: int, move: pazaak.Move) -> Reason[pazaak.Move]:
+        chosen = self.greedy(state, seat, cards.Rng(0), self.options)
+        if chosen.move == move:
+            return chosen
+        # Another player chose differently: describe its move in the same words.
+        t = state.totals[seat]
+        o = state.totals[1 - seat]
+        bust = pazaak.bust_probability(state, seat)
+        params: dict[str, object] = {"total": t, "opponent": o, "bust": _percent(bust)}
+        if type(move) is pazaak.PlayCard:
+            return _explain_play(state, seat, move, params)
+        if t > 20:
+            return Reason(move, "bots.pazaak.bust", params)
+        if move == pazaak.STAND:
+            if state.standing[1 - seat] and t > o:
+                return Reason(move, "bots.pazaak.stand_win", params)
+            if state.standing[1 - seat] and t == o:
+                return Reason(move, "bots.pazaak.stand_tie", params)
+            return Reason(move, "bots.pazaak.stand_at", params)
+        if state.standing[1 - seat] and t < o:
+            return Reason(move, "bots.pazaak.must_draw", params)
+        return Reason(move, "bots.pazaak.draw_safe" if bust == 0 else "bots.pazaak.draw", params)
+
+    def details(self, state: pazaak.State, seat: int, move: pazaak.Move) -> dict[str, object]:
+        """Exact bust chance of the next draw; set-win chances of standing and of drawing."""
+        bust = pazaak.bust_probability(state, seat)
+        details: dict[str, object] = {
+            "total": state.totals[seat],
+            "opponent_total": state.totals[1 - seat],
+            "opponent_stands": state.standing[1 - seat],
+            "bust_chance": float(bust),
+            "bust_chance_exact": f"{bust.numerator}/{bust.denominator}",
+        }
+        moves = state.legal_moves()
+        if pazaak.STAND in moves and pazaak.END_TURN in moves:
+            rng = cards.Rng(f"hint:{seat}:{state.ply}")
+            stand = self._set_chance(state, seat, pazaak.STAND, rng.derive("stand"))
+            draw = self._set_chance(state, seat, pazaak.END_TURN, rng.derive("draw"))
+            details["win_chance_stand"] = round(stand, 3)
+            details["win_chance_draw"] = round(draw, 3)
+            details["samples"] = self.SAMPLES
+        return details
+
+    def _set_chance(
+        self, state: pazaak.State, seat: int, first: pazaak.Move, rng: cards.Rng
+    ) -> float:
+        """Estimated chance that ``seat`` wins this set after ``first``, both sides then
+        playing the greedy rules, over determinizations (ties count half)."""
+        score = 0.0
+        number = state.set_number
+        for _ in range(self.SAMPLES):
+            sample = state.determinize(seat, rng).play(first)
+            while not sample.is_over and sample.set_number == number:
+                sample = sample.play(plan(sample, _mover(sample), 17)[0])
+            last = sample.last_set
+            assert last is not None  # the set is over
+            winner = last[0]
+            score += 0.5 if winner is None else float(winner == seat)
+        return score / self.SAMPLES
+
+    @staticmethod
+    def observe(state: pazaak.State, seat: int) -> Hashable:
+        # The draws show up in the totals (both tables are public).
+        return state.totals
+
+    def rollout(self, state: pazaak.State, rng: cards.Rng) -> pazaak.Move:
+        if rng.below(20) == 0:
+            moves = state.legal_moves()
+            return moves[rng.below(len(moves))]
+        seat = state.to_move
+        assert seat is not None  # a rollout never moves in a finished game
+        return plan(state, seat, 16 + rng.below(3))[0]
+
+    def horizon(self, root: pazaak.State) -> ismcts.Stop[pazaak.State] | None:
+        number = root.set_number
+        return lambda state: bool(state.set_number != number)
+
+    def evaluate(self, state: pazaak.State) -> float:
+        if state.is_over:
+            return ismcts.outcome_value(state)
+        # The set is over: the chance to win the match from the new set score, where each
+        # hand card more than the opponent helps a little in the sets to come.
+        hands = state.hands
+        p = 0.5 + self.HAND_CARD * (len(hands[0]) - len(hands[1]))
+        p = min(0.9, max(0.1, p))
+        need = state.rules.sets_to_win
+        sets = state.sets_won
+        return match_chance(need - sets[0], need - sets[1], round(p, 4))
+
+
+def _mover(state: pazaak.State) -> int:
+    """The seat to move in a game that is not over."""
+    seat = state.to_move
+    assert seat is not None
+    return seat
+
+
+register(PazaakStrategy())

@@ -1,0 +1,411 @@
+"""The players and hints: the :class:`Player` protocol, its three strengths, :func:`hint`.
+
+Every player answers ``choose(state) -> move`` for the seat to move, through the game protocol of
+:class:`~cardwidgets.core.GameState` only; the per-game knowledge is in the game's
+:class:`~cardwidgets.bots.strategy.Strategy`. A player's seed and the position (seat and ply)
+fix its random numbers.
+
+>>> from cardwidgets.games import pazaak
+>>> state = pazaak.new_game(seed=1)
+>>> GreedyPlayer(seed=1).choose(state) == GreedyPlayer(seed=2).choose(state)
+True
+>>> hint(state, locale="en").reason
+'End the turn and draw again: from 1 no card can bust you.'
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import inspect
+import math
+from collections.abc import Mapping
+from typing import ClassVar, Generic, Protocol, TypeVar, runtime_checkable
+
+from cardwidgets import cards, i18n
+from cardwidgets.bots import ismcts
+from cardwidgets.bots.strategy import PLAIN, Reason, greedy_options, strategy_for
+from cardwidgets.core import GameState, IllegalMove, Move
+from cardwidgets.i18n import TranslatedError
+
+__all__ = [
+    "PLAYERS",
+    "ExpertPlayer",
+    "GreedyPlayer",
+    "Hint",
+    "Player",
+    "PlayerError",
+    "RandomPlayer",
+    "hint",
+    "make",
+]
+
+Seed = int | str
+M = TypeVar("M", bound=Move)
+"""The game's move class."""
+P = TypeVar("P", bound="_BasePlayer")
+
+
+class PlayerError(TranslatedError):
+    """An unknown player name or option, or a bad search budget."""
+
+    __module__ = "cardwidgets.bots"
+
+
+@runtime_checkable
+class Player(Protocol):
+    """What every computer player offers: a choice for the seat to move, and a reseeded copy."""
+
+    def choose(self, state: GameState[M]) -> M:
+        """A legal move for ``state.to_move``, from what that seat may see."""
+        ...
+
+    def reseeded(self, seed: Seed) -> Player:
+        """A fresh copy of this player with another seed."""
+        ...
+
+
+Player.__module__ = "cardwidgets.bots"  # the docs show it where users import it
+
+
+class _BasePlayer:
+    """Seed handling shared by the players: the seed and the position fix the random numbers."""
+
+    name: ClassVar[str] = ""
+
+    def __init__(self, seed: Seed | None = None) -> None:
+        self.seed: Seed = cards.fresh_seed() if seed is None else cards.check_seed(seed)
+
+    def reseeded(self: P, seed: Seed) -> P:
+        """A fresh copy of this player with another seed.
+
+        >>> RandomPlayer(1).reseeded(2).seed
+        2
+        """
+        twin = copy.copy(self)
+        twin.__dict__ = dict(self.__dict__)
+        twin.seed = seed
+        twin._reset()
+        return twin
+
+    def choose(self, state: GameState[M]) -> M:
+        """A legal move for ``state.to_move``, from what that seat may see."""
+        raise NotImplementedError
+
+    def _reset(self) -> None:
+        """Forget per-game scratch data (nothing here)."""
+
+    def _rng(self, state: GameState[M], seat: int) -> cards.Rng:
+        # The position, not a running stream, fixes the numbers: a choice never depends on what
+        # the player was asked before, only on its seed and what the seat sees now.
+        return cards.Rng(f"{self.seed}:{self.name}:{seat}:{state.ply}")
+
+    def _seat(self, state: GameState[M]) -> int:
+        seat = state.to_move
+        if seat is None:
+            raise IllegalMove("move.game_over")
+        return int(seat)
+
+    def _extra(self) -> str:
+        return ""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed!r}{self._extra()})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other) and repr(self) == repr(other)
+
+    def __hash__(self) -> int:
+        return hash(repr(self))
+
+
+class RandomPlayer(_BasePlayer):
+    """A uniformly random legal move: the baseline every other player must beat.
+
+    >>> from cardwidgets import cards
+    >>> RandomPlayer(seed=3) == RandomPlayer(seed=3) != RandomPlayer(seed=4)
+    True
+    """
+
+    __module__ = "cardwidgets.bots"
+
+    name = "random"
+
+    def choose(self, state: GameState[M]) -> M:
+        """A uniformly random legal move for the seat to move."""
+        seat = self._seat(state)
+        moves = state.legal_moves()
+        return moves[self._rng(state, seat).below(len(moves))]
+
+
+class GreedyPlayer(_BasePlayer):
+    """One-move-deep rules of thumb for each game, with per-game ``options``.
+
+    Options (each game ignores the others'): Pazaak ``stand_at`` (stand on this total or more,
+    default 17). Ties between equally good moves are broken at random with the seed.
+    """
+
+    __module__ = "cardwidgets.bots"
+
+    name = "greedy"
+
+    def __init__(self, seed: Seed | None = None, **options: object) -> None:
+        super().__init__(seed)
+        known = greedy_options()
+        for option, value in options.items():
+            if option not in known:
+                raise PlayerError(
+                    "bots.unknown_option",
+                    player=type(self).__name__,
+                    option=option,
+                    options=", ".join(sorted(known)) or "-",
+                )
+            default = known[option]
+            if type(value) is not type(default):
+                raise PlayerError(
+                    "bots.bad_option",
+                    option=option,
+                    expected=type(default).__name__,
+                    value=i18n.shown(value),
+                )
+        self.options: dict[str, object] = dict(options)
+
+    def _extra(self) -> str:
+        return "".join(f", {k}={v!r}" for k, v in sorted(self.options.items()))
+
+    def decide(self, state: GameState[M]) -> Reason[M]:
+        """The greedy move for the seat to move, with its reason."""
+        seat = self._seat(state)
+        strategy = strategy_for(state)
+        if strategy is None:
+            raise PlayerError("bots.no_strategy", game=getattr(state, "game", "?"))
+        options = {**strategy.options, **self.options}
+        options = {k: v for k, v in options.items() if k in strategy.options}
+        return strategy.greedy(state, seat, self._rng(state, seat), options)
+
+    def choose(self, state: GameState[M]) -> M:
+        """The greedy move for the seat to move."""
+        return self.decide(state).move
+
+
+class ExpertPlayer(_BasePlayer):
+    """Information-set Monte Carlo tree search with a budget of iterations and/or seconds.
+
+    With neither given, each game's default iteration budget applies, capped at 0.9 s of wall
+    time so that a widget stays responsive. ``exploration`` is the UCB1 constant. The greedy
+    move is played unless the search finds a move whose mean value is higher by more than
+    ``confidence`` standard errors (0 turns this off).
+    ``last_search`` keeps the statistics of the latest decision (visits and mean value per move).
+    """
+
+    __module__ = "cardwidgets.bots"
+
+    name = "expert"
+
+    def __init__(
+        self,
+        seed: Seed | None = None,
+        iterations: int | None = None,
+        time_limit: float | None = None,
+        exploration: float = 0.7,
+        confidence: float = 1.0,
+    ) -> None:
+        super().__init__(seed)
+        for value in (iterations, time_limit):
+            if value is not None and not (_is_number(value) and value > 0):
+                raise PlayerError("bots.bad_budget", value=i18n.shown(value))
+        for option, number in (("exploration", exploration), ("confidence", confidence)):
+            if not (_is_number(number) and number >= 0):
+                raise PlayerError(
+                    "bots.bad_option", option=option, expected="float", value=i18n.shown(number)
+                )
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.exploration = exploration
+        self.confidence = confidence
+        self.last_search: ismcts.SearchResult[Move] | None = None
+
+    def _reset(self) -> None:
+        self.last_search = None
+
+    def _extra(self) -> str:
+        parts = ""
+        if self.iterations is not None:
+            parts += f", iterations={self.iterations}"
+        if self.time_limit is not None:
+            parts += f", time_limit={self.time_limit}"
+        if self.exploration != 0.7:
+            parts += f", exploration={self.exploration}"
+        if self.confidence != 1.0:
+            parts += f", confidence={self.confidence}"
+        return parts
+
+    def budget(self, state: GameState[M]) -> tuple[int | None, float | None]:
+        """The (iterations, seconds) this player spends on a move in ``state``'s game."""
+        if self.iterations is None and self.time_limit is None:
+            strategy = strategy_for(state) or PLAIN
+            return strategy.expert_iterations, 0.9
+        return self.iterations, self.time_limit
+
+    def choose(self, state: GameState[M]) -> M:
+        """The move the search visited most, for the seat to move."""
+        seat = self._seat(state)
+        known = strategy_for(state)
+        strategy = known or PLAIN
+        iterations, time_limit = self.budget(state)
+        default = None
+        if self.confidence > 0 and known is not None:
+            # The greedy move stands unless the search shows something clearly better.
+            default = strategy.greedy(state, seat, self._rng(state, seat), strategy.options).move
+        result = ismcts.search(
+            state,
+            seat,
+            self._rng(state, seat),
+            iterations=iterations,
+            time_limit=time_limit,
+            policy=strategy.rollout,
+            evaluate=strategy.evaluate,
+            horizon=strategy.horizon,
+            candidates=strategy.candidates,
+            observe=strategy.observe,
+            default=default,
+            confidence=self.confidence,
+            exploration=self.exploration,
+        )
+        self.last_search = result
+        move: M = result.move  # the strategies are looked up by name: no type to check
+        return move
+
+
+PLAYERS: dict[str, type[_BasePlayer]] = {
+    "random": RandomPlayer,
+    "greedy": GreedyPlayer,
+    "expert": ExpertPlayer,
+}
+"""The players by name, weakest first."""
+
+
+def make(name_or_player: str | Player, seed: Seed | None = None, **options: object) -> Player:
+    """A player from its name (``"random"``, ``"greedy"``, ``"expert"``) or a player.
+
+    A player given with a ``seed`` is reseeded; options go to the player's constructor.
+
+    >>> make("greedy", seed=1, stand_at=15)
+    GreedyPlayer(seed=1, stand_at=15)
+    >>> make(RandomPlayer(1), seed=2)
+    RandomPlayer(seed=2)
+    """
+    if isinstance(name_or_player, str):
+        cls = PLAYERS.get(name_or_player)
+        if cls is None:
+            raise PlayerError("bots.unknown_player", name=name_or_player, names=", ".join(PLAYERS))
+        _check_options(cls, options)
+        return cls(seed, **options)
+    if options:
+        raise PlayerError(
+            "bots.unknown_option",
+            player=type(name_or_player).__name__,
+            option=next(iter(options)),
+            options="-",
+        )
+    return name_or_player if seed is None else name_or_player.reseeded(seed)
+
+
+def _is_number(value: object) -> bool:
+    """A finite int or float (not a bool): what a numeric option may be."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _check_options(cls: type, options: Mapping[str, object]) -> None:
+    """Refuse an option the player's constructor does not take, naming the ones it does
+    (a constructor with ``**options`` checks its own)."""
+    parameters = inspect.signature(cls).parameters
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
+        return
+    known = [name for name in parameters if name != "seed"]
+    for option in options:
+        if option not in known:
+            raise PlayerError(
+                "bots.unknown_option",
+                player=cls.__name__,
+                option=option,
+                options=", ".join(known) or "-",
+            )
+
+
+# -- hints ------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Hint(Generic[M]):
+    """A suggested move with a one-sentence reason and game-specific figures in ``details``."""
+
+    __module__ = "cardwidgets.bots"
+
+    move: M
+    reason: str
+    details: dict[str, object]
+    seat: int
+    locale: str
+    key: str = ""
+    params: Mapping[str, object] = dataclasses.field(default_factory=dict)
+
+    def text(self, locale: str | None = None) -> str:
+        """The reason in another locale."""
+        return i18n.text(self.key, locale, **self.params) if self.key else self.reason
+
+    def __str__(self) -> str:
+        return f"{self.move}: {self.reason}"
+
+
+def hint(
+    state: GameState[M],
+    seat: int | None = None,
+    locale: str | None = None,
+    *,
+    player: str | Player | None = None,
+) -> Hint[M]:
+    """A suggested move for ``seat`` (default: the seat to move) with its reason in ``locale``.
+
+    The move comes from ``player`` (default: a greedy player with seed 0, instant and
+    explainable); the reason says why in one sentence; ``details`` holds figures such as
+    Pazaak's exact bust chance.
+    """
+    to_move = state.to_move
+    if to_move is None:
+        raise IllegalMove("move.game_over")
+    if seat is None:
+        seat = int(to_move)
+    if seat != to_move:
+        raise PlayerError("bots.not_your_turn", seat=seat, to_move=to_move)
+    locale = i18n.check_locale(locale or i18n.get_locale())
+    strategy = strategy_for(state)
+    if strategy is None:
+        raise PlayerError("bots.no_strategy", game=getattr(state, "game", "?"))
+    if player is None:
+        chooser: Player = GreedyPlayer(seed=0)
+    else:  # a name gets seed 0 too, so the same position always gets the same hint
+        chooser = make(player, seed=0) if isinstance(player, str) else player
+    if isinstance(chooser, GreedyPlayer):
+        reason = chooser.decide(state)
+    else:
+        reason = strategy.explain(state, seat, chooser.choose(state))
+    details = strategy.details(state, seat, reason.move)
+    details["player"] = getattr(chooser, "name", type(chooser).__name__)
+    search = getattr(chooser, "last_search", None)
+    if search is not None and str(reason.move) in search.stats:
+        visits, mean = search.stats[str(reason.move)]
+        details["search"] = {
+            "iterations": search.iterations,
+            "visits": visits,
+            "mean_value": round(mean, 3),
+        }
+    return Hint(
+        move=reason.move,
+        reason=reason.text(locale),
+        details=details,
+        seat=seat,
+        locale=locale,
+        key=reason.key,
+        params=dict(reason.params),
+    )

@@ -1,0 +1,151 @@
+"""The per-game knowledge behind the players: a :class:`Strategy` per game, with reasons.
+
+A strategy knows one game's rules of thumb. The greedy player asks it for a move
+(:meth:`Strategy.greedy`), a hint asks it why a move is good (:meth:`Strategy.explain`,
+:meth:`Strategy.details`), and the expert's search (:mod:`cardwidgets.bots.ismcts`) uses its
+cheap rollouts, its evaluation and its pruning of huge move lists. Each game registers one
+(``cardwidgets.bots.tablic`` …); a game without one gets the plain search.
+
+A strategy reads only what the seat to move may know: ``state.view(seat)``, its legal moves
+and the public history. Rollouts and evaluations run inside a determinization, where every
+card is one the searcher dealt itself.
+
+>>> from cardwidgets import bots
+>>> from cardwidgets.bots import strategy
+>>> from cardwidgets.games import pazaak
+>>> type(strategy.strategy_for(pazaak.new_game(seed=1))).__name__
+'PazaakStrategy'
+>>> strategy.greedy_options()
+{'stand_at': 17}
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any, ClassVar, Generic, TypeVar
+
+from cardwidgets import cards, i18n
+from cardwidgets.bots import ismcts
+from cardwidgets.core import GameState, Move
+
+__all__ = [
+    "PLAIN",
+    "Reason",
+    "SeatView",
+    "Strategy",
+    "best",
+    "greedy_options",
+    "register",
+    "strategy_for",
+]
+
+S = TypeVar("S", bound="GameState[Any]")
+"""The game's state class."""
+M = TypeVar("M", bound=Move)
+"""The game's move class."""
+T = TypeVar("T")
+
+SeatView = Mapping[str, Any]
+"""A seat's ``state.view(seat)``, read through its JSON keys (``view["hand"]`` …): this works
+with the plain dicts of today and with each game's typed :class:`~cardwidgets.core.View`."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Reason(Generic[M]):
+    """A move with the sentence (catalog key and parameters) that explains it."""
+
+    move: M
+    key: str
+    params: Mapping[str, object] = dataclasses.field(default_factory=dict)
+
+    def text(self, locale: str | None = None) -> str:
+        """The sentence in ``locale``."""
+        return i18n.text(self.key, locale, **self.params)
+
+
+class Strategy(Generic[S, M]):
+    """Per-game knowledge shared by the greedy player, the expert's rollouts and hints.
+
+    Subclasses read only ``state.view(seat)``, ``state.legal_moves()`` and the public history.
+    This base knows no game: the expert then searches with random rollouts to the end.
+    """
+
+    game: ClassVar[str] = ""
+    options: ClassVar[Mapping[str, object]] = {}
+    expert_iterations: ClassVar[int] = 200
+    """Default expert iterations for this game: a move stays well under one second."""
+
+    def greedy(
+        self, state: S, seat: int, rng: cards.Rng, options: Mapping[str, object]
+    ) -> Reason[M]:
+        """The greedy move for ``seat`` (to move) with its reason."""
+        raise NotImplementedError
+
+    def explain(self, state: S, seat: int, move: M) -> Reason[M]:
+        """A reason for any legal ``move`` of ``seat`` (used when another player chose it)."""
+        if len(state.legal_moves()) == 1:
+            return Reason(move, "bots.only_move")
+        return Reason(move, "bots.suggested", {"move": move})
+
+    def details(self, state: S, seat: int, move: M) -> dict[str, object]:
+        """Extra figures for a hint (JSON-safe)."""
+        return {}
+
+    def rollout(self, state: S, rng: cards.Rng) -> M:
+        """The expert's rollout policy: cheap and a little random."""
+        move: M = ismcts.random_policy(state, rng)
+        return move
+
+    def evaluate(self, state: S) -> float:
+        """Value of a finished (or horizon) state for seat 0, in [0, 1]."""
+        return ismcts.outcome_value(state)
+
+    def horizon(self, root: S) -> ismcts.Stop[S] | None:
+        """Where rollouts from ``root`` may stop early (None: play to the end)."""
+        return None
+
+    def candidates(self, state: S) -> list[M]:
+        """The moves the expert's tree considers (default: all legal moves)."""
+        return state.legal_moves()
+
+    observe: ismcts.Observe[S] | None = None
+    """What a seat observes beyond the moves (see :mod:`cardwidgets.bots.ismcts`); None:
+    nothing."""
+
+
+PLAIN: Strategy[Any, Any] = Strategy()
+"""The strategy of a game without its own: the expert searches with random rollouts."""
+
+_STRATEGIES: dict[str, Strategy[Any, Any]] = {}
+"""The strategies by game name (``State.game``)."""
+
+
+def register(strategy: Strategy[S, M]) -> Strategy[S, M]:
+    """Make ``strategy`` the one for its game."""
+    _STRATEGIES[strategy.game] = strategy
+    return strategy
+
+
+def strategy_for(state: object) -> Strategy[Any, Any] | None:
+    """The strategy of ``state``'s game, or None for a game without one."""
+    return _STRATEGIES.get(getattr(state, "game", ""))
+
+
+def greedy_options() -> dict[str, object]:
+    """Every greedy option of every game, with its default."""
+    known: dict[str, object] = {}
+    for strategy in _STRATEGIES.values():
+        known.update(strategy.options)
+    return known
+
+
+def best(scored: list[tuple[float, int, T]], rng: cards.Rng) -> T:
+    """The item with the highest score; exact ties are broken at random with ``rng``.
+
+    >>> best([(1.0, 0, "a"), (2.0, 1, "b")], cards.Rng(0))
+    'b'
+    """
+    top = max(score for score, _, _ in scored)
+    found = [item for score, _, item in scored if score >= top - 1e-9]
+    return found[rng.below(len(found))] if len(found) > 1 else found[0]

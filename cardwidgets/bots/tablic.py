@@ -1,0 +1,259 @@
+"""Tablić's rules of thumb: most points, then most cards, and leave the opponent no tabla.
+
+The greedy player scores each candidate move by what it takes now (points, then cards, a
+tabla), minus the chance that the opponent clears the table next turn (estimated from what
+the seat has seen: its hand, the table, the opponent's revealed cards, the count of captured
+cards), plus a little for keeping a tabla chance of its own. The expert's rollouts use the
+same score with the opponent's sampled hand, which makes the tabla danger exact and cheap.
+
+It reads the engine only through its public names (:func:`~cardwidgets.games.tablic.card_points`,
+:func:`~cardwidgets.games.tablic.played_value`, :func:`~cardwidgets.games.tablic.is_capture`).
+
+>>> from cardwidgets import cards
+>>> mask_points(cards.mask(cards.DECK))  # T-S20: 22 card points in the deck
+22
+>>> clears(cards.parse("9♠"), [cards.parse("4♥"), cards.parse("5♦")])
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TypedDict
+
+from cardwidgets import cards
+from cardwidgets.bots import ismcts
+from cardwidgets.bots.strategy import Reason, SeatView, Strategy, best, register
+from cardwidgets.cards import Card
+from cardwidgets.games import tablic
+
+__all__ = ["Features", "TablicStrategy", "clears", "mask_points"]
+
+# Points (T-S20) and played values (T-S19, T-D3: a played Ace is 11) by card index, read once
+# from the engine's public functions: the rollouts look them up millions of times.
+_POINTS = tuple(tablic.card_points(c) for c in cards.DECK)
+_PLAYED = tuple(tablic.played_value(c) for c in cards.DECK)
+_ONE_POINT = cards.mask(c for c in cards.DECK if _POINTS[c.index] >= 1)
+_TWO_POINTS = cards.mask(c for c in cards.DECK if _POINTS[c.index] >= 2)
+
+
+def mask_points(bits: int) -> int:
+    """The card points (T-S20) of the cards in the mask ``bits``."""
+    return (bits & _ONE_POINT).bit_count() + (bits & _TWO_POINTS).bit_count()
+
+
+_CLEARS: dict[tuple[int, int], bool] = {}
+
+
+def clears(card: Card, table: list[Card]) -> bool:
+    """Whether playing ``card`` could take every card of ``table`` at once (a tabla)."""
+    if card in table:
+        return False
+    v = _PLAYED[card.index]
+    low = aces = 0
+    for c in table:
+        if c.rank == 14:
+            aces += 1
+            low += 1
+        else:
+            value = _PLAYED[c.index]
+            if value > v:
+                return False
+            low += value
+    # Cheap arithmetic first: the table total (each Ace 1 or 11) must be a multiple of v.
+    if not any((low + 10 * j) % v == 0 for j in range(aces + 1)):
+        return False
+    key = (v, cards.mask(table))
+    known = _CLEARS.get(key)
+    if known is None:
+        known = bool(tablic.is_capture(card, table, None))
+        if len(_CLEARS) > 1 << 16:
+            _CLEARS.clear()
+        _CLEARS[key] = known
+    return known
+
+
+class Features(TypedDict):
+    """What a move does, as a hint shows it (``Hint.details``)."""
+
+    points: int
+    cards: int
+    tabla: bool
+    opponent_tabla_risk: float
+    keeps_tabla_chance: bool
+
+
+class TablicStrategy(Strategy[tablic.State, tablic.Move]):
+    """Tablić: most points, then most cards, and do not leave the opponent a tabla."""
+
+    game = "tablic"
+    expert_iterations = 600
+
+    # A tabla is worth one point; each captured card a little (3 points for the majority of
+    # 52); a point card trailed is likely lost to the opponent.
+    CARD = 0.15
+    TRAIL_POINT = 0.6
+    KEEP = 0.2
+
+    def _features(
+        self, state: tablic.State, seat: int, move: tablic.Move, view: SeatView
+    ) -> Features:
+        table = [cards.parse(t) for t in view["table"]]
+        taken = move.captured
+        after = [c for c in table if c not in taken] if taken else [*table, move.card]
+        hand = [cards.parse(t) for t in view["hand"]]
+        rest = [c for c in hand if c is not move.card]
+        final = not rest and view["stock"] == 0 and view["hand_sizes"][1 - seat] == 0
+        tabla = bool(taken) and not after and (not final or state.rules.final_card_tabla)
+        points = mask_points(move.mask | move.card.bit) if taken else 0
+        risk = _risk(after, hand, table, view, seat)
+        keep = bool(after) and any(clears(c, after) for c in rest)
+        return {
+            "points": points + int(tabla),
+            "cards": len(taken) + 1 if taken else 0,
+            "tabla": tabla,
+            "opponent_tabla_risk": round(risk, 3),
+            "keeps_tabla_chance": keep,
+        }
+
+    def _score(self, f: Features, move: tablic.Move) -> float:
+        if move.captured:
+            score = f["points"] + self.CARD * f["cards"]
+        else:
+            score = -self.TRAIL_POINT * _POINTS[move.card.index]
+            score -= 0.01 * _PLAYED[move.card.index]
+        return float(score - f["opponent_tabla_risk"] + self.KEEP * f["keeps_tabla_chance"])
+
+    def greedy(
+        self, state: tablic.State, seat: int, rng: cards.Rng, options: Mapping[str, object]
+    ) -> Reason[tablic.Move]:
+        view = state.view(seat)
+        scored = []
+        for i, move in enumerate(self.candidates(state)):
+            f = self._features(state, seat, move, view)
+            scored.append((self._score(f, move), i, move))
+        return self.explain(state, seat, best(scored, rng))
+
+    def explain(self, state: tablic.State, seat: int, move: tablic.Move) -> Reason[tablic.Move]:
+        f = self._features(state, seat, move, state.view(seat))
+        params: dict[str, object] = {"card": move.card, "points": f["points"], "cards": f["cards"]}
+        if move.captured:
+            params["captured"] = cards.format_cards(cards.from_mask(move.mask))
+        one = ".one" if f["points"] == 1 else ""
+        if f["tabla"]:
+            return Reason(move, "bots.tablic.tabla" + one, params)
+        if move.captured:
+            key = "bots.tablic.points" + one if f["points"] else "bots.tablic.cards"
+            return Reason(move, key, params)
+        return Reason(move, "bots.tablic.trail", params)
+
+    def details(self, state: tablic.State, seat: int, move: tablic.Move) -> dict[str, object]:
+        return dict(self._features(state, seat, move, state.view(seat)))
+
+    def candidates(self, state: tablic.State) -> list[tablic.Move]:
+        # Per hand card: the trail and its two best captures (points, then cards). Smaller
+        # captures of the same card are almost never better and would starve the search.
+        moves = state.legal_moves()
+        ranked: dict[Card, list[tuple[int, int, int, tablic.Move]]] = {}
+        kept = []
+        for i, move in enumerate(moves):
+            if not move.captured:
+                kept.append((i, move))
+                continue
+            key = (mask_points(move.mask), move.mask.bit_count(), -i, move)
+            ranked.setdefault(move.card, []).append(key)
+        for options in ranked.values():
+            options.sort(reverse=True)
+            kept.extend((-k[2], k[3]) for k in options[:2])
+        kept.sort(key=lambda item: item[0])
+        return [move for _, move in kept]
+
+    def rollout(self, state: tablic.State, rng: cards.Rng) -> tablic.Move:
+        # The greedy rules with the opponent's real (sampled) hand, so the tabla danger is
+        # exact and cheap; one move in ten is random to keep the samples varied.
+        moves = state.legal_moves()
+        if rng.below(10) == 0:
+            return moves[rng.below(len(moves))]
+        seat = state.to_move
+        assert seat is not None  # a rollout never moves in a finished game
+        table_bits = cards.mask(state.table)
+        opponent = state.hands[1 - seat]
+        chosen, top = moves[0], -1e9
+        for move in moves:
+            mask = move.mask
+            if mask:
+                score = mask_points(mask | move.card.bit) + self.CARD * (mask.bit_count() + 1)
+                after = table_bits & ~mask
+                if not after:
+                    score += 1.0
+            else:
+                score = -self.TRAIL_POINT * _POINTS[move.card.index]
+                score -= 0.01 * _PLAYED[move.card.index]
+                after = table_bits | move.card.bit
+            if score > top - 1.0 and after and opponent:
+                table = cards.from_mask(after)
+                if any(clears(c, list(table)) for c in opponent):
+                    score -= 1.0 + self.CARD * len(table)
+            if score > top:
+                chosen, top = move, score
+        return chosen
+
+    DEPTH = 8
+    """Rollouts stop this many moves after the sampled position (or at the end of the deal)."""
+
+    def horizon(self, root: tablic.State) -> ismcts.Stop[tablic.State] | None:
+        deal = root.deal_number
+        depth = self.DEPTH
+        return lambda state: bool(state.deal_number != deal or state.ply >= depth)
+
+    def evaluate(self, state: tablic.State) -> float:
+        if state.deal_results:
+            # A determinization starts with no finished deals, so the deal just finished:
+            # half for winning it, half for the margin.
+            result = state.deal_results[-1]
+            diff = float(result.scores[0] - result.scores[1])
+            win = 1.0 if diff > 0 else 0.0 if diff < 0 else 0.5
+            return 0.5 * win + 0.5 * min(1.0, max(0.0, 0.5 + diff / 30))
+        # Mid-deal: points and tablas so far, and a little for each captured card.
+        piles = [cards.mask(pile) for pile in state.piles]
+        diff = float(mask_points(piles[0]) - mask_points(piles[1]))
+        diff += float(state.tablas[0] - state.tablas[1])
+        diff += self.CARD * (piles[0].bit_count() - piles[1].bit_count())
+        return float(min(1.0, max(0.0, 0.5 + diff / 30)))
+
+
+def _risk(
+    after: list[Card], hand: list[Card], table: list[Card], view: SeatView, seat: int
+) -> float:
+    """Chance that the opponent can clear ``after`` on the next turn (from the view only)."""
+    if not after:
+        return 0.0
+    other = 1 - seat
+    holds = view["hand_sizes"][other]
+    if holds == 0:
+        holds = 6 if view["stock"] > 0 else 0
+    if holds == 0:
+        return 0.0
+    for text in view["revealed"][other]:
+        if clears(cards.parse(text), after):
+            return 1.0
+    seen = cards.mask(hand) | cards.mask(table)
+    captured = sum(p["cards"] for p in view["piles"])
+    unseen_count = 52 - seen.bit_count()
+    unknown = unseen_count - captured  # cards that may still be in the opponent's hand
+    if unknown <= 0:
+        return 0.0
+    clearing = 0
+    for rank in range(2, 15):
+        first = (rank - 2) * 4
+        unseen = [cards.DECK[i] for i in range(first, first + 4) if not seen >> i & 1]
+        if unseen and clears(unseen[0], after):
+            clearing += len(unseen)
+    if clearing == 0:
+        return 0.0
+    share = clearing * unknown / unseen_count  # captured cards are spread evenly
+    miss: float = max(0.0, 1.0 - share / unknown) ** int(min(holds, unknown))
+    return 1.0 - miss
+
+
+register(TablicStrategy())
