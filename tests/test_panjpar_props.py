@@ -193,7 +193,8 @@ def test_defend_accepts_mappings_pairs_and_text() -> None:
 )
 def test_attack_total_shortcut_matches_the_blocks(hand: list[Card], max_size: int) -> None:
     # random_move and rollout draw an index below this total before building any block.
-    from cardwidgets.games.panjpar import _attack_blocks, _attack_total, _paired_ranks
+    from cardwidgets.games.panjpar.attacks import _attack_blocks, _attack_total
+    from cardwidgets.games.panjpar.masks import _paired_ranks
 
     bits = cards.mask(hand)
     paired = _paired_ranks(bits) if max_size >= 3 else []
