@@ -20,7 +20,7 @@ from cardwidgets import cards
 from cardwidgets.cards import DECK, Card, CardLike, Rng, Suit
 from cardwidgets.games.panjpar.deck import _bits
 from cardwidgets.games.panjpar.masks import _BEATERS, _nth_bit
-from cardwidgets.games.panjpar.moves import _CODE_SHIFT, _SET_CODE, Defend
+from cardwidgets.games.panjpar.moves import _CODE_SHIFT, _SET_CODE, Defend, _new_object
 from cardwidgets.games.panjpar.position import _suit_index
 from cardwidgets.games.panjpar.rules import Rules
 
@@ -244,9 +244,10 @@ def _single_defence(attacked: int, killer: int) -> Defend:
     key = attacked * 64 + killer + 1
     move = _SINGLE_DEFENCES.get(key)
     if move is None:
-        pairs = [] if killer < 0 else [(attacked, killer)]
-        move = _SINGLE_DEFENCES[key] = Defend._from_pairs(pairs, 1 << attacked)
-        # Its code too, so that play() finds it among the listed moves (legal_moves).
+        # Only its code (see moves._decode): kills and pick-up are built on first read. A
+        # game meets about 2,000 of these; making them whole up front cost a playing loop
+        # of a few hundred games several percent.
+        move = _SINGLE_DEFENCES[key] = _new_object(Defend)
         _SET_CODE(move, (1 << attacked) << _CODE_SHIFT | (killer + 1))
     return move
 

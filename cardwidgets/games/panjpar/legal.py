@@ -50,6 +50,7 @@ from cardwidgets.games.panjpar.moves import (
     _SET_CODE,
     _SET_MASK,
     _SINGLE_ATTACKS,
+    _THREE_ATTACKS,
     Attack,
     Defend,
     Move,
@@ -220,8 +221,7 @@ class LegalMoves:
                     threes = list(map(pair.__or__, map(_BIT.__getitem__, _bits(hand ^ pair))))
                     self._keys = list(map(_BIT.__getitem__, found)) + threes
                     moves = list(map(_SINGLE_ATTACKS.__getitem__, found))
-                    new, set_mask = _new_object, _SET_MASK
-                    moves += [set_mask(three := new(Attack), bits) or three for bits in threes]
+                    moves += map(_THREE_ATTACKS.__getitem__, threes)
                     return moves
             else:
                 # One attack card, under either pick-up rule (P-D5): pick it up, then each
@@ -247,9 +247,13 @@ class LegalMoves:
             # call: no Python frame per move).
             found = _bits(self._hands[self.attacker]) if keys else ()
             moves: list[Move] = list(map(_SINGLE_ATTACKS.__getitem__, found))
+            threes = _THREE_ATTACKS
             set_mask = _SET_MASK
             moves += [
-                set_mask(attack := new(Attack), bits) or attack for bits in keys[len(found) :]
+                threes[bits]
+                if bits.bit_count() == 3
+                else set_mask(five := new(Attack), bits) or five
+                for bits in keys[len(found) :]
             ]
             return moves
         if self._attack & (self._attack - 1):

@@ -370,3 +370,18 @@ def _fill_defend(move: Defend) -> None:
 _new_object = object.__new__
 _SINGLE_ATTACKS: tuple[Attack, ...] = tuple(Attack._from_mask(1 << i) for i in range(52))
 """The one-card attacks, made once: most attacks are single cards."""
+
+
+class _AttackCache(dict[int, Attack]):
+    """Attacks by card mask, each made on first use (moves are immutable, so states share
+    them). Only for three-card attacks: there are 3,796 (a pair and any other card, or three
+    of a rank), so the cache stays small, and listing a hand's attacks becomes dict look-ups
+    mapped in C instead of one new object per attack."""
+
+    def __missing__(self, bits: int) -> Attack:
+        move = self[bits] = _new_object(Attack)  # only its mask: cards built on first read
+        _SET_MASK(move, bits)
+        return move
+
+
+_THREE_ATTACKS = _AttackCache()
