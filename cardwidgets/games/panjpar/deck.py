@@ -13,7 +13,7 @@ turns masks back into cards fast and deals a new game (P-S3, P-S4, P-D1, P-D10).
 
 from __future__ import annotations
 
-import dataclasses
+from typing import NamedTuple
 
 from cardwidgets.cards import DECK, Card, Rng, Suit
 
@@ -59,9 +59,10 @@ def _cards_of(mask: int) -> tuple[Card, ...]:
     )
 
 
-@dataclasses.dataclass(frozen=True)
-class Deal:
-    """A fresh deal as engine ints: both hands, the stock (top first) and the indicator."""
+class Deal(NamedTuple):
+    """A fresh deal as engine ints: both hands, the stock (top first) and the indicator.
+    (A named tuple, not a frozen dataclass: made once per game, and quick rollouts of whole
+    games from :func:`new_game` feel a dataclass's slower construction.)"""
 
     hands: tuple[int, int]
     stock: tuple[int, ...]
