@@ -7,7 +7,10 @@ import pytest
 from cardwidgets import cards
 from cardwidgets.core import IllegalMove
 from cardwidgets.games import panjpar
-from cardwidgets.games.panjpar import _bits, _nth_bit
+from cardwidgets.games.panjpar.attacks import _attack_blocks, _block_mask_at, _sample_attack
+from cardwidgets.games.panjpar.deck import _bits
+from cardwidgets.games.panjpar.defences import _sample_defence
+from cardwidgets.games.panjpar.masks import _BEATERS, _max_size, _nth_bit
 
 
 def test_nth_bit_matches_listing_the_bits() -> None:
@@ -76,17 +79,17 @@ def test_sample_attack_fast_paths_match_the_block_order(defender_size: int) -> N
             hand |= 1 << card
         hands.append(hand)
     for hand in hands:
-        max_size = panjpar._max_size(defender_size)
-        blocks = panjpar._attack_blocks(hand, max_size)
+        max_size = _max_size(defender_size)
+        blocks = _attack_blocks(hand, max_size)
         total = sum(count for count, _ in blocks)
         for index in range(total):
             fixed = _FixedRng(index)
-            got = panjpar._sample_attack(hand, defender, fixed)
+            got = _sample_attack(hand, defender, fixed)
             assert fixed.asked == [total]
             rest = index
             for count, block in blocks:
                 if rest < count:
-                    assert got == panjpar._block_mask_at(hand, block, rest)
+                    assert got == _block_mask_at(hand, block, rest)
                     break
                 rest -= count
 
@@ -99,12 +102,12 @@ def test_P_D5_one_card_defence_is_the_same_draw_under_either_pickup_rule() -> No
         attacked = rng.below(52)
         hand = rng.next64() & ((1 << 52) - 1) & ~(1 << attacked)
         trump = rng.below(4)
-        total = 1 + (panjpar._BEATERS[trump][attacked] & hand).bit_count()
+        total = 1 + (_BEATERS[trump][attacked] & hand).bit_count()
         for index in range(total):
             seed_rules, take_all = _FixedRng(index), _FixedRng(index)
-            assert panjpar._sample_defence(
+            assert _sample_defence(
                 1 << attacked, hand, trump, False, seed_rules
-            ) == panjpar._sample_defence(1 << attacked, hand, trump, True, take_all)
+            ) == _sample_defence(1 << attacked, hand, trump, True, take_all)
             assert seed_rules.asked == take_all.asked == [total]
 
 

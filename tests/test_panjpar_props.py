@@ -1,5 +1,6 @@
-"""Hypothesis properties for Panjpar: attack shapes, beating, attack and defence generation and
-counting against brute force, and move notation round trips."""
+"""Hypothesis properties for Panjpar: the fast engine (masks, attack and defence generation and
+counting) against the plain rules of cardwidgets/games/panjpar/rules.py, and move notation round
+trips."""
 
 from __future__ import annotations
 
@@ -11,15 +12,17 @@ from hypothesis import strategies as st
 
 from cardwidgets import cards, panjpar
 from cardwidgets.cards import Card, Suit
-from cardwidgets.games.panjpar import Attack, Defend, Move, Rules
+from cardwidgets.games.panjpar import Attack, Defend, Move, Rules, rules
+from cardwidgets.games.panjpar.masks import _BEATERS, _shape_ok
 
 DECK = list(cards.DECK)
 card_sets = st.lists(st.sampled_from(DECK), unique=True)
 suits = st.sampled_from(list(Suit))
 
 
-def brute_shape(attack: tuple[Card, ...]) -> bool:
-    """P-S8..P-S10 read literally: one card; a pair plus one; two pairs plus one."""
+def literal_shape(attack: tuple[Card, ...]) -> bool:
+    """P-S8..P-S10 read literally: one card; a pair plus one; two pairs plus one (the plain
+    rule, rules.is_valid_attack, counts ranks instead: P-D3)."""
     if len(attack) == 1:
         return True
     if len(attack) not in (3, 5):
@@ -32,28 +35,30 @@ def brute_shape(attack: tuple[Card, ...]) -> bool:
     return False
 
 
-def brute_beats(killer: Card, attacked: Card, trump: Suit) -> bool:
-    """The beating rule (docs/rules/panjpar.md), case by case as the seed says it (P-S12)."""
-    if attacked.suit is trump:
-        return killer.suit is trump and killer.rank > attacked.rank
-    if killer.suit is trump:
-        return True
-    return killer.suit is attacked.suit and killer.rank > attacked.rank
-
-
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(DECK), min_size=1, max_size=6, unique=True))
 def test_shapes_match_brute_force(attack: list[Card]) -> None:
-    assert panjpar.is_valid_attack(attack) is brute_shape(tuple(attack))
+    assert rules.is_valid_attack(attack) is literal_shape(tuple(attack))
+    assert panjpar.is_valid_attack(attack) is literal_shape(tuple(attack))
+    assert _shape_ok(cards.mask(attack)) is rules.is_valid_attack(attack)  # the fast form
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(DECK), st.sampled_from(DECK), suits)
-def test_beats_matches_brute_force(killer: Card, attacked: Card, trump: Suit) -> None:
-    assert panjpar.beats(killer, attacked, trump) is brute_beats(killer, attacked, trump)
-    assert panjpar.beats(str(killer), attacked.ascii, trump.letter) is brute_beats(
+def test_beats_accepts_texts(killer: Card, attacked: Card, trump: Suit) -> None:
+    assert panjpar.beats(killer, attacked, trump) is rules.beats(killer, attacked, trump)
+    assert panjpar.beats(str(killer), attacked.ascii, trump.letter) is rules.beats(
         killer, attacked, trump
     )
+
+
+def test_beaters_table_is_the_plain_beating_rule() -> None:
+    # The engine's _BEATERS[trump][card] mask, for every trump and every pair of cards.
+    for trump in Suit:
+        for attacked in DECK:
+            row = _BEATERS[trump.order][attacked.index]
+            for killer in DECK:
+                assert bool(row >> killer.index & 1) is rules.beats(killer, attacked, trump)
 
 
 @settings(max_examples=150, deadline=None)
@@ -62,13 +67,8 @@ def test_beats_matches_brute_force(killer: Card, attacked: Card, trump: Suit) ->
     st.sampled_from([1, 3, 5]),
 )
 def test_attacks_match_brute_force(hand: list[Card], max_size: int) -> None:
-    expected = {
-        frozenset(combo)
-        for size in (1, 3, 5)
-        if size <= max_size
-        for combo in itertools.combinations(hand, size)
-        if brute_shape(combo)
-    }
+    expected = {frozenset(a) for a in rules.legal_attacks(hand, max_size)}
+    assert all(literal_shape(a) for a in rules.legal_attacks(hand, max_size))
     generated = [frozenset(a.cards) for a in panjpar.iter_attacks(hand, max_size)]
     assert len(generated) == len(set(generated))  # each attack once
     assert set(generated) == expected
@@ -93,25 +93,6 @@ def test_big_hand_attack_counting_matches_unranking(hand: list[Card], seed: int)
         assert state.legal_move_at(index) == moves[index]
 
 
-def brute_defences(
-    attack: list[Card], hand: list[Card], trump: Suit, take_all: bool
-) -> set[frozenset[tuple[Card, Card]]]:
-    found = set()
-    for choice in itertools.product([None, *hand], repeat=len(attack)):
-        killers = [k for k in choice if k is not None]
-        if len(killers) != len(set(killers)):
-            continue
-        if any(
-            k is not None and not brute_beats(k, a, trump)
-            for a, k in zip(attack, choice, strict=True)
-        ):
-            continue
-        if take_all and 0 < len(killers) < len(attack):
-            continue
-        found.add(frozenset((a, k) for a, k in zip(attack, choice, strict=True) if k is not None))
-    return found
-
-
 @st.composite
 def battles(draw: st.DrawFn) -> tuple[list[Card], list[Card], Suit]:
     """A valid attack of 1, 3 or 5 cards (often with pairs) and a disjoint defending hand."""
@@ -131,14 +112,14 @@ def test_defences_match_brute_force(
     battle: tuple[list[Card], list[Card], Suit], take_all: bool
 ) -> None:
     attack, hand, trump = battle
-    rules = Rules(pickup="all" if take_all else "unbeaten")
-    expected = brute_defences(attack, hand, trump, take_all)
+    flags = Rules(pickup="all" if take_all else "unbeaten")
+    expected = rules.legal_defences(attack, hand, trump, flags.pickup)
     generated = [
-        frozenset(d.kills.pairs) for d in panjpar.iter_defences(attack, hand, trump, rules)
+        frozenset(d.kills.pairs) for d in panjpar.iter_defences(attack, hand, trump, flags)
     ]
     assert len(generated) == len(set(generated))
     assert set(generated) == expected
-    assert panjpar.count_defences(attack, hand, trump, rules) == len(expected)
+    assert panjpar.count_defences(attack, hand, trump, flags) == len(expected)
 
 
 @settings(max_examples=40, deadline=None)
@@ -166,11 +147,13 @@ def test_attack_text_round_trip(attack: list[Card]) -> None:
 def test_rank_count_shapes_are_the_documented_multiplicities() -> None:
     # P-D3 formally: sorted multiplicities [2,1] [3] for three, [2,2,1] [3,2] [4,1] for five.
     valid = {(1,), (2, 1), (3,), (2, 2, 1), (3, 2), (4, 1)}
+    assert valid == rules.VALID_SHAPES
     by_shape: dict[tuple[int, ...], bool] = {}
     for size in (1, 2, 3, 4, 5):
         for combo in itertools.combinations(DECK[:24], size):
             shape = tuple(sorted(Counter(c.rank for c in combo).values(), reverse=True))
             result = panjpar.is_valid_attack(combo)
+            assert (rules.attack_shape(combo) in rules.VALID_SHAPES) is result
             assert by_shape.setdefault(shape, result) == result
     assert {shape for shape, ok in by_shape.items() if ok} == valid
 
@@ -193,7 +176,8 @@ def test_defend_accepts_mappings_pairs_and_text() -> None:
 )
 def test_attack_total_shortcut_matches_the_blocks(hand: list[Card], max_size: int) -> None:
     # random_move and rollout draw an index below this total before building any block.
-    from cardwidgets.games.panjpar import _attack_blocks, _attack_total, _paired_ranks
+    from cardwidgets.games.panjpar.attacks import _attack_blocks, _attack_total
+    from cardwidgets.games.panjpar.masks import _paired_ranks
 
     bits = cards.mask(hand)
     paired = _paired_ranks(bits) if max_size >= 3 else []

@@ -1,0 +1,277 @@
+"""The legal moves of a position: listed, counted, unranked and drawn at random.
+
+:class:`LegalMoves` is the part of :class:`~.state.State` that answers "what may the player to
+move do?": attacks of 1, 3 or 5 cards within the size limit (P-D3, P-D4) or defences (P-D5),
+from the fast generators of :mod:`.attacks` and :mod:`.defences`.
+
+* :meth:`~LegalMoves.legal_moves` is sorted (attacks by size, then cards; defences by what each
+  attack card meets). It first lists int keys (an attack's mask; a defence's code: the attack
+  mask, then per attack card its killer's index + 1 or 0 for a pick-up) generated already in
+  that order, never sorted by a key function. Moves are made from the keys lazily: single
+  attacks and one-card defences are cached objects; the others get only their mask or code,
+  and ``cards`` / ``kills`` / ``pickup`` are built on first read. The state keeps the keys, so
+  ``State.play`` trusts a move whose key it listed (an int look-up) instead of re-checking it.
+* :meth:`~LegalMoves.legal_moves_count`, :meth:`~LegalMoves.legal_move_at` and
+  :meth:`~LegalMoves.iter_legal_moves` count, unrank and iterate in generation order, a
+  different but fixed order over the same set, without listing.
+* :meth:`~LegalMoves.random_move` draws uniformly among all legal moves without listing them.
+
+>>> from cardwidgets.games.panjpar import State
+>>> state = State.from_position(["7♥ 7♣ 9♦", "9♥ 8♣ K♠"], stock=(), trump="♦")
+>>> [str(m) for m in state.legal_moves()], state.legal_moves_count()
+(['attack 7♥', 'attack 7♣', 'attack 9♦', 'attack 7♥ 7♣ 9♦'], 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from cardwidgets.cards import Rng
+from cardwidgets.core import IllegalMove
+from cardwidgets.games.panjpar.attacks import (
+    _attack_blocks,
+    _block_mask_at,
+    _iter_attack_masks,
+    _sample_attack,
+    _sorted_attacks,
+)
+from cardwidgets.games.panjpar.deck import _BIT, _bits
+from cardwidgets.games.panjpar.defences import (
+    _SINGLE_DEFENCES,
+    _SINGLE_ROWS,
+    _defence_codes,
+    _Defences,
+    _sample_defence,
+    _single_defence,
+    _single_row,
+)
+from cardwidgets.games.panjpar.masks import _BEATERS, _M1, _M3, _M5, _max_size
+from cardwidgets.games.panjpar.moves import (
+    _SET_CODE,
+    _SET_MASK,
+    _SINGLE_ATTACKS,
+    _THREE_ATTACKS,
+    Attack,
+    Defend,
+    Move,
+    _new_object,
+)
+from cardwidgets.games.panjpar.playout import _RUNNING
+from cardwidgets.games.panjpar.rules import Rules
+
+
+class LegalMoves:
+    """The legal-move methods of :class:`~.state.State` (a mixin: it holds no data)."""
+
+    # The two caches of the moves a state generated (State.play trusts them), held here:
+    __slots__ = ("_issued", "_keys")
+    # The last move this state generated itself (random_move, legal_move_at): a move that is
+    # certainly legal here, so play() may skip re-validating it. A cache, not state.
+    _issued: Attack | Defend
+    # The keys of the moves legal_moves() listed, in its order (attack masks, or defence
+    # codes), None until it is called: play() trusts a move whose key is among them, as
+    # Tablić does. A cache, not state.
+    _keys: list[int] | None
+
+    # The state's fields these methods read (State declares and fills them).
+    rules: Rules
+    attacker: int
+    _hands: tuple[int, int]
+    _trump: int
+    _attack: int
+    _result: int
+
+    def _defences(self) -> _Defences:
+        return _Defences(
+            _bits(self._attack),
+            self._hands[1 - self.attacker],
+            self._trump,
+            self.rules.pickup == "all",
+        )
+
+    def _attack_limit(self) -> int:
+        return _max_size(self._hands[1 - self.attacker].bit_count())
+
+    def legal_moves_count(self) -> int:
+        """How many legal moves there are, counted without listing them."""
+        if self._result != _RUNNING:
+            return 0
+        if self._attack:
+            single = self._single_beaters()
+            return 1 + single.bit_count() if single >= 0 else self._defences().count()
+        return sum(n for n, _ in _attack_blocks(self._hands[self.attacker], self._attack_limit()))
+
+    def _single_beaters(self) -> int:
+        # Fast path: one attack card under the seed rules; -1 otherwise.
+        attack = self._attack
+        if attack & (attack - 1) or self.rules.pickup == "all":
+            return -1
+        return _BEATERS[self._trump][attack.bit_length() - 1] & self._hands[1 - self.attacker]
+
+    def legal_move_at(self, index: int) -> Move:
+        """The ``index``-th legal move in generation order (:meth:`iter_legal_moves`)."""
+        if self._result != _RUNNING or index < 0:
+            raise IndexError(f"legal move index {index} out of range")
+        if self._attack:
+            single = self._single_beaters()
+            if single >= 0:
+                if index > single.bit_count():
+                    raise IndexError(f"legal move index {index} out of range")
+                killer = -1 if index == 0 else _bits(single)[index - 1]
+                return self._issue(_single_defence(self._attack.bit_length() - 1, killer))
+            defences = self._defences()
+            if index >= defences.count():
+                raise IndexError(f"legal move index {index} out of range")
+            return self._issue(Defend._from_pairs(defences.at(index), self._attack))
+        hand = self._hands[self.attacker]
+        for count, block in _attack_blocks(hand, self._attack_limit()):
+            if index < count:
+                return self._issue(Attack._from_mask(_block_mask_at(hand, block, index)))
+            index -= count
+        raise IndexError("legal move index out of range")
+
+    def random_move(self, rng: Rng) -> Move:
+        """A move chosen uniformly among ALL legal moves, without listing them.
+
+        Attacks and one-card defences: count, draw ``rng.below(count)``, unrank. Defences
+        against 3 or 5 cards: exact rejection sampling over the per-card choices (see
+        ``_sample_defence``). Either way every legal move has the same probability.
+        """
+        if self._result != _RUNNING:
+            raise IllegalMove("move.game_over")
+        attack = self._attack
+        hands = self._hands
+        a = self.attacker
+        move: Attack | Defend
+        if attack:
+            hand = hands[1 - a]
+            if attack & (attack - 1):
+                take_all = self.rules.pickup == "all"
+                pairs = _sample_defence(attack, hand, self._trump, take_all, rng)
+                move = Defend._from_pairs(pairs, attack)
+            else:
+                # One attack card (the commonest defence): the same draw as _sample_defence,
+                # under either pick-up rule (with one card, "kill all or pick up all" and
+                # "pick up the unbeaten" allow the same moves, drawn in the same order).
+                attacked = attack.bit_length() - 1
+                single = _BEATERS[self._trump][attacked] & hand
+                index = rng.below(1 + single.bit_count())
+                if index:
+                    while index > 1:  # drop the lowest bits: the index-th beater is lowest
+                        single &= single - 1
+                        index -= 1
+                    killer = (single & -single).bit_length() - 1
+                else:
+                    killer = -1
+                cached = _SINGLE_DEFENCES.get(attacked * 64 + killer + 1)
+                move = _single_defence(attacked, killer) if cached is None else cached
+        else:
+            bits = _sample_attack(hands[a], hands[1 - a], rng)
+            if bits & (bits - 1):
+                move = Attack._from_mask(bits)
+            else:
+                move = _SINGLE_ATTACKS[bits.bit_length() - 1]
+        self._issued = move
+        return move
+
+    def _issue(self, move: Attack | Defend) -> Attack | Defend:
+        self._issued = move
+        return move
+
+    def iter_legal_moves(self) -> Iterator[Move]:
+        """The legal moves lazily, in generation order."""
+        if self._result != _RUNNING:
+            return
+        if self._attack:
+            for pairs in self._defences():
+                yield Defend._from_pairs(pairs, self._attack)
+        else:
+            for bits in _iter_attack_masks(self._hands[self.attacker], self._attack_limit()):
+                yield Attack._from_mask(bits)
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move, sorted: attacks by size then cards; defences by what each
+        attack card meets (pick up first, then killers in card order)."""
+        keys = self._keys
+        if keys is not None:  # listed before: the same moves again, from the keys
+            return self._moves_of(keys)
+        attack = self._attack
+        if self._result == _RUNNING and not attack & (attack - 1):
+            # The two commonest cases inline (no helper calls): they are most plies.
+            a = self.attacker
+            if not attack:
+                hand = self._hands[a]
+                # A rank held twice? (SWAR counts per rank, as in _sample_attack.)
+                v = hand - ((hand >> 1) & _M5)
+                v = (v & _M3) + ((v >> 2) & _M3)
+                flags = ((v >> 1) | (v >> 2)) & _M1
+                if self._hands[1 - a].bit_count() < 3 or not flags:
+                    # Single cards only: no pair to throw 3 (P-D3) or the defender holds
+                    # fewer than 3 (P-D4). In card order, the sorted order.
+                    # (map over tuples: built in C, no Python frame per move.)
+                    found = _bits(hand)
+                    self._keys = list(map(_BIT.__getitem__, found))
+                    moves: list[Move] = list(map(_SINGLE_ATTACKS.__getitem__, found))
+                    return moves
+                pair = hand & (15 * flags)
+                if not flags & (flags - 1) and pair.bit_count() == 2:
+                    # Exactly one pair: the singles, then the pair with each other card, in
+                    # that card's order (see _sorted_attacks); no 5-card attack (P-D3).
+                    found = _bits(hand)
+                    threes = list(map(pair.__or__, map(_BIT.__getitem__, _bits(hand ^ pair))))
+                    self._keys = list(map(_BIT.__getitem__, found)) + threes
+                    moves = list(map(_SINGLE_ATTACKS.__getitem__, found))
+                    moves += map(_THREE_ATTACKS.__getitem__, threes)
+                    return moves
+            else:
+                # One attack card, under either pick-up rule (P-D5): pick it up, then each
+                # beater in card order, the cached moves (see _single_row).
+                attacked = attack.bit_length() - 1
+                found = _bits(_BEATERS[self._trump][attacked] & self._hands[1 - a])
+                pickup, kills, base, codes = _SINGLE_ROWS[attacked] or _single_row(attacked)
+                keys = [base]
+                keys += map(codes.__getitem__, found)
+                self._keys = keys
+                moves = [pickup]
+                moves += map(kills.__getitem__, found)
+                return moves
+        keys = self._keys = self._listed_keys()
+        return self._moves_of(keys)
+
+    def _moves_of(self, keys: list[int]) -> list[Move]:
+        """The moves of listed keys (attack masks or defence codes), built lazily."""
+        new = _new_object
+        if not self._attack:
+            # Single cards first (keys are singles + bigger): the cached moves, by map (in C);
+            # bigger attacks made with only their mask set, inline (a walrus, not a helper
+            # call: no Python frame per move).
+            found = _bits(self._hands[self.attacker]) if keys else ()
+            moves: list[Move] = list(map(_SINGLE_ATTACKS.__getitem__, found))
+            threes = _THREE_ATTACKS
+            set_mask = _SET_MASK
+            moves += [
+                threes[bits]
+                if bits.bit_count() == 3
+                else set_mask(five := new(Attack), bits) or five
+                for bits in keys[len(found) :]
+            ]
+            return moves
+        if self._attack & (self._attack - 1):
+            # Several attack cards: moves with only their code; kills built on first use.
+            set_code = _SET_CODE
+            return [set_code(defend := new(Defend), code) or defend for code in keys]
+        # One attack card: the cached moves (see _single_row), picked by their killer.
+        pickup, kills, _, _ = _single_row(self._attack.bit_length() - 1)
+        moves = [pickup]
+        moves += [kills[(code & 63) - 1] for code in keys[1:]]
+        return moves
+
+    def _listed_keys(self) -> list[int]:
+        """The keys of the legal moves in legal_moves() order (attack masks, defence codes)."""
+        if self._result != _RUNNING:
+            return []
+        if self._attack:
+            d = 1 - self.attacker
+            take_all = self.rules.pickup == "all"
+            return _defence_codes(self._attack, self._hands[d], self._trump, take_all)
+        return _sorted_attacks(self._hands[self.attacker], self._attack_limit())

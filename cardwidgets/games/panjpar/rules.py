@@ -1,0 +1,295 @@
+"""The rules of Panjpar as plain code: the first file to read (docs/rules/panjpar.md).
+
+Each function here states one rule on :class:`~cardwidgets.cards.Card` values, as simply as it
+can be said, and names the decision (P-D…) or seed rule (P-S…) it follows. The engine plays by
+the same rules with faster code on card masks (:mod:`.masks`, :mod:`.attacks`,
+:mod:`.defences`, :mod:`.state`, :mod:`.playout`); tests/test_panjpar_props.py and
+tests/test_panjpar_plain.py prove that code equal to these functions.
+
+Where each rule is:
+
+* ranks and trumps, what beats what: :func:`beats` (P-S2, P-S12);
+* the attack shapes of 1, 3 or 5 cards: :func:`is_valid_attack`, :func:`attack_shape` (P-D3);
+* the attack-size limit, also in the end game: :func:`allowed_attack_sizes` (P-D4, P-S23);
+* every legal attack: :func:`legal_attacks` (P-D3, P-D4, P-D6);
+* a legal defence: :func:`is_legal_defence`, :func:`legal_defences` (P-D5);
+* a whole battle: :func:`battle`, built from :func:`draw_up` (attacker first, P-D2),
+  :func:`next_attacker` (P-S14, P-S15) and :func:`game_result` (the end, P-D7);
+* who attacks first: :func:`first_attacker` (P-D1).
+
+>>> from cardwidgets.cards import parse, parse_many
+>>> beats(parse("2♦"), parse("A♣"), "♦"), is_valid_attack(parse_many("7♠ 7♥ 9♠"))
+(True, True)
+>>> allowed_attack_sizes(4)
+(1, 3)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import ClassVar
+
+from cardwidgets import cards, core
+from cardwidgets.cards import Card, CardLike, Suit
+from cardwidgets.core import Outcome
+from cardwidgets.games.panjpar.deck import _SUITS
+from cardwidgets.games.panjpar.position import _suit_index
+
+Hand = tuple[Card, ...]
+Pair = tuple[Card, Card]
+
+
+@dataclasses.dataclass(frozen=True)
+class Rules(core.Rules):
+    """Panjpar rules; the defaults are the seed rules (docs/rules/panjpar.md).
+
+    ``pickup``: ``"unbeaten"`` (seed, P-D5: the defender picks up only the cards he did not
+    kill) or ``"all"`` (Podkidnoy-Durak style, for comparison: kill every card or pick up the
+    whole attack). ``hand_size``: draw up to this many (5; "panjpar" means five cards).
+
+    >>> Rules().to_dict()
+    {'pickup': 'unbeaten', 'hand_size': 5}
+    """
+
+    choices: ClassVar[Mapping[str, tuple[object, ...]]] = {
+        "pickup": ("unbeaten", "all"),
+        "hand_size": (5, 6),
+    }
+
+    pickup: str = "unbeaten"
+    hand_size: int = 5
+
+
+STOCK_SIZE = 52 - 2 * 5
+"""P-D10: the stock holds 42 cards, the face-up trump indicator as its last one."""
+
+
+# -- beating (P-S2, P-S12) -------------------------------------------------------------------
+
+
+def beats(card: CardLike, attacked: CardLike, trump_suit: Suit | str | Card) -> bool:
+    """Whether ``card`` kills ``attacked`` (P-S12): a higher card of its suit, or any trump
+    on a non-trump. Ranks run 2 < 3 < … < 10 < J < Q < K < A in every suit (P-S2).
+    ``trump_suit`` is a suit (``"♦"``, ``"D"``) or the indicator card.
+
+    >>> beats("7♣", "5♣", "♦"), beats("2♦", "A♣", "♦"), beats("4♣", "5♣", "♦")
+    (True, True, False)
+    >>> beats("A♣", "2♦", "D"), beats("3♦", "2♦", "D")
+    (False, True)
+    """
+    killer, target = cards.to_card(card), cards.to_card(attacked)
+    trump = _SUITS[_suit_index(trump_suit)]
+    if target.suit is trump:  # a trump falls only to a higher trump
+        return killer.suit is trump and killer.rank > target.rank
+    if killer.suit is trump:  # any trump kills any non-trump
+        return True
+    return killer.suit is target.suit and killer.rank > target.rank
+
+
+# -- attacks (P-D3, P-D4, P-D6) --------------------------------------------------------------
+
+
+def attack_shape(attack: Iterable[Card]) -> tuple[int, ...]:
+    """How often each rank occurs in ``attack``, from high to low (P-D3); suits play no part.
+
+    >>> attack_shape(cards.parse_many("K♠ K♥ 4♠ 4♥ 7♣")), attack_shape(cards.parse_many("8♠"))
+    ((2, 2, 1), (1,))
+    """
+    return tuple(sorted(Counter(card.rank for card in attack).values(), reverse=True))
+
+
+VALID_SHAPES = frozenset({(1,), (2, 1), (3,), (2, 2, 1), (3, 2), (4, 1)})
+"""P-D3: the rank counts of a valid attack. One card; a pair and a third card (which may
+match the pair); two pairs and a fifth card (the pairs may share a rank, the fifth may match
+one). Every other shape is invalid, any attack of two or four cards among them."""
+
+
+def is_valid_attack(attack: Iterable[CardLike] | str) -> bool:
+    """Whether the cards form a legal attack shape (P-D3); suits and hands do not matter.
+
+    >>> [is_valid_attack(t) for t in ("7♥", "7♥ 7♣ 9♦", "7♥ 8♣ 9♦", "8♠ 8♥ 8♦", "4♠ 4♥")]
+    [True, True, False, True, False]
+    >>> [is_valid_attack(t) for t in ("K♠ K♥ 4♠ 4♥ 7♣", "10♠ 10♥ 3♠ 3♥ 3♦", "6♠ 6♥ 6♦ 6♣ J♠",
+    ...                               "K♠ K♥ K♦ 4♠ 7♣")]
+    [True, True, True, False]
+    """
+    return attack_shape(cards.to_cards(attack)) in VALID_SHAPES
+
+
+def allowed_attack_sizes(defender_hand_size: int) -> tuple[int, ...]:
+    """The end-game attack-size limit (P-D4, P-S23): an attack has 1, 3 or 5 cards, never
+    more than the defender holds when the battle starts. P-D4 applies it always; while the
+    stock lasts both hold five, so it bites only in the end game.
+
+    >>> [allowed_attack_sizes(n) for n in (0, 1, 2, 3, 4, 5, 9)]
+    [(), (1,), (1,), (1, 3), (1, 3), (1, 3, 5), (1, 3, 5)]
+    """
+    return tuple(size for size in (1, 3, 5) if size <= defender_hand_size)
+
+
+def legal_attacks(hand: Iterable[Card], defender_hand_size: int) -> list[Hand]:
+    """Every legal attack from ``hand``, plainly: each set of an allowed size (P-D4) with a
+    valid shape (P-D3). Never empty while the attacker holds a card: he may not pass (P-D6).
+
+    >>> [" ".join(map(str, a)) for a in legal_attacks(cards.parse_many("8♠ 8♥ 9♦"), 3)]
+    ['8♠', '8♥', '9♦', '8♠ 8♥ 9♦']
+    """
+    held = sorted(hand)
+    return [
+        combo
+        for size in allowed_attack_sizes(defender_hand_size)
+        for combo in itertools.combinations(held, size)
+        if is_valid_attack(combo)
+    ]
+
+
+# -- defences (P-D5) -------------------------------------------------------------------------
+
+
+def is_legal_defence(
+    attack: Sequence[Card], kills: Iterable[Pair], hand: Iterable[Card], trump: Suit, pickup: str
+) -> bool:
+    """P-D5: each (attack card, killer) pair kills an attack card with a different card of the
+    defender's hand that beats it (P-S12); any attack card may be left, even one he could
+    kill (P-S16). Under ``pickup="all"`` (the Durak flag) he kills all or none.
+
+    >>> attack, hand = cards.parse_many("7♥ 7♣"), cards.parse_many("9♥ 8♣")
+    >>> is_legal_defence(attack, [(attack[0], hand[0])], hand, Suit.DIAMONDS, "unbeaten")
+    True
+    >>> is_legal_defence(attack, [(attack[0], hand[0])], hand, Suit.DIAMONDS, "all")
+    False
+    """
+    pairs = list(kills)
+    killed = [a for a, _ in pairs]
+    killers = [k for _, k in pairs]
+    held = set(hand)
+    if len(set(killed)) != len(killed) or len(set(killers)) != len(killers):
+        return False  # one killer per attack card, one attack card per killer
+    if any(a not in attack or k not in held or not beats(k, a, trump) for a, k in pairs):
+        return False
+    return pickup != "all" or len(pairs) in (0, len(attack))
+
+
+def legal_defences(
+    attack: Sequence[Card], hand: Iterable[Card], trump: Suit, pickup: str
+) -> set[frozenset[Pair]]:
+    """Every legal defence (P-D5) as a set of (attack card, killer) pairs, plainly: for each
+    attack card, leave it or put any hand card on it; keep the legal choices.
+
+    >>> attack, hand = cards.parse_many("7♥"), cards.parse_many("9♥ 4♦ 8♣")
+    >>> sorted(len(d) for d in legal_defences(attack, hand, Suit.DIAMONDS, "unbeaten"))
+    [0, 1, 1]
+    """
+    held = tuple(hand)
+    found = set()
+    for choice in itertools.product((None, *held), repeat=len(attack)):
+        pairs = [(a, k) for a, k in zip(attack, choice, strict=True) if k is not None]
+        if is_legal_defence(attack, pairs, held, trump, pickup):
+            found.add(frozenset(pairs))
+    return found
+
+
+def picked_up(attack: Iterable[Card], kills: Iterable[Pair]) -> Hand:
+    """The cards the defender takes into his hand: those he did not kill (P-D5, P-S15).
+    Killed cards and their killers are set aside for the rest of the game (P-S13)."""
+    killed = {a for a, _ in kills}
+    return tuple(sorted(card for card in attack if card not in killed))
+
+
+# -- after a battle (P-D2, P-S14, P-S15, P-D7) -----------------------------------------------
+
+
+def draw_up(
+    hands: tuple[Hand, Hand], stock: Hand, attacker: int, hand_size: int
+) -> tuple[tuple[Hand, Hand], Hand]:
+    """P-D2: after the battle the attacker draws up to ``hand_size`` from the top of the
+    stock, then the defender, each while the stock lasts. Returns the hands and the stock.
+
+    >>> hands, stock = draw_up(((), cards.parse_many("2♠ 3♠")), cards.parse_many("4♠ 5♠"), 0, 1)
+    >>> [[str(c) for c in h] for h in hands], stock
+    ([['4♠'], ['2♠', '3♠']], (Card('5♠'),))
+    """
+    new = [list(hands[0]), list(hands[1])]
+    rest = list(stock)
+    for seat in (attacker, 1 - attacker):  # attacker first
+        while len(new[seat]) < hand_size and rest:
+            new[seat].append(rest.pop(0))
+    return (tuple(sorted(new[0])), tuple(sorted(new[1]))), tuple(rest)
+
+
+def next_attacker(attacker: int, picked: Sequence[Card]) -> int:
+    """Who attacks the next battle: the defender if he killed every card (P-S14), else the
+    same attacker again (P-S15, P-D6: nobody passes).
+
+    >>> next_attacker(0, ()), next_attacker(0, cards.parse_many("K♣"))
+    (1, 0)
+    """
+    return attacker if picked else 1 - attacker
+
+
+def game_result(hands: tuple[Hand, Hand], stock: Sequence[Card]) -> Outcome | None:
+    """P-D7: checked after each battle's drawing. With the stock empty and a hand empty the
+    game is over: both empty is a draw (P-S25), else the player without cards wins (P-S24,
+    P-S30). While the stock lasts nobody is out. None while the game goes on.
+
+    >>> game_result(((), cards.parse_many("7♠")), ()), game_result(((), ()), ())
+    (Outcome(winner=0, scores=(1, 0)), Outcome(winner=None, scores=(0, 0)))
+    """
+    if stock or (hands[0] and hands[1]):
+        return None
+    if not hands[0] and not hands[1]:
+        return Outcome(None, (0, 0))
+    winner = 0 if not hands[0] else 1
+    return Outcome(winner, (1, 0) if winner == 0 else (0, 1))
+
+
+@dataclasses.dataclass(frozen=True)
+class Battle:
+    """The table after a battle: hands and stock after drawing, the cards set aside, who
+    attacks next, and the outcome if the game is over."""
+
+    hands: tuple[Hand, Hand]
+    stock: Hand
+    set_aside: tuple[Pair, ...]
+    attacker: int
+    outcome: Outcome | None
+
+
+def battle(
+    hands: tuple[Hand, Hand],
+    stock: Hand,
+    attacker: int,
+    attack: Hand,
+    kills: Iterable[Pair],
+    hand_size: int,
+) -> Battle:
+    """A whole battle, plainly: the attacker's ``attack`` (already out of his hand) meets the
+    defender's ``kills``; the killed pairs are set aside (P-S13), the defender takes up the rest
+    (P-D5), both draw (P-D2), and the end (P-D7) and the next attacker (P-S14, P-S15) follow.
+
+    >>> seven, nine = cards.parse("7♠"), cards.parse("9♠")
+    >>> after = battle(((), (nine,)), (), 0, (seven,), [(seven, nine)], 5)
+    >>> after.set_aside, after.outcome.winner is None
+    (((Card('7♠'), Card('9♠')),), True)
+    """
+    pairs = tuple(sorted(kills))
+    defender = 1 - attacker
+    used = {k for _, k in pairs}
+    taken = picked_up(attack, pairs)
+    kept = tuple(sorted([c for c in hands[defender] if c not in used] + list(taken)))
+    before = (hands[0], kept) if defender == 1 else (kept, hands[1])
+    after, rest = draw_up(before, stock, attacker, hand_size)
+    return Battle(after, rest, pairs, next_attacker(attacker, taken), game_result(after, rest))
+
+
+def first_attacker(guesser: int, guess: str, indicator: Card) -> int:
+    """P-D1: the guesser calls a colour before the deal; he attacks first if the trump
+    indicator has that colour, else his opponent does.
+
+    >>> first_attacker(0, "red", cards.parse("9♣")), first_attacker(0, "black", cards.parse("9♣"))
+    (1, 0)
+    """
+    return guesser if indicator.color == guess else 1 - guesser

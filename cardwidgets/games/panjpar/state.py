@@ -1,0 +1,577 @@
+"""The Panjpar position: :class:`State`, immutable, and :func:`new_game`.
+
+A state holds the whole table as engine ints (hands and the attack as card masks, the stock as
+one tuple shared by every state of a game plus a position, see :mod:`.deck`), so
+:meth:`State.play` copies nothing big. States use ``__slots__`` and are built by slot stores;
+``is_over`` is a plain attribute set when a state is made. The rules it follows are those of
+:mod:`.rules`; its legal moves come from :mod:`.legal`, its checks of typed moves from
+:mod:`.checks`, its view from :mod:`.view`.
+
+>>> state = State.from_position(["7♥ 7♣ 9♦ 2♠ 3♠", "9♥ 8♣ K♠ 4♦ 5♦"], stock="Q♥ J♦", trump="♦")
+>>> state = state.play("attack 7♥ 7♣ 9♦").play("kill 7♥ with 9♥, pick up 7♣ 9♦")
+>>> state.attacker, [len(h) for h in state.hands], state.discard
+(0, [4, 6], (Card('9♥'), Card('7♥')))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar
+
+from cardwidgets import cards, core, i18n
+from cardwidgets.cards import DECK, Card, CardLike, Rng, Suit
+from cardwidgets.core import IllegalMove, Outcome, check_seat
+from cardwidgets.games.panjpar.checks import check_attack, check_defence
+from cardwidgets.games.panjpar.deck import _SUITS, _bits, _cards_of, deal_cards
+from cardwidgets.games.panjpar.legal import LegalMoves
+from cardwidgets.games.panjpar.moves import Attack, Defend, Move, _decode, _new_object
+from cardwidgets.games.panjpar.playout import _DRAW, _RUNNING, outcome_of, rollout
+from cardwidgets.games.panjpar.position import (
+    _SEED_FIELDS,
+    PositionError,
+    _known_fields,
+    checked_guess,
+    checked_position,
+    checked_start_position,
+)
+from cardwidgets.games.panjpar.rules import Rules, first_attacker
+from cardwidgets.games.panjpar.view import PanjparView, view_of
+from cardwidgets.games.panjpar.words import player
+
+
+class State(LegalMoves, core.GameState[Move]):
+    """A Panjpar position. Immutable: :meth:`play` returns the next state.
+
+    Full information: :attr:`hands`, :attr:`stock` (top first, its last card the trump
+    indicator), :attr:`trump` (the suit), :attr:`attacker`, :attr:`discard` (top first) and
+    :attr:`attack` (the cards of the battle in progress while the defender is to move).
+    """
+
+    game: ClassVar[str] = "panjpar"
+
+    rules: Rules
+    attacker: int
+    """The seat attacking in the current battle."""
+    is_over: bool
+    """Whether the game has ended (P-D7). A plain attribute, not a property: every playing
+    loop reads it once per ply."""
+
+    _hands: tuple[int, int]
+    _known: tuple[int, int]
+    _stock: tuple[int, ...]
+    _top: int
+    _trump: int
+    _indicator: int
+    _attack: int
+    _discard: tuple[int, ...]
+    _result: int
+    _guess: tuple[int, str] | None
+    _seed_start: dict[str, Any] | None
+    # _issued and _keys, the caches of generated moves, are slots of LegalMoves.
+
+    # Slots, not a __dict__: a state is made every ply, and slot stores and loads are about
+    # twice as fast as a dict copy and dict look-ups (the hot path of play/random_move).
+    __slots__ = (
+        "_attack",
+        "_discard",
+        "_guess",
+        "_hands",
+        "_indicator",
+        "_known",
+        "_result",
+        "_seed_start",
+        "_stock",
+        "_top",
+        "_trump",
+        "attacker",
+        "is_over",
+        "last_move",
+        "parent",
+        "rules",
+    )
+
+    # -- construction ----------------------------------------------------------------------
+    @classmethod
+    def _make(
+        cls,
+        rules: Rules,
+        hands: tuple[int, int],
+        known: tuple[int, int],
+        stock: tuple[int, ...],
+        trump: int,
+        indicator: int,
+        attacker: int,
+        attack: int = 0,
+        discard: tuple[int, ...] = (),
+        guess: tuple[int, str] | None = None,
+        seed_start: dict[str, Any] | None = None,
+    ) -> State:
+        state = object.__new__(cls)
+        state.rules = rules
+        state.parent = None
+        state.last_move = None
+        state._hands = hands
+        state._known = known
+        state._stock = stock
+        state._top = 0
+        state._trump = trump
+        state._indicator = indicator
+        state.attacker = attacker
+        state._attack = attack
+        state._discard = discard
+        state._guess = guess
+        state._seed_start = seed_start
+        state._result = _RUNNING
+        state._issued = _NOT_ISSUED
+        state._keys = None
+        if not attack and not stock and (not hands[0] or not hands[1]):
+            state._result = _DRAW if not (hands[0] | hands[1]) else (0 if not hands[0] else 1)
+        state.is_over = state._result != _RUNNING
+        return state
+
+    @classmethod
+    def from_position(
+        cls,
+        hands: Sequence[Iterable[CardLike] | str],
+        stock: Iterable[CardLike] | str,
+        trump: Suit | str | Card,
+        attacker: int = 0,
+        rules: Rules | None = None,
+        *,
+        attack: Iterable[CardLike] | str = (),
+        discard: Iterable[CardLike] | str = (),
+        known: Sequence[Iterable[CardLike] | str] = ((), ()),
+    ) -> State:
+        """Set up any position (lessons, tests). Lists are top card first.
+
+        ``stock``: its last card is the face-up trump indicator. ``trump``: a suit (``"♦"``,
+        ``"D"``) or a card. ``attack``: cards already thrown, so the defender is to move.
+        ``discard``: the set-aside cards, top first. ``known``: per seat, hand cards the
+        opponent has seen go there (picked up, or the drawn indicator). Cards not mentioned
+        anywhere are out of play. The checks are in :func:`.position.checked_position`.
+
+        >>> s = State.from_position(["A♠", "2♣ 3♣"], stock=(), trump="♣", attack="K♠")
+        >>> s.to_move, [str(m) for m in s.legal_moves()]
+        (1, ['pick up K♠', 'kill K♠ with 2♣', 'kill K♠ with 3♣'])
+        """
+        rules = core.check_rules(rules, Rules, "panjpar")
+        pos = checked_position(hands, stock, trump, attacker, attack, discard, known)
+        state = cls._make(
+            rules,
+            pos.hands,
+            pos.known,
+            pos.stock,
+            pos.trump,
+            pos.indicator,
+            pos.attacker,
+            pos.attack,
+            pos.discard,
+        )
+        if state._result == _RUNNING and not pos.attack and not pos.hands[pos.attacker]:
+            raise PositionError("panjpar.pos_no_cards", player=player(pos.attacker))
+        return state
+
+    # -- records ---------------------------------------------------------------------------
+    def _start_record(self) -> dict[str, Any]:
+        if self._seed_start is not None:
+            return dict(self._seed_start)
+        return {
+            "position": {
+                "hands": [[str(c) for c in h] for h in self.hands],
+                "stock": [str(c) for c in self.stock],
+                "trump": str(DECK[self._indicator]) if self._indicator >= 0 else str(self.trump),
+                "attacker": self.attacker,
+                "attack": [str(c) for c in self.attack],
+                "discard": [str(c) for c in self.discard],
+                "known": [[str(c) for c in _cards_of(k)] for k in self._known],
+            }
+        }
+
+    @classmethod
+    def _from_start(cls, start: Mapping[str, Any], rules: core.Rules) -> State:
+        assert isinstance(rules, Rules)
+        if "seed" in start:
+            _known_fields(start, _SEED_FIELDS)
+            return new_game(
+                cards.check_seed(start["seed"]),
+                rules,
+                guesser=start.get("guesser"),
+                guess=start.get("guess"),
+                dealer=start.get("dealer", 1),
+            )
+        return cls.from_position(rules=rules, **checked_start_position(start))
+
+    @classmethod
+    def _rules_from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        return Rules.from_dict(data)
+
+    # -- full information ------------------------------------------------------------------
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        """Each seat's cards, sorted."""
+        return _cards_of(self._hands[0]), _cards_of(self._hands[1])
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock, top card first; its last card is the face-up trump indicator."""
+        return tuple(DECK[i] for i in self._stock[self._top :])
+
+    @property
+    def trump(self) -> Suit:
+        """The trump suit."""
+        return _SUITS[self._trump]
+
+    @property
+    def trump_card(self) -> Card | None:
+        """The trump indicator while it lies under the stock; None once drawn."""
+        return DECK[self._stock[-1]] if self._top < len(self._stock) else None
+
+    @property
+    def defender(self) -> int:
+        """The seat defending in the current battle."""
+        return 1 - self.attacker
+
+    @property
+    def attack(self) -> tuple[Card, ...]:
+        """The cards of the battle in progress (empty while the attacker is to move)."""
+        return _cards_of(self._attack)
+
+    @property
+    def discard(self) -> tuple[Card, ...]:
+        """The set-aside cards, top (most recent) first."""
+        return tuple(DECK[i] for i in reversed(self._discard))
+
+    @property
+    def known(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        """Per seat, hand cards both players have seen go there (picked up, drawn indicator)."""
+        return _cards_of(self._known[0]), _cards_of(self._known[1])
+
+    @property
+    def guess(self) -> dict[str, Any] | None:
+        """The trump guess of :func:`new_game`: ``{"guesser": 0, "guess": "red"}``."""
+        return None if self._guess is None else {"guesser": self._guess[0], "guess": self._guess[1]}
+
+    @property
+    def stock_empty(self) -> bool:
+        """Whether the stock (with its indicator) is used up; visible at the table."""
+        return self._top >= len(self._stock)
+
+    # -- game flow -------------------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move: the attacker, or the defender while an attack is on the table."""
+        if self._result != _RUNNING:
+            return None
+        return 1 - self.attacker if self._attack else self.attacker
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """Winner seat (None for a draw) and scores: 1 for the winner, 0 otherwise."""
+        return outcome_of(self._result)
+
+    def rollout(self, rng: Rng) -> Outcome:
+        """Play uniformly random moves to the end, fast, and return the outcome.
+
+        Exactly the game of repeated ``state = state.play(state.random_move(rng))`` (same
+        rng draws, same moves; a test checks it), without building states or moves: for
+        bots' playouts and simulations (:func:`.playout.rollout`).
+        """
+        return rollout(
+            self._hands,
+            self._stock,
+            self._top,
+            self._trump,
+            self.attacker,
+            self._attack,
+            self._result,
+            self.rules.pickup == "all",
+            self.rules.hand_size,
+            rng,
+        )
+
+    # -- playing ---------------------------------------------------------------------------
+    def play(self, move: Move | str, *, seat: int | None = None) -> State:
+        """The state after ``move`` (a move or its text); raises :class:`IllegalMove`.
+
+        ``seat``, if given, must be the seat to move (for widgets: "wrong player").
+        """
+        issued = self._issued
+        if move is issued and seat is None:
+            # Generated by this very state, hence legal: skip re-validation (hot path).
+            if isinstance(issued, Defend):
+                masks = issued.kills._masks
+                killed, used, flat = issued.kills._resolved() if masks is None else masks
+                return self._after_battle(issued, killed, used, self._attack & ~killed, flat)
+            return self._play_attack(issued, True)
+        keys = self._keys
+        if keys is not None and seat is None:
+            # A move among those legal_moves() listed is legal: an int look-up, no checks.
+            if self._attack:
+                if move.__class__ is Defend and move._code in keys:
+                    attack = self._attack
+                    if attack & (attack - 1):
+                        _, killed, used, flat = _decode(move._code)
+                    elif move._code & 63:  # one attack card, killed: _decode inline
+                        killed, used = attack, 1 << ((move._code & 63) - 1)
+                        flat = (attack.bit_length() - 1, (move._code & 63) - 1)
+                    else:
+                        killed = used = 0
+                        flat = ()
+                    return self._after_battle(move, killed, used, attack & ~killed, flat)
+            elif move.__class__ is Attack and move._mask in keys:
+                return self._play_attack(move, True)
+        return self._play_checked(move, seat)
+
+    def _play_checked(self, move: Move | str, seat: int | None) -> State:
+        """Play a move this state did not generate: parse it, check it, explain a refusal."""
+        if not isinstance(move, Move):
+            move = Move.parse(move)
+        if self._result != _RUNNING:
+            raise IllegalMove("move.game_over")
+        mover = 1 - self.attacker if self._attack else self.attacker
+        if seat is not None and check_seat(seat) != mover:
+            raise IllegalMove("panjpar.not_your_turn", player=player(mover), other=player(seat))
+        if not self._attack:
+            if not isinstance(move, Attack):
+                raise IllegalMove("panjpar.no_attack", player=player(mover))
+            return self._play_attack(move, False)
+        if not isinstance(move, Defend):
+            raise IllegalMove("panjpar.must_defend", player=player(mover))
+        attack, d = self._attack, 1 - self.attacker
+        killed, used = check_defence(
+            move, attack, self._hands[d], self._trump, d, self.rules.pickup
+        )
+        unbeaten = attack & ~killed
+        if move.pickup is None:
+            move = Defend(move.kills, _cards_of(unbeaten))
+        flat = move.kills._resolved()[2] if killed else ()
+        return self._after_battle(move, killed, used, unbeaten, flat)
+
+    def _play_attack(self, move: Attack, trusted: bool) -> State:
+        a = self.attacker
+        hands = self._hands
+        hand = hands[a]
+        bits = move._mask  # set by every way an Attack is made
+        if not trusted:
+            check_attack(move, hand, hands[1 - a].bit_count(), a)
+        state = _new_object(State)
+        state.rules = self.rules
+        state.parent = self
+        state.last_move = move
+        state.attacker = a
+        state._hands = (hand ^ bits, hands[1]) if a == 0 else (hands[0], hand ^ bits)
+        known = self._known
+        if known[a] & bits:
+            known = (known[0] & ~bits, known[1]) if a == 0 else (known[0], known[1] & ~bits)
+        state._known = known
+        state._stock = self._stock
+        state._top = self._top
+        state._trump = self._trump
+        state._indicator = self._indicator
+        state._attack = bits
+        state._discard = self._discard
+        state._result = _RUNNING
+        state.is_over = False
+        state._guess = self._guess
+        state._seed_start = self._seed_start
+        state._issued = _NOT_ISSUED  # never inherit the parent's trusted move
+        state._keys = None
+        return state
+
+    def _after_battle(
+        self, move: Defend, killed: int, used: int, unbeaten: int, flat: tuple[int, ...]
+    ) -> State:
+        """The state after the defence ``move`` (already checked): discard, pick up, refill.
+
+        ``flat`` is the discard order of the kills (attack card, killer, …). The rules, plainly:
+        :func:`.rules.battle`."""
+        a = self.attacker
+        d = 1 - a
+        hands = self._hands
+        known = self._known
+        held_a = hands[a]
+        held_d = (hands[d] & ~used) | unbeaten  # P-D5: the unbeaten cards are taken up
+        known_a = known[a]
+        known_d = (known[d] & ~used) | unbeaten
+        # Replenish once per battle, attacker first (P-D2); the last card drawn is the
+        # face-up indicator, so whoever draws it holds a card both players know (P-S21).
+        stock, top = self._stock, self._top
+        end = len(stock)
+        if top < end:
+            target = self.rules.hand_size
+            need = target - held_a.bit_count()
+            while need > 0 and top < end:
+                held_a |= 1 << stock[top]
+                top += 1
+                need -= 1
+            need = target - held_d.bit_count()
+            while need > 0 and top < end:
+                held_d |= 1 << stock[top]
+                top += 1
+                need -= 1
+            if top == end:  # the indicator was drawn, by whoever holds it now
+                if held_a >> stock[-1] & 1:
+                    known_a |= 1 << stock[-1]
+                else:
+                    known_d |= 1 << stock[-1]
+        state = _new_object(State)
+        state.rules = self.rules
+        state.parent = self
+        state.last_move = move
+        if a == 0:
+            state._hands = (held_a, held_d)
+            state._known = (known_a, known_d)
+        else:
+            state._hands = (held_d, held_a)
+            state._known = (known_d, known_a)
+        state._stock = stock
+        state._top = top
+        state._trump = self._trump
+        state._indicator = self._indicator
+        state._attack = 0
+        # Beaten pairs go to the discard, each attack card under its killer (P-S13).
+        state._discard = self._discard + flat if killed else self._discard
+        # End check after replenishing (P-D7).
+        state.is_over = top >= end and not (held_a and held_d)
+        if state.is_over:
+            state._result = _DRAW if not (held_a | held_d) else (a if not held_a else d)
+        else:
+            state._result = _RUNNING
+        # The defender attacks next only after killing everything (P-S14, P-S15).
+        state.attacker = a if unbeaten else d
+        state._guess = self._guess
+        state._seed_start = self._seed_start
+        state._issued = _NOT_ISSUED  # never inherit the parent's trusted move
+        state._keys = None
+        return state
+
+    # -- views -----------------------------------------------------------------------------
+    def view(self, seat: int | None = None, teacher: bool = False) -> PanjparView:
+        """What ``seat`` may see (P-D9); ``seat=None`` is the public table view.
+
+        Never the stock count (P-S20), only the top discard, the opponent's hand size. The
+        cards each player has seen go into a hand (``known``) are public. ``teacher=True``
+        adds everything (hands, stock order and count, the whole discard). As a dict, the
+        view is its JSON form (:class:`.view.PanjparView`).
+        """
+        return view_of(self, seat, teacher)
+
+    def view_all(self) -> PanjparView:
+        """The teacher's view: everything (``view(None, teacher=True)``)."""
+        return self.view(None, teacher=True)
+
+    # -- for bots --------------------------------------------------------------------------
+    def determinize(self, seat: int, rng: Rng) -> State:
+        """A fresh root consistent with what ``seat`` knows; hidden cards dealt anew by ``rng``.
+
+        Kept: ``seat``'s hand, the table, the discard, the indicator (still the last stock
+        card), and the cards ``seat`` saw go into the opponent's hand. The opponent's other
+        cards and the face-down stock are shuffled together and dealt back into the same
+        number of places. The pool is taken as a sorted set, so states that differ only in
+        hidden cards give the same result for the same ``rng`` seed. The result is a fresh
+        root (no history, no trump-guess record) whose record stores the explicit position.
+        """
+        seat = check_seat(seat)
+        opp = 1 - seat
+        stock = self._stock[self._top :]
+        face_down = stock[:-1]
+        opp_known = self._known[opp]
+        opp_hidden = self._hands[opp] & ~opp_known
+        pool = opp_hidden
+        for card in face_down:
+            pool |= 1 << card
+        dealt = rng.shuffle(_bits(pool))
+        count = opp_hidden.bit_count()
+        new_opp = opp_known
+        for card in dealt[:count]:
+            new_opp |= 1 << card
+        hands = (self._hands[0], new_opp) if seat == 0 else (new_opp, self._hands[1])
+        new_stock = tuple(dealt[count:]) + stock[-1:]
+        state = State._make(
+            self.rules,
+            hands,
+            self._known,
+            new_stock,
+            self._trump,
+            self._indicator,
+            self.attacker,
+            self._attack,
+            self._discard,
+        )
+        state._result = self._result
+        state.is_over = self.is_over
+        return state
+
+    def describe_move(self, move: Move, locale: str | None = None) -> str:
+        """``Player A: Attack with 7♥`` for a move played from this state."""
+        mover = self.to_move if self.to_move is not None else self.attacker
+        return i18n.text(
+            "panjpar.describe_player",
+            locale,
+            player=player(mover).text(locale),
+            move=move.describe(locale),
+        )
+
+    def __repr__(self) -> str:
+        who = "over" if self.is_over else f"to_move={'AB'[self.to_move or 0]}"
+        return (
+            f"<panjpar.State ply={self.ply} {who} attacker={'AB'[self.attacker]} "
+            f"trump={self.trump.value} hands={self._hands[0].bit_count()}/"
+            f"{self._hands[1].bit_count()} stock={len(self._stock) - self._top}>"
+        )
+
+
+_NOT_ISSUED: Attack = Attack._from_mask(0)
+"""What ``State._issued`` holds before a state generated a move: a private object no caller
+can pass to :meth:`State.play` (None would be, and would skip the checks)."""
+
+
+def new_game(
+    seed: int | str | None = None,
+    rules: Rules | None = None,
+    guesser: int | None = None,
+    guess: str | None = None,
+    *,
+    dealer: int = 1,
+) -> State:
+    """A shuffled deal (P-S3, P-S4, P-D10) after the trump guess (P-D1).
+
+    The guess is made before the deal: ``guesser`` (default: the non-dealer; the dealer is
+    seat 1, player B, unless ``dealer`` says otherwise) calls ``guess`` ``"red"`` or
+    ``"black"`` (default: a choice drawn from the seed). The guesser attacks first if the trump
+    indicator has that colour, else the opponent does. Cards are dealt alternately, non-dealer
+    first; the 11th card is the indicator, the last card of the 42-card stock.
+
+    >>> state = new_game(seed=7, guess="black")
+    >>> state.guess, len(state.stock), state.stock[-1].suit is state.trump
+    ({'guesser': 0, 'guess': 'black'}, 42, True)
+    >>> state.attacker == (0 if state.trump_card.color == "black" else 1)
+    True
+    """
+    seed = cards.fresh_seed() if seed is None else cards.check_seed(seed)
+    rules = core.check_rules(rules, Rules, "panjpar")
+    dealer = check_seat(dealer)
+    guesser = 1 - dealer if guesser is None else check_seat(guesser)
+    rng = Rng(seed)
+    if guess is None:
+        guess = ("red", "black")[rng.derive("trump guess").below(2)]
+    guess = checked_guess(guess)
+    deal = deal_cards(rng, rules.hand_size, dealer)
+    attacker = first_attacker(guesser, guess, DECK[deal.indicator])
+    start = {"seed": seed, "dealer": dealer, "guesser": guesser, "guess": guess}
+    return State._make(
+        rules,
+        deal.hands,
+        (0, 0),
+        deal.stock,
+        deal.indicator % 4,
+        deal.indicator,
+        attacker,
+        guess=(guesser, guess),
+        seed_start=start,
+    )
+
+
+def from_record(record: Mapping[str, Any] | str) -> State:
+    """Replay a record (a dict or its JSON text); raises ``RecordError`` if malformed."""
+    return State.from_record(record)
