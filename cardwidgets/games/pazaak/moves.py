@@ -197,3 +197,7 @@ class Stand(Move):
 END_TURN: Final = EndTurn()
 STAND: Final = Stand()
 _PARSED: dict[str, Move] = {}
+
+# The classes above say they live in the package (``__module__``), where doctest finds their
+# own examples; it looks for their methods' examples only in this module, so list them here.
+__test__ = {"Move.describe": Move.describe}

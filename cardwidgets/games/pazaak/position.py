@@ -13,9 +13,8 @@ from cardwidgets import i18n
 from cardwidgets.cards import Rng, check_seed, fresh_seed
 from cardwidgets.core import IllegalMove, check_seat
 from cardwidgets.games.pazaak import rules as _rules
-from cardwidgets.games.pazaak import steps
 from cardwidgets.games.pazaak.deck import FULL_BYTES, MAIN, Placed, Tables, draw_hand, unseen
-from cardwidgets.games.pazaak.rules import MASK64, MAX_CARDS, TARGET, Rules, check_rules
+from cardwidgets.games.pazaak.rules import FULL_DECK, MASK64, MAX_CARDS, TARGET, Rules, check_rules
 from cardwidgets.games.pazaak.sidecards import (
     CODE,
     DOUBLE,
@@ -25,6 +24,7 @@ from cardwidgets.games.pazaak.sidecards import (
     validate_side_deck,
 )
 from cardwidgets.games.pazaak.state import State
+from cardwidgets.games.pazaak.steps import start_turn
 from cardwidgets.games.pazaak.words import quoted, seat_name
 
 Hands: TypeAlias = tuple[tuple[SideCard, ...], tuple[SideCard, ...]]
@@ -62,7 +62,11 @@ and these rules play without gold cards (gold_cards=False)
     hands = (draw_hand(rng, checked[0], size), draw_hand(rng, checked[1], size))
     first = starter
     while first is None:  # Z-D3: one main-deck card each, redraw on equal cards
-        first = _rules.first_starter(*_rules.draw_two(rng))
+        # rules.draw_two and rules.first_starter, inlined: new_game starts every playout
+        i, j = divmod(rng.below(40 * 39), 39)
+        a, b = FULL_DECK[i], FULL_DECK[j + (j >= i)]
+        if a != b:
+            first = 0 if a > b else 1
     first = check_seat(first)
     state = object.__new__(State)
     state.rules = rules
@@ -83,7 +87,7 @@ and these rules play without gold cards (gold_cards=False)
     state._used = ((), ())
     state._last = None
     state._start = {"seed": seed, "side_decks": checked, "starter": starter}
-    steps.start_turn(state, first)
+    start_turn(state, first)
     return state
 
 
@@ -160,7 +164,7 @@ def make_position(
         # the record keeps the position before the automatic draw; replaying draws again
         state._start = state._start_record()
         state._start["draw"] = True
-        steps.start_turn(state, to_move)
+        start_turn(state, to_move)
     return state
 
 

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 _NOT_ENDED: Final = -1
 _TIE: Final = 2
+_cached = MOVES_CACHE.get  # bound once (see state._cached_moves)
 
 
 def playout(state: State, rng: Rng) -> Outcome:
@@ -41,105 +42,78 @@ def playout(state: State, rng: Rng) -> Outcome:
         assert outcome is not None
         return outcome
     rules = state.rules
-    finite = rules.main_deck == "finite40"
-    fill = rules.fill_table_wins
-    hands = list(state._hands)
-    sets = list(state._sets)
-    starter = state._setup[0]
-    key = state._key
     tab = [list(state._tab[0]), list(state._tab[1])]
-    tot = list(state._tot)
-    std = list(state._std)
-    rest = list(state._rest)
-    seat = state._turn
-    played = state._played is not None
-    top = state._top
-    stream = Rng(key)
-    while True:
-        winner, key, stream = _play_set(
-            (tab, tot, hands, std, rest), seat, played, top, key, stream, rng.below, finite, fill
-        )
-        if winner != _TIE:
-            sets[winner] += 1
-            if sets[winner] >= rules.sets_to_win:
-                return Outcome(winner, (sets[0], sets[1]))
-        # the next set: the other player starts (Z-D3) from a fresh deck (Z-D2); his first
-        # card cannot make 20 or nine cards, so it forces nothing
-        starter = seat = 1 - starter
-        rest = list(FULL_DECK) if finite else rest
-        n = len(rest) if finite else 10
-        z = stream.next64()
-        j = z % n
-        if z >= _LIMITS[n]:
-            j, stream = Rng(key).below(n), Rng((key + GAMMA) & MASK)
-        key = (key + GAMMA) & MASK
-        card = rest.pop(j) if finite else 1 + j
-        tab = [[], []]
-        tab[seat].append(MAIN[card])
-        tot = [0, 0]
-        tot[seat] = card
-        std = [False, False]
-        played = False
-        top = ()
+    lists = (tab, list(state._tot), list(state._hands), list(state._std), list(state._rest))
+    sets = [*state._sets, 0]  # sets won by each seat, and ties: sets[_TIE] counts them
+    start = (sets, state._setup[0], state._turn, state._played is not None, state._top)
+    deck = (state._key, Rng(state._key), rules.main_deck == "finite40")
+    return _play(lists, (*start, *deck), rng.below, rules.fill_table_wins, rules.sets_to_win)
 
 
 Lists = tuple[list[list[Placed]], list[int], list[tuple[SideCard, ...]], list[bool], list[int]]
 
 
-def _play_set(
+def _play(
     lists: Lists,
-    seat: int,
-    played: bool,
-    top: tuple[int, ...],
-    key: int,
-    stream: Rng,
+    start: tuple[list[int], int, int, bool, tuple[int, ...], int, Rng, bool],
     below: Callable[[int], int],
-    finite: bool,
     fill: bool,
-) -> tuple[int, int, Rng]:
-    """Play the set to its end from ``seat``'s decision: the winner (or ``_TIE``) and the
-    draw stream. ``lists`` (tables, totals, hands, standing, unseen cards) change in place."""
+    need: int,
+) -> Outcome:
+    """The loop of :func:`playout`, in one function: a call per move or per set would cost
+    more than the rest of a move. Tables, totals, hands, standing and the unseen cards are
+    lists changed in place.
+
+    Each pass of the outer loop is a decision of ``seat``, made exactly as ``legal_moves()``
+    orders the moves (a hand's cached tuple is never empty); a hand card that forces nothing
+    leaves the decision to him again (``played``). Then the inner loop ends the turn of
+    ``ending`` (Z-D4), ends the set (Z-D7; the next starter, Z-D3, and a fresh deck, Z-D2)
+    and draws for the next player (Z-D5), again while a draw forces a stand. The nine-card
+    rule is :func:`.rules.after_placing` (Z-D1, Z-S12, Z-S13): a fill ends the set, so the
+    stand written beside it does not matter. The draws are ``Rng(key).below(n)`` as
+    :func:`.steps.start_turn` makes them, but one generator serves every draw (``Rng(key)``
+    continues into ``Rng(key + GAMMA)``) until a (very rare) rejection, redone exactly.
+    """
     tab, tot, hands, std, rest = lists
-    get = MOVES_CACHE.get
+    sets, starter, seat, played, top, key, stream, finite = start
     while True:
-        # -- the decision of `seat`, exactly as legal_moves() orders it (never an empty tuple)
-        moves = TAIL if played else (get(hands[seat]) or hand_moves(hands[seat]))
+        moves = TAIL if played else (_cached(hands[seat]) or hand_moves(hands[seat]))
         move = moves[below(len(moves))]
         winner = _NOT_ENDED
-        if isinstance(move, PlayCard):
+        if move.__class__ is PlayCard:  # exact class: fast, and mypy narrows by it
             card = move.card
             mine = tab[seat]
             value = card.options[move.sign]
-            if card.is_gold:
+            if not value:  # only D and the Flips are listed as 0 (rules.side_card_values)
                 value = _gold(card, value, mine, tot, seat)
-            hand = hands[seat]
-            i = hand.index(card)
-            hands[seat] = hand[:i] + hand[i + 1 :]
+            i = hands[seat].index(card)
+            hands[seat] = hands[seat][:i] + hands[seat][i + 1 :]
             mine.append((card, value))
             total = tot[seat] = tot[seat] + value
             if len(mine) < MAX_CARDS and total != TARGET:
                 played = True
                 continue
-            # the nine-card rule (rules.after_placing, Z-D1, Z-S12, Z-S13); after a win the
-            # stand does not matter
             if len(mine) >= MAX_CARDS and total <= TARGET and fill:
                 winner = seat
             std[seat] = True
         elif move is STAND:
             std[seat] = True
-        # -- end of the turn of `ending` (Z-D4), set end, and the next turns' draws (Z-D5)
         ending = seat
         while True:
             if winner == _NOT_ENDED and (tot[ending] > TARGET or (std[0] and std[1])):
                 winner = 1 - ending if tot[ending] > TARGET else _both_stand(tot, tab)
             if winner != _NOT_ENDED:
-                return winner, key, stream
-            nxt = ending if std[1 - ending] else 1 - ending
+                sets[winner] += 1
+                if winner != _TIE and sets[winner] >= need:
+                    return Outcome(winner, (sets[0], sets[1]))
+                starter = nxt = 1 - starter
+                tab, tot, std, top, winner = [[], []], [0, 0], [False, False], (), _NOT_ENDED
+                rest = list(FULL_DECK) if finite else rest
+            else:
+                nxt = ending if std[1 - ending] else 1 - ending
             if top:
                 card_value, top = top[0], top[1:]
             else:
-                # Rng(key).below(n) as steps.take_card draws, but one generator serves every
-                # draw (Rng(key) continues into Rng(key + GAMMA)) until a rejection
                 n = len(rest) if finite else 10
                 z = stream.next64()
                 j = z % n
@@ -162,7 +136,8 @@ def _play_set(
 
 
 def _gold(card: SideCard, value: int, mine: list[Placed], tot: list[int], seat: int) -> int:
-    """Z-D9 (rules.placed_value, rules.flip): D copies the previous card's value; a Flip turns
+    """Z-D9 for the cards listed as 0 (rules.placed_value, rules.flip): D copies the previous
+    card's value; a Flip turns
     over the sign of its owner's ±2/±4 (±3/±6) cards and is worth 0."""
     if card is DOUBLE:
         return mine[-1][1]

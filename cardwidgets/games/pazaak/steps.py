@@ -116,7 +116,7 @@ def next_turn(self: State, move: Move, std: tuple[bool, bool], seat: int) -> Sta
         card = top[0]
         top = top[1:]
     else:
-        # take_card inlined: this is the draw of most turns
+        # the draw of start_turn, inlined: this is the draw of most turns
         z = (key + GAMMA) & MASK
         old, key = key, z
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
@@ -165,43 +165,38 @@ def next_turn(self: State, move: Move, std: tuple[bool, bool], seat: int) -> Sta
     return new
 
 
-def take_card(state: State, seat: int) -> tuple[int, tuple[int, ...], bytes, int]:
-    """The automatic draw (Z-D10) from ``state``'s deck: the explicit top first, then a random
-    unseen card (Z-D2) or a random 1…10; returns the card, the top, the unseen cards and the
-    next key. ``Rng(key).below(n)`` inlined: the first SplitMix64 output of the key, with the
-    generator itself only for a (very rare) rejection."""
-    top = state._top
-    if top:
-        return top[0], top[1:], state._rest, state._key
-    key = state._key
-    z = (key + GAMMA) & MASK
-    old, key = key, z
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-    z ^= z >> 31
-    rest = state._rest  # empty under uniform_with_replacement
-    if rest:
-        n = len(rest)
-        j = z % n if z < _LIMITS[n] else Rng(old).below(n)
-        return rest[j], top, rest[:j] + rest[j + 1 :], key
-    if state.rules.main_deck == "finite40":
-        raise IllegalMove("pazaak.pos_deck_short", player=seat_name(seat))
-    return 1 + (z % 10 if z < _LIMITS[10] else Rng(old).below(10)), top, rest, key
-
-
 def start_turn(new: State, seat: int) -> None:
     """Z-D5 steps 1–3: the automatic draw (Z-D10), then auto-stand or the nine-card rule."""
-    card, new._top, new._rest, new._key = take_card(new, seat)
+    top = new._top
+    if top:
+        card = top[0]
+        new._top = top[1:]
+    else:
+        # Rng(key).below(n) inlined (the hot path): the first SplitMix64 output of the key,
+        # with the generator itself only for a (very rare) rejection.
+        key = new._key
+        z = new._key = (key + GAMMA) & MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        z ^= z >> 31
+        rest = new._rest  # empty under uniform_with_replacement
+        if rest:
+            n = len(rest)
+            j = z % n if z < _LIMITS[n] else Rng(key).below(n)
+            card = rest[j]
+            new._rest = rest[:j] + rest[j + 1 :]
+        elif new.rules.main_deck == "finite40":
+            raise IllegalMove("pazaak.pos_deck_short", player=seat_name(seat))
+        else:
+            card = 1 + (z % 10 if z < _LIMITS[10] else Rng(key).below(10))
     tab = new._tab
     tot = new._tot
+    mine = tab[seat] + MAIN1[card]
+    total = tot[seat] + card
     if seat == 0:
-        mine = tab[0] + MAIN1[card]
-        total = tot[0] + card
         new._tab = (mine, tab[1])
         new._tot = (total, tot[1])
     else:
-        mine = tab[1] + MAIN1[card]
-        total = tot[1] + card
         new._tab = (tab[0], mine)
         new._tot = (tot[0], total)
     new._turn = seat
@@ -211,9 +206,10 @@ def start_turn(new: State, seat: int) -> None:
 
 
 def forced_stand(new: State, seat: int, count: int, total: int) -> None:
-    """What 20 or nine cards force (:func:`.rules.after_placing`, the nine-card rule): a win
-    of the set under ``fill_table_wins`` (Z-D1), else a stand (Z-S12, Z-S13, Z-D6)."""
-    if _rules.after_placing(count, total, new.rules) == "fill":
+    """What 20 or nine cards force (:func:`.rules.after_placing`, the nine-card rule, inlined:
+    every state-API set passes here): a win of the set under ``fill_table_wins`` (Z-D1,
+    checked before the stand at 20), else a stand (Z-S12, Z-S13, Z-D6)."""
+    if count >= MAX_CARDS and total <= TARGET and new.rules.fill_table_wins:  # inlined
         end_set(new, seat, "fill")
         return
     new._std = (True, new._std[1]) if seat == 0 else (new._std[0], True)
