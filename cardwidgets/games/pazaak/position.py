@@ -111,18 +111,18 @@ def _side_decks(
 
 
 def make_position(
-    hands: Any,
-    deck: Any,
-    tables: Any,
-    to_move: Any,
-    standing: Any,
-    sets_won: Any,
+    hands: object,
+    deck: object,
+    tables: object,
+    to_move: object,
+    standing: object,
+    sets_won: object,
     rules: Rules,
     *,
-    set_number: Any,
-    starter: Any,
-    used: Any,
-    played_this_turn: Any,
+    set_number: object,
+    starter: object,
+    used: object,
+    played_this_turn: object,
     key: int,
     draw: bool,
 ) -> State:
