@@ -9,7 +9,7 @@ import pytest
 
 from cardwidgets import IllegalMove
 from cardwidgets.games import pazaak as pz
-from cardwidgets.games.pazaak import EndTurn, PlayCard, Rules, SideCard, Stand, State
+from cardwidgets.games.pazaak import EndTurn, PlayCard, Rules, SideCard, Stand, State, sidecards
 
 FILL = Rules(fill_table_wins=True)
 GOLD = Rules(gold_cards=True)
@@ -258,7 +258,7 @@ def test_Z_D8_the_hand_is_four_cards_from_the_side_deck_kept_for_the_match():
     s = pz.new_game(seed=11, side_decks=[deck, deck])
     hands = s.hands
     for hand in hands:
-        assert len(hand) == 4 and not Counter(hand) - Counter(pz._side_cards(deck))
+        assert len(hand) == 4 and not Counter(hand) - Counter(sidecards._side_cards(deck))
     card = s.hands[s.to_move][0]
     seat = s.to_move
     move = next(m for m in s.legal_moves() if isinstance(m, PlayCard) and m.card is card)

@@ -1,0 +1,297 @@
+"""Starting positions: a new match (:func:`new_game`) and any position a lesson or a record
+describes (:func:`make_position`, behind :meth:`State.from_position`), each field checked
+and refused with the reason.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, NoReturn, TypeAlias
+
+from cardwidgets import i18n
+from cardwidgets.cards import Rng, check_seed, fresh_seed
+from cardwidgets.core import IllegalMove, check_seat
+from cardwidgets.games.pazaak import rules as _rules
+from cardwidgets.games.pazaak.deck import FULL_BYTES, MAIN, Placed, Tables, draw_hand, unseen
+from cardwidgets.games.pazaak.rules import FULL_DECK, MASK64, MAX_CARDS, TARGET, Rules, check_rules
+from cardwidgets.games.pazaak.sidecards import (
+    CODE,
+    DOUBLE,
+    SideCard,
+    _side_cards,
+    default_side_deck,
+    validate_side_deck,
+)
+from cardwidgets.games.pazaak.state import State
+from cardwidgets.games.pazaak.steps import start_turn
+from cardwidgets.games.pazaak.words import quoted, seat_name
+
+Hands: TypeAlias = tuple[tuple[SideCard, ...], tuple[SideCard, ...]]
+
+
+def new_game(
+    seed: int | str | None = None,
+    rules: Rules | None = None,
+    side_decks: Sequence[Iterable[SideCard | str] | str | None] | None = None,
+    starter: int | None = None,
+) -> State:
+    """A new match: each player draws his hand of 4 from his side deck (Z-S5), the set-1
+    starter is the higher of one main-deck card each unless given (Z-D3), and the starter
+    makes the first draw.
+
+    ``side_decks``: one 10-card deck per seat (validated, Z-D8); default
+    :func:`default_side_deck` for both.
+
+    >>> state = new_game(seed=7)
+    >>> state.set_number, state.sets_won, len(state.hands[0]), sum(map(len, state.tables))
+    (1, (0, 0), 4, 1)
+    >>> new_game(seed=7).hands == state.hands
+    True
+    >>> new_game(side_decks=["+1 +2 +3 +4 +5 +6 -1 -2 -3 ±1/2", None])
+    Traceback (most recent call last):
+    ...
+    cardwidgets.core.IllegalMove: the side deck of Player 1 is invalid: ±1/2 is a gold card, \
+and these rules play without gold cards (gold_cards=False)
+    """
+    rules = check_rules(rules)
+    seed = fresh_seed() if seed is None else check_seed(seed)
+    checked = _side_decks(side_decks, rules)
+    rng = Rng(seed)
+    size = rules.hand_size
+    hands = (draw_hand(rng, checked[0], size), draw_hand(rng, checked[1], size))
+    first = starter
+    while first is None:  # Z-D3: one main-deck card each, redraw on equal cards
+        # rules.draw_two and rules.first_starter, inlined: new_game starts every playout
+        i, j = divmod(rng.below(40 * 39), 39)
+        a, b = FULL_DECK[i], FULL_DECK[j + (j >= i)]
+        if a != b:
+            first = 0 if a > b else 1
+    first = check_seat(first)
+    state = object.__new__(State)
+    state.rules = rules
+    state.parent = None
+    state.last_move = None
+    state._tab = ((), ())
+    state._tot = (0, 0)
+    state._hands = hands
+    state._std = (False, False)
+    state._sets = (0, 0)
+    state._turn = first
+    state.is_over = False
+    state._played = None
+    state._top = ()
+    state._rest = FULL_BYTES if rules.main_deck == "finite40" else b""
+    state._key = rng.next64()
+    state._setup = (first, 1)
+    state._used = ((), ())
+    state._last = None
+    state._start = {"seed": seed, "side_decks": checked, "starter": starter}
+    start_turn(state, first)
+    return state
+
+
+def _side_decks(
+    side_decks: Sequence[Iterable[SideCard | str] | str | None] | None, rules: Rules
+) -> tuple[tuple[SideCard, ...], tuple[SideCard, ...]]:
+    """Both seats' checked side decks (Z-D8); None (for both or one) is the default deck."""
+    if side_decks is None:
+        decks: list[Iterable[SideCard | str] | str | None] = [None, None]
+    elif isinstance(side_decks, Sequence) and not isinstance(side_decks, str):
+        decks = list(side_decks)
+    else:
+        decks = []
+    if len(decks) != 2:
+        raise IllegalMove("pazaak.side_decks_two", value=i18n.shown(side_decks))
+    d0, d1 = decks
+    return (
+        default_side_deck(rules) if d0 is None else validate_side_deck(d0, rules, 0),
+        default_side_deck(rules) if d1 is None else validate_side_deck(d1, rules, 1),
+    )
+
+
+def make_position(
+    hands: object,
+    deck: object,
+    tables: object,
+    to_move: object,
+    standing: object,
+    sets_won: object,
+    rules: Rules,
+    *,
+    set_number: object,
+    starter: object,
+    used: object,
+    played_this_turn: object,
+    key: int,
+    draw: bool,
+) -> State:
+    """The state of a position given field by field (from :meth:`State.from_position` or a
+    record: any value, each checked); ``draw`` performs ``to_move``'s automatic draw."""
+    over = to_move is None and not draw  # a finished match, as records of one store it
+    to_move = 0 if over else check_seat(to_move)
+    starter = check_seat(starter)
+    h, u, tabs = _cards(hands, used, tables, rules)
+    std = _standing(standing)
+    sets = _sets(sets_won, rules, over)
+    top, computed = _undrawn(deck, tabs, rules)
+    if isinstance(set_number, bool) or not isinstance(set_number, int) or set_number < 1:
+        _refuse("pazaak.pos_set_number", value=i18n.shown(set_number))
+    _check_tables(tabs, std, to_move, draw, over)
+    played = None if played_this_turn is None else SideCard.parse(played_this_turn)
+    if played is not None and draw:
+        _refuse("pazaak.pos_played_draw")
+    state = object.__new__(State)
+    state.rules = rules
+    state.parent = None
+    state.last_move = None
+    state._tab = tabs
+    state._tot = (_rules.total(tabs[0]), _rules.total(tabs[1]))
+    state._hands = h
+    state._std = std
+    state._sets = sets
+    state._turn = None if over else to_move
+    state._played = played
+    state._top = top
+    state._rest = bytes(computed)
+    state._key = key & MASK64
+    state._setup = (starter, set_number)
+    state._used = u
+    state._last = None
+    state._start = None
+    state.is_over = over
+    if draw:
+        # the record keeps the position before the automatic draw; replaying draws again
+        state._start = state._start_record()
+        state._start["draw"] = True
+        start_turn(state, to_move)
+    return state
+
+
+def _refuse(key: str, **fields: object) -> NoReturn:
+    """Raise "this position is impossible", with the reason ``key``."""
+    raise IllegalMove("pazaak.bad_position", reason=IllegalMove(key, **fields))
+
+
+def _cards(
+    hands: object, used: object, tables: object, rules: Rules
+) -> tuple[Hands, Hands, Tables]:
+    """The hands (sorted), the used cards and the tables of a position; gold cards only with
+    ``gold_cards`` (Z-D9)."""
+    h0, h1 = (tuple(sorted(_side_cards(h), key=CODE)) for h in _pair(hands, "hands"))
+    u0, u1 = (_side_cards(u) for u in _pair(used, "used"))
+    t0, t1 = (
+        tuple(_parse_placed(p) for p in _listed(tab, "tables")) for tab in _pair(tables, "tables")
+    )
+    on_tables = [src for tab in (t0, t1) for src, _ in tab if isinstance(src, SideCard)]
+    for card in [*h0, *h1, *u0, *u1, *on_tables]:
+        if card.is_gold and not rules.gold_cards:
+            raise IllegalMove("pazaak.gold_off", card=card)
+    return (h0, h1), (u0, u1), (t0, t1)
+
+
+def _standing(standing: object) -> tuple[bool, bool]:
+    s0, s1 = _pair(standing, "standing")
+    if not (isinstance(s0, bool) and isinstance(s1, bool)):
+        _refuse("pazaak.pos_not_bool", field="standing", value=i18n.shown(standing))
+    return (s0, s1)
+
+
+def _sets(sets_won: object, rules: Rules, over: bool) -> tuple[int, int]:
+    """The set score: below ``sets_to_win`` each, or exactly that for the winner of a finished
+    match (Z-S2)."""
+    sets = _pair(sets_won, "sets_won")
+    top_score = rules.sets_to_win + over
+    valid = all(isinstance(s, int) and not isinstance(s, bool) for s in sets)
+    if (
+        not valid
+        or not all(0 <= s < top_score for s in sets)
+        or (over and max(sets) != rules.sets_to_win)
+    ):
+        _refuse("pazaak.pos_sets", sets=i18n.shown(list(sets)), target=rules.sets_to_win)
+    return (sets[0], sets[1])
+
+
+def _undrawn(deck: object, tabs: Tables, rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The explicit top of the deck, and the unseen cards below it, sorted (drawn at random,
+    Z-D2): four of each number at most (Z-S3)."""
+    if isinstance(deck, str):
+        deck = deck.split()
+    top = tuple(_main_card(c) for c in _listed(deck, "deck"))
+    if rules.main_deck != "finite40":
+        return top, ()
+    counts = Counter(top)
+    counts.update(src for tab in tabs for src, _ in tab if isinstance(src, int))
+    for value, count in sorted(counts.items()):
+        if count > 4:
+            _refuse("pazaak.pos_too_many", value=value, count=count)
+    left = Counter(unseen(tabs))
+    left.subtract(top)
+    return top, tuple(sorted(left.elements()))
+
+
+def _check_tables(
+    tabs: Tables, std: tuple[bool, bool], to_move: int, draw: bool, over: bool
+) -> None:
+    """Totals, standing and nine cards must fit the rules (Z-S12, Z-S13, Z-D4, Z-S11)."""
+    for seat in (0, 1):
+        total = _rules.total(tabs[seat])
+        count = len(tabs[seat])
+        waiting = draw or seat != to_move
+        if count > MAX_CARDS or (total > TARGET and waiting):
+            _refuse("pazaak.pos_over", player=seat_name(seat), total=total)
+        if (count == MAX_CARDS or total == TARGET) and not std[seat]:
+            _refuse("pazaak.pos_must_stand", player=seat_name(seat), count=count, total=total)
+    if not over and (std[to_move] or (std[0] and std[1])):
+        _refuse("pazaak.pos_to_move_stands", player=seat_name(to_move))
+
+
+def _main_card(text: object) -> int:
+    value = text
+    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) <= 2:
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10:
+        raise IllegalMove("pazaak.bad_main_card", text=quoted(text))
+    return value
+
+
+def _parse_placed(item: object) -> Placed:
+    if isinstance(item, (list, tuple)) and len(item) == 2:
+        src, value = item
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise IllegalMove("pazaak.pos_table", text=quoted(item))
+        if isinstance(src, int) or (isinstance(src, str) and src.strip().isdigit()):
+            card = _main_card(src)
+            if value not in (card, -card):
+                raise IllegalMove("pazaak.pos_table", text=quoted(item))
+            return (card, value)
+        side = SideCard.parse(src)
+        # a Flip may have turned the value's sign; D copies a main-deck card's value
+        sizes = set(range(11)) if side is DOUBLE else {abs(v) for v in side.options.values()}
+        if abs(value) not in sizes:
+            raise IllegalMove("pazaak.pos_table", text=quoted(item))
+        return (side, value)
+    if isinstance(item, int) and not isinstance(item, bool):
+        return MAIN[_main_card(item)]
+    if isinstance(item, SideCard) or (isinstance(item, str) and item.strip()[:1] in "+-−±"):
+        side = SideCard.parse(item)
+        fixed = side.options.get(None)
+        if fixed is None or side.is_gold:
+            raise IllegalMove("pazaak.pos_table", text=quoted(item))
+        return (side, fixed)
+    if isinstance(item, str):
+        return MAIN[_main_card(item)]
+    raise IllegalMove("pazaak.pos_table", text=quoted(item))
+
+
+def _pair(values: object, name: str) -> tuple[Any, Any]:
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or len(values) != 2:
+        _refuse("pazaak.pos_per_seat", field=name)
+    return values[0], values[1]
+
+
+def _listed(values: object, name: str) -> list[Any]:
+    """A list of the entries of ``values`` (a list of cards in a position), else a refusal."""
+    if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Iterable):
+        _refuse("pazaak.pos_cards", field=name, value=i18n.shown(values))
+    return list(values)
