@@ -28,8 +28,6 @@ class Counterexample:
     claim failed.
     """
 
-    __module__ = "cardwidgets.lab"
-
     def __init__(
         self, name: str, record: Record, index: int = 0, seed: int = 0, ply: int = 0,
         unit: str = "game",
@@ -86,8 +84,6 @@ class Counterexample:
 
 class CheckResult:
     """How often a claim held, its interval, and the first counterexamples."""
-
-    __module__ = "cardwidgets.lab"
 
     def __init__(
         self,

@@ -33,8 +33,6 @@ class Comparison:
     """Variants played over the same seeds: each variant's metric and its difference from the
     baseline, with 95% intervals (paired, game by game, since the seeds are the same)."""
 
-    __module__ = "cardwidgets.lab"
-
     def __init__(
         self,
         metric: str,

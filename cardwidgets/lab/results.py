@@ -34,8 +34,6 @@ class Results:
     game's facts.
     """
 
-    __module__ = "cardwidgets.lab"
-
     def __init__(
         self,
         game: str,
@@ -68,6 +66,7 @@ class Results:
     def rate(self, predicate: Callable[[Row], object]) -> Estimate:
         """How often ``predicate(row)`` is true, with its 95% interval.
 
+        >>> from cardwidgets.lab import simulate
         >>> r = simulate("panjpar", games=30, seed=2)
         >>> r.rate(lambda row: row["winner"] is not None).total
         30

@@ -34,7 +34,6 @@ class Estimate:
     '55,0% (95%-Intervall 45,2% bis 64,4%; 55 von 100)'
     """
 
-    __module__ = "cardwidgets.lab"
     __slots__ = ("count", "high", "is_rate", "low", "total", "value")
 
     def __init__(
