@@ -55,8 +55,7 @@ def playout(state: State, rng: cards.Rng, deals: int | None = None) -> Playout:
     totals = state.totals
     if state._to_move is None:
         return Playout(totals, state._outcome.winner if state._outcome is not None else None, 0, 0)
-    maximal = rules.capture_must_be_maximal
-    final_tabla = rules.final_card_tabla
+    maximal, final_tabla = rules.capture_must_be_maximal, rules.final_card_tabla
     hands = [state._hand0, state._hand1]
     table = state._table_bits
     profile = state._profile
@@ -105,13 +104,10 @@ def playout(state: State, rng: cards.Rng, deals: int | None = None) -> Playout:
             return Playout(totals, winner(totals), finished, played)
         if deals is not None and finished >= deals:
             return Playout(totals, None, finished, played)
-        number += 1
-        dealer = 1 - dealer
+        number, dealer = number + 1, 1 - dealer
         table, stock, hands = _new_deal(state.seed, number, dealer)
         profile = _profile(table)
-        piles = [0, 0]
-        tablas = [0, 0]
-        last = None
+        piles, tablas, last = [0, 0], [0, 0], None
         seat = 1 - dealer
 
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardwidgets import cards, core, i18n
 from cardwidgets.cards import Card, CardLike
+from cardwidgets.games.tablic.deals import after_turn
 from cardwidgets.games.tablic.profiles import _profile
 from cardwidgets.games.tablic.rules import DEFAULT_RULES, Rules
 from cardwidgets.games.tablic.words import player
@@ -95,7 +96,7 @@ def set_up(
     to_move = _seat_arg("to_move", to_move)
     state._to_move = to_move
     if not state._hand0 and not state._hand1:
-        state._after_turn()
+        after_turn(state)
     elif not (state._hand1 if to_move else state._hand0):
         raise PositionError("tablic.position.no_cards", player=player(to_move, None))
     position = {
@@ -142,6 +143,48 @@ def from_start(cls: type[State], start: Mapping[str, Any], rules: Rules) -> Stat
         if key not in position:
             raise PositionError("tablic.position.missing", field=key)
     return cls.from_position(rules=rules, seed=seed, **position)
+
+
+def determinized(state: State, seat: int, rng: cards.Rng) -> State:
+    """:meth:`State.determinize`: the position as ``seat`` knows it, the opponent's unknown
+    cards and the stock (but its public bottom card) dealt anew with ``rng``."""
+    if state._to_move is None:
+        return state
+    other = 1 - seat
+    bottom = state._bottom
+    known = state._hands[seat] | state._table_bits | state._piles[0] | state._piles[1]
+    revealed_other = state.revealed()[other]
+    bottom_in_stock = state.stock_bottom is not None
+    fixed = cards.mask(revealed_other)
+    if bottom_in_stock and bottom is not None:
+        fixed |= bottom.bit
+    deal_cards = known | state._hands[other] | cards.mask(state._stock)
+    pool = cards.from_mask(deal_cards & ~known & ~fixed)
+    shuffled = rng.shuffle(pool)
+    need = state._hands[other].bit_count() - len(revealed_other)
+    other_hand = (*revealed_other, *shuffled[:need])
+    stock = shuffled[need:]
+    if bottom_in_stock and bottom is not None:
+        stock.append(bottom)
+    hands: list[tuple[Card, ...]] = [(), ()]
+    hands[seat] = cards.from_mask(state._hands[seat])
+    hands[other] = other_hand
+    found = type(state).from_position(
+        table=state._table_cards(),
+        hands=hands,
+        stock=stock,
+        to_move=state._to_move,
+        dealer=state.dealer,
+        rules=state.rules,
+        piles=state.piles,
+        tablas=state.tablas,
+        totals=state.totals,
+        deal_number=state.deal_number,
+        last_capturer=state.last_capturer,
+        seed=rng.next64(),
+    )
+    found._bottom = bottom
+    return found
 
 
 # -- argument checks -----------------------------------------------------------------------------

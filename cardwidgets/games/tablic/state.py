@@ -29,8 +29,8 @@ from cardwidgets.games.tablic.captures import (
     _random_option,
     count_captures,
 )
-from cardwidgets.games.tablic.deck import _deal_round, _deck
-from cardwidgets.games.tablic.masks import _PLAYED, _points_of_mask
+from cardwidgets.games.tablic.deals import after_turn, begin_deal
+from cardwidgets.games.tablic.masks import _PLAYED
 from cardwidgets.games.tablic.moves import (
     _SET_CARD,
     _SET_MASK,
@@ -39,15 +39,11 @@ from cardwidgets.games.tablic.moves import (
     _new_move,
     _new_object,
 )
-from cardwidgets.games.tablic.position import check_rules, from_start, set_up
+from cardwidgets.games.tablic.position import check_rules, determinized, from_start, set_up
 from cardwidgets.games.tablic.profiles import _POSITION, _REACH, _UNIT, _UP_TO, _profile, _reach
 from cardwidgets.games.tablic.rules import (
     DealResult,
     Rules,
-    breakdown,
-    leftovers_taker,
-    match_over,
-    winner,
 )
 from cardwidgets.games.tablic.view import LastMove, Pile, TablicView
 from cardwidgets.games.tablic.words import describe_last_move
@@ -142,31 +138,6 @@ class State(core.GameState[Move]):
         state._reach = None
         return state
 
-    def _begin_deal(self, deal_number: int, dealer: int) -> None:
-        deck = _deck(self.seed, deal_number)
-        self.deal_number = deal_number
-        self.dealer = dealer
-        table = self._table = tuple(deck[:4])  # T-D8: the first 4 cards; the stock the other 48
-        self._table_bits = cards.mask(table)
-        self._profile = _profile(self._table_bits)
-        self._reach = None
-        self._stock = tuple(deck[4:])
-        self._bottom = self._stock[-1]
-        self._hand0 = self._hand1 = 0
-        self._pile0 = self._pile1 = 0
-        self.tablas = (0, 0)
-        self.last_capturer = None
-        self._deal_round()
-
-    def _deal_round(self) -> None:
-        """T-D8: Elder gets stock[0:3] and [6:9], the dealer [3:6] and [9:12]; Elder leads."""
-        dealt = _deal_round(self._stock, self.dealer)
-        self._stock = self._stock[12:]
-        self._hand0 |= dealt[0]
-        self._hand1 |= dealt[1]
-        elder = 1 - self.dealer
-        self._to_move = elder if (self._hand1 if elder else self._hand0) else self.dealer
-
     @property
     def _hands(self) -> tuple[int, int]:
         return (self._hand0, self._hand1)
@@ -206,7 +177,7 @@ class State(core.GameState[Move]):
         dealer = core.check_seat(dealer)
         state = cls._blank(rules, seed)
         state.totals = (0, 0)
-        state._begin_deal(1, dealer)
+        begin_deal(state, 1, dealer)
         state._start = {"seed": seed, "dealer": dealer}
         return state
 
@@ -458,11 +429,11 @@ class State(core.GameState[Move]):
     def play(self, move: Move | str) -> State:
         """The state after ``move`` (a Move or its text); raises :class:`IllegalMove` if illegal.
 
-        The hot path of self-play: one new object, its fields copied and changed in place
+        The hot path of self-play: a move among the listed legal moves needs no further check
+        (an int comparison); then one new object, its fields copied and changed in place
         (several to a line: that costs nothing, unlike a helper call per move).
         """
         keys = self._keys
-        # A move among the listed legal moves needs no further check (an int comparison).
         if (
             keys is None
             or move.__class__ is not Move
@@ -472,40 +443,37 @@ class State(core.GameState[Move]):
         seat = self._to_move
         assert seat is not None
         child = _new_object(State)
-        # Copy every field, then change what the move changes.
+        # Copy every field, then change what the move changes (the table's order is worked
+        # out from this state's when asked).
         child.rules = rules = self.rules
         child.seed, child.dealer, child.deal_number = self.seed, self.dealer, self.deal_number
         child.totals, child.deal_results = self.totals, self.deal_results
         child._stock = stock = self._stock
         child._bottom, child.parent, child.last_move = self._bottom, self, move
-        child._last_seat, child._keys = seat, None
-        child._table = None  # worked out from this state's table when asked
+        child._last_seat, child._keys, child._table = seat, None, None
         index = move.card.index
         bit = 1 << index
-        hand0, hand1 = self._hand0, self._hand1
         if seat:
-            hand1 ^= bit
+            hand0, hand1 = self._hand0, self._hand1 ^ bit
         else:
-            hand0 ^= bit
+            hand0, hand1 = self._hand0 ^ bit, self._hand1
         child._hand0, child._hand1 = hand0, hand1
         captured = move.mask
         if captured:
             child._table_bits = table_bits = self._table_bits ^ captured
             child._profile = self._profile - _profile(captured)
-            child._reach = None
+            child._reach, child.last_capturer = None, seat
             # T-D12: the played card and the captured cards go to the capturer's pile.
             if seat:
                 child._pile0, child._pile1 = self._pile0, self._pile1 | captured | bit
             else:
                 child._pile0, child._pile1 = self._pile0 | captured | bit, self._pile1
-            child.last_capturer = seat
             # T-D5, as rules.is_tabla: an empty table, unless the deal's last card was played.
+            tablas = self.tablas
             if not table_bits and (hand0 or hand1 or stock or rules.final_card_tabla):
                 child._last_tabla = True
-                tablas = self.tablas
-                child.tablas = (tablas[0], tablas[1] + 1) if seat else (tablas[0] + 1, tablas[1])
-            else:
-                child.tablas = self.tablas
+                tablas = (tablas[0], tablas[1] + 1) if seat else (tablas[0] + 1, tablas[1])
+            child.tablas = tablas
         else:
             child._table_bits = self._table_bits | bit
             child._profile = self._profile + _UNIT[index]
@@ -523,55 +491,8 @@ class State(core.GameState[Move]):
             child._to_move = seat
         else:
             child._to_move = None
-            child._after_turn()
+            after_turn(child)
         return child
-
-    def _after_turn(self) -> None:
-        """Both hands are empty: deal the next round, or end the deal (and maybe the match)."""
-        if self._stock:
-            self._deal_round()
-            return
-        self._table_cards()  # the leftovers, in table order
-        self._end_deal()
-
-    def _end_deal(self) -> None:
-        rules = self.rules
-        leftovers = self._table_cards()
-        taker = leftovers_taker(rules, self.dealer, self.last_capturer)
-        piles = [self._pile0, self._pile1]
-        if taker is not None and leftovers:
-            piles[taker] |= self._table_bits
-        counts = (piles[0].bit_count(), piles[1].bit_count())
-        points = (_points_of_mask(piles[0]), _points_of_mask(piles[1]))
-        parts = breakdown(counts, points, self.tablas)
-        scores = parts["scores"]
-        totals = (self.totals[0] + scores[0], self.totals[1] + scores[1])
-        result = DealResult(
-            deal=self.deal_number,
-            dealer=self.dealer,
-            cards=counts,
-            points=points,
-            most_cards=parts["most_cards"],
-            tablas=self.tablas,
-            scores=scores,
-            totals=totals,
-            leftovers=leftovers,
-            leftovers_to=taker if leftovers else None,
-            piles=(piles[0], piles[1]),
-        )
-        self.deal_results = (*self.deal_results, result)
-        self.totals = totals
-        if match_over(rules, totals):
-            self._pile0, self._pile1 = piles
-            if taker is not None:
-                self._table = ()
-                self._table_bits = 0
-                self._profile = 0
-                self._reach = None
-            self._to_move = None
-            self._outcome = Outcome(winner(totals), totals)  # T-D7
-            return
-        self._begin_deal(self.deal_number + 1, 1 - self.dealer)  # T-S3: the dealer alternates
 
     # -- what players see ----------------------------------------------------------------------
     def view(self, seat: int | None = None) -> TablicView:
@@ -621,7 +542,6 @@ class State(core.GameState[Move]):
         """
         return describe_last_move(self, locale)
 
-    # -- search support ----------------------------------------------------------------------
     def determinize(self, seat: int, rng: cards.Rng) -> State:
         """A state that looks the same to ``seat``, with the hidden cards dealt at random.
 
@@ -629,44 +549,7 @@ class State(core.GameState[Move]):
         bottom card keeps its place, and the later deals get a new seed from ``rng``. Uses only
         what ``seat`` knows, so states that differ only in hidden cards give the same result.
         """
-        seat = core.check_seat(seat)
-        if self._to_move is None:
-            return self
-        other = 1 - seat
-        bottom = self._bottom
-        known = self._hands[seat] | self._table_bits | self._piles[0] | self._piles[1]
-        revealed_other = self.revealed()[other]
-        bottom_in_stock = self.stock_bottom is not None
-        fixed = cards.mask(revealed_other)
-        if bottom_in_stock and bottom is not None:
-            fixed |= bottom.bit
-        deal_cards = known | self._hands[other] | cards.mask(self._stock)
-        pool = cards.from_mask(deal_cards & ~known & ~fixed)
-        shuffled = rng.shuffle(pool)
-        need = self._hands[other].bit_count() - len(revealed_other)
-        other_hand = (*revealed_other, *shuffled[:need])
-        stock = shuffled[need:]
-        if bottom_in_stock and bottom is not None:
-            stock.append(bottom)
-        hands: list[tuple[Card, ...]] = [(), ()]
-        hands[seat] = cards.from_mask(self._hands[seat])
-        hands[other] = other_hand
-        state = State.from_position(
-            table=self._table_cards(),
-            hands=hands,
-            stock=stock,
-            to_move=self._to_move,
-            dealer=self.dealer,
-            rules=self.rules,
-            piles=self.piles,
-            tablas=self.tablas,
-            totals=self.totals,
-            deal_number=self.deal_number,
-            last_capturer=self.last_capturer,
-            seed=rng.next64(),
-        )
-        state._bottom = bottom
-        return state
+        return determinized(self, core.check_seat(seat), rng)
 
     def __repr__(self) -> str:
         table = cards.format_cards(self._table_cards()) or "-"
