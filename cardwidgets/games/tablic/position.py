@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cardwidgets import cards, core, i18n
 from cardwidgets.cards import Card, CardLike
@@ -115,7 +115,7 @@ def set_up(
     return state
 
 
-def from_start(cls: type[State], start: Mapping[str, Any], rules: Rules) -> State:
+def from_start(cls: type[State], start: Mapping[str, object], rules: Rules) -> State:
     """The initial state of a record from its ``start``: a seed and a dealer (a new match)
     or a seed and a position; an unknown or missing field is refused by name."""
     known = {"seed", "dealer", "position"}
@@ -128,7 +128,7 @@ def from_start(cls: type[State], start: Mapping[str, Any], rules: Rules) -> Stat
         raise PositionError("tablic.position.missing", field="seed")
     seed = cards.check_seed(start["seed"])
     if "position" not in start:
-        return cls.new(seed, rules, start.get("dealer", 1))
+        return cls.new(seed, rules, core.check_seat(start.get("dealer", 1)))
     position = start["position"]
     if not isinstance(position, Mapping):
         raise _bad("position", "tablic.expect.object", position)
@@ -195,7 +195,7 @@ def check_rules(rules: Rules | None) -> Rules:
     return DEFAULT_RULES if rules is None else core.check_rules(rules, Rules, "tablic")
 
 
-def _bad(field: str, expected: str, value: object, **params: Any) -> PositionError:
+def _bad(field: str, expected: str, value: object, **params: object) -> PositionError:
     """The refusal of a position field; ``expected`` names a phrase of the catalog, so the
     whole sentence is in the reader's language."""
     return PositionError(

@@ -21,7 +21,7 @@ import dataclasses
 import functools
 import itertools
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from cardwidgets import cards, core
 from cardwidgets.cards import Card, CardLike
@@ -367,7 +367,7 @@ class DealResult:
     piles: tuple[int, int]
     """The final piles (leftovers included) as bitmasks."""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """JSON-safe form (cards as text; the piles as their sizes)."""
         return {
             "deal": self.deal,

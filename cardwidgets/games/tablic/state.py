@@ -15,7 +15,7 @@ is shuffled from the match seed and the deal number, with the dealer alternating
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from cardwidgets import cards, core
 from cardwidgets.cards import DECK, Card, CardLike
@@ -120,7 +120,7 @@ class State(core.GameState[Move]):
     _last_seat: int | None
     _keys: list[int] | None
     """The legal moves as ints (captured mask << 6 | card index), once listed."""
-    _start: dict[str, Any] | None = None
+    _start: dict[str, object] | None = None
     _outcome: Outcome | None = None
     _last_tabla: bool = False
 
@@ -225,17 +225,17 @@ class State(core.GameState[Move]):
         )
 
     # -- records ---------------------------------------------------------------------------
-    def _start_record(self) -> dict[str, Any]:
+    def _start_record(self) -> dict[str, object]:
         assert self._start is not None
         return {k: (dict(v) if isinstance(v, dict) else v) for k, v in self._start.items()}
 
     @classmethod
-    def _from_start(cls, start: Mapping[str, Any], rules: core.Rules) -> State:
+    def _from_start(cls, start: Mapping[str, object], rules: core.Rules) -> State:
         assert isinstance(rules, Rules)
         return from_start(cls, start, rules)
 
     @classmethod
-    def _rules_from_dict(cls, data: Mapping[str, Any]) -> Rules:
+    def _rules_from_dict(cls, data: Mapping[str, object]) -> Rules:
         return Rules.from_dict(data)
 
     # -- full information --------------------------------------------------------------------
@@ -574,6 +574,6 @@ def new_game(seed: int | str | None = None, rules: Rules | None = None, dealer: 
     return State.new(seed, rules, dealer)
 
 
-def from_record(record: Mapping[str, Any] | str) -> State:
+def from_record(record: Mapping[str, object] | str) -> State:
     """Replay a record (dict or JSON text) made by :meth:`State.to_record`."""
     return State.from_record(record)

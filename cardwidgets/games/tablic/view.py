@@ -16,7 +16,7 @@ appear only as their sizes.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from cardwidgets import cards, core
 from cardwidgets.cards import Card
@@ -53,7 +53,7 @@ class LastMove:
     move: Move
     tabla: bool
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """The move as text, its card and captured cards as card texts, and the tabla flag."""
         return {
             "seat": self.seat,
@@ -97,7 +97,7 @@ class TablicView(core.View):
     over: bool
     outcome: Outcome | None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """The view as plain JSON values: cards as their texts, tuples as lists."""
         bottom = self.stock_bottom
         return {
