@@ -64,7 +64,7 @@ class LastMove:
         }
 
 
-@dataclasses.dataclass(frozen=True, eq=False)
+@dataclasses.dataclass(frozen=True, eq=False, slots=True)
 class TablicView(core.View):
     """What ``seat`` (None: both players) may see of a position; see :meth:`State.view`."""
 
