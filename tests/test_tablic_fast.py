@@ -1,8 +1,9 @@
 """The hot-path shortcuts of the Tablić engine give the same answers as the plain ways.
 
 Each shortcut (state fields worked out late, int keys for legal moves, the reach pre-filter
-carried in the state, the second-level capture cache, the inlined deal shuffle) is compared
-with a computation that does not use it.
+carried in the state, the second-level capture cache, the inlined deal shuffle, dealing and
+scoring on bitmasks) is compared with a computation that does not use it, most of them with
+the plain rules of ``cardwidgets.games.tablic.rules``.
 """
 
 from __future__ import annotations
@@ -15,14 +16,14 @@ from cardwidgets import cards
 from cardwidgets.cards import DECK, Rng
 from cardwidgets.core import IllegalMove
 from cardwidgets.games import tablic
-from cardwidgets.games.tablic import Move, Rules, State
+from cardwidgets.games.tablic import Move, Rules, State, capture_search, deck, rules
 
 
 def test_deal_shuffle_is_the_cards_rng_shuffle() -> None:
     for seed in (*range(40), "lesson 1", "x" * 40, 2**70 + 3, -5):
         for deal in (1, 2, 9):
             expected = cards.Rng(seed).derive("tablic-deal", deal).shuffle(DECK)
-            assert tablic._deck(seed, deal) == expected
+            assert deck._deck(seed, deal) == expected
 
 
 def test_deal_shuffle_falls_back_to_draw_by_draw_on_a_rejected_draw(
@@ -31,13 +32,13 @@ def test_deal_shuffle_falls_back_to_draw_by_draw_on_a_rejected_draw(
     # Real rejections are too rare to meet (below 2**-58 a draw): lower the limits so that
     # about half the draws are rejected, and compare with the plain loop under the same limits.
     low = tuple(0 if n == 0 else (1 << 63) - (1 << 63) % n for n in range(53))
-    monkeypatch.setattr(tablic, "_LIMIT", low)
+    monkeypatch.setattr(deck, "_LIMIT", low)
     for state in (1, 2**63, 12345678901234567):
-        assert tablic._shuffled(state) == tablic._shuffled_one_by_one(state)
-        assert sorted(tablic._shuffled(state)) == sorted(DECK)
+        assert deck._shuffled(state) == deck._shuffled_one_by_one(state)
+        assert sorted(deck._shuffled(state)) == sorted(DECK)
     monkeypatch.undo()
     for state in (0, 2**64 - 1, 2**64 - 0x9E3779B97F4A7C15, 987654321):
-        assert tablic._shuffled(state) == tablic._shuffled_one_by_one(state)
+        assert deck._shuffled(state) == deck._shuffled_one_by_one(state)
 
 
 @pytest.mark.parametrize("maximal", [False, True])
@@ -125,12 +126,12 @@ def test_tables_that_differ_in_cards_no_group_can_use_share_their_captures() -> 
     assert [sorted(c) for c in tablic.capture_options("K♦", "9♠ 5♥")] == [
         sorted(cards.parse_many("9♠ 5♥"))
     ]
-    cores = len(tablic._CORES[0][14])
+    cores = len(capture_search._CORES[0][14])
     # 2♣ is in no group of 14 here (it would need a 3, a 4 with an 8, ...): same captures,
     # served by the second-level cache, which gains no entry.
     options = tablic.capture_options("K♦", "9♠ 5♥ 2♣")
     assert [sorted(c) for c in options] == [sorted(cards.parse_many("9♠ 5♥"))]
-    assert len(tablic._CORES[0][14]) == cores
+    assert len(capture_search._CORES[0][14]) == cores
     # With a 3 the 2♣ joins a group (9+3+2): a different answer, computed afresh.
     options = tablic.capture_options("K♦", "9♠ 5♥ 2♣ 3♦")
     assert sorted(map(sorted, options)) == sorted(
@@ -153,3 +154,61 @@ def test_reach_carried_after_trails_is_the_reach_of_the_table() -> None:
             assert carried == sum(1 << s for s in sums if s <= 14)
             checked += 1
     assert checked > 5
+
+
+def test_rounds_dealt_on_bitmasks_are_the_plain_deal_round() -> None:
+    for seed in range(20):
+        stock = deck._deck(seed, 1)[4:]
+        for dealer in (0, 1):
+            for left in (48, 36, 12, 9, 6, 3):
+                fast = deck._deal_round(stock[:left], dealer)
+                plain = rules.deal_round(stock[:left], dealer)
+                assert (cards.from_mask(fast[0]), cards.from_mask(fast[1])) == plain
+
+
+@pytest.mark.parametrize(
+    "variant",
+    [Rules(), Rules(leftovers_to="dealer"), Rules(final_card_tabla=True, target=40)],
+)
+def test_deals_end_as_the_plain_rules_say(variant: Rules) -> None:
+    # Tablas (T-D5), the leftovers (T-D6), the deal's score (T-S18, T-D9) and the end of the
+    # match (T-D7), from the states of random matches, against the plain rules.
+    for seed in range(4):
+        state = tablic.new_game(seed=seed, rules=variant)
+        rng = Rng(seed)
+        totals = (0, 0)
+        while not state.is_over:
+            moves = state.legal_moves()
+            before, move = state, moves[rng.below(len(moves))]
+            state = state.play(move)
+            ended = len(state.deal_results) > len(before.deal_results)
+            if move.captured:
+                left = sum(map(len, before.hands)) + len(before.stock) - 1
+                table = [c for c in before.table if c not in move.captured]
+                tabla = state.tablas if not ended else state.deal_results[-1].tablas
+                expected = rules.is_tabla(table, left, variant)
+                assert (tabla[before.to_move] > before.tablas[before.to_move]) == expected
+            if not ended:
+                continue
+            result = state.deal_results[-1]
+            taker = rules.leftovers_taker(
+                variant, before.dealer, before.to_move if move.captured else before.last_capturer
+            )
+            assert result.leftovers_to == (taker if result.leftovers else None)
+            piles = [list(before.piles[0]), list(before.piles[1])]
+            if move.captured:
+                piles[before.to_move] += [move.card, *move.captured]
+            if taker is not None:
+                piles[taker] += result.leftovers
+            parts = rules.deal_breakdown(piles[0], piles[1], result.tablas)
+            assert (result.cards, result.points, result.most_cards) == (
+                parts["cards"],
+                parts["points"],
+                parts["most_cards"],
+            )
+            assert result.scores == parts["scores"]
+            totals = (totals[0] + result.scores[0], totals[1] + result.scores[1])
+            assert result.totals == totals
+            assert state.is_over == rules.match_over(variant, totals)
+        assert state.outcome is not None
+        assert state.outcome.winner == rules.winner(state.totals)

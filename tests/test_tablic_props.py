@@ -1,13 +1,15 @@
-"""Hypothesis properties of the Tablić capture search against a brute-force reference.
+"""Hypothesis properties: the fast capture search equals the plain rule.
 
-The reference tries every subset of the table and every way to split it into groups, straight
-from T-D1–T-D4 (maximal captures as T-D1a defines them: no other legal capture contains them);
-it is exponential, so tables stay at 10 cards or fewer.
+The plain rule is ``cardwidgets.games.tablic.rules.legal_captures``: it tries every subset of
+the table and every way to split it into groups, straight from T-D1–T-D4 (maximal captures as
+T-D1a defines them: no other legal capture contains them). It is exponential, so tables stay at
+10 cards or fewer. The engine's answers (``capture_options``, ``count_captures``,
+``iter_captures``, ``maximal_captures``, ``is_capture`` and the moves a State lists) come from
+the count-vector search of ``capture_search``; these properties are its contract.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 
 import pytest
@@ -17,49 +19,15 @@ from hypothesis import strategies as st
 from cardwidgets import IllegalMove, cards, tablic
 from cardwidgets.cards import Card
 from cardwidgets.games.tablic import Rules
-
-
-def values(card: Card) -> tuple[int, ...]:
-    if card.rank == 14:
-        return (1, 11)
-    return (card.rank + 1,) if card.rank >= 11 else (int(card.rank),)
+from cardwidgets.games.tablic.rules import adds_up_to, legal_captures
 
 
 def sums_to(v: int, group: Sequence[Card]) -> bool:
-    totals = {0}
-    for card in group:
-        totals = {t + x for t in totals for x in values(card)}
-    return v in totals
-
-
-def reference_masks(v: int, table: Sequence[Card]) -> set[int]:
-    """Bitmasks (over table positions) of every union of disjoint groups adding up to v each."""
-    n = len(table)
-    groups = [m for m in range(1, 1 << n)
-              if sums_to(v, [table[i] for i in range(n) if m >> i & 1])]  # fmt: skip
-
-    @functools.cache
-    def splits(mask: int) -> bool:
-        if not mask:
-            return True
-        lowest = mask & -mask  # the group holding the lowest card, then the rest
-        return any(g & lowest and g & mask == g and splits(mask ^ g) for g in groups)
-
-    return {m for m in range(1, 1 << n) if splits(m)}
+    return adds_up_to(v, group)
 
 
 def reference(card: Card, table: Sequence[Card], maximal: bool) -> set[frozenset[Card]]:
-    v = 11 if card.rank == 14 else values(card)[0]  # T-D3: a played Ace at 11 covers 1
-    found = set()
-    for m in reference_masks(v, table):
-        chosen = [table[i] for i in range(len(table)) if m >> i & 1]
-        if v == 14 and sum(c.rank == 13 for c in chosen) > 1:
-            continue  # T-D4
-        found.add(frozenset(chosen))
-    if maximal:
-        # T-D1a: maximal means that no other legal capture strictly contains it.
-        found = {chosen for chosen in found if not any(chosen < other for other in found)}
-    return found
+    return legal_captures(card, table, Rules(capture_must_be_maximal=maximal))
 
 
 LOW = [c for c in cards.DECK if c.rank <= 7 or c.rank >= 13]

@@ -1,0 +1,100 @@
+"""Tablić (Table, Tablanet): the Balkan fishing game of docs/rules/tablic.md, as a rules engine.
+
+A played card captures table cards whose values add up to it, in one or more disjoint groups.
+Values: 2–10 face value, J 12, Q 13, K 14, and a table Ace counts 1 or 11 (T-S19, T-D2).
+
+>>> from cardwidgets import tablic
+>>> state = tablic.State.from_position(table="3♠ 5♥ 2♦ 6♣", hands=("8♦ K♠", "9♥ 4♣"))
+>>> [str(m) for m in state.legal_moves()]
+['8♦', '8♦ x 2♦ 3♠ 5♥ 6♣', '8♦ x 2♦ 6♣', '8♦ x 3♠ 5♥', 'K♠', 'K♠ x 3♠ 5♥ 6♣']
+>>> after = state.play("8D x 3S 5H 2D 6C")
+>>> after.tablas, after.table
+((1, 0), ())
+>>> print(after.describe_last_move())
+Player 1 plays 8♦ and captures 2♦ 3♠ 5♥ 6♣. Tabla: the table is cleared (+1 point).
+
+The package, in reading order:
+
+* :mod:`.rules` — the rules as plain code, each citing its id: values, points, what a legal
+  capture is, the tabla, dealing, scoring, the end of the match. The contract of the rest.
+* :mod:`.moves` — :class:`Move` and its text notation.
+* :mod:`.captures` — the public capture functions (:func:`capture_options` …) over the fast
+  search: :mod:`.capture_search` (count vectors, group types tested in 64-bit lanes, caches),
+  :mod:`.capture_plans` (vectors into card sets) and :mod:`.profiles` (tables as packed counts
+  per value); :mod:`.masks` holds the rules as lookups by card index.
+* :mod:`.deck` — each deal's shuffle from the match seed, and dealing on bitmasks.
+* :mod:`.state` — :class:`State`, one whole match (T-S2, T-D7); :mod:`.position` sets up and
+  checks given positions and records' starts; :mod:`.view` is what a seat sees.
+* :mod:`.playouts` — :func:`playout`, random games on plain ints for bots and the lab.
+* :mod:`.words` — every sentence, in English and German.
+
+The tests prove the fast paths equal to :mod:`.rules`: the capture search against
+:func:`.rules.legal_captures`, dealing against :func:`.rules.deal_round`, scoring against
+:func:`.rules.deal_breakdown`, and :func:`playout` against playing :class:`State` moves.
+"""
+
+from __future__ import annotations
+
+from cardwidgets.games.tablic.capture_search import clear_caches
+from cardwidgets.games.tablic.captures import (
+    capture_options,
+    count_captures,
+    is_capture,
+    iter_captures,
+    maximal_captures,
+)
+from cardwidgets.games.tablic.masks import (  # for cardwidgets.bots until it imports .masks
+    _PLAYED as _PLAYED,
+)
+from cardwidgets.games.tablic.masks import (
+    _POINTS as _POINTS,
+)
+from cardwidgets.games.tablic.masks import (
+    _points_of_mask as _points_of_mask,
+)
+from cardwidgets.games.tablic.moves import Move
+from cardwidgets.games.tablic.playouts import Playout, playout
+from cardwidgets.games.tablic.position import PositionError
+from cardwidgets.games.tablic.rules import (
+    DEFAULT_RULES as DEFAULT_RULES,  # not in __all__, as before the package
+)
+from cardwidgets.games.tablic.rules import (
+    DealResult,
+    Rules,
+    capture_groups,
+    card_points,
+    card_values,
+    deal_breakdown,
+    played_value,
+    score_deal,
+)
+from cardwidgets.games.tablic.state import State, from_record, new_game
+from cardwidgets.games.tablic.view import TablicView
+from cardwidgets.games.tablic.words import (
+    describe_deal as describe_deal,  # not in __all__, as before the package
+)
+
+__all__ = [
+    "DealResult",
+    "Move",
+    "Playout",
+    "PositionError",
+    "Rules",
+    "State",
+    "TablicView",
+    "capture_groups",
+    "capture_options",
+    "card_points",
+    "card_values",
+    "clear_caches",
+    "count_captures",
+    "deal_breakdown",
+    "from_record",
+    "is_capture",
+    "iter_captures",
+    "maximal_captures",
+    "new_game",
+    "played_value",
+    "playout",
+    "score_deal",
+]

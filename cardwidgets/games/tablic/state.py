@@ -1,0 +1,579 @@
+"""A Tablić match as a value: :class:`State`, with every deal until someone wins (T-D7).
+
+A state is a value: :meth:`State.play` returns a new state whose ``parent`` is the old one.
+Cards in hands, on the table and in piles are bitmasks; the legal moves are kept as ints
+(``captured mask << 6 | card index``), so :meth:`State.play` accepts a listed move by an int
+comparison; the table's arrival order is worked out from the parents only when asked. One
+State is the whole match (T-S2, T-D7): when a deal ends, its score is added and the next deal
+is shuffled from the match seed and the deal number, with the dealer alternating (T-S3).
+
+>>> state = new_game(seed=1)
+>>> state.to_move, len(state.table), [len(h) for h in state.hands]
+(0, 4, [6, 6])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import ClassVar
+
+from cardwidgets import cards, core
+from cardwidgets.cards import DECK, Card, CardLike
+from cardwidgets.core import IllegalMove, Outcome
+from cardwidgets.games.tablic.capture_plans import _expand_partial
+from cardwidgets.games.tablic.capture_search import _PLANS, _plans, _search
+from cardwidgets.games.tablic.captures import (
+    _UNRANK_ABOVE,
+    _containing,
+    _options,
+    _random_option,
+    count_captures,
+)
+from cardwidgets.games.tablic.deals import after_turn, begin_deal
+from cardwidgets.games.tablic.masks import _PLAYED
+from cardwidgets.games.tablic.moves import (
+    _SET_CARD,
+    _SET_MASK,
+    _TRAILS,
+    Move,
+    _new_move,
+    _new_object,
+)
+from cardwidgets.games.tablic.position import check_rules, determinized, from_start, set_up
+from cardwidgets.games.tablic.profiles import _POSITION, _REACH, _UNIT, _UP_TO, _profile, _reach
+from cardwidgets.games.tablic.rules import (
+    DealResult,
+    Rules,
+)
+from cardwidgets.games.tablic.view import LastMove, Pile, TablicView
+from cardwidgets.games.tablic.words import describe_last_move
+
+__all__ = ["State", "from_record", "new_game"]
+
+
+class State(core.GameState[Move]):
+    """A position in a Tablić match (all deals until someone reaches the target, T-D7).
+
+    Full-information attributes: :attr:`table` (arrival order), :attr:`hands`, :attr:`piles`,
+    :attr:`tablas` (this deal), :attr:`totals` (finished deals), :attr:`dealer`,
+    :attr:`stock` (top first), :attr:`deal_number`, :attr:`last_capturer`. What a player may
+    see is :meth:`view`.
+    """
+
+    game: ClassVar[str] = "tablic"
+
+    # Slots: play() makes one object per move and copies these fields one by one. The rarely
+    # set _start, _outcome and _last_tabla live in the instance dict (from the base class),
+    # with class-level defaults, so most states never make one.
+    __slots__ = (
+        "_bottom",
+        "_hand0",
+        "_hand1",
+        "_keys",
+        "_last_seat",
+        "_pile0",
+        "_pile1",
+        "_profile",
+        "_reach",
+        "_stock",
+        "_table",
+        "_table_bits",
+        "_to_move",
+        "deal_number",
+        "deal_results",
+        "dealer",
+        "last_capturer",
+        "last_move",
+        "parent",
+        "rules",
+        "seed",
+        "tablas",
+        "totals",
+    )
+
+    rules: Rules
+    parent: State | None
+    last_move: Move | None
+    seed: int | str
+    dealer: int
+    deal_number: int
+    tablas: tuple[int, int]
+    totals: tuple[int, int]
+    last_capturer: int | None
+    deal_results: tuple[DealResult, ...]
+    """Every finished deal of the match, oldest first."""
+
+    _to_move: int | None
+    _hand0: int
+    _hand1: int
+    _table: tuple[Card, ...] | None
+    """The table in arrival order; None until asked for (see :meth:`_table_cards`)."""
+    _table_bits: int
+    _profile: int
+    """The table's packed count per value (see the capture search)."""
+    _reach: int | None
+    """:func:`_reach` of the table once known: play() works it out after a trail."""
+    _stock: tuple[Card, ...]
+    _pile0: int
+    _pile1: int
+    _bottom: Card | None
+    _last_seat: int | None
+    _keys: list[int] | None
+    """The legal moves as ints (captured mask << 6 | card index), once listed."""
+    _start: dict[str, object] | None = None
+    _outcome: Outcome | None = None
+    _last_tabla: bool = False
+
+    # -- construction ----------------------------------------------------------------------
+    @classmethod
+    def _blank(cls, rules: Rules, seed: int | str) -> State:
+        state = object.__new__(cls)
+        state.rules = rules
+        state.seed = seed
+        state.parent = None
+        state.last_move = None
+        state.deal_results = ()
+        state._last_seat = None
+        state._keys = None
+        state._reach = None
+        return state
+
+    @property
+    def _hands(self) -> tuple[int, int]:
+        return (self._hand0, self._hand1)
+
+    @property
+    def _piles(self) -> tuple[int, int]:
+        return (self._pile0, self._pile1)
+
+    def _table_cards(self) -> tuple[Card, ...]:
+        """The table in arrival order. play() leaves it to be worked out on first use
+        (self-play never asks): a table card stays until captured and never comes back, so
+        the table is the cards still there of the last known table, in order, then the cards
+        trailed since then that are still there, in the order they were trailed."""
+        table = self._table
+        if table is not None:
+            return table
+        bits = self._table_bits
+        trailed = []
+        state: State = self
+        while state._table is None:
+            move = state.last_move
+            assert move is not None and state.parent is not None  # made by play()
+            if not move.mask and bits >> move.card.index & 1:
+                trailed.append(move.card)
+            state = state.parent
+        trailed.reverse()
+        table = self._table = (*(c for c in state._table if bits >> c.index & 1), *trailed)
+        return table
+
+    @classmethod
+    def new(
+        cls, seed: int | str | None = None, rules: Rules | None = None, dealer: int = 1
+    ) -> State:
+        """A new match; see :func:`new_game`."""
+        rules = check_rules(rules)
+        seed = cards.fresh_seed() if seed is None else cards.check_seed(seed)
+        dealer = core.check_seat(dealer)
+        state = cls._blank(rules, seed)
+        state.totals = (0, 0)
+        begin_deal(state, 1, dealer)
+        state._start = {"seed": seed, "dealer": dealer}
+        return state
+
+    @classmethod
+    def from_position(
+        cls,
+        table: Iterable[CardLike] | str,
+        hands: Sequence[Iterable[CardLike] | str],
+        stock: Iterable[CardLike] | str = (),
+        to_move: int = 0,
+        dealer: int = 1,
+        rules: Rules | None = None,
+        *,
+        piles: Sequence[Iterable[CardLike] | str] = ((), ()),
+        tablas: Sequence[int] = (0, 0),
+        totals: Sequence[int] = (0, 0),
+        deal_number: int = 1,
+        last_capturer: int | None = None,
+        seed: int | str | None = None,
+    ) -> State:
+        """Set up any position (lessons, tests). Cards as Card objects or text; stock top first.
+
+        ``seed`` fixes the shuffles of the later deals of the match (fresh if None). The bottom
+        card of ``stock`` is public, as after a real deal (T-D8). If both hands are empty, the
+        next round is dealt from ``stock`` at once.
+
+        >>> s = State.from_position(table="A♣ 10♥", hands=("A♦", "5♠"), to_move=0)
+        >>> [str(m) for m in s.legal_moves()]
+        ['A♦', 'A♦ x 10♥ A♣', 'A♦ x A♣']
+        """
+        return set_up(
+            cls,
+            table,
+            hands,
+            stock,
+            to_move,
+            dealer,
+            rules,
+            piles,
+            tablas,
+            totals,
+            deal_number,
+            last_capturer,
+            seed,
+        )
+
+    # -- records ---------------------------------------------------------------------------
+    def _start_record(self) -> dict[str, object]:
+        assert self._start is not None
+        return {k: (dict(v) if isinstance(v, dict) else v) for k, v in self._start.items()}
+
+    @classmethod
+    def _from_start(cls, start: Mapping[str, object], rules: core.Rules) -> State:
+        assert isinstance(rules, Rules)
+        return from_start(cls, start, rules)
+
+    @classmethod
+    def _rules_from_dict(cls, data: Mapping[str, object]) -> Rules:
+        return Rules.from_dict(data)
+
+    # -- full information --------------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        """The seat to play (0 or 1), or None when the match is over."""
+        return self._to_move
+
+    @property
+    def table(self) -> tuple[Card, ...]:
+        """The face-up table cards, in the order they arrived."""
+        return self._table_cards()
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        """Each seat's cards (full information), in card order."""
+        return (cards.from_mask(self._hand0), cards.from_mask(self._hand1))
+
+    @property
+    def piles(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        """Each seat's captured cards in this deal (at the end: with the leftovers)."""
+        return (cards.from_mask(self._pile0), cards.from_mask(self._pile1))
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The undealt cards, top first (full information; a view shows only their number)."""
+        return self._stock
+
+    @property
+    def stock_bottom(self) -> Card | None:
+        """The bottom stock card, shown to both players at the deal (T-D8), while in the stock."""
+        return self._stock[-1] if self._stock and self._stock[-1] is self._bottom else None
+
+    @property
+    def round(self) -> int:
+        """The round of the deal (1–4): four rounds of six cards each (T-S2)."""
+        return max(1, 4 - (len(self._stock) + 11) // 12)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match is over (T-D7)."""
+        return self._to_move is None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The winner and the final totals, or None while the match runs."""
+        return self._outcome
+
+    def revealed(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        """Cards in each hand that both players know: the public bottom card once dealt."""
+        bottom = self._bottom
+        if bottom is None:
+            return ((), ())
+        bit = bottom.bit
+        return ((bottom,) if self._hand0 & bit else (), (bottom,) if self._hand1 & bit else ())
+
+    # -- moves -----------------------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        """Every legal move: for each hand card (card order) the trail, then its captures
+        (bigger first)."""
+        keys = self._keys
+        if keys is not None:
+            trails = _TRAILS
+            return [trails[key] if key < 64 else _new_move(key) for key in keys]
+        seat = self._to_move
+        if seat is None:
+            self._keys = []
+            return []
+        # _options() and _new_move() inlined: the keys and the moves in one pass.
+        hand = self._hand1 if seat else self._hand0
+        table = self._table_bits
+        profile = self._profile
+        reach = self._reach
+        if reach is None:
+            reach = self._reach = _REACH.get(profile) or _reach(profile)
+        maximal = self.rules.capture_must_be_maximal
+        cache = _PLANS[maximal]
+        keys = []
+        moves: list[Move] = []
+        add_key = keys.append
+        add_move = moves.append
+        while hand:
+            low = hand & -hand
+            hand ^= low
+            index = low.bit_length() - 1
+            add_key(index)
+            add_move(_TRAILS[index])
+            v = _PLAYED[index]
+            if not reach >> v & 1:
+                continue  # no table cards add up to v (also when the table is empty)
+            plans = cache[v].get(profile & _UP_TO[v])
+            if plans is None:
+                plans = _plans(v, profile, maximal)
+            card = DECK[index]
+            for plan in plans:
+                if isinstance(plan, int):
+                    captured = table & plan
+                    add_key(captured << 6 | index)
+                    move = _new_object(Move)
+                    _SET_CARD(move, card)
+                    _SET_MASK(move, captured)
+                    add_move(move)
+                else:
+                    for captured in _expand_partial(plan, table):
+                        add_key(captured << 6 | index)
+                        move = _new_object(Move)
+                        _SET_CARD(move, card)
+                        _SET_MASK(move, captured)
+                        add_move(move)
+        self._keys = keys
+        return moves
+
+    def legal_moves_count(self) -> int:
+        """How many legal moves there are, counted without listing crowded tables' captures."""
+        if self._to_move is None:
+            return 0
+        total = 0
+        table = self.table
+        for card in cards.from_mask(self._hands[self._to_move]):
+            total += 1 + (count_captures(card, table, self.rules) if table else 0)
+        return total
+
+    def random_move(self, rng: cards.Rng) -> Move:
+        """A move chosen uniformly among :meth:`legal_moves` (each with the same probability).
+
+        Exactly ``legal_moves()[rng.below(len(legal_moves()))]`` (the same rng draw, the same
+        move; also :func:`playout`'s choice), made faster: the moves are listed as ints only
+        (no Move objects but the drawn one), or on a crowded table counted and the drawn one
+        unranked, without listing them. Raises :class:`IllegalMove` once the match is over.
+
+        >>> state = State.from_position(table="3♠ 5♥ 2♦ 6♣", hands=("8♦ K♠", "9♥ 4♣"))
+        >>> str(state.random_move(cards.Rng(3)))
+        '8♦ x 3♠ 5♥'
+        >>> state.random_move(cards.Rng(3)) == state.legal_moves()[cards.Rng(3).below(6)]
+        True
+        """
+        seat = self._to_move
+        if seat is None:
+            raise IllegalMove("move.game_over")
+        keys = self._keys
+        if keys is None:
+            hand = self._hand1 if seat else self._hand0
+            table = self._table_bits
+            profile = self._profile
+            reach = self._reach
+            if reach is None:
+                reach = self._reach = _REACH.get(profile) or _reach(profile)
+            maximal = self.rules.capture_must_be_maximal
+            if table.bit_count() > _UNRANK_ABOVE:
+                return _new_move(_random_option(hand, table, profile, reach, maximal, rng))
+            # Kept, so that play() accepts the drawn move by an int comparison.
+            keys = self._keys = _options(hand, table, profile, reach, maximal)
+        return _new_move(keys[rng.below(len(keys))])
+
+    def check(self, move: Move | str) -> Move:
+        """The move if it is legal here; else raise :class:`IllegalMove` saying why."""
+        if self._to_move is None:
+            raise IllegalMove("move.game_over")
+        if not isinstance(move, Move):
+            move = Move.parse(move)
+        card = move.card
+        if not (self._hand1 if self._to_move else self._hand0) >> card.index & 1:
+            raise IllegalMove("tablic.not_in_hand", card=card)
+        captured = move.mask
+        if not captured:
+            return move
+        missing = captured & ~self._table_bits
+        if missing:
+            raise IllegalMove(
+                "tablic.not_on_table", cards=cards.format_cards(cards.from_mask(missing))
+            )
+        v = _PLAYED[card.index]
+        taken = _profile(captured)
+        search = _search(v, self._profile)
+        if not taken & ~_UP_TO[v] and search.contains(taken):
+            bigger = search.bigger(taken) if self.rules.capture_must_be_maximal else None
+            if bigger is None:
+                return move
+            shown = _containing(self._table_bits, captured, bigger - taken)
+            raise IllegalMove("tablic.not_maximal", card=card, bigger=shown)
+        kings = [c for c in cards.from_mask(captured) if c.rank == 13]
+        if v == 14 and len(kings) > 1:
+            raise IllegalMove("tablic.king_rule", kings=cards.format_cards(kings))
+        raise IllegalMove(
+            "tablic.not_a_capture",
+            card=card,
+            value=v,
+            captured=cards.format_cards(cards.from_mask(captured)),
+        )
+
+    def play(self, move: Move | str) -> State:
+        """The state after ``move`` (a Move or its text); raises :class:`IllegalMove` if illegal.
+
+        The hot path of self-play: a move among the listed legal moves needs no further check
+        (an int comparison); then one new object, its fields copied and changed in place
+        (several to a line: that costs nothing, unlike a helper call per move).
+        """
+        keys = self._keys
+        if (
+            keys is None
+            or move.__class__ is not Move
+            or move.mask << 6 | move.card.index not in keys
+        ):
+            move = self.check(move)
+        seat = self._to_move
+        assert seat is not None
+        child = _new_object(State)
+        # Copy every field, then change what the move changes (the table's order is worked
+        # out from this state's when asked).
+        child.rules = rules = self.rules
+        child.seed, child.dealer, child.deal_number = self.seed, self.dealer, self.deal_number
+        child.totals, child.deal_results = self.totals, self.deal_results
+        child._stock = stock = self._stock
+        child._bottom, child.parent, child.last_move = self._bottom, self, move
+        child._last_seat, child._keys, child._table = seat, None, None
+        index = move.card.index
+        bit = 1 << index
+        if seat:
+            hand0, hand1 = self._hand0, self._hand1 ^ bit
+        else:
+            hand0, hand1 = self._hand0 ^ bit, self._hand1
+        child._hand0, child._hand1 = hand0, hand1
+        captured = move.mask
+        if captured:
+            child._table_bits = table_bits = self._table_bits ^ captured
+            child._profile = self._profile - _profile(captured)
+            child._reach, child.last_capturer = None, seat
+            # T-D12: the played card and the captured cards go to the capturer's pile.
+            if seat:
+                child._pile0, child._pile1 = self._pile0, self._pile1 | captured | bit
+            else:
+                child._pile0, child._pile1 = self._pile0 | captured | bit, self._pile1
+            # T-D5, as rules.is_tabla: an empty table, unless the deal's last card was played.
+            tablas = self.tablas
+            if not table_bits and (hand0 or hand1 or stock or rules.final_card_tabla):
+                child._last_tabla = True
+                tablas = (tablas[0], tablas[1] + 1) if seat else (tablas[0] + 1, tablas[1])
+            child.tablas = tablas
+        else:
+            child._table_bits = self._table_bits | bit
+            child._profile = self._profile + _UNIT[index]
+            # Adding a card x to the table adds x to every sum (an Ace 1 or 11).
+            reach = self._reach
+            if reach is not None:
+                x = _POSITION[index]
+                reach = (reach | reach << x | (reach << 11 if x == 1 else 0)) & 0x7FFF
+            child._reach = reach
+            child._pile0, child._pile1 = self._pile0, self._pile1
+            child.last_capturer, child.tablas = self.last_capturer, self.tablas
+        if hand1 if seat == 0 else hand0:
+            child._to_move = 1 - seat
+        elif hand0 or hand1:
+            child._to_move = seat
+        else:
+            child._to_move = None
+            after_turn(child)
+        return child
+
+    # -- what players see ----------------------------------------------------------------------
+    def view(self, seat: int | None = None) -> TablicView:
+        """What ``seat`` may see (None: what both may see): never the other hand or the stock
+        order. A read-only :class:`TablicView`: typed fields, and as a dict its JSON form.
+
+        >>> s = new_game(seed=1)
+        >>> v = s.view(0)
+        >>> v["hand"], v["table"], v["stock"], v["stock_bottom"]
+        (['2♥', '6♦', '8♦', 'Q♠', 'K♠', 'A♣'], ['4♥', '2♦', 'J♠', '7♦'], 36, 'Q♣')
+        >>> v.hand == s.hands[0], v.stock_bottom
+        (True, Card('Q♣'))
+        """
+        if seat is not None:
+            seat = core.check_seat(seat)
+        last = self.last_move
+        hands = self._hands
+        return TablicView(
+            seat=seat,
+            deal=self.deal_number,
+            round=self.round,
+            dealer=self.dealer,
+            to_move=self._to_move,
+            hand=None if seat is None else cards.from_mask(hands[seat]),
+            hand_sizes=(hands[0].bit_count(), hands[1].bit_count()),
+            revealed=self.revealed(),
+            table=self._table_cards(),
+            piles=(Pile.of(self._pile0), Pile.of(self._pile1)),
+            tablas=self.tablas,
+            totals=self.totals,
+            stock=len(self._stock),
+            stock_bottom=self.stock_bottom,
+            last_capturer=self.last_capturer,
+            last_move=None if last is None else LastMove(self._last_seat, last, self._last_tabla),
+            last_deal=self.deal_results[-1] if self.deal_results else None,
+            target=self.rules.target,
+            over=self.is_over,
+            outcome=self._outcome,
+        )
+
+    def describe_last_move(self, locale: str | None = None) -> str:
+        """The last move in words with the player, a tabla, and the end of a deal or match.
+
+        >>> s = State.from_position(table="3♠ 5♥", hands=("8♦ K♠", "9♥"))
+        >>> s.play("8♦ x 3♠ 5♥").describe_last_move("de")
+        'Spieler 1 spielt 8♦ und nimmt 3♠ 5♥. Tabla: der Tisch ist abgeräumt (+1 Punkt).'
+        """
+        return describe_last_move(self, locale)
+
+    def determinize(self, seat: int, rng: cards.Rng) -> State:
+        """A state that looks the same to ``seat``, with the hidden cards dealt at random.
+
+        The opponent's unknown cards and the stock are redistributed uniformly; the public
+        bottom card keeps its place, and the later deals get a new seed from ``rng``. Uses only
+        what ``seat`` knows, so states that differ only in hidden cards give the same result.
+        """
+        return determinized(self, core.check_seat(seat), rng)
+
+    def __repr__(self) -> str:
+        table = cards.format_cards(self._table_cards()) or "-"
+        if self._outcome is not None:
+            status = f"over, winner {self._outcome.winner}"
+        else:
+            status = f"seat {self._to_move} to move"
+        return (
+            f"<tablic.State deal {self.deal_number} round {self.round}, {status}, "
+            f"table {table}, totals {self.totals[0]}:{self.totals[1]}>"
+        )
+
+
+def new_game(seed: int | str | None = None, rules: Rules | None = None, dealer: int = 1) -> State:
+    """A new match. ``seed`` (int or str; fresh if None) fixes every deal; ``dealer`` is the
+    first dealer (T-D10), so by default seat 0 is Elder and plays first.
+
+    >>> s = new_game(seed=1)
+    >>> s.to_move, s.dealer, len(s.table), len(s.stock), [len(h) for h in s.hands]
+    (0, 1, 4, 36, [6, 6])
+    """
+    return State.new(seed, rules, dealer)
+
+
+def from_record(record: Mapping[str, object] | str) -> State:
+    """Replay a record (dict or JSON text) made by :meth:`State.to_record`."""
+    return State.from_record(record)

@@ -1,0 +1,202 @@
+"""Every sentence of the Tablić engine, in English and German, and the words for a deal's end.
+
+The catalog is registered when the package is imported; the engine's errors and descriptions
+look their sentences up by key (``tablic.not_a_capture`` …) in the reader's language.
+
+>>> from cardwidgets import i18n
+>>> i18n.text("tablic.say.tabla", "de")
+'Tabla: der Tisch ist abgeräumt (+1 Punkt).'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardwidgets import cards, i18n
+
+if TYPE_CHECKING:
+    from cardwidgets.games.tablic.rules import DealResult
+    from cardwidgets.games.tablic.state import State
+
+i18n.register(
+    {
+        "tablic.player": {"en": "Player {n}", "de": "Spieler {n}"},
+        "tablic.move.trail": {
+            "en": "{card} is laid on the table",
+            "de": "{card} wird auf den Tisch gelegt",
+        },
+        "tablic.move.capture": {
+            "en": "{card} captures {captured}",
+            "de": "{card} nimmt {captured}",
+        },
+        "tablic.say.trail": {
+            "en": "{player} lays {card} on the table.",
+            "de": "{player} legt {card} auf den Tisch.",
+        },
+        "tablic.say.capture": {
+            "en": "{player} plays {card} and captures {captured}.",
+            "de": "{player} spielt {card} und nimmt {captured}.",
+        },
+        "tablic.say.tabla": {
+            "en": "Tabla: the table is cleared (+1 point).",
+            "de": "Tabla: der Tisch ist abgeräumt (+1 Punkt).",
+        },
+        "tablic.say.leftovers": {
+            "en": "{player} takes the cards left on the table: {cards}.",
+            "de": "{player} bekommt die übrigen Tischkarten: {cards}.",
+        },
+        "tablic.say.leftovers_nobody": {
+            "en": "Nobody captured in this deal; the cards left on the table ({cards}) count for "
+            "nobody.",
+            "de": "In diesem Spiel hat niemand gestochen; die übrigen Tischkarten ({cards}) "
+            "zählen für niemanden.",
+        },
+        "tablic.say.deal_end": {
+            "en": "Deal {deal} is over: {player0} scores {score0}, {player1} scores {score1}.",
+            "de": "Spiel {deal} ist vorbei: {player0} erhält {score0}, {player1} erhält {score1}.",
+        },
+        "tablic.say.match_end": {
+            "en": "{player} wins the match {high} to {low}.",
+            "de": "{player} gewinnt die Partie mit {high} zu {low}.",
+        },
+        "tablic.not_in_hand": {
+            "en": "{card} is not in your hand",
+            "de": "{card} ist nicht in deiner Hand",
+        },
+        "tablic.not_on_table": {
+            "en": "not on the table: {cards}",
+            "de": "nicht auf dem Tisch: {cards}",
+        },
+        "tablic.not_a_capture": {
+            "en": "{card} cannot capture {captured}: these cards do not split into groups that "
+            "each add up to {value} (Aces on the table count 1 or 11)",
+            "de": "{card} kann {captured} nicht nehmen: diese Karten lassen sich nicht in Gruppen "
+            "aufteilen, die jeweils {value} ergeben (Asse auf dem Tisch zählen 1 oder 11)",
+        },
+        "tablic.king_rule": {
+            "en": "a King captures at most one King from the table, not {kings}",
+            "de": "ein König nimmt höchstens einen König vom Tisch, nicht {kings}",
+        },
+        "tablic.not_maximal": {
+            "en": "with these rules a capture may not leave out cards that a bigger capture "
+            "could take: {card} can take {bigger}",
+            "de": "nach diesen Regeln darf ein Stich keine Karten liegen lassen, die ein "
+            "größerer Stich nehmen könnte: {card} kann {bigger} nehmen",
+        },
+        "tablic.bad_text": {
+            "en": "'{text}' is not a Tablić move: write a card such as 8♦ to lay it on the "
+            "table, or a capture such as 8♦ x 3♠ 5♥",
+            "de": "'{text}' ist kein Tablić-Zug: schreibe eine Karte wie 8♦, um sie auf den Tisch "
+            "zu legen, oder einen Stich wie 8♦ x 3♠ 5♥",
+        },
+        "tablic.played_on_table": {
+            "en": "{card} is on the table, so it cannot be played from a hand",
+            "de": "{card} liegt auf dem Tisch und kann nicht aus der Hand gespielt werden",
+        },
+        "tablic.position.duplicate": {
+            "en": "{card} appears twice in the position",
+            "de": "{card} kommt in der Stellung zweimal vor",
+        },
+        "tablic.position.no_cards": {
+            "en": "{player} is to move but holds no cards",
+            "de": "{player} ist am Zug, hat aber keine Karten",
+        },
+        "tablic.position.bad": {
+            "en": "'{field}' must be {expected}, not {value}",
+            "de": "'{field}' muss {expected} sein, nicht {value}",
+        },
+        "tablic.position.missing": {
+            "en": "the record's start has no field '{field}'",
+            "de": "dem Anfang des Protokolls fehlt das Feld '{field}'",
+        },
+        "tablic.expect.object": {"en": "an object (a dict)", "de": "ein Objekt (ein dict)"},
+        "tablic.expect.cards": {"en": "a list of cards", "de": "eine Kartenliste"},
+        "tablic.expect.card_lists": {"en": "two lists of cards", "de": "zwei Kartenlisten"},
+        "tablic.expect.seat": {"en": "0 or 1", "de": "0 oder 1"},
+        "tablic.expect.at_least": {
+            "en": "a whole number of at least {least}",
+            "de": "eine ganze Zahl von mindestens {least}",
+        },
+        "tablic.expect.numbers": {
+            "en": "two whole numbers of at least 0",
+            "de": "zwei ganze Zahlen von mindestens 0",
+        },
+        "tablic.position.unknown": {
+            "en": "the position has no field '{field}'; the fields are: {fields}",
+            "de": "die Stellung hat kein Feld '{field}'; die Felder sind: {fields}",
+        },
+    }
+)
+
+
+def player(seat: int, locale: str | None) -> str:
+    """The name of a seat in sentences: ``Player 1`` is seat 0.
+
+    >>> player(0, "en"), player(1, "de")
+    ('Player 1', 'Spieler 2')
+    """
+    return i18n.text("tablic.player", locale, n=seat + 1)
+
+
+def describe_deal(result: DealResult, locale: str | None = None) -> list[str]:
+    """Sentences for the end of a deal: who took the leftovers, and the deal's scores."""
+    parts = []
+    if result.leftovers:
+        left = cards.format_cards(result.leftovers)
+        if result.leftovers_to is None:
+            parts.append(i18n.text("tablic.say.leftovers_nobody", locale, cards=left))
+        else:
+            parts.append(
+                i18n.text(
+                    "tablic.say.leftovers",
+                    locale,
+                    cards=left,
+                    player=player(result.leftovers_to, locale),
+                )
+            )
+    parts.append(
+        i18n.text(
+            "tablic.say.deal_end",
+            locale,
+            deal=result.deal,
+            player0=player(0, locale),
+            score0=result.scores[0],
+            player1=player(1, locale),
+            score1=result.scores[1],
+        )
+    )
+    return parts
+
+
+def describe_last_move(state: State, locale: str | None = None) -> str:
+    """The last move of ``state`` in words with the player, a tabla, and the end of a deal or
+    match (see :meth:`State.describe_last_move`)."""
+    move, seat = state.last_move, state._last_seat
+    if move is None or seat is None:
+        return ""
+    who = player(seat, locale)
+    if move.mask:
+        taken = cards.format_cards(cards.from_mask(move.mask))
+        parts = [
+            i18n.text("tablic.say.capture", locale, player=who, card=move.card, captured=taken)
+        ]
+    else:
+        parts = [i18n.text("tablic.say.trail", locale, player=who, card=move.card)]
+    if state._last_tabla:
+        parts.append(i18n.text("tablic.say.tabla", locale))
+    parent = state.parent
+    if parent is not None and len(state.deal_results) > len(parent.deal_results):
+        parts.extend(describe_deal(state.deal_results[-1], locale))
+    outcome = state.outcome
+    if outcome is not None and outcome.winner is not None:
+        high, low = max(state.totals), min(state.totals)
+        parts.append(
+            i18n.text(
+                "tablic.say.match_end",
+                locale,
+                player=player(outcome.winner, locale),
+                high=high,
+                low=low,
+            )
+        )
+    return " ".join(parts)
