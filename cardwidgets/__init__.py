@@ -12,10 +12,13 @@ pull in Jupyter.
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardwidgets import cards, i18n
 from cardwidgets.core import IllegalMove, RecordError
+
+if TYPE_CHECKING:
+    from cardwidgets.core import GameState
 
 __version__ = "0.1.0"
 
@@ -50,13 +53,8 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'cardwidgets' has no attribute {name!r}")
 
 
-def from_record(record: Any) -> Any:
-    """Replay a record of any game (a dict or JSON text), dispatching on its ``game`` field."""
+def from_record(record: object) -> GameState[Any]:
+    """Replay a record of any game (a dict or JSON text): :func:`cardwidgets.games.from_record`."""
     from cardwidgets import games
-    from cardwidgets.core import _load
 
-    data = _load(record)
-    name = data.get("game")
-    if name not in games.GAMES:
-        raise RecordError("record.game", found=i18n.shown(name), expected=", ".join(games.GAMES))
-    return games.get(str(name)).from_record(data)
+    return games.from_record(record)

@@ -483,7 +483,7 @@ class GameState(Generic[M]):
     @classmethod
     def from_record(cls: type[S], record: Mapping[str, Any] | str) -> S:
         """Replay a record (a dict or its JSON text); raises :class:`RecordError` if malformed."""
-        record = _load(record)
+        record = load_record(record)
         _require(record, "schema")
         schema = record["schema"]
         if isinstance(schema, bool) or schema != SCHEMA_VERSION:
@@ -545,7 +545,8 @@ def _fresh(value: Any) -> Any:
     return value
 
 
-def _load(record: Mapping[str, Any] | str) -> Mapping[str, Any]:
+def load_record(record: object) -> Mapping[str, Any]:
+    """A record as a mapping: JSON text is read; anything but a dict is a :class:`RecordError`."""
     if isinstance(record, str):
         try:
             record = json.loads(record)

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from cardwidgets import bots, cards, ismcts
-from cardwidgets.bots import ExpertPlayer, GreedyPlayer, Player, PlayerError, RandomPlayer
+from cardwidgets import bots, cards
+from cardwidgets.bots import ExpertPlayer, GreedyPlayer, Player, PlayerError, RandomPlayer, ismcts
 
 # -- the protocol -------------------------------------------------------------------------------
 

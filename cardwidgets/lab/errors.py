@@ -118,7 +118,7 @@ class GameError(RunError):
 
     def state(self) -> AnyState:
         """Replay :attr:`record`: the state on which the error happened."""
-        from cardwidgets import from_record
+        from cardwidgets.games import from_record
 
         state: AnyState = from_record(self.record)
         return state
