@@ -207,7 +207,7 @@ class Outcome:
 class View(dict[str, Any]):
     """What one seat may see of a position: typed attributes, and as a dict their JSON form.
 
-    Each game's view is a frozen dataclass over this base: its fields hold :class:`Card`s,
+    Each game's view is a frozen dataclass over this base: its fields hold cards (:class:`Card`),
     moves and numbers for Python code (bots, widgets), and the dict itself holds the same
     facts as JSON-safe text, made once by :meth:`to_json`, so ``json.dumps(view)`` and the
     old ``view["hand"]`` keep working. Two views are equal when their JSON forms are.

@@ -73,6 +73,10 @@ autodoc_default_options = {"members": True, "show-inheritance": True}
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_typehints_format = "short"
+# Each game package re-exports its names (``tablic.State`` is ``tablic.state.State``) and the three
+# games share module and class names (``rules``, ``State``): a short reference then matches more
+# than one documented object and Sphinx picks the first. Those links are kept; the warning goes.
+suppress_warnings = ["ref.python"]
 autodoc_preserve_defaults = True
 
 # -- HTML --------------------------------------------------------------------------------------

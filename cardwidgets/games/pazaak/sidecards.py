@@ -1,4 +1,4 @@
-"""Side cards as objects: the catalogue of :class:`SideCard`s, their names, the preset side decks
+"""Side cards as objects (:class:`SideCard`): the catalogue, their names, the preset side decks
 and the side-deck check (Z-S4, Z-D8, Z-D9). Their values come from :mod:`.rules`.
 
 >>> " ".join(map(str, SIDE_DECKS["seed"]))
