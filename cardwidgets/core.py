@@ -33,6 +33,7 @@ __all__ = [
     "IllegalMove",
     "Move",
     "Outcome",
+    "PositionError",
     "RecordError",
     "RuleError",
     "Rules",
@@ -146,6 +147,14 @@ i18n.register(
         },
     }
 )
+
+
+class PositionError(TranslatedError):
+    """A position or set-up that cannot be a game of its kind; the message says why.
+
+    Each game raises its own subclass (``tablic.PositionError`` …), so one ``except`` catches
+    the bad positions of every game.
+    """
 
 
 class SeatError(TranslatedError):
@@ -401,6 +410,20 @@ class GameState(Generic[M]):
     def determinize(self: S, seat: int, rng: Rng) -> S:
         """A state that looks the same to ``seat``, its hidden cards dealt anew with ``rng``."""
         raise NotImplementedError
+
+    def __repr__(self) -> str:
+        """``<game.State ply N, who moves or how it ended, the game's own details>``."""
+        seat, outcome = self.to_move, self.outcome
+        if seat is not None:
+            status = f"seat {seat} to move"
+        elif outcome is not None and outcome.winner is not None:
+            status = f"over: seat {outcome.winner} won"
+        else:
+            status = "over: a draw"
+        return f"<{self.game}.State ply {self.ply}, {status}, {self._repr_details()}>"
+
+    def _repr_details(self) -> str:
+        return ""
 
     # -- history ---------------------------------------------------------------------------
     @property

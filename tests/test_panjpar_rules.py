@@ -591,7 +591,9 @@ def test_moves_describe_themselves_in_en_and_de() -> None:
     assert defence.describe("de") == "schlägt 7♥ mit 9♥; nimmt 7♣ 9♦ auf"
     assert Defend().describe("en") == "Pick up all attack cards"
     assert Defend().describe("de") == "Nimmt alle Angriffskarten auf"
-    assert repr(after) == "<panjpar.State ply=2 to_move=A attacker=A trump=♦ hands=1/4 stock=0>"
+    assert repr(after) == (
+        "<panjpar.State ply 2, seat 0 to move, attacker seat 0, trump ♦, hands 1/4, stock 0>"
+    )
 
 
 def test_positions_are_checked() -> None:

@@ -388,7 +388,9 @@ def test_record_round_trip_and_tampering() -> None:
 
 def test_repr_is_deterministic_and_short() -> None:
     state = State.from_position(table="3♠ 5♥", hands=("8♦", "4♣"))
-    assert repr(state) == "<tablic.State deal 1 round 4, seat 0 to move, table 3♠ 5♥, totals 0:0>"
+    assert repr(state) == (
+        "<tablic.State ply 0, seat 0 to move, deal 1 round 4, table 3♠ 5♥, totals 0:0>"
+    )
 
 
 def test_legal_moves_list_every_capture_on_a_crowded_table() -> None:

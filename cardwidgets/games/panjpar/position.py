@@ -19,7 +19,7 @@ import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from cardwidgets import cards, i18n
+from cardwidgets import cards, core, i18n
 from cardwidgets.cards import Card, CardLike, Suit
 from cardwidgets.core import IllegalMove, check_seat
 from cardwidgets.games.panjpar.deck import _cards_of
@@ -29,7 +29,7 @@ from cardwidgets.games.panjpar.words import player
 from cardwidgets.i18n import TranslatedError
 
 
-class PositionError(TranslatedError):
+class PositionError(core.PositionError):
     """A position or set-up that cannot be a Panjpar game (a ``ValueError``)."""
 
     __module__ = "cardwidgets.games.panjpar"  # the path tracebacks print and pickles use
@@ -106,10 +106,11 @@ def checked_position(
     """The arguments of :meth:`State.from_position`, checked (see there)."""
     if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != 2:
         raise PositionError("panjpar.pos_hands")
-    hand_cards = [cards.to_cards(h) for h in hands]
-    stock_cards = cards.to_cards(stock)
-    attack_cards = cards.to_cards(attack)
-    discard_cards = cards.to_cards(discard)
+    # A card twice is a fault of the position (checked across all of it below), as in Tablić.
+    hand_cards = [cards.to_cards(h, distinct=False) for h in hands]
+    stock_cards = cards.to_cards(stock, distinct=False)
+    attack_cards = cards.to_cards(attack, distinct=False)
+    discard_cards = cards.to_cards(discard, distinct=False)
     _check_distinct((*hand_cards[0], *hand_cards[1], *stock_cards, *attack_cards, *discard_cards))
     trump_index, indicator = _trump_of(trump, stock_cards)
     attacker = check_seat(attacker)

@@ -512,12 +512,11 @@ class State(LegalMoves, core.GameState[Move]):
             move=move.describe(locale),
         )
 
-    def __repr__(self) -> str:
-        who = "over" if self.is_over else f"to_move={'AB'[self.to_move or 0]}"
+    def _repr_details(self) -> str:
+        hands = f"{self._hands[0].bit_count()}/{self._hands[1].bit_count()}"
+        stock = len(self._stock) - self._top
         return (
-            f"<panjpar.State ply={self.ply} {who} attacker={'AB'[self.attacker]} "
-            f"trump={self.trump.value} hands={self._hands[0].bit_count()}/"
-            f"{self._hands[1].bit_count()} stock={len(self._stock) - self._top}>"
+            f"attacker seat {self.attacker}, trump {self.trump.value}, hands {hands}, stock {stock}"
         )
 
 

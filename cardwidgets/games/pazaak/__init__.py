@@ -65,7 +65,7 @@ from __future__ import annotations
 from cardwidgets.games.pazaak import words as words  # the sentences are registered first
 from cardwidgets.games.pazaak.moves import END_TURN, STAND, EndTurn, Move, PlayCard, Stand
 from cardwidgets.games.pazaak.odds import bust_probability
-from cardwidgets.games.pazaak.position import new_game
+from cardwidgets.games.pazaak.position import PositionError, new_game
 from cardwidgets.games.pazaak.records import from_record
 from cardwidgets.games.pazaak.rollouts import playout
 from cardwidgets.games.pazaak.rules import FULL_DECK, MAX_CARDS, TARGET, Rules
@@ -101,6 +101,7 @@ __all__ = [
     "Move",
     "PazaakView",
     "PlayCard",
+    "PositionError",
     "Rules",
     "SideCard",
     "Stand",

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NoReturn, TypeAlias
 
-from cardwidgets import i18n
+from cardwidgets import core, i18n
 from cardwidgets.cards import Rng, check_seed, fresh_seed
 from cardwidgets.core import IllegalMove, check_seat
 from cardwidgets.games.pazaak import rules as _rules
@@ -28,6 +28,13 @@ from cardwidgets.games.pazaak.steps import start_turn
 from cardwidgets.games.pazaak.words import quoted, seat_name
 
 Hands: TypeAlias = tuple[tuple[SideCard, ...], tuple[SideCard, ...]]
+
+
+class PositionError(core.PositionError, IllegalMove):
+    """A position that cannot be a Pazaak game; the message says why. Also an
+    :class:`IllegalMove`, which these errors were before every game had a ``PositionError``."""
+
+    __module__ = "cardwidgets.games.pazaak"  # the path tracebacks print and pickles use
 
 
 def new_game(
@@ -170,7 +177,7 @@ def make_position(
 
 def _refuse(key: str, **fields: object) -> NoReturn:
     """Raise "this position is impossible", with the reason ``key``."""
-    raise IllegalMove("pazaak.bad_position", reason=IllegalMove(key, **fields))
+    raise PositionError("pazaak.bad_position", reason=IllegalMove(key, **fields))
 
 
 def _cards(
@@ -186,7 +193,7 @@ def _cards(
     on_tables = [src for tab in (t0, t1) for src, _ in tab if isinstance(src, SideCard)]
     for card in [*h0, *h1, *u0, *u1, *on_tables]:
         if card.is_gold and not rules.gold_cards:
-            raise IllegalMove("pazaak.gold_off", card=card)
+            raise PositionError("pazaak.gold_off", card=card)
     return (h0, h1), (u0, u1), (t0, t1)
 
 
@@ -251,7 +258,7 @@ def _main_card(text: object) -> int:
     if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) <= 2:
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10:
-        raise IllegalMove("pazaak.bad_main_card", text=quoted(text))
+        raise PositionError("pazaak.bad_main_card", text=quoted(text))
     return value
 
 
@@ -259,17 +266,17 @@ def _parse_placed(item: object) -> Placed:
     if isinstance(item, (list, tuple)) and len(item) == 2:
         src, value = item
         if isinstance(value, bool) or not isinstance(value, int):
-            raise IllegalMove("pazaak.pos_table", text=quoted(item))
+            raise PositionError("pazaak.pos_table", text=quoted(item))
         if isinstance(src, int) or (isinstance(src, str) and src.strip().isdigit()):
             card = _main_card(src)
             if value not in (card, -card):
-                raise IllegalMove("pazaak.pos_table", text=quoted(item))
+                raise PositionError("pazaak.pos_table", text=quoted(item))
             return (card, value)
         side = SideCard.parse(src)
         # a Flip may have turned the value's sign; D copies a main-deck card's value
         sizes = set(range(11)) if side is DOUBLE else {abs(v) for v in side.options.values()}
         if abs(value) not in sizes:
-            raise IllegalMove("pazaak.pos_table", text=quoted(item))
+            raise PositionError("pazaak.pos_table", text=quoted(item))
         return (side, value)
     if isinstance(item, int) and not isinstance(item, bool):
         return MAIN[_main_card(item)]
@@ -277,11 +284,11 @@ def _parse_placed(item: object) -> Placed:
         side = SideCard.parse(item)
         fixed = side.options.get(None)
         if fixed is None or side.is_gold:
-            raise IllegalMove("pazaak.pos_table", text=quoted(item))
+            raise PositionError("pazaak.pos_table", text=quoted(item))
         return (side, fixed)
     if isinstance(item, str):
         return MAIN[_main_card(item)]
-    raise IllegalMove("pazaak.pos_table", text=quoted(item))
+    raise PositionError("pazaak.pos_table", text=quoted(item))
 
 
 def _pair(values: object, name: str) -> tuple[Any, Any]:

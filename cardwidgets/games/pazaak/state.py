@@ -26,7 +26,7 @@ from cardwidgets.games.pazaak.rules import FULL_DECK, MAX_CARDS, TARGET, Rules, 
 from cardwidgets.games.pazaak.sidecards import CODE, DOUBLE, SideCard, default_side_deck
 from cardwidgets.games.pazaak.steps import next_turn, play_plain
 from cardwidgets.games.pazaak.view import PazaakView
-from cardwidgets.games.pazaak.words import player, seat_name, signed
+from cardwidgets.games.pazaak.words import seat_name, signed
 
 _cached_moves = MOVES_CACHE.get
 # (bound once: Python 3.11 compiles ``MOVES_CACHE.get(...)`` on an imported name without its
@@ -193,18 +193,14 @@ class State(core.GameState[Move]):
             return None
         return len(FULL_DECK) - main_count(self._tab)
 
-    def __repr__(self) -> str:
-        if self._turn is None:
-            status = f"won by {player(self._sets[0] < self._sets[1])}"
-        else:
-            status = f"{player(self._turn)} to move"
+    def _repr_details(self) -> str:
         seats = []
         for seat in (0, 1):
             cards = ",".join(_placed_text(p) for p in self._tab[seat])
             stand = " stands" if self._std[seat] else ""
-            seats.append(f"{player(seat)} {self._tot[seat]} [{cards}]{stand}")
-        sets = f"{self._sets[0]}-{self._sets[1]}"
-        return f"<pazaak.State set {self._setup[1]} ({sets}) {'; '.join(seats)}; {status}>"
+            seats.append(f"seat {seat} {self._tot[seat]} [{cards}]{stand}")
+        sets = f"{self._sets[0]}:{self._sets[1]}"
+        return f"set {self._setup[1]} (sets {sets}), {', '.join(seats)}"
 
     # -- moves -------------------------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
@@ -352,7 +348,7 @@ class State(core.GameState[Move]):
         hands[other] = tuple(sorted(guess, key=CODE))
         rest = bytes(unseen(self._tab)) if self.rules.main_deck == "finite40" else b""
         new = steps.copy(self, None)
-        new.parent = None
+        new.parent, new._played = None, self._played  # a hand card played this turn stays played
         new._hands = (hands[0], hands[1])
         new._top, new._rest, new._key = (), rest, rng.next64()
         new._start = None

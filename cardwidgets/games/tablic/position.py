@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 __all__ = ["PositionError"]
 
 
-class PositionError(i18n.TranslatedError):
+class PositionError(core.PositionError):
     """A position that :meth:`State.from_position` cannot set up; the message says why."""
 
     __module__ = "cardwidgets.games.tablic"  # where it is raised from, in tracebacks and pickles

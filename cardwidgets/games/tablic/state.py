@@ -426,8 +426,22 @@ class State(core.GameState[Move]):
             captured=cards.format_cards(cards.from_mask(captured)),
         )
 
-    def play(self, move: Move | str) -> State:
+    def _checked(self, move: Move | str, seat: int | None) -> Move:
+        if seat is not None and core.check_seat(seat) != self._to_move:
+            if self._to_move is None:
+                raise IllegalMove("move.game_over")
+            raise IllegalMove("tablic.not_your_turn", player=self._to_move + 1, other=seat + 1)
+        return self.check(move)
+
+    def play(self, move: Move | str, *, seat: int | None = None) -> State:
         """The state after ``move`` (a Move or its text); raises :class:`IllegalMove` if illegal.
+
+        ``seat``, if given, must be the seat to move (a widget's stale click is refused):
+
+        >>> new_game(seed=1).play("2♥", seat=1)
+        Traceback (most recent call last):
+        ...
+        cardwidgets.core.IllegalMove: it is Player 1's turn, not Player 2's
 
         The hot path of self-play: a move among the listed legal moves needs no further check
         (an int comparison); then one new object, its fields copied and changed in place
@@ -438,8 +452,9 @@ class State(core.GameState[Move]):
             keys is None
             or move.__class__ is not Move
             or move.mask << 6 | move.card.index not in keys
+            or seat is not None
         ):
-            move = self.check(move)
+            move = self._checked(move, seat)
         seat = self._to_move
         assert seat is not None
         child = _new_object(State)
@@ -451,8 +466,7 @@ class State(core.GameState[Move]):
         child._stock = stock = self._stock
         child._bottom, child.parent, child.last_move = self._bottom, self, move
         child._last_seat, child._keys, child._table = seat, None, None
-        index = move.card.index
-        bit = 1 << index
+        bit = 1 << (index := move.card.index)
         if seat:
             hand0, hand1 = self._hand0, self._hand1 ^ bit
         else:
@@ -551,16 +565,10 @@ class State(core.GameState[Move]):
         """
         return determinized(self, core.check_seat(seat), rng)
 
-    def __repr__(self) -> str:
+    def _repr_details(self) -> str:
         table = cards.format_cards(self._table_cards()) or "-"
-        if self._outcome is not None:
-            status = f"over, winner {self._outcome.winner}"
-        else:
-            status = f"seat {self._to_move} to move"
-        return (
-            f"<tablic.State deal {self.deal_number} round {self.round}, {status}, "
-            f"table {table}, totals {self.totals[0]}:{self.totals[1]}>"
-        )
+        totals = f"{self.totals[0]}:{self.totals[1]}"
+        return f"deal {self.deal_number} round {self.round}, table {table}, totals {totals}"
 
 
 def new_game(seed: int | str | None = None, rules: Rules | None = None, dealer: int = 1) -> State:

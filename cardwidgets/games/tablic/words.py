@@ -21,6 +21,10 @@ if TYPE_CHECKING:
 i18n.register(
     {
         "tablic.player": {"en": "Player {n}", "de": "Spieler {n}"},
+        "tablic.not_your_turn": {
+            "en": "it is Player {player}'s turn, not Player {other}'s",
+            "de": "Spieler {player} ist am Zug, nicht Spieler {other}",
+        },
         "tablic.move.trail": {
             "en": "{card} is laid on the table",
             "de": "{card} wird auf den Tisch gelegt",
