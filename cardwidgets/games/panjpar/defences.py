@@ -311,9 +311,11 @@ def _three_card_codes(base: int, beaters: list[int], take_all: bool) -> list[int
     cards' pairs of digits first, then the first card's digit in front of each pair. Two
     digits clash when they name the same killer (equal and not 0); the order is the int order,
     as the first card's digit is the most significant."""
-    first, second, third = (
-        [k + 1 for k in _bits(b)] if take_all else [0] + [k + 1 for k in _bits(b)] for b in beaters
-    )
+    # Each card's digits: a killer's index + 1 (_DIGIT), and 0 first to pick the card up.
+    start = [] if take_all else [0]
+    first = start + list(map(_DIGIT.__getitem__, _bits(beaters[0])))
+    second = start + list(map(_DIGIT.__getitem__, _bits(beaters[1])))
+    third = start + list(map(_DIGIT.__getitem__, _bits(beaters[2])))
     tail = [d1 << 6 | d2 for d1 in second for d2 in third if d1 != d2 or not d1]
     codes = [base] if take_all else []
     for d0 in first:
@@ -323,3 +325,8 @@ def _three_card_codes(base: int, beaters: list[int], take_all: bool) -> list[int
         else:
             codes += [front | t for t in tail]
     return codes
+
+
+_DIGIT = list(range(1, 53))
+"""``_DIGIT[k]``: the digit of killer ``k`` in a defence code, its index + 1 (a list: its
+``__getitem__`` maps in C)."""

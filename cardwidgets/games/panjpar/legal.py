@@ -280,7 +280,14 @@ def _attack_fits(bits: int, defender: int) -> bool:
     """Whether a 3- or 5-card attack (a mask of hand cards) is legal against a defender
     holding ``defender``: enough pairs (P-D3) and no more cards than the defender holds
     (P-D4). :func:`.checks.check_attack` says why not; this only says whether."""
-    return bits.bit_count() <= _max_size(defender.bit_count()) and _shape_ok(bits)
+    size = bits.bit_count()
+    if size == 3:  # a pair and any card, or three of a rank: some rank held twice
+        if defender.bit_count() < 3:
+            return False
+        v = bits - ((bits >> 1) & _M5)
+        v = (v & _M3) + ((v >> 2) & _M3)
+        return bool(((v >> 1) | (v >> 2)) & _M1)
+    return size <= _max_size(defender.bit_count()) and _shape_ok(bits)
 
 
 def _checked_code(
