@@ -5,12 +5,13 @@ move do?": attacks of 1, 3 or 5 cards within the size limit (P-D3, P-D4) or defe
 from the fast generators of :mod:`.attacks` and :mod:`.defences`.
 
 * :meth:`~LegalMoves.legal_moves` is sorted (attacks by size, then cards; defences by what each
-  attack card meets). It first lists int keys (an attack's mask; a defence's code: the attack
-  mask, then per attack card its killer's index + 1 or 0 for a pick-up) generated already in
-  that order, never sorted by a key function. Moves are made from the keys lazily: single
-  attacks and one-card defences are cached objects; the others get only their mask or code,
-  and ``cards`` / ``kills`` / ``pickup`` are built on first read. The state keeps the keys, so
-  ``State.play`` trusts a move whose key it listed (an int look-up) instead of re-checking it.
+  attack card meets), generated already in that order: single attacks and one-card defences
+  are cached objects; three-card attacks too (by mask); five-card attacks and defences
+  against several cards get only their mask or code (the attack mask, then per attack card
+  its killer's index + 1 or 0 for a pick-up), and ``cards`` / ``kills`` / ``pickup`` are
+  built on first read. The state keeps nothing: ``State.play`` checks a move that carries a
+  mask or code by mask arithmetic (:func:`_attack_fits`, :func:`_checked_code`), whoever
+  listed it, instead of the worded checks of :mod:`.checks`.
 * :meth:`~LegalMoves.legal_moves_count`, :meth:`~LegalMoves.legal_move_at` and
   :meth:`~LegalMoves.iter_legal_moves` count, unrank and iterate in generation order, a
   different but fixed order over the same set, without listing.
