@@ -108,3 +108,18 @@ def test_moves_from_another_state_are_checked() -> None:
         other.play(move)
     # A user-built equal move is accepted and checked the plain way.
     assert str(first.play(Defend({"7♥": "9♥"})).last_move) == str(first.play(move).last_move)
+
+
+def test_listed_attacks_are_checked_by_another_state() -> None:
+    # play() accepts an engine-made move by mask arithmetic, not by who made it: a listed
+    # attack played where it is illegal is refused with the rule it breaks.
+    start = State.from_position(["7♥ 7♣ 9♦ 2♠ 3♠", "9♥ 8♣ K♠ 4♦ 5♦"], stock="Q♥ J♦", trump="♦")
+    three = next(m for m in start.legal_moves() if str(m) == "attack 7♥ 7♣ 9♦")
+    single = next(m for m in start.legal_moves() if str(m) == "attack 2♠")
+    short = State.from_position(["7♥ 7♣ 9♦ 2♠ 3♠", "9♥ 8♣"], stock="Q♥ J♦", trump="♦")
+    with pytest.raises(IllegalMove, match="holds"):
+        short.play(three)
+    other = State.from_position(["7♥ 7♣ 9♦ 3♠", "9♥ 8♣ K♠ 4♦ 5♦"], stock="Q♥ J♦", trump="♦")
+    with pytest.raises(IllegalMove, match="2♠"):
+        other.play(single)
+    assert str(short.play(single).last_move) == "attack 2♠"

@@ -261,8 +261,20 @@ def _sorted_attacks(hand: int, max_size: int) -> list[int]:
     threes = _sorted_threes(hand)
     if max_size < 5:
         return singles + threes
+    return singles + threes + _sorted_fives(hand)
+
+
+def _sorted_fives(hand: int) -> list[int]:
+    """The 5-card attacks (two pairs and a fifth card, or three of a rank and a pair, or four
+    of a rank and a fifth card: P-D3), ordered by their ascending card indices."""
+    paired = _paired_ranks(hand)
+    if len(paired) == 2 and paired[0][1] == paired[1][1] == 2:
+        # Exactly two pairs (the commonest case): both pairs with each other card. They
+        # share four cards, so they are ordered by that fifth card.
+        both = hand & (15 << 4 * paired[0][0] | 15 << 4 * paired[1][0])
+        return [both | 1 << i for i in _bits(hand ^ both)]
     fives: list[int] = []
-    for _, block in _attack_blocks(hand, max_size)[1:]:
+    for _, block in _attack_blocks(hand, 5, paired)[1:]:
         if block[0] not in ("3", "21"):
             fives.extend(_block_masks(hand, block))
     # Ordered by ascending card indices with one int sort (in C, no key function): of two
@@ -282,7 +294,7 @@ def _sorted_attacks(hand: int, max_size: int) -> list[int]:
         for m in fives
     ]
     fives.sort(reverse=True)
-    return singles + threes + list(map(_FULL.__and__, fives))
+    return list(map(_FULL.__and__, fives))
 
 
 _LOW = (1 << 13) - 1

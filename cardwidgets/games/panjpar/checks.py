@@ -1,8 +1,9 @@
 """Why a move is illegal: the checks ``State.play`` runs on a move it did not generate.
 
-A move the state listed or drew itself is trusted (an int look-up); any other move, typed or
-read from a record, is checked here against the rules (P-D3, P-D4, P-D5, P-S12) and refused
-with a sentence that says which rule it breaks, in the reader's language.
+A move the state drew itself is trusted, and one the engine made (it carries its mask or code)
+is checked by mask arithmetic (:mod:`.legal`); any other move, typed or read from a record, is
+checked here against the rules (P-D3, P-D4, P-D5, P-S12) and refused with a sentence that says
+which rule it breaks, in the reader's language.
 
 >>> from cardwidgets.games.panjpar import Attack
 >>> check_attack(Attack("7♥ 8♣ 9♦"), hand=(1 << 52) - 1, defender_held=5, attacker=0)

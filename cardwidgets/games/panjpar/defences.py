@@ -289,6 +289,8 @@ def _defence_codes(attack: int, hand: int, trump: int, take_all: bool) -> list[i
     base = attack << _CODE_SHIFT
     if n == 1:  # the commonest case; the same moves under either pick-up rule
         return [base] + [base | (k + 1) for k in _bits(table[order[0]] & hand)]
+    if n == 3:
+        return _three_card_codes(base, [table[a] & hand for a in order], take_all)
     # Each partial defence is one int: its code above bit 52, the killers it used below. A
     # choice ("step") is the same: its digit shifted into place above, its killer's bit below,
     # so `partial & step` is non-zero exactly when that killer is already used (P-D5: one
@@ -301,3 +303,30 @@ def _defence_codes(attack: int, hand: int, trump: int, take_all: bool) -> list[i
         partials = [p | step for p in partials for step in steps if not p & step]
     # Under the take-all rule the full pick-up (all digits 0) comes first.
     return ([base] if take_all else []) + [p >> 52 for p in partials]
+
+
+def _three_card_codes(base: int, beaters: list[int], take_all: bool) -> list[int]:
+    """:func:`_defence_codes` against three attack cards (the commonest several), on small
+    ints: each card's digits (0 to pick it up, else its killer's index + 1), the last two
+    cards' pairs of digits first, then the first card's digit in front of each pair. Two
+    digits clash when they name the same killer (equal and not 0); the order is the int order,
+    as the first card's digit is the most significant."""
+    # Each card's digits: a killer's index + 1 (_DIGIT), and 0 first to pick the card up.
+    start = [] if take_all else [0]
+    first = start + list(map(_DIGIT.__getitem__, _bits(beaters[0])))
+    second = start + list(map(_DIGIT.__getitem__, _bits(beaters[1])))
+    third = start + list(map(_DIGIT.__getitem__, _bits(beaters[2])))
+    tail = [d1 << 6 | d2 for d1 in second for d2 in third if d1 != d2 or not d1]
+    codes = [base] if take_all else []
+    for d0 in first:
+        front = base | d0 << 12
+        if d0:
+            codes += [front | t for t in tail if t >> 6 != d0 and t & 63 != d0]
+        else:
+            codes += [front | t for t in tail]
+    return codes
+
+
+_DIGIT = list(range(1, 53))
+"""``_DIGIT[k]``: the digit of killer ``k`` in a defence code, its index + 1 (a list: its
+``__getitem__`` maps in C)."""

@@ -5,12 +5,13 @@ move do?": attacks of 1, 3 or 5 cards within the size limit (P-D3, P-D4) or defe
 from the fast generators of :mod:`.attacks` and :mod:`.defences`.
 
 * :meth:`~LegalMoves.legal_moves` is sorted (attacks by size, then cards; defences by what each
-  attack card meets). It first lists int keys (an attack's mask; a defence's code: the attack
-  mask, then per attack card its killer's index + 1 or 0 for a pick-up) generated already in
-  that order, never sorted by a key function. Moves are made from the keys lazily: single
-  attacks and one-card defences are cached objects; the others get only their mask or code,
-  and ``cards`` / ``kills`` / ``pickup`` are built on first read. The state keeps the keys, so
-  ``State.play`` trusts a move whose key it listed (an int look-up) instead of re-checking it.
+  attack card meets), generated already in that order: single attacks and one-card defences
+  are cached objects; three-card attacks too (by mask); five-card attacks and defences
+  against several cards get only their mask or code (the attack mask, then per attack card
+  its killer's index + 1 or 0 for a pick-up), and ``cards`` / ``kills`` / ``pickup`` are
+  built on first read. The state keeps nothing: ``State.play`` checks a move that carries a
+  mask or code by mask arithmetic (:func:`_attack_fits`, :func:`_checked_code`), whoever
+  listed it, instead of the worded checks of :mod:`.checks`.
 * :meth:`~LegalMoves.legal_moves_count`, :meth:`~LegalMoves.legal_move_at` and
   :meth:`~LegalMoves.iter_legal_moves` count, unrank and iterate in generation order, a
   different but fixed order over the same set, without listing.
@@ -33,9 +34,10 @@ from cardwidgets.games.panjpar.attacks import (
     _block_mask_at,
     _iter_attack_masks,
     _sample_attack,
-    _sorted_attacks,
+    _sorted_fives,
+    _sorted_threes,
 )
-from cardwidgets.games.panjpar.deck import _BIT, _bits
+from cardwidgets.games.panjpar.deck import _CHUNK_BITS, _LOW, _bits
 from cardwidgets.games.panjpar.defences import (
     _SINGLE_DEFENCES,
     _SINGLE_ROWS,
@@ -45,7 +47,7 @@ from cardwidgets.games.panjpar.defences import (
     _single_defence,
     _single_row,
 )
-from cardwidgets.games.panjpar.masks import _BEATERS, _M1, _M3, _M5, _max_size
+from cardwidgets.games.panjpar.masks import _BEATERS, _M1, _M3, _M5, _max_size, _shape_ok
 from cardwidgets.games.panjpar.moves import (
     _SET_CODE,
     _SET_MASK,
@@ -54,24 +56,38 @@ from cardwidgets.games.panjpar.moves import (
     Attack,
     Defend,
     Move,
+    _decode,
     _new_object,
 )
 from cardwidgets.games.panjpar.playout import _RUNNING
 from cardwidgets.games.panjpar.rules import Rules
 
 
+class _ChunkSingles(dict[int, tuple[Attack, ...]]):
+    """The one-card attacks of the cards of one 13-card chunk of a hand mask (see
+    :func:`.deck._bits`), by the chunk's value, each tuple made on first use: a hand's single
+    attacks are then four look-ups, not a loop over its cards."""
+
+    def __init__(self, chunk: int) -> None:
+        super().__init__()
+        self.bits = _CHUNK_BITS[chunk]
+
+    def __missing__(self, value: int) -> tuple[Attack, ...]:
+        found = self[value] = tuple([_SINGLE_ATTACKS[i] for i in self.bits[value]])
+        return found
+
+
+_SINGLES = tuple(_ChunkSingles(chunk) for chunk in range(4))
+
+
 class LegalMoves:
     """The legal-move methods of :class:`~.state.State` (a mixin: it holds no data)."""
 
-    # The two caches of the moves a state generated (State.play trusts them), held here:
-    __slots__ = ("_issued", "_keys")
+    # The cache of the last move a state generated (State.play trusts it), held here:
+    __slots__ = ("_issued",)
     # The last move this state generated itself (random_move, legal_move_at): a move that is
     # certainly legal here, so play() may skip re-validating it. A cache, not state.
     _issued: Attack | Defend
-    # The keys of the moves legal_moves() listed, in its order (attack masks, or defence
-    # codes), None until it is called: play() trusts a move whose key is among them, as
-    # Tablić does. A cache, not state.
-    _keys: list[int] | None
 
     # The state's fields these methods read (State declares and fills them).
     rules: Rules
@@ -192,86 +208,102 @@ class LegalMoves:
     def legal_moves(self) -> list[Move]:
         """Every legal move, sorted: attacks by size then cards; defences by what each
         attack card meets (pick up first, then killers in card order)."""
-        keys = self._keys
-        if keys is not None:  # listed before: the same moves again, from the keys
-            return self._moves_of(keys)
-        attack = self._attack
-        if self._result == _RUNNING and not attack & (attack - 1):
-            # The two commonest cases inline (no helper calls): they are most plies.
-            a = self.attacker
-            if not attack:
-                hand = self._hands[a]
-                # A rank held twice? (SWAR counts per rank, as in _sample_attack.)
-                v = hand - ((hand >> 1) & _M5)
-                v = (v & _M3) + ((v >> 2) & _M3)
-                flags = ((v >> 1) | (v >> 2)) & _M1
-                if self._hands[1 - a].bit_count() < 3 or not flags:
-                    # Single cards only: no pair to throw 3 (P-D3) or the defender holds
-                    # fewer than 3 (P-D4). In card order, the sorted order.
-                    # (map over tuples: built in C, no Python frame per move.)
-                    found = _bits(hand)
-                    self._keys = list(map(_BIT.__getitem__, found))
-                    moves: list[Move] = list(map(_SINGLE_ATTACKS.__getitem__, found))
-                    return moves
-                pair = hand & (15 * flags)
-                if not flags & (flags - 1) and pair.bit_count() == 2:
-                    # Exactly one pair: the singles, then the pair with each other card, in
-                    # that card's order (see _sorted_attacks); no 5-card attack (P-D3).
-                    found = _bits(hand)
-                    threes = list(map(pair.__or__, map(_BIT.__getitem__, _bits(hand ^ pair))))
-                    self._keys = list(map(_BIT.__getitem__, found)) + threes
-                    moves = list(map(_SINGLE_ATTACKS.__getitem__, found))
-                    moves += map(_THREE_ATTACKS.__getitem__, threes)
-                    return moves
-            else:
-                # One attack card, under either pick-up rule (P-D5): pick it up, then each
-                # beater in card order, the cached moves (see _single_row).
-                attacked = attack.bit_length() - 1
-                found = _bits(_BEATERS[self._trump][attacked] & self._hands[1 - a])
-                pickup, kills, base, codes = _SINGLE_ROWS[attacked] or _single_row(attacked)
-                keys = [base]
-                keys += map(codes.__getitem__, found)
-                self._keys = keys
-                moves = [pickup]
-                moves += map(kills.__getitem__, found)
-                return moves
-        keys = self._keys = self._listed_keys()
-        return self._moves_of(keys)
-
-    def _moves_of(self, keys: list[int]) -> list[Move]:
-        """The moves of listed keys (attack masks or defence codes), built lazily."""
-        new = _new_object
-        if not self._attack:
-            # Single cards first (keys are singles + bigger): the cached moves, by map (in C);
-            # bigger attacks made with only their mask set, inline (a walrus, not a helper
-            # call: no Python frame per move).
-            found = _bits(self._hands[self.attacker]) if keys else ()
-            moves: list[Move] = list(map(_SINGLE_ATTACKS.__getitem__, found))
-            threes = _THREE_ATTACKS
-            set_mask = _SET_MASK
-            moves += [
-                threes[bits]
-                if bits.bit_count() == 3
-                else set_mask(five := new(Attack), bits) or five
-                for bits in keys[len(found) :]
-            ]
-            return moves
-        if self._attack & (self._attack - 1):
-            # Several attack cards: moves with only their code; kills built on first use.
-            set_code = _SET_CODE
-            return [set_code(defend := new(Defend), code) or defend for code in keys]
-        # One attack card: the cached moves (see _single_row), picked by their killer.
-        pickup, kills, _, _ = _single_row(self._attack.bit_length() - 1)
-        moves = [pickup]
-        moves += [kills[(code & 63) - 1] for code in keys[1:]]
-        return moves
-
-    def _listed_keys(self) -> list[int]:
-        """The keys of the legal moves in legal_moves() order (attack masks, defence codes)."""
         if self._result != _RUNNING:
             return []
-        if self._attack:
-            d = 1 - self.attacker
-            take_all = self.rules.pickup == "all"
-            return _defence_codes(self._attack, self._hands[d], self._trump, take_all)
-        return _sorted_attacks(self._hands[self.attacker], self._attack_limit())
+        attack = self._attack
+        a = self.attacker
+        moves: list[Move]
+        if attack:
+            if attack & (attack - 1):
+                return _several_defences(attack, self._hands[1 - a], self._trump, self.rules)
+            # One attack card, under either pick-up rule (P-D5): pick it up, then each
+            # beater in card order, the cached moves (see _single_row).
+            attacked = attack.bit_length() - 1
+            row = _SINGLE_ROWS[attacked] or _single_row(attacked)
+            kills = row[1]
+            moves = [row[0]]
+            for killer in _bits(_BEATERS[self._trump][attacked] & self._hands[1 - a]):
+                moves.append(kills[killer])
+            return moves
+        hand = self._hands[a]
+        # The single cards, in card order: the cached moves of each 13-card chunk of the hand
+        # (four look-ups and one list, no loop over the cards).
+        moves = list(
+            _SINGLES[0][hand & _LOW]
+            + _SINGLES[1][(hand >> 13) & _LOW]
+            + _SINGLES[2][(hand >> 26) & _LOW]
+            + _SINGLES[3][hand >> 39]
+        )
+        held = self._hands[1 - a].bit_count()
+        if held < 3:  # the defender holds fewer than 3: single cards only (P-D4)
+            return moves
+        # A rank held twice? (SWAR counts per rank, as in _sample_attack.)
+        v = hand - ((hand >> 1) & _M5)
+        v = (v & _M3) + ((v >> 2) & _M3)
+        flags = ((v >> 1) | (v >> 2)) & _M1
+        if not flags:  # no pair: no 3- or 5-card attack (P-D3)
+            return moves
+        pair = hand & (15 * flags)
+        if not flags & (flags - 1) and pair.bit_count() == 2:
+            # Exactly one pair: the pair with each other card, in that card's order (see
+            # _sorted_attacks); no 5-card attack (P-D3).
+            threes = _THREE_ATTACKS
+            for other in _bits(hand ^ pair):
+                moves.append(threes[pair | 1 << other])
+            return moves
+        moves += _bigger_attacks(hand, 5 if held >= 5 else 3)
+        return moves
+
+
+def _bigger_attacks(hand: int, max_size: int) -> list[Attack]:
+    """The 3- and 5-card attacks of a hand with two paired ranks or more, sorted (see
+    :func:`.attacks._sorted_attacks`): three-card attacks cached, five-card ones made with only
+    their mask (their cards are built on first read)."""
+    threes = _THREE_ATTACKS
+    moves = [threes[bits] for bits in _sorted_threes(hand)]
+    if max_size < 5:
+        return moves
+    new = _new_object
+    set_mask = _SET_MASK
+    return moves + [set_mask(five := new(Attack), bits) or five for bits in _sorted_fives(hand)]
+
+
+def _several_defences(attack: int, hand: int, trump: int, rules: Rules) -> list[Move]:
+    """The defences against two or more attack cards, sorted: moves made with only their
+    code (see :func:`.moves._decode`); kills and pick-up are built on first read."""
+    new = _new_object
+    set_code = _SET_CODE
+    codes = _defence_codes(attack, hand, trump, rules.pickup == "all")
+    return [set_code(defend := new(Defend), code) or defend for code in codes]
+
+
+def _attack_fits(bits: int, defender: int) -> bool:
+    """Whether a 3- or 5-card attack (a mask of hand cards) is legal against a defender
+    holding ``defender``: enough pairs (P-D3) and no more cards than the defender holds
+    (P-D4). :func:`.checks.check_attack` says why not; this only says whether."""
+    size = bits.bit_count()
+    if size == 3:  # a pair and any card, or three of a rank: some rank held twice
+        if defender.bit_count() < 3:
+            return False
+        v = bits - ((bits >> 1) & _M5)
+        v = (v & _M3) + ((v >> 2) & _M3)
+        return bool(((v >> 1) | (v >> 2)) & _M1)
+    return size <= _max_size(defender.bit_count()) and _shape_ok(bits)
+
+
+def _checked_code(
+    code: int, hand: int, trump: int, take_all: bool
+) -> tuple[int, int, tuple[int, ...]] | None:
+    """(killed, killers used, discard order) of a defence code (see :func:`.moves._decode`)
+    against its own attack, if legal from ``hand`` (P-D5: each killer a different hand card
+    that beats its attack card; under the take-all rule all or nothing), else None."""
+    attack, killed, used, flat = _decode(code)
+    if used & ~hand or used.bit_count() != killed.bit_count():
+        return None
+    if take_all and killed and killed != attack:
+        return None
+    beaters = _BEATERS[trump]
+    for i in range(0, len(flat), 2):
+        if not beaters[flat[i]] >> flat[i + 1] & 1:
+            return None
+    return killed, used, flat

@@ -23,8 +23,9 @@ from cardwidgets.cards import DECK, Card, CardLike, Rng, Suit
 from cardwidgets.core import IllegalMove, Outcome, check_seat
 from cardwidgets.games.panjpar.checks import check_attack, check_defence
 from cardwidgets.games.panjpar.deck import _SUITS, _bits, _cards_of, deal_cards
-from cardwidgets.games.panjpar.legal import LegalMoves
-from cardwidgets.games.panjpar.moves import Attack, Defend, Move, _decode, _new_object
+from cardwidgets.games.panjpar.legal import LegalMoves, _attack_fits, _checked_code
+from cardwidgets.games.panjpar.masks import _BEATERS
+from cardwidgets.games.panjpar.moves import _CODE_SHIFT, Attack, Defend, Move, _new_object
 from cardwidgets.games.panjpar.playout import _DRAW, _RUNNING, outcome_of, rollout
 from cardwidgets.games.panjpar.position import (
     _SEED_FIELDS,
@@ -67,7 +68,7 @@ class State(LegalMoves, core.GameState[Move]):
     _result: int
     _guess: tuple[int, str] | None
     _seed_start: dict[str, Any] | None
-    # _issued and _keys, the caches of generated moves, are slots of LegalMoves.
+    # _issued, the cache of the last generated move, is a slot of LegalMoves.
 
     # Slots, not a __dict__: a state is made every ply, and slot stores and loads are about
     # twice as fast as a dict copy and dict look-ups (the hot path of play/random_move).
@@ -123,7 +124,6 @@ class State(LegalMoves, core.GameState[Move]):
         state._seed_start = seed_start
         state._result = _RUNNING
         state._issued = _NOT_ISSUED
-        state._keys = None
         if not attack and not stock and (not hands[0] or not hands[1]):
             state._result = _DRAW if not (hands[0] | hands[1]) else (0 if not hands[0] else 1)
         state.is_over = state._result != _RUNNING
@@ -303,23 +303,34 @@ class State(LegalMoves, core.GameState[Move]):
                 killed, used, flat = issued.kills._resolved() if masks is None else masks
                 return self._after_battle(issued, killed, used, self._attack & ~killed, flat)
             return self._play_attack(issued, True)
-        keys = self._keys
-        if keys is not None and seat is None:
-            # A move among those legal_moves() listed is legal: an int look-up, no checks.
-            if self._attack:
-                if move.__class__ is Defend and move._code in keys:
-                    attack = self._attack
-                    if attack & (attack - 1):
-                        _, killed, used, flat = _decode(move._code)
-                    elif move._code & 63:  # one attack card, killed: _decode inline
-                        killed, used = attack, 1 << ((move._code & 63) - 1)
-                        flat = (attack.bit_length() - 1, (move._code & 63) - 1)
-                    else:
-                        killed = used = 0
-                        flat = ()
-                    return self._after_battle(move, killed, used, attack & ~killed, flat)
-            elif move.__class__ is Attack and move._mask in keys:
-                return self._play_attack(move, True)
+        if seat is None and self._result == _RUNNING:
+            # A move the engine made carries its card mask (Attack) or code (Defend, -1 if
+            # built by hand): such a move is checked here by mask arithmetic, with no parsing
+            # and no sentences (a refusal falls through to _play_checked, which explains it).
+            attack = self._attack
+            if not attack:
+                if move.__class__ is Attack:
+                    bits = move._mask
+                    hands = self._hands
+                    a = self.attacker
+                    if bits and not bits & ~hands[a]:
+                        if not bits & (bits - 1) or _attack_fits(bits, hands[1 - a]):
+                            return self._play_attack(move, True)
+            elif move.__class__ is Defend and move._code >> _CODE_SHIFT == attack:
+                code = move._code
+                hand = self._hands[1 - self.attacker]
+                if attack & (attack - 1):
+                    found = _checked_code(code, hand, self._trump, self.rules.pickup == "all")
+                    if found is not None:
+                        killed, used, flat = found
+                        return self._after_battle(move, killed, used, attack & ~killed, flat)
+                elif not code & 63:  # one attack card, picked up
+                    return self._after_battle(move, 0, 0, attack, ())
+                else:  # one attack card, killed: by a hand card that beats it? (P-S12)
+                    killer = (code & 63) - 1
+                    attacked = attack.bit_length() - 1
+                    if (_BEATERS[self._trump][attacked] & hand) >> killer & 1:
+                        return self._after_battle(move, attack, 1 << killer, 0, (attacked, killer))
         return self._play_checked(move, seat)
 
     def _play_checked(self, move: Move | str, seat: int | None) -> State:
@@ -375,7 +386,6 @@ class State(LegalMoves, core.GameState[Move]):
         state._guess = self._guess
         state._seed_start = self._seed_start
         state._issued = _NOT_ISSUED  # never inherit the parent's trusted move
-        state._keys = None
         return state
 
     def _after_battle(
@@ -442,7 +452,6 @@ class State(LegalMoves, core.GameState[Move]):
         state._guess = self._guess
         state._seed_start = self._seed_start
         state._issued = _NOT_ISSUED  # never inherit the parent's trusted move
-        state._keys = None
         return state
 
     # -- views -----------------------------------------------------------------------------
