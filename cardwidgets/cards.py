@@ -508,6 +508,17 @@ def _seed_to_int(seed: int | str) -> int:
     return checked & _MASK64
 
 
+def _below_limit(n: int) -> int:
+    """The rejection bound of :meth:`Rng.below`: the largest multiple of ``n`` up to 2**64."""
+    if n <= 0:
+        raise ValueError("below(n) needs n >= 1")
+    return (1 << 64) - (1 << 64) % n
+
+
+_SMALL = 1024
+_BELOW_LIMITS = (0, *(_below_limit(n) for n in range(1, _SMALL)))
+
+
 class Rng:
     """SplitMix64 (Steele, Lea and Flood, 2014): small, fast and identical everywhere.
 
@@ -534,13 +545,15 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)``, without modulo bias (rejection sampling)."""
-        if n <= 0:
-            raise ValueError("below(n) needs n >= 1")
-        limit = (1 << 64) - (1 << 64) % n
+        # The hottest call of every random playout: next64 inlined, small limits from a table.
+        limit = _BELOW_LIMITS[n] if 0 < n < _SMALL else _below_limit(n)
         while True:
-            value = self.next64()
-            if value < limit:
-                return value % n
+            self._state = z = (self._state + 0x9E3779B97F4A7C15) & _MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            z ^= z >> 31
+            if z < limit:
+                return z % n
 
     def random(self) -> float:
         """A uniform float in [0, 1) with 53 random bits."""
