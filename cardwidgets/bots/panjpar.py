@@ -225,6 +225,14 @@ def _explain_defence(move: panjpar.Defend, view: panjpar.PanjparView) -> Reason[
     return Reason(move, "bots.panjpar.pickup" if can else "bots.panjpar.cannot", params)
 
 
+def _explain(move: panjpar.Move, seat: int, view: panjpar.PanjparView) -> Reason[panjpar.Move]:
+    """Why ``move`` is good, as ``seat`` sees it."""
+    if isinstance(move, panjpar.Attack):
+        return _explain_attack(move, seat, view)
+    assert isinstance(move, panjpar.Defend)  # the only other kind of move
+    return _explain_defence(move, view)
+
+
 # -- the strategy ----------------------------------------------------------------------------
 class PanjparStrategy(Strategy[panjpar.State, panjpar.Move]):
     """Panjpar: beat with the cheapest cards, attack with low non-trumps and pairs, keep trumps
@@ -243,14 +251,10 @@ class PanjparStrategy(Strategy[panjpar.State, panjpar.Move]):
         else:
             opponent = view.hand_sizes[1 - seat]
             move = attack_from(list(_hand(view)), view.trump, view.stock_empty, opponent)
-        return self.explain(state, seat, move)
+        return _explain(move, seat, view)  # the same view: no second look
 
     def explain(self, state: panjpar.State, seat: int, move: panjpar.Move) -> Reason[panjpar.Move]:
-        view = state.view(seat)
-        if isinstance(move, panjpar.Attack):
-            return _explain_attack(move, seat, view)
-        assert isinstance(move, panjpar.Defend)  # the only other kind of move
-        return _explain_defence(move, view)
+        return _explain(move, seat, state.view(seat))
 
     def details(self, state: panjpar.State, seat: int, move: panjpar.Move) -> dict[str, object]:
         view = state.view(seat)
