@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 
 from cardwidgets import cards, i18n
-from cardwidgets.bots.strategy import Reason, SeatView, Strategy, register
+from cardwidgets.bots.strategy import Reason, Strategy, register
 from cardwidgets.cards import Card, Suit
 from cardwidgets.games import panjpar
 from cardwidgets.i18n import TranslatedError
@@ -150,15 +150,20 @@ def best_defence(
     return best
 
 
-def _defend_move(state: panjpar.State, view: SeatView) -> panjpar.Defend:
-    trump = cards.Suit(view["trump"])
-    attack = [cards.parse(c) for c in view["attack"]]
-    hand = [cards.parse(c) for c in view["hand"]]
+def _defend_move(state: panjpar.State, view: panjpar.PanjparView) -> panjpar.Defend:
+    attack = list(view.attack)
+    hand = list(_hand(view))
     all_or_none = state.rules.pickup == "all"
-    _, pairs = best_defence(attack, hand, trump, bool(view["stock_empty"]), all_or_none)
+    _, pairs = best_defence(attack, hand, view.trump, view.stock_empty, all_or_none)
     killed = {a for a, _ in pairs}
     pickup = [a for a in attack if a not in killed]
     return panjpar.Defend(panjpar.Kills(pairs), pickup=tuple(pickup))
+
+
+def _hand(view: panjpar.PanjparView) -> tuple[Card, ...]:
+    """The seat's own hand in its view."""
+    assert view.hand is not None  # a seat's own view holds its hand
+    return view.hand
 
 
 # -- reasons ---------------------------------------------------------------------------------
@@ -187,13 +192,15 @@ def _count_phrase(count: int) -> TranslatedError:
     return TranslatedError("bots.panjpar.cards", count=count)
 
 
-def _explain_attack(move: panjpar.Attack, seat: int, view: SeatView) -> Reason[panjpar.Move]:
+def _explain_attack(
+    move: panjpar.Attack, seat: int, view: panjpar.PanjparView
+) -> Reason[panjpar.Move]:
     shown = cards.format_cards(move.cards)
-    opponent = view["hand_sizes"][1 - seat]
-    if view["stock_empty"] and opponent <= 2:
+    opponent = view.hand_sizes[1 - seat]
+    if view.stock_empty and opponent <= 2:
         count = _count_phrase(opponent)
         return Reason(move, "bots.panjpar.attack_last", {"cards": shown, "count": count})
-    if view["stock_empty"]:
+    if view.stock_empty:
         return Reason(move, "bots.panjpar.attack_end", {"cards": shown})
     if len(move.cards) == 1:
         return Reason(move, "bots.panjpar.attack_low", {"cards": shown})
@@ -201,22 +208,29 @@ def _explain_attack(move: panjpar.Attack, seat: int, view: SeatView) -> Reason[p
     return Reason(move, "bots.panjpar.attack_many", params)
 
 
-def _explain_defence(move: panjpar.Defend, view: SeatView) -> Reason[panjpar.Move]:
+def _explain_defence(move: panjpar.Defend, view: panjpar.PanjparView) -> Reason[panjpar.Move]:
     pairs = list(move.kills.pairs)
-    attack = [cards.parse(c) for c in view["attack"]]
+    attack = view.attack
     killed = {a for a, _ in pairs}
     pickup = cards.format_cards(a for a in attack if a not in killed)
     params: dict[str, object] = {"kills": _kills_phrase(pairs), "pickup": pickup}
     if len(pairs) == len(attack):
-        hand_left = len(view["hand"]) - len(pairs)
-        wins = view["stock_empty"] and not hand_left
+        hand_left = len(_hand(view)) - len(pairs)
+        wins = view.stock_empty and not hand_left
         return Reason(move, "bots.panjpar.win" if wins else "bots.panjpar.kill_all", params)
     if pairs:
         return Reason(move, "bots.panjpar.kill_some", params)
-    trump = cards.Suit(view["trump"])
-    hand = [cards.parse(c) for c in view["hand"]]
+    trump, hand = view.trump, _hand(view)
     can = any(panjpar.beats(k, a, trump) for a in attack for k in hand)
     return Reason(move, "bots.panjpar.pickup" if can else "bots.panjpar.cannot", params)
+
+
+def _explain(move: panjpar.Move, seat: int, view: panjpar.PanjparView) -> Reason[panjpar.Move]:
+    """Why ``move`` is good, as ``seat`` sees it."""
+    if isinstance(move, panjpar.Attack):
+        return _explain_attack(move, seat, view)
+    assert isinstance(move, panjpar.Defend)  # the only other kind of move
+    return _explain_defence(move, view)
 
 
 # -- the strategy ----------------------------------------------------------------------------
@@ -232,34 +246,28 @@ class PanjparStrategy(Strategy[panjpar.State, panjpar.Move]):
     ) -> Reason[panjpar.Move]:
         view = state.view(seat)
         move: panjpar.Move
-        if view["attack"]:
+        if view.attack:
             move = _defend_move(state, view)
         else:
-            hand = [cards.parse(c) for c in view["hand"]]
-            trump = cards.Suit(view["trump"])
-            opponent = view["hand_sizes"][1 - seat]
-            move = attack_from(hand, trump, bool(view["stock_empty"]), opponent)
-        return self.explain(state, seat, move)
+            opponent = view.hand_sizes[1 - seat]
+            move = attack_from(list(_hand(view)), view.trump, view.stock_empty, opponent)
+        return _explain(move, seat, view)  # the same view: no second look
 
     def explain(self, state: panjpar.State, seat: int, move: panjpar.Move) -> Reason[panjpar.Move]:
-        view = state.view(seat)
-        if isinstance(move, panjpar.Attack):
-            return _explain_attack(move, seat, view)
-        assert isinstance(move, panjpar.Defend)  # the only other kind of move
-        return _explain_defence(move, view)
+        return _explain(move, seat, state.view(seat))
 
     def details(self, state: panjpar.State, seat: int, move: panjpar.Move) -> dict[str, object]:
         view = state.view(seat)
         details: dict[str, object] = {
-            "stock_empty": view["stock_empty"],
-            "hand_sizes": list(view["hand_sizes"]),
+            "stock_empty": view.stock_empty,
+            "hand_sizes": list(view.hand_sizes),
         }
         if isinstance(move, panjpar.Attack):
             details["attack_size"] = len(move.cards)
         else:
             assert isinstance(move, panjpar.Defend)
             details["kills"] = len(move.kills)
-            details["pickup"] = len(view["attack"]) - len(move.kills)
+            details["pickup"] = len(view.attack) - len(move.kills)
         return details
 
     def candidates(self, state: panjpar.State) -> list[panjpar.Move]:

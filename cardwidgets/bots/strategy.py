@@ -6,9 +6,10 @@ A strategy knows one game's rules of thumb. The greedy player asks it for a move
 cheap rollouts, its evaluation and its pruning of huge move lists. Each game registers one
 (``cardwidgets.bots.tablic`` …); a game without one gets the plain search.
 
-A strategy reads only what the seat to move may know: ``state.view(seat)``, its legal moves
-and the public history. Rollouts and evaluations run inside a determinization, where every
-card is one the searcher dealt itself.
+A strategy reads only what the seat to move may know: ``state.view(seat)`` (its game's typed
+view: cards, moves and numbers, never card texts), its legal moves and the public history.
+Rollouts and evaluations run inside a determinization, where every card is one the searcher
+dealt itself.
 
 >>> from cardwidgets import bots
 >>> from cardwidgets.bots import strategy
@@ -32,7 +33,6 @@ from cardwidgets.core import GameState, Move
 __all__ = [
     "PLAIN",
     "Reason",
-    "SeatView",
     "Strategy",
     "best",
     "greedy_options",
@@ -45,10 +45,6 @@ S = TypeVar("S", bound="GameState[Any]")
 M = TypeVar("M", bound=Move)
 """The game's move class."""
 T = TypeVar("T")
-
-SeatView = Mapping[str, Any]
-"""A seat's ``state.view(seat)``, read through its JSON keys (``view["hand"]`` …): this works
-with the plain dicts of today and with each game's typed :class:`~cardwidgets.core.View`."""
 
 
 @dataclasses.dataclass(frozen=True)

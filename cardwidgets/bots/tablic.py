@@ -18,12 +18,13 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import TypedDict
 
 from cardwidgets import cards
 from cardwidgets.bots import ismcts
-from cardwidgets.bots.strategy import Reason, SeatView, Strategy, best, register
+from cardwidgets.bots.strategy import Reason, Strategy, best, register
 from cardwidgets.cards import Card
 from cardwidgets.games import tablic
 
@@ -95,18 +96,15 @@ class TablicStrategy(Strategy[tablic.State, tablic.Move]):
     TRAIL_POINT = 0.6
     KEEP = 0.2
 
-    def _features(
-        self, state: tablic.State, seat: int, move: tablic.Move, view: SeatView
-    ) -> Features:
-        table = [cards.parse(t) for t in view["table"]]
+    def _features(self, state: tablic.State, seat: int, move: tablic.Move, seen: _Seen) -> Features:
+        view, table, hand = seen.view, seen.table, seen.hand
         taken = move.captured
         after = [c for c in table if c not in taken] if taken else [*table, move.card]
-        hand = [cards.parse(t) for t in view["hand"]]
         rest = [c for c in hand if c is not move.card]
-        final = not rest and view["stock"] == 0 and view["hand_sizes"][1 - seat] == 0
+        final = not rest and view.stock == 0 and view.hand_sizes[1 - seat] == 0
         tabla = bool(taken) and not after and (not final or state.rules.final_card_tabla)
         points = mask_points(move.mask | move.card.bit) if taken else 0
-        risk = _risk(after, hand, table, view, seat)
+        risk = _risk(after, seen, seat)
         keep = bool(after) and any(clears(c, after) for c in rest)
         return {
             "points": points + int(tabla),
@@ -127,15 +125,19 @@ class TablicStrategy(Strategy[tablic.State, tablic.Move]):
     def greedy(
         self, state: tablic.State, seat: int, rng: cards.Rng, options: Mapping[str, object]
     ) -> Reason[tablic.Move]:
-        view = state.view(seat)
+        seen = _Seen.of(state, seat)
         scored = []
         for i, move in enumerate(self.candidates(state)):
-            f = self._features(state, seat, move, view)
-            scored.append((self._score(f, move), i, move))
-        return self.explain(state, seat, best(scored, rng))
+            f = self._features(state, seat, move, seen)
+            scored.append((self._score(f, move), i, (move, f)))
+        # The chosen move keeps its features: its reason needs no second look at the view.
+        return self._reason(*best(scored, rng))
 
     def explain(self, state: tablic.State, seat: int, move: tablic.Move) -> Reason[tablic.Move]:
-        f = self._features(state, seat, move, state.view(seat))
+        return self._reason(move, self._features(state, seat, move, _Seen.of(state, seat)))
+
+    def _reason(self, move: tablic.Move, f: Features) -> Reason[tablic.Move]:
+        """Why ``move`` is good, from its features."""
         params: dict[str, object] = {"card": move.card, "points": f["points"], "cards": f["cards"]}
         if move.captured:
             params["captured"] = cards.format_cards(cards.from_mask(move.mask))
@@ -148,7 +150,7 @@ class TablicStrategy(Strategy[tablic.State, tablic.Move]):
         return Reason(move, "bots.tablic.trail", params)
 
     def details(self, state: tablic.State, seat: int, move: tablic.Move) -> dict[str, object]:
-        return dict(self._features(state, seat, move, state.view(seat)))
+        return dict(self._features(state, seat, move, _Seen.of(state, seat)))
 
     def candidates(self, state: tablic.State) -> list[tablic.Move]:
         # Per hand card: the trail and its two best captures (points, then cards). Smaller
@@ -222,31 +224,50 @@ class TablicStrategy(Strategy[tablic.State, tablic.Move]):
         return float(min(1.0, max(0.0, 0.5 + diff / 30)))
 
 
-def _risk(
-    after: list[Card], hand: list[Card], table: list[Card], view: SeatView, seat: int
-) -> float:
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Seen:
+    """What the seat to move knows, read once per decision from its view: the view, its
+    hand and the table, and the mask of the cards among them (none of these are the
+    opponent's)."""
+
+    view: tablic.TablicView
+    hand: tuple[Card, ...]
+    table: tuple[Card, ...]
+    mask: int
+
+    @classmethod
+    def of(cls, state: tablic.State, seat: int) -> _Seen:
+        """What ``seat`` sees of ``state``."""
+        view = state.view(seat)
+        hand = view.hand
+        assert hand is not None  # a seat's own view holds its hand
+        return cls(view, hand, view.table, cards.mask(hand) | cards.mask(view.table))
+
+
+def _risk(after: list[Card], seen: _Seen, seat: int) -> float:
     """Chance that the opponent can clear ``after`` on the next turn (from the view only)."""
     if not after:
         return 0.0
+    view = seen.view
     other = 1 - seat
-    holds = view["hand_sizes"][other]
+    holds = view.hand_sizes[other]
     if holds == 0:
-        holds = 6 if view["stock"] > 0 else 0
+        holds = 6 if view.stock > 0 else 0
     if holds == 0:
         return 0.0
-    for text in view["revealed"][other]:
-        if clears(cards.parse(text), after):
+    for card in view.revealed[other]:
+        if clears(card, after):
             return 1.0
-    seen = cards.mask(hand) | cards.mask(table)
-    captured = sum(p["cards"] for p in view["piles"])
-    unseen_count = 52 - seen.bit_count()
+    seen_mask = seen.mask
+    captured = view.piles[0].cards + view.piles[1].cards
+    unseen_count = 52 - seen_mask.bit_count()
     unknown = unseen_count - captured  # cards that may still be in the opponent's hand
     if unknown <= 0:
         return 0.0
     clearing = 0
     for rank in range(2, 15):
         first = (rank - 2) * 4
-        unseen = [cards.DECK[i] for i in range(first, first + 4) if not seen >> i & 1]
+        unseen = [cards.DECK[i] for i in range(first, first + 4) if not seen_mask >> i & 1]
         if unseen and clears(unseen[0], after):
             clearing += len(unseen)
     if clearing == 0:
