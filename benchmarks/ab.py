@@ -35,7 +35,7 @@ BENCHMARKS: dict[str, tuple[list[str], str]] = {
         ["bench_tablic_captures.py", "--tables", "10"],
         "results/tablic_captures.json",
     ),
-    "panjpar": (["bench_panjpar.py", "1000"], "results/panjpar.json"),
+    "panjpar": (["bench_panjpar.py", "3000"], "results/panjpar.json"),
     "pazaak": (["bench_pazaak.py", "--matches", "8000"], "results/pazaak.json"),
     "bots": (
         ["bench_bots.py", "--positions", "150", "--expert-positions", "10"],
@@ -91,6 +91,8 @@ def _commit(checkout: Path) -> str:
 def _rows(before: list[dict[str, float]], after: list[dict[str, float]]) -> dict[str, object]:
     rows: dict[str, object] = {}
     for key in sorted(set(before[0]) & set(after[0])):
+        if key.startswith("/ab/"):
+            continue  # an older A/B kept inside a results file: not measured by this run
         a = statistics.median(run[key] for run in before if key in run)
         b = statistics.median(run[key] for run in after if key in run)
         change = None if a == 0 else round(100 * (b - a) / a, 1)
