@@ -270,7 +270,7 @@ class PazaakTurns(GameWidget):
         return super().describe().replace("move", f"set {self.state.set_number}, move", 1)
 
     # -- helpers -----------------------------------------------------------------------------
-    def said(self, key: str, seat: int, /, **params: Any) -> str:
+    def said(self, key: str, seat: int, /, **params: object) -> str:
         """The sentence ``key`` about ``seat``: its ``.you`` form when that seat is the learner
         (English and German conjugate for "you")."""
         if self.opponent is not None and seat == self.seat:
