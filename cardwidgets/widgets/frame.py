@@ -132,7 +132,7 @@ class WidgetFrame(anywidget.AnyWidget):
         return str(proposal["value"])
 
     @traitlets.validate("seat")
-    def _check_seat(self, proposal: Mapping[str, Any]) -> int:
+    def _check_seat(self, proposal: Mapping[str, object]) -> int:
         try:
             return check_seat(proposal["value"])
         except ValueError as err:
@@ -190,7 +190,7 @@ class WidgetFrame(anywidget.AnyWidget):
         self.refresh()
 
     # -- the widget's words --------------------------------------------------------------------
-    def text(self, key: str, /, **params: Any) -> str:
+    def text(self, key: str, /, **params: object) -> str:
         """A catalog sentence in the widget's locale."""
         return i18n.text(key, self.locale, **params)
 

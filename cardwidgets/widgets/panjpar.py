@@ -46,12 +46,13 @@ grows into the thousands with a big hand; a hint or a reply on a 5-card attack a
 from __future__ import annotations
 
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from cardwidgets import cards
 from cardwidgets import scene as _scene
 from cardwidgets.cards import Card
 from cardwidgets.games import panjpar
+from cardwidgets.games.panjpar import PanjparView
 from cardwidgets.widgets.panjpar_attack import PanjparSelection, can_complete
 from cardwidgets.widgets.panjpar_words import attack_text, defence_shape
 
@@ -97,7 +98,7 @@ class PanjparWidget(PanjparSelection):
         return f"{super().describe()}, trumps {self.state.trump.value}"
 
     # -- the log -----------------------------------------------------------------------------
-    def say(self, state: Any) -> str:
+    def say(self, state: panjpar.State) -> str:
         move, parent = state.last_move, state.parent
         if move is None or parent is None or parent.to_move is None:
             return ""
@@ -106,6 +107,7 @@ class PanjparWidget(PanjparSelection):
         if isinstance(move, panjpar.Attack):
             key = "widget.panjpar.say.you_attack" if you else "widget.panjpar.say.attack"
             return self.text(key, player=player, cards=attack_text(move.cards))
+        assert isinstance(move, panjpar.Defend) and isinstance(parent, panjpar.State)
         parts = [self._say_defence(move, parent, player, you)]
         parts += self._say_draws(move, parent, state)
         if state.is_over:
@@ -155,7 +157,7 @@ class PanjparWidget(PanjparSelection):
 
     # -- scene builders ----------------------------------------------------------------------
     def zones(self) -> list[_scene.Zone]:
-        view = self.state.view(self.viewer)  # only what this seat may see (P-D9)
+        view: PanjparView = self.state.view(self.viewer)  # only what this seat may see (P-D9)
         return [
             self._opponent_zone(view),
             self._battle_zone(view),
@@ -164,13 +166,13 @@ class PanjparWidget(PanjparSelection):
             self._discard_zone(view),
         ]
 
-    def _opponent_zone(self, view: dict[str, Any]) -> _scene.Zone:
+    def _opponent_zone(self, view: PanjparView) -> _scene.Zone:
         other = 1 - self.viewer
-        size = view["hand_sizes"][other]
+        size = view.hand_sizes[other]
         if self.open_hands:
             shown = [_scene.french_card(c, self.locale) for c in self.state.hands[other]]
         else:
-            known = cards.to_cards(view["known"][other])  # seen picked up or drawn: public
+            known = view.known[other]  # seen picked up or drawn: public
             note = self.text("widget.panjpar.note.known")
             shown = [_scene.french_card(c, self.locale, note=note) for c in known]
             shown += [_scene.back_card(other, i, self.locale) for i in range(size - len(known))]
@@ -181,8 +183,8 @@ class PanjparWidget(PanjparSelection):
         info = self.text(key, cards=counted)
         return _scene.zone("opponent-hand", label, shown, layout="fan", owner=other, info=info)
 
-    def _battle_zone(self, view: dict[str, Any]) -> _scene.Zone:
-        attack = cards.to_cards(view["attack"])
+    def _battle_zone(self, view: PanjparView) -> _scene.Zone:
+        attack = view.attack
         mine = self.is_my_turn() and bool(attack)
         shown: list[_scene.CardView] = []
         for slot, card in enumerate(attack):
@@ -190,7 +192,7 @@ class PanjparWidget(PanjparSelection):
             killer = self._kills.get(card)
             if killer is not None:
                 shown.append(_scene.french_card(killer, self.locale, highlight="beats", slot=slot))
-        info = self._battle_info(view["attacker"], bool(attack))
+        info = self._battle_info(view.attacker, bool(attack))
         if not attack and isinstance(self.state.last_move, panjpar.Defend):
             shown = self._last_battle(self.state.parent, self.state.last_move)
             info = self.text("widget.panjpar.info.last_battle", next=info)
@@ -239,13 +241,13 @@ class PanjparWidget(PanjparSelection):
             note=note,
         )
 
-    def _hand_zone(self, view: dict[str, Any]) -> _scene.Zone:
+    def _hand_zone(self, view: PanjparView) -> _scene.Zone:
         mine = self.is_my_turn()
         lit, role = self._lit_hand() if mine and self.hints else (frozenset(), None)
         used = {killer: attacked for attacked, killer in self._kills.items()}
         shown = []
-        for card in cards.to_cards(view["hand"]):
-            marks: dict[str, Any] = {"selectable": mine}
+        for card in view.hand or ():
+            marks: dict[str, object] = {"selectable": mine}
             if card in used:
                 note = self.text("widget.panjpar.note.kills", card=used[card])
                 marks.update(selected=True, highlight="muted", note=note)
@@ -273,17 +275,15 @@ class PanjparWidget(PanjparSelection):
         found = {c for a in open_cards for c in self.beaters(a) if c not in used}
         return frozenset(found), "playable"
 
-    def _stock_zone(self, view: dict[str, Any]) -> _scene.Zone:
+    def _stock_zone(self, view: PanjparView) -> _scene.Zone:
         # P-D9: one face-down card stands for the stock whatever its size (never a count).
         shown: list[_scene.CardView] = []
-        suit = cards.Suit(view["trump"])
-        if view["trump_card"] is not None:
+        suit = view.trump
+        if view.trump_card is not None:
             shown.append(_scene.back_card("stock", 0, self.locale))
             note = self.text("widget.panjpar.note.indicator")
-            shown.append(
-                _scene.french_card(cards.parse(view["trump_card"]), self.locale, note=note)
-            )
-        key = "stock_empty" if view["stock_empty"] else "stock"
+            shown.append(_scene.french_card(view.trump_card, self.locale, note=note))
+        key = "stock_empty" if view.stock_empty else "stock"
         info = self.text(f"widget.panjpar.info.{key}", suit=suit.value)
         trump = _scene.badge(
             "flag",
@@ -293,9 +293,9 @@ class PanjparWidget(PanjparSelection):
         label = self.text("widget.panjpar.zone.stock")
         return _scene.zone("stock", label, shown, layout="stock", info=info, badges=[trump])
 
-    def _discard_zone(self, view: dict[str, Any]) -> _scene.Zone:
-        top = view["discard_top"]
-        shown = [] if top is None else [_scene.french_card(cards.parse(top), self.locale)]
+    def _discard_zone(self, view: PanjparView) -> _scene.Zone:
+        top = view.discard_top
+        shown = [] if top is None else [_scene.french_card(top, self.locale)]
         info = self.text("widget.panjpar.info.discard")
         label = self.text("widget.panjpar.zone.discard")
         return _scene.zone("discard", label, shown, layout="stack", info=info)

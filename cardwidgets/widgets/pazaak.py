@@ -43,7 +43,7 @@ sentences in :mod:`cardwidgets.widgets.pazaak_words`; this module draws the tabl
 from __future__ import annotations
 
 from types import ModuleType
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from cardwidgets import scene as _scene
 from cardwidgets.games import pazaak
@@ -55,7 +55,9 @@ from cardwidgets.widgets.pazaak_turns import (
     Placed,
     effect,
     final_placed,
+    parent_of,
     set_ended,
+    set_result,
 )
 
 __all__ = ["PRESETS", "PazaakWidget"]
@@ -214,7 +216,7 @@ class PazaakWidget(PazaakTurns):
 
     def _hand_zone(self, seat: int) -> _scene.Zone:
         state = self.state
-        view = state.view(self.viewer)  # only what the viewer may see
+        view: pazaak.PazaakView = state.view(self.viewer)  # only what the viewer may see
         if self._mine(seat):
             cards = self._my_hand()
             label = self.text("widget.pazaak.zone.hand")
@@ -225,8 +227,8 @@ class PazaakWidget(PazaakTurns):
             cards = self._their_hand(seat, view)
             label = self.text("widget.pazaak.zone.hand_of", player=self.names()[seat])
             zone_id = "opponent-hand"
-        left = view["hand_sizes"][seat]
-        info = self.text("widget.pazaak.info.hand", left=left, of=left + len(view["used"][seat]))
+        left = view.hand_sizes[seat]
+        info = self.text("widget.pazaak.info.hand", left=left, of=left + len(view.used[seat]))
         return _scene.zone(zone_id, label, cards, owner=seat, info=info)
 
     def _my_hand(self) -> list[_scene.CardView]:
@@ -261,19 +263,19 @@ class PazaakWidget(PazaakTurns):
         made = [t for _, t in self._choices(card) if t is not None]
         return any(t == pazaak.TARGET or (over and t <= pazaak.TARGET) for t in made)
 
-    def _their_hand(self, seat: int, view: dict[str, Any]) -> list[_scene.CardView]:
+    def _their_hand(self, seat: int, view: pazaak.PazaakView) -> list[_scene.CardView]:
         played = self.text("widget.pazaak.note.played")
         shown = [
             _scene.side_card(
-                text,
-                words.tone(pazaak.SideCard(text)),
+                card.text,
+                words.tone(card),
                 self.locale,
                 id=f"used{i + 1}",
-                label=words.card_name(pazaak.SideCard(text), self.locale),
+                label=words.card_name(card, self.locale),
                 note=played,
                 highlight="muted",
             )
-            for i, text in enumerate(view["used"][seat])
+            for i, card in enumerate(view.used[seat])
         ]
         if self.open_hands:  # the teacher's switch: the unplayed cards face up
             for i, card in enumerate(self.state.hands[seat]):
@@ -288,7 +290,7 @@ class PazaakWidget(PazaakTurns):
                 )
             return shown
         return shown + [
-            _scene.back_card(seat, i, self.locale) for i in range(view["hand_sizes"][seat])
+            _scene.back_card(seat, i, self.locale) for i in range(view.hand_sizes[seat])
         ]
 
     def _deck_zone(self) -> _scene.Zone:
@@ -450,11 +452,11 @@ class PazaakWidget(PazaakTurns):
             for role in roles
         ]
 
-    def summary(self, state: Any) -> _scene.Summary | None:
-        parent = state.parent
+    def summary(self, state: pazaak.State) -> _scene.Summary | None:
+        parent = parent_of(state)
         if parent is None or not set_ended(parent, state):
             return None
-        winner, _, values = state.last_set
+        winner, _, values = set_result(state)
         n = parent.set_number
         key = "widget.pazaak.summary.title_tie" if winner is None else "widget.pazaak.summary.title"
         row = _scene.score_row

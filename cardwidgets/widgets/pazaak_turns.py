@@ -20,7 +20,17 @@ from cardwidgets.games import pazaak
 from cardwidgets.widgets import pazaak_words as words
 from cardwidgets.widgets.base import GameWidget, WidgetError
 
-__all__ = ["FLIPS", "PRESETS", "PazaakTurns", "Placed", "effect", "final_placed", "set_ended"]
+__all__ = [
+    "FLIPS",
+    "PRESETS",
+    "PazaakTurns",
+    "Placed",
+    "effect",
+    "final_placed",
+    "parent_of",
+    "set_ended",
+    "set_result",
+]
 
 PRESETS: Mapping[str, Callable[[], pazaak.Rules]] = {
     "seed": pazaak.Rules.seed,
@@ -31,7 +41,7 @@ PRESETS: Mapping[str, Callable[[], pazaak.Rules]] = {
 
 FLIPS = {"2&4": (2, 4), "3&6": (3, 6)}
 """The Flip cards and the values they turn (Z-D9)."""
-Placed = tuple[Any, int]
+Placed = tuple[int | pazaak.SideCard, int]
 """A card on a table and the value it counts now: ``(card, value)``."""
 
 
@@ -260,7 +270,7 @@ class PazaakTurns(GameWidget):
         return super().describe().replace("move", f"set {self.state.set_number}, move", 1)
 
     # -- helpers -----------------------------------------------------------------------------
-    def said(self, key: str, seat: int, /, **params: Any) -> str:
+    def said(self, key: str, seat: int, /, **params: object) -> str:
         """The sentence ``key`` about ``seat``: its ``.you`` form when that seat is the learner
         (English and German conjugate for "you")."""
         if self.opponent is not None and seat == self.seat:
@@ -280,8 +290,8 @@ class PazaakTurns(GameWidget):
         return [(sign, effect(card, sign, placed)[0]) for sign in card.options]
 
     # -- the log -----------------------------------------------------------------------------
-    def say(self, state: Any) -> str:
-        parent, move = state.parent, state.last_move
+    def say(self, state: pazaak.State) -> str:
+        parent, move = parent_of(state), state.last_move
         if move is None or parent is None or parent.to_move is None:
             return ""
         mover = int(parent.to_move)
@@ -343,25 +353,17 @@ class PazaakTurns(GameWidget):
                 said.append(self.said("widget.pazaak.say.nine", seat))
         return said
 
-    def _set_sentences(self, parent: pazaak.State, state: Any) -> list[str]:
-        winner, reason, values = state.last_set
+    def _set_sentences(self, parent: pazaak.State, state: pazaak.State) -> list[str]:
+        winner, reason, values = set_result(state)
         n = parent.set_number
         totals = [sum(v) for v in values]
-        said = []
-        if reason == "bust":
-            said.append(self.said("widget.pazaak.say.bust", 1 - winner, total=totals[1 - winner]))
-            said.append(self.said("widget.pazaak.say.wins_set", winner, n=n))
-        elif reason == "tie":
-            said.append(self.text("widget.pazaak.say.tie", n=n, total=totals[0]))
-        elif reason == "higher":
-            said.append(
-                self.said(
-                    "widget.pazaak.say.higher", winner, n=n, high=max(totals), low=min(totals)
-                )
-            )
-        else:  # "tiebreaker" or "fill"
-            said.append(self.said(f"widget.pazaak.say.{reason}", winner, n=n, total=totals[0]))
+        if reason == "tie":
+            said = [self.text("widget.pazaak.say.tie", n=n, total=totals[0])]
+        else:
+            assert winner is not None  # only a tied set has no winner (Z-S16)
+            said = self._set_won_sentences(reason, winner, n, totals)
         if state.is_over:
+            assert winner is not None  # a match ends on a set won
             high, low = max(state.sets_won), min(state.sets_won)
             said.append(self.said("widget.pazaak.say.match", winner, high=high, low=low))
         else:
@@ -369,6 +371,20 @@ class PazaakTurns(GameWidget):
             first = state.placed[state.starter][0][1]
             said.append(self.said("widget.pazaak.say.draw", state.starter, card=first, total=first))
         return said
+
+    def _set_won_sentences(self, reason: str, winner: int, n: int, totals: list[int]) -> list[str]:
+        """How ``winner`` won set ``n``: the other bust, a higher total, a tiebreaker, a full
+        table."""
+        if reason == "bust":
+            return [
+                self.said("widget.pazaak.say.bust", 1 - winner, total=totals[1 - winner]),
+                self.said("widget.pazaak.say.wins_set", winner, n=n),
+            ]
+        if reason == "higher":
+            high, low = max(totals), min(totals)
+            return [self.said("widget.pazaak.say.higher", winner, n=n, high=high, low=low)]
+        # "tiebreaker" or "fill"
+        return [self.said(f"widget.pazaak.say.{reason}", winner, n=n, total=totals[0])]
 
 
 def _card_text(card: object) -> str:
@@ -381,11 +397,26 @@ def set_ended(parent: pazaak.State, state: pazaak.State) -> bool:
     return bool(state.set_number != parent.set_number or (state.is_over and not parent.is_over))
 
 
-def final_placed(parent: pazaak.State, state: Any, seat: int) -> tuple[Placed, ...]:
+def parent_of(state: pazaak.State) -> pazaak.State | None:
+    """The position before ``state`` (typed: the engine keeps it as a core game state)."""
+    parent = state.parent
+    assert parent is None or isinstance(parent, pazaak.State)
+    return parent
+
+
+def set_result(state: pazaak.State) -> tuple[int | None, str, tuple[tuple[int, ...], ...]]:
+    """``(winner, reason, values)`` of the set that ended with the move to ``state`` (winner
+    None: a tie); asked only after :func:`set_ended`."""
+    last = state.last_set
+    assert last is not None, "no set has ended yet"
+    return last
+
+
+def final_placed(parent: pazaak.State, state: pazaak.State, seat: int) -> tuple[Placed, ...]:
     """``seat``'s table when the set ended between ``parent`` and ``state``: the cards of
     ``parent``, then the hand card just played (if any), then main-deck draws; the values are
     the final ones (a Flip may have changed them)."""
-    values = state.last_set[2][seat]
+    values = set_result(state)[2][seat]
     old = parent.placed[seat]
     move = state.last_move
     played = move.card if isinstance(move, pazaak.PlayCard) and seat == parent.to_move else None

@@ -45,6 +45,7 @@ from cardwidgets import scene as _scene
 from cardwidgets.cards import Card, CardLike
 from cardwidgets.core import IllegalMove
 from cardwidgets.games import tablic
+from cardwidgets.games.tablic import TablicView
 from cardwidgets.widgets import tablic_words  # noqa: F401  (registers the widget's sentences)
 from cardwidgets.widgets.base import GameWidget, WidgetError
 from cardwidgets.widgets.tablic_capture import groups, missing, suggest, tabla_possible
@@ -187,7 +188,7 @@ class TablicWidget(GameWidget):
         captured = cards.format_cards(sorted(move.captured))
         return self.text("widget.tablic.words.capture", card=move.card, captured=captured)
 
-    def say(self, state: Any) -> str:
+    def say(self, state: tablic.State) -> str:
         move, parent = state.last_move, state.parent
         if move is None or parent is None or parent.to_move is None:
             return ""
@@ -199,8 +200,8 @@ class TablicWidget(GameWidget):
         else:
             key = "widget.tablic.say.you_trail" if you else "widget.tablic.say.trail"
         parts = [self.text(key, player=player, card=move.card, captured=captured)]
-        last = state.view(None)["last_move"]
-        if last is not None and last.get("tabla"):
+        last = state.view(None).last_move
+        if last is not None and last.tabla:
             parts.append(self.text("widget.tablic.say.tabla"))
         if len(state.deal_results) > len(parent.deal_results):
             parts.extend(self._deal_sentences(state.deal_results[-1]))
@@ -245,38 +246,41 @@ class TablicWidget(GameWidget):
 
     # -- scene builders ----------------------------------------------------------------------
     def zones(self) -> list[_scene.Zone]:
-        me, view = self.viewer, self.state.view(self.viewer)  # only what this seat may see
+        me = self.viewer
+        view: TablicView = self.state.view(me)  # only what this seat may see
         zones = [self._opponent_zone(view), self._table_zone(view), self._hand_zone(view)]
         zones += [self._pile_zone(view, seat) for seat in (me, 1 - me)]
         zones.append(self._stock_zone(view))
         return zones
 
-    def _opponent_zone(self, view: dict[str, Any]) -> _scene.Zone:
+    def _opponent_zone(self, view: TablicView) -> _scene.Zone:
         other = 1 - self.viewer
         if self.open_hands:
             shown = [_scene.french_card(c, self.locale) for c in self.state.hands[other]]
         else:
-            revealed = cards.to_cards(view["revealed"][other])  # the public bottom card (T-D8)
-            hidden = view["hand_sizes"][other] - len(revealed)
+            revealed = view.revealed[other]  # the public bottom card (T-D8)
+            hidden = view.hand_sizes[other] - len(revealed)
             shown = [_scene.french_card(c, self.locale) for c in revealed]
             shown += [_scene.back_card(other, i, self.locale) for i in range(hidden)]
         label = self.text("widget.tablic.zone.opponent", player=self.names()[other])
-        info = self.count("widget.cards", view["hand_sizes"][other])
+        info = self.count("widget.cards", view.hand_sizes[other])
         return _scene.zone("opponent-hand", label, shown, layout="fan", owner=other, info=info)
 
-    def _table_zone(self, view: dict[str, Any]) -> _scene.Zone:
+    def _table_zone(self, view: TablicView) -> _scene.Zone:
         groups: dict[Card, int] = {}
         _, split = self.capture_state() if self._selected is not None else ("", ())
         for number, group in enumerate(split, 1):
             groups.update(dict.fromkeys(group, number))
-        last = view["last_move"]
+        last = view.last_move  # the opponent's trail is marked "last"
         trailed = (
-            last["card"] if last and not last["captured"] and last["seat"] != self.viewer else None
+            last.move.card
+            if last is not None and not last.move.captured and last.seat != self.viewer
+            else None
         )
         shown = []
         for card in self.state.table:
             role = "group" if card in groups else "target" if card in self._chosen else None
-            if role is None and card.text == trailed:
+            if role is None and card is trailed:
                 role = "last"
             shown.append(
                 _scene.french_card(
@@ -291,7 +295,7 @@ class TablicWidget(GameWidget):
         info = self.count("widget.cards", len(self.state.table))
         return _scene.zone("table", self.text("widget.tablic.zone.table"), shown, info=info)
 
-    def _hand_zone(self, view: dict[str, Any]) -> _scene.Zone:
+    def _hand_zone(self, view: TablicView) -> _scene.Zone:
         my_turn = self.is_my_turn()
         playable = self._playable() if my_turn and self.hints else set()
         shown = [
@@ -302,31 +306,31 @@ class TablicWidget(GameWidget):
                 selected=card is self._selected,
                 highlight="playable" if card in playable else None,
             )
-            for card in cards.to_cards(view["hand"])
+            for card in view.hand or ()
         ]
         if self.opponent is not None:
             label = self.text("widget.tablic.zone.hand")
         else:
             label = self.text("widget.tablic.zone.hand_of", player=self.names()[self.viewer])
-        info = self.text("widget.tablic.info.round", deal=view["deal"], round=view["round"])
+        info = self.text("widget.tablic.info.round", deal=view.deal, round=view.round)
         return _scene.zone("hand", label, shown, owner=self.viewer, info=info)
 
-    def _pile_zone(self, view: dict[str, Any], seat: int) -> _scene.Zone:
-        pile = view["piles"][seat]
+    def _pile_zone(self, view: TablicView, seat: int) -> _scene.Zone:
+        pile = view.piles[seat]
         info = self.text(
             "widget.tablic.info.pile",
-            cards=self.count("widget.cards", pile["cards"]),
-            points=self.count("widget.points", pile["points"]),
+            cards=self.count("widget.cards", pile.cards),
+            points=self.count("widget.points", pile.points),
         )
         label = self.text("widget.tablic.zone.pile", player=self.names()[seat])
-        backs = [_scene.back_card(f"pile{seat}", 0, self.locale)] if pile["cards"] else []
+        backs = [_scene.back_card(f"pile{seat}", 0, self.locale)] if pile.cards else []
         return _scene.zone(f"pile-{seat}", label, backs, layout="stack", owner=seat, info=info)
 
-    def _stock_zone(self, view: dict[str, Any]) -> _scene.Zone:
-        size, bottom = view["stock"], view["stock_bottom"]
+    def _stock_zone(self, view: TablicView) -> _scene.Zone:
+        size, bottom = view.stock, view.stock_bottom
         shown = [_scene.back_card("stock", 0, self.locale)] if size > 1 else []
         if bottom is not None:
-            shown.append(_scene.french_card(cards.parse(bottom), self.locale))
+            shown.append(_scene.french_card(bottom, self.locale))
         info = self.count("widget.cards", size)
         if bottom is not None:
             info = self.text("widget.tablic.info.stock", cards=info)
@@ -430,7 +434,7 @@ class TablicWidget(GameWidget):
             for role, group in roles
         ]
 
-    def summary(self, state: Any) -> _scene.Summary | None:
+    def summary(self, state: tablic.State) -> _scene.Summary | None:
         parent = state.parent
         if parent is None or len(state.deal_results) == len(parent.deal_results):
             return None
