@@ -58,7 +58,8 @@ def offline_page(browser: Any, site: str) -> Iterator[tuple[Any, list[str]]]:
 
 
 def game_widget_classes() -> list[str]:
-    """Every GameWidget subclass in cardwidgets.widgets, as the gallery page finds them."""
+    """Every GameWidget subclass in cardwidgets.widgets that names its engine (the layers a
+    widget is built from name none), as the gallery page finds them."""
     import cardwidgets.widgets as package
     from cardwidgets.widgets import GameWidget
 
@@ -69,7 +70,7 @@ def game_widget_classes() -> list[str]:
     while stack:
         cls = stack.pop()
         stack.extend(cls.__subclasses__())
-        if cls.__module__.startswith(package.__name__) and not cls.__name__.startswith("_"):
+        if cls.__module__.startswith(package.__name__) and cls.engine is not None:
             found.add(cls.__name__)
     return sorted(found)
 
