@@ -41,7 +41,7 @@ BENCHMARKS: dict[str, tuple[list[str], str]] = {
         ["bench_bots.py", "--positions", "150", "--expert-positions", "10"],
         "results/bots.json",
     ),
-    "lab": (["bench_lab.py", "--quick", "--quiet", "99"], "results/lab.json"),
+    "lab": (["bench_lab.py", "--quiet", "99", "--wait", "1"], "results/lab.json"),
     "scene": (["bench_scene.py", "--games", "3"], "results/scene.json"),
     "widget_panjpar": (
         ["bench_widget_panjpar.py", "--repeats", "11"],

@@ -219,3 +219,23 @@ def test_the_bundle_and_stylesheet_are_wired() -> None:
     state = w.get_state()
     assert ".cw-root" in state["_css"]
     assert "export" in state["_esm"] or "cardwidgets" in state["_esm"]
+
+
+def test_the_log_says_each_move_once_and_again_only_when_the_language_or_seats_change(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    w = lesson()
+    w.play("8♦ x 3♠ 5♥")  # the computer replies: two moves in the log
+    said: list[object] = []
+    original = TablicWidget.say
+    monkeypatch.setattr(TablicWidget, "say", lambda self, s: said.append(s) or original(self, s))
+    english = w.scene["log"]
+    w.select("7♦")
+    w.clear_selection()
+    assert w.scene["log"] == english and said == []  # two updates, no sentence made again
+    w.locale = "de"
+    assert len(said) == 2 and w.scene["log"] != english
+    assert "Du" in " ".join(w.scene["log"]) or "du" in " ".join(w.scene["log"])
+    w.opponent = None  # hot-seat: the players are named, not "you"
+    w.refresh()
+    assert len(said) == 4 and w.scene["log"][0].startswith("Spieler 1")

@@ -306,7 +306,7 @@ class GameWidget(Narration):
             actions=self.move_actions() + self.frame_actions(),
             previews=self.previews() if self.hints else {},
             focus=list(self.focus_zones),
-            log=[self.say(s) for s in self._line[first : self._cursor + 1]],
+            log=[self.narrated(s) for s in self._line[first : self._cursor + 1]],
             score=self.score_sheet(),
             summary=summary,
             legend=self.legend_items() if self.legend else [],

@@ -19,6 +19,10 @@ from cardwidgets.widgets.history import History
 __all__ = ["Narration"]
 
 
+_NARRATED_LIMIT = 4096
+"""Sentences remembered per widget (a long match has about 400 moves)."""
+
+
 class Narration(History):
     """The log, the live line and hints, in the widget's language."""
 
@@ -28,7 +32,7 @@ class Narration(History):
         the moves just made (the learner's and the computer's, with the end of a deal or set
         they bring), the position reached in the history, or whose turn it is after a pause."""
         parts = [
-            self.say(item) if not isinstance(item, tuple) else self._said_text(*item)
+            self.narrated(item) if not isinstance(item, tuple) else self._said_text(*item)
             for item in self._said
         ]
         return " ".join(part for part in parts if part)
@@ -43,7 +47,23 @@ class Narration(History):
     @property
     def log(self) -> list[str]:
         """Every move of the line up to the position shown, in words."""
-        return [self.say(s) for s in self._line[1 : self._cursor + 1]]
+        return [self.narrated(s) for s in self._line[1 : self._cursor + 1]]
+
+    def narrated(self, state: Any) -> str:
+        """:meth:`say` of ``state``, remembered: every update redraws the log of past moves,
+        whose sentences change only with the language, the seats and who may see what."""
+        key = (id(state), self.locale, self.seat, self.viewer, self.opponent is None)
+        cache: dict[tuple[object, ...], tuple[object, str]] = self.__dict__.setdefault(
+            "_narrated", {}
+        )
+        hit = cache.get(key)
+        if hit is not None and hit[0] is state:  # the id of a state no longer alive is reused
+            return hit[1]
+        if len(cache) > _NARRATED_LIMIT:
+            cache.clear()
+        text = self.say(state)
+        cache[key] = (state, text)
+        return text
 
     def mover_is_learner(self, state: Any) -> bool:
         """Whether the move that led to ``state`` was the learner's (for "You play …")."""
