@@ -105,6 +105,7 @@ def main() -> None:
     parser.add_argument("before", type=Path)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--only", default=",".join(BENCHMARKS))
+    parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
     names = args.only.split(",")
     runs: dict[str, tuple[list[dict[str, float]], list[dict[str, float]]]] = {
@@ -128,8 +129,8 @@ def main() -> None:
     }
     with tempfile.NamedTemporaryFile("w", delete=False, encoding="utf-8") as tmp:
         json.dump(result, tmp, indent=2, ensure_ascii=False)
-    shutil.move(tmp.name, OUT)
-    print(f"written to {OUT}")
+    shutil.move(tmp.name, args.out)
+    print(f"written to {args.out}")
 
 
 if __name__ == "__main__":
