@@ -19,12 +19,14 @@ import dataclasses
 import json
 import sys
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from cardwidgets import i18n
 from cardwidgets.i18n import TranslatedError
 
 if TYPE_CHECKING:
+    from typing_extensions import Self  # typing.Self from Python 3.11; only for the checker
+
     from cardwidgets.cards import Rng
 
 __all__ = [
@@ -367,7 +369,7 @@ class GameState(Generic[M]):
 
     game: ClassVar[str] = ""
     rules: Rules
-    parent: GameState[M] | None
+    parent: Self | None
     last_move: M | None
 
     # -- the protocol --------------------------------------------------------------------------
@@ -457,7 +459,7 @@ class GameState(Generic[M]):
         states = [self]
         parent = self.parent
         while parent is not None:
-            states.append(cast(S, parent))  # a parent is always of its child's class
+            states.append(parent)
             parent = parent.parent
         states.reverse()
         return states

@@ -47,9 +47,8 @@ from typing import Any
 
 from cardwidgets import scene as _scene
 from cardwidgets.cards import fresh_seed
-from cardwidgets.core import GameState
 from cardwidgets.i18n import TranslatedError
-from cardwidgets.widgets.frame import WidgetError
+from cardwidgets.widgets.frame import M, S, WidgetError
 from cardwidgets.widgets.narration import Narration
 from cardwidgets.widgets.opponents import MoveHook, Opponent, RandomOpponent, make_opponent
 
@@ -83,7 +82,7 @@ LOG_LINES = 40
 """The scene carries the last this many log sentences (:attr:`GameWidget.log` has all)."""
 
 
-class GameWidget(Narration):
+class GameWidget(Narration[S, M]):
     """Base of the game widgets: history, intents, options, the opponent, pauses, the scene frame.
 
     Subclasses set :attr:`game` and :attr:`engine` (the game's module) and implement the scene
@@ -98,7 +97,7 @@ class GameWidget(Narration):
         self,
         *,
         seed: int | str | None = None,
-        state: GameState[Any] | None = None,
+        state: S | None = None,
         rules: Any = None,
         seat: int = 0,
         opponent: object = None,
@@ -144,15 +143,16 @@ class GameWidget(Narration):
         self.refresh()
 
     def _starting_state(
-        self, seed: int | str | None, state: GameState[Any] | None, rules: Any
-    ) -> tuple[GameState[Any], int | str]:
+        self, seed: int | str | None, state: S | None, rules: Any
+    ) -> tuple[S, int | str]:
         engine = self.engine
         assert engine is not None, "a game widget names its engine"
         if rules is not None and not isinstance(rules, engine.Rules):
             raise WidgetError("widget.wrong_rules", game=self.game)
         if state is None:
             seed = fresh_seed() if seed is None else seed
-            return engine.new_game(seed=seed, rules=rules), seed
+            new: S = engine.new_game(seed=seed, rules=rules)
+            return new, seed
         if not isinstance(state, engine.State):
             raise WidgetError("widget.wrong_state", game=self.game)
         if rules is not None and rules != state.rules:
@@ -252,7 +252,9 @@ class GameWidget(Narration):
         elif self.paused:
             turn = "paused"
         elif self.is_my_turn():
-            turn = "your turn" if self.opponent is not None else f"player {state.to_move + 1}"
+            turn = (
+                "your turn" if self.opponent is not None else f"player {(state.to_move or 0) + 1}"
+            )
         else:
             turn = f"seat {state.to_move} to move"
         return f"seat={self.seat}, move {state.ply}, {turn}"

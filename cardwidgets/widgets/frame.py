@@ -20,7 +20,7 @@ import contextlib
 import logging
 from collections.abc import Callable, Iterator, Mapping
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import anywidget
 import traitlets
@@ -32,6 +32,7 @@ from cardwidgets.i18n import TranslatedError
 from cardwidgets.widgets import words
 
 if TYPE_CHECKING:
+    from cardwidgets.core import GameState, Move
     from cardwidgets.widgets.opponents import MoveHook, Opponent
 
 __all__ = ["Said", "WidgetError", "WidgetFrame"]
@@ -54,7 +55,13 @@ _SIZES = ("normal", "large")
 _FRONT_END_MAY_SET = frozenset({"locale", "four_color", "theme", "size"})
 
 
-class WidgetFrame(anywidget.AnyWidget):
+S = TypeVar("S", bound="GameState[Any]")
+"""The game's state class (``tablic.State`` …): a game widget is ``GameWidget[State, Move]``."""
+M = TypeVar("M", bound="Move")
+"""The game's move class."""
+
+
+class WidgetFrame(anywidget.AnyWidget, Generic[S, M]):
     """The traits, options, messages and words of a game widget, and the game's hooks.
 
     A game widget subclasses :class:`~cardwidgets.widgets.base.GameWidget`, which stacks the
@@ -97,9 +104,9 @@ class WidgetFrame(anywidget.AnyWidget):
 
     # The widget's own fields (set by GameWidget.__init__, or by widgets/pictures.py for a still).
     _ready: bool
-    _line: list[Any]
+    _line: list[S]
     _cursor: int
-    _branches: list[Any]
+    _branches: list[S]
     _message: _scene.Message | None
     _remake: tuple[_scene.Message, Callable[[], str]] | None
     _said: list[Said]
@@ -207,6 +214,10 @@ class WidgetFrame(anywidget.AnyWidget):
         names[1 - self.seat] = self.text("widget.computer")
         return (names[0], names[1])
 
+    def player(self, seat: int | None) -> str:
+        """The name of ``seat`` as shown (see :meth:`names`); "" for no seat (a game over)."""
+        return "" if seat is None else self.names()[seat]
+
     def refresh(self) -> None:
         """Rebuild the scene and send it (:meth:`GameWidget.refresh
         <cardwidgets.widgets.base.GameWidget.refresh>` builds it from every layer)."""
@@ -241,7 +252,7 @@ class WidgetFrame(anywidget.AnyWidget):
         """The highlight roles this game uses, explained."""
         return []
 
-    def summary(self, state: Any) -> _scene.Summary | None:
+    def summary(self, state: S) -> _scene.Summary | None:
         """The pause after the move that led to ``state`` (end of a deal or set), or None."""
         return None
 
@@ -249,16 +260,16 @@ class WidgetFrame(anywidget.AnyWidget):
         """The status line of the position shown."""
         raise NotImplementedError
 
-    def say(self, state: Any) -> str:
+    def say(self, state: S) -> str:
         """The move that led to ``state``, in words, for the log and the aria-live line."""
         move = state.last_move
         return "" if move is None else str(move.describe(self.locale))
 
-    def move_words(self, move: Any) -> str:
+    def move_words(self, move: M) -> str:
         """A move in words for a hint ("Play 7♥ and capture 7♣")."""
         return str(move)
 
-    def show_hint(self, move: Any) -> None:
+    def show_hint(self, move: M) -> None:
         """Select ``move`` as the learner's half-made move (after :meth:`hint`)."""
 
     def clear_selection(self) -> None:

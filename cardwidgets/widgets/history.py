@@ -13,13 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from cardwidgets import scene as _scene
-from cardwidgets.widgets.frame import WidgetError
+from cardwidgets.widgets.frame import M, S, WidgetError
 from cardwidgets.widgets.turns import Turns
 
 __all__ = ["History"]
 
 
-class History(Turns):
+class History(Turns[S, M]):
     """The line of play and moving along it; new games (the old line kept in branches)."""
 
     @property

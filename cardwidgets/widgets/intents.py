@@ -38,7 +38,7 @@ def parse(content: object, bare: bool, current: int) -> tuple[dict[str, Any], in
     return dict(intent), version
 
 
-def _card(widget: cardwidgets.widgets.base.GameWidget, intent: dict[str, Any]) -> bool:
+def _card(widget: cardwidgets.widgets.base.GameWidget[Any, Any], intent: dict[str, Any]) -> bool:
     zone, card = intent.get("zone"), intent.get("card")
     if not isinstance(zone, str) or not isinstance(card, str):
         raise WidgetError("widget.bad_intent")
@@ -51,7 +51,7 @@ def _card(widget: cardwidgets.widgets.base.GameWidget, intent: dict[str, Any]) -
     raise WidgetError("widget.card_gone")
 
 
-def _option(widget: cardwidgets.widgets.base.GameWidget, intent: dict[str, Any]) -> bool:
+def _option(widget: cardwidgets.widgets.base.GameWidget[Any, Any], intent: dict[str, Any]) -> bool:
     index = intent.get("index")
     if isinstance(index, bool) or not isinstance(index, int):
         raise WidgetError("widget.bad_intent")
@@ -60,7 +60,7 @@ def _option(widget: cardwidgets.widgets.base.GameWidget, intent: dict[str, Any])
     return widget.attempt(lambda: widget.choose(index))
 
 
-def _action(widget: cardwidgets.widgets.base.GameWidget, intent: dict[str, Any]) -> bool:
+def _action(widget: cardwidgets.widgets.base.GameWidget[Any, Any], intent: dict[str, Any]) -> bool:
     name = intent.get("id")
     if not isinstance(name, str):
         raise WidgetError("widget.bad_intent")
@@ -72,7 +72,7 @@ def _action(widget: cardwidgets.widgets.base.GameWidget, intent: dict[str, Any])
     raise WidgetError("widget.unknown_action")
 
 
-def _goto(widget: cardwidgets.widgets.base.GameWidget, intent: dict[str, Any]) -> bool:
+def _goto(widget: cardwidgets.widgets.base.GameWidget[Any, Any], intent: dict[str, Any]) -> bool:
     ply = intent.get("ply")
     if widget.scene.get("history") is None:
         raise WidgetError("widget.bad_intent")
@@ -82,7 +82,7 @@ def _goto(widget: cardwidgets.widgets.base.GameWidget, intent: dict[str, Any]) -
 _KINDS = {"card": _card, "option": _option, "action": _action, "goto": _goto}
 
 
-def dispatch(widget: cardwidgets.widgets.base.GameWidget, intent: dict[str, Any]) -> bool:
+def dispatch(widget: cardwidgets.widgets.base.GameWidget[Any, Any], intent: dict[str, Any]) -> bool:
     """Carry out a checked intent on ``widget``; True if it was carried out."""
     handler = _KINDS.get(intent.get("kind", ""))
     if handler is None:

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardwidgets import scene as _scene
+from cardwidgets.widgets.frame import M, S
 from cardwidgets.widgets.history import History
 
 __all__ = ["Narration"]
@@ -23,7 +24,7 @@ _NARRATED_LIMIT = 4096
 """Sentences remembered per widget (a long match has about 400 moves)."""
 
 
-class Narration(History):
+class Narration(History[S, M]):
     """The log, the live line and hints, in the widget's language."""
 
     @property
@@ -49,7 +50,7 @@ class Narration(History):
         """Every move of the line up to the position shown, in words."""
         return [self.narrated(s) for s in self._line[1 : self._cursor + 1]]
 
-    def narrated(self, state: Any) -> str:
+    def narrated(self, state: S) -> str:
         """:meth:`say` of ``state``, remembered: every update redraws the log of past moves,
         whose sentences change only with the language, the seats and who may see what."""
         key = (id(state), self.locale, self.seat, self.viewer, self.opponent is None)
@@ -65,7 +66,7 @@ class Narration(History):
         cache[key] = (state, text)
         return text
 
-    def mover_is_learner(self, state: Any) -> bool:
+    def mover_is_learner(self, state: S) -> bool:
         """Whether the move that led to ``state`` was the learner's (for "You play …")."""
         parent = state.parent
         return self.opponent is not None and parent is not None and parent.to_move == self.seat

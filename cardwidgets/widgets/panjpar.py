@@ -193,8 +193,9 @@ class PanjparWidget(PanjparSelection):
             if killer is not None:
                 shown.append(_scene.french_card(killer, self.locale, highlight="beats", slot=slot))
         info = self._battle_info(view.attacker, bool(attack))
-        if not attack and isinstance(self.state.last_move, panjpar.Defend):
-            shown = self._last_battle(self.state.parent, self.state.last_move)
+        last, parent = self.state.last_move, self.state.parent
+        if not attack and isinstance(last, panjpar.Defend) and parent is not None:
+            shown = self._last_battle(parent, last)
             info = self.text("widget.panjpar.info.last_battle", next=info)
         label = self.text("widget.panjpar.zone.battle")
         return _scene.zone("battle", label, shown, layout="pairs", info=info)
@@ -378,7 +379,7 @@ class PanjparWidget(PanjparSelection):
         if state.is_over:
             return self._status_over(state)
         if not self.is_my_turn():
-            return self.text("widget.panjpar.status.waiting", player=self.names()[state.to_move])
+            return self.text("widget.panjpar.status.waiting", player=self.player(state.to_move))
         said = self._defend_status() if self.defending else self._attack_status()
         if self.opponent is None:
             return self.text(
@@ -424,6 +425,7 @@ class PanjparWidget(PanjparSelection):
         if parent is None:
             return self._why_start(state)
         move = state.last_move
+        assert isinstance(move, panjpar.Defend), "a battle ends with a defence"
         key = "killed_all" if len(move.kills) == len(parent.attack) else "picked_up"
         return self.text(f"widget.panjpar.why.{you}{key}", player=player, defender=defender)
 
@@ -460,7 +462,8 @@ class PanjparWidget(PanjparSelection):
                 player=self.names()[state.attacker],
                 cards=attack_text(state.attack),
             )
-            return self._why_start(state.parent) + said if first else said
+            parent = state.parent
+            return self._why_start(parent) + said if first and parent is not None else said
         joiner = ", "
         kills = joiner.join(
             self.text("widget.panjpar.say.kill", card=a, killer=k)

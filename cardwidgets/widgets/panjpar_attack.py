@@ -60,7 +60,7 @@ def can_complete(chosen: Iterable[Card], hand: Iterable[Card], sizes: Iterable[i
     return any((size, (size - 1) // 2) in reachable or (size, 2) in reachable for size in sizes)
 
 
-class PanjparSelection(GameWidget):
+class PanjparSelection(GameWidget[panjpar.State, panjpar.Move]):
     """The learner's half-made Panjpar move (attack cards picked, or the attack card aimed at
     and the kills chosen) and the actions that build and play it."""
 

@@ -498,14 +498,15 @@ class PazaakWidget(PazaakTurns):
     # -- the status line ---------------------------------------------------------------------
     def status(self) -> str:
         state = self.state
-        if self.paused:
-            return self.text("widget.pazaak.status.paused", n=state.parent.set_number)
-        if state.is_over:
-            winner = state.outcome.winner
+        parent, outcome = state.parent, state.outcome
+        if self.paused and parent is not None:
+            return self.text("widget.pazaak.status.paused", n=parent.set_number)
+        if outcome is not None and outcome.winner is not None:  # a match has a winner (Z-S2)
+            winner = outcome.winner
             high, low = max(state.sets_won), min(state.sets_won)
             return self.said("widget.pazaak.status.won", winner, high=high, low=low)
         if not self.is_my_turn():
-            return self.text("widget.pazaak.status.waiting", player=self.names()[state.to_move])
+            return self.text("widget.pazaak.status.waiting", player=self.player(state.to_move))
         status = self._turn_status()
         other = 1 - self.viewer
         if state.standing[other]:

@@ -15,7 +15,7 @@ from typing import Any
 import traitlets
 
 from cardwidgets.cards import fresh_seed
-from cardwidgets.core import GameState, IllegalMove
+from cardwidgets.core import IllegalMove
 from cardwidgets.games import pazaak
 from cardwidgets.widgets import pazaak_words as words
 from cardwidgets.widgets.base import GameWidget, WidgetError
@@ -78,7 +78,7 @@ def effect(
     return total + card.options[sign], []
 
 
-class PazaakTurns(GameWidget):
+class PazaakTurns(GameWidget[pazaak.State, pazaak.Move]):
     """The learner's side card and sign, the moves of a Pazaak turn, and the log."""
 
     odds = traitlets.Bool(True)
@@ -99,8 +99,8 @@ class PazaakTurns(GameWidget):
         super().__init__(rules=_preset(rules), **options)
 
     def _starting_state(
-        self, seed: int | str | None, state: GameState[Any] | None, rules: Any
-    ) -> tuple[GameState[Any], int | str]:
+        self, seed: int | str | None, state: pazaak.State | None, rules: Any
+    ) -> tuple[pazaak.State, int | str]:
         if self._side_decks is None:
             return super()._starting_state(seed, state, rules)
         if state is not None:  # a position brings its own hands
@@ -398,10 +398,8 @@ def set_ended(parent: pazaak.State, state: pazaak.State) -> bool:
 
 
 def parent_of(state: pazaak.State) -> pazaak.State | None:
-    """The position before ``state`` (typed: the engine keeps it as a core game state)."""
-    parent = state.parent
-    assert parent is None or isinstance(parent, pazaak.State)
-    return parent
+    """The position before ``state``."""
+    return state.parent
 
 
 def set_result(state: pazaak.State) -> tuple[int | None, str, tuple[tuple[int, ...], ...]]:

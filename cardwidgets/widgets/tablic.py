@@ -56,7 +56,7 @@ SUGGESTIONS = 3
 """Captures suggested at first for a selected card (and added per "More choices")."""
 
 
-class TablicWidget(GameWidget):
+class TablicWidget(GameWidget[tablic.State, tablic.Move]):
     """Play or replay Tablić from one seat's view (the rules: ``docs/rules/tablic.md``).
 
     ``seed`` deals a new match (fresh if None); ``state`` shows any position instead (from
@@ -478,7 +478,7 @@ class TablicWidget(GameWidget):
         if self.paused:
             return self.text("widget.tablic.status.paused", deal=state.deal_results[-1].deal)
         if not self.is_my_turn():
-            return self.text("widget.tablic.status.waiting", player=self.names()[state.to_move])
+            return self.text("widget.tablic.status.waiting", player=self.player(state.to_move))
         if self._selected is not None:
             return self._selection_status()
         if self.opponent is None:

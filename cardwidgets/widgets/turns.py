@@ -19,8 +19,8 @@ from typing import Any
 import traitlets
 
 from cardwidgets import scene as _scene
-from cardwidgets.core import GameState, IllegalMove
-from cardwidgets.widgets.frame import Said, WidgetError, WidgetFrame
+from cardwidgets.core import IllegalMove
+from cardwidgets.widgets.frame import M, S, Said, WidgetError, WidgetFrame
 from cardwidgets.widgets.opponents import MoveHook
 
 __all__ = ["Turns"]
@@ -29,17 +29,17 @@ _log = logging.getLogger("cardwidgets.widgets.base")
 _MAX_REPLIES = 10_000
 
 
-class Turns(WidgetFrame):
+class Turns(WidgetFrame[S, M]):
     """The position shown, the learner's turn and move, the opponent's replies and pauses."""
 
     # -- the game line -------------------------------------------------------------------------
     @property
-    def state(self) -> Any:
+    def state(self) -> S:
         """The position shown (full information; Python only, never synced)."""
         return self._line[self._cursor]
 
     @state.setter
-    def state(self, state: GameState[Any]) -> None:
+    def state(self, state: S) -> None:
         if self.engine is not None and not isinstance(state, self.engine.State):
             raise WidgetError("widget.wrong_state", game=self.game)
         self._line = list(state.path())
@@ -89,12 +89,12 @@ class Turns(WidgetFrame):
         self.refresh()
 
     # -- playing -------------------------------------------------------------------------------
-    def play(self, move: Any = None) -> Any:
+    def play(self, move: M | str | None = None) -> S:
         """Play ``move`` (a Move or its text, as the engine reads it) for the learner; the
         opponent replies until it is the learner's turn again. Returns the new state."""
         return self.commit(move)
 
-    def commit(self, move: Any) -> Any:
+    def commit(self, move: M | str | None) -> S:
         """Play ``move`` for the learner at the position shown, then let the opponent reply.
 
         Playing at an earlier position starts a new line (the old one is kept in
@@ -202,9 +202,12 @@ class Turns(WidgetFrame):
     def _run_hooks(self, first: int) -> None:
         for state in self._line[first : len(self._line)]:
             parent = state.parent
+            mover = None if parent is None else parent.to_move
+            if mover is None:
+                continue  # not a move (the root)
             for hook in list(self._hooks):
                 try:
-                    hook(state.last_move, int(parent.to_move), state)
+                    hook(state.last_move, mover, state)
                 except Exception as err:  # the teacher's code: show it, keep the game
                     _log.exception("cardwidgets: an on_move hook failed")
                     self.inform(
