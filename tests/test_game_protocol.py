@@ -108,3 +108,14 @@ def test_every_game_refuses_an_impossible_position_with_its_position_error(
     assert type(refused.value) is game.PositionError  # type: ignore[attr-defined]
     assert type(refused.value).__module__ == game.__name__  # type: ignore[attr-defined]
     assert refused.value.text("de") != refused.value.text("en")
+
+
+def test_names_of_the_one_module_engines_still_import() -> None:
+    # 0.1 had one module per engine (and cardwidgets.ismcts); code written for it keeps working.
+    from cardwidgets import bots, ismcts
+    from cardwidgets.bots import ismcts as search
+
+    assert tablic.IllegalMove is pazaak.IllegalMove is bots.IllegalMove is IllegalMove
+    assert tablic.Outcome is pazaak.Outcome is Outcome and panjpar.Card is tablic.Card
+    assert pazaak.SIDE_DECK_SIZE == 10 and ismcts.search is search.search
+    assert bots.Strategy is bots.strategy.Strategy and bots.Reason is bots.strategy.Reason

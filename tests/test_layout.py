@@ -29,6 +29,7 @@ LAYERS = {
     "scene_html": 1,
     "games": 2,
     "bots": 3,
+    "ismcts": 3,  # the old name of bots.ismcts
     "lab": 4,
     "widgets": 5,
     "demo": 5,

@@ -66,8 +66,8 @@ def _check_battle(
     assert after.outcome == plain.outcome
     assert after.is_over is (plain.outcome is not None)
     # The killed pairs lie on the discard, each attack card under its killer (P-S13).
-    new = after.discard[: 2 * len(plain.set_aside)]
-    assert set(new) == {card for pair in plain.set_aside for card in pair}
+    new = after.discard[: 2 * len(plain.set_aside)]  # top first: the last killer on top
+    assert new == tuple(card for pair in reversed(plain.set_aside) for card in reversed(pair))
 
 
 def test_plain_draw_up_is_attacker_first() -> None:

@@ -46,7 +46,6 @@ def test_shapes_match_brute_force(attack: list[Card]) -> None:
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(DECK), st.sampled_from(DECK), suits)
 def test_beats_accepts_texts(killer: Card, attacked: Card, trump: Suit) -> None:
-    assert panjpar.beats(killer, attacked, trump) is rules.beats(killer, attacked, trump)
     assert panjpar.beats(str(killer), attacked.ascii, trump.letter) is rules.beats(
         killer, attacked, trump
     )

@@ -72,3 +72,9 @@ __all__ = [
     "hint",
     "make",
 ]
+
+# Names the one-module bots also offered (not part of __all__), so old imports keep working.
+from cardwidgets.bots.player import Seed as Seed
+from cardwidgets.bots.strategy import Reason as Reason
+from cardwidgets.bots.strategy import Strategy as Strategy
+from cardwidgets.core import IllegalMove as IllegalMove

@@ -115,6 +115,7 @@ class GameWidget(Narration[S, M]):
         self._line = list(state.path())
         self._cursor = len(self._line) - 1
         self._branches = []
+        self._narrated = {}
         self._message = None
         self._remake = None
         self._said = []

@@ -105,6 +105,7 @@ class WidgetFrame(anywidget.AnyWidget, Generic[S, M]):
     # The widget's own fields (set by GameWidget.__init__, or by widgets/pictures.py for a still).
     _ready: bool
     _line: list[S]
+    _narrated: dict[tuple[object, ...], tuple[object, str]]  # sentences said (narration.py)
     _cursor: int
     _branches: list[S]
     _message: _scene.Message | None

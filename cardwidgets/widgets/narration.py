@@ -54,9 +54,7 @@ class Narration(History[S, M]):
         """:meth:`say` of ``state``, remembered: every update redraws the log of past moves,
         whose sentences change only with the language, the seats and who may see what."""
         key = (id(state), self.locale, self.seat, self.viewer, self.opponent is None)
-        cache: dict[tuple[object, ...], tuple[object, str]] = self.__dict__.setdefault(
-            "_narrated", {}
-        )
+        cache = self._narrated
         hit = cache.get(key)
         if hit is not None and hit[0] is state:  # the id of a state no longer alive is reused
             return hit[1]

@@ -75,7 +75,7 @@ def picture(
     still = cls.__new__(cls)  # no __init__: no comm opened, nothing synced
     still._ready = False
     still._line, still._cursor = list(state.path()), len(state.path()) - 1
-    still._branches, still._dismissed, still._hooks = [], set(), []
+    still._branches, still._dismissed, still._hooks, still._narrated = [], set(), [], {}
     still._message, still._remake, still._said, still._confirm_new = None, None, [], False
     still.opponent, still._still = None, True
     still.clear_selection()

@@ -45,6 +45,7 @@ class Turns(WidgetFrame[S, M]):
         self._line = list(state.path())
         self._cursor = len(self._line) - 1
         self._branches = []
+        self._narrated = {}  # the old game's sentences go with it
         self._dismissed = set()
         self.clear_selection()
         self._message = None

@@ -99,3 +99,9 @@ __all__ = [
     "iter_defences",
     "new_game",
 ]
+
+# Names the one-module engine also offered (not part of __all__), so old imports keep working.
+from cardwidgets.cards import DECK as DECK
+from cardwidgets.cards import Card as Card
+from cardwidgets.cards import CardLike as CardLike
+from cardwidgets.cards import Suit as Suit

@@ -113,3 +113,10 @@ __all__ = [
     "playout",
     "validate_side_deck",
 ]
+
+# Names the one-module engine also offered (not part of __all__), so old imports keep working.
+from cardwidgets.core import IllegalMove as IllegalMove
+from cardwidgets.core import Outcome as Outcome
+from cardwidgets.games.pazaak.deck import Placed as Placed
+from cardwidgets.games.pazaak.deck import SetResult as SetResult
+from cardwidgets.games.pazaak.rules import SIDE_DECK_SIZE as SIDE_DECK_SIZE

@@ -98,3 +98,10 @@ __all__ = [
     "playout",
     "score_deal",
 ]
+
+# Names the one-module engine also offered (not part of __all__), so old imports keep working.
+from cardwidgets.cards import DECK as DECK
+from cardwidgets.cards import Card as Card
+from cardwidgets.cards import CardLike as CardLike
+from cardwidgets.core import IllegalMove as IllegalMove
+from cardwidgets.core import Outcome as Outcome
