@@ -7,10 +7,11 @@ import pytest
 from cardwidgets import cards
 from cardwidgets.core import IllegalMove
 from cardwidgets.games import panjpar
+from cardwidgets.games.panjpar import attacks
 from cardwidgets.games.panjpar.attacks import _attack_blocks, _block_mask_at, _sample_attack
 from cardwidgets.games.panjpar.deck import _bits
 from cardwidgets.games.panjpar.defences import _sample_defence
-from cardwidgets.games.panjpar.masks import _BEATERS, _max_size, _nth_bit
+from cardwidgets.games.panjpar.masks import _BEATERS, _max_size, _nibble_counts, _nth_bit
 
 
 def test_nth_bit_matches_listing_the_bits() -> None:
@@ -122,3 +123,25 @@ def test_generated_defences_carry_the_masks_kills_would_compute() -> None:
         assert isinstance(move, panjpar.Defend)
         fresh = panjpar.Kills._trusted(move.kills.pairs)
         assert move.kills._masks == fresh._resolved()
+
+
+@pytest.mark.parametrize("tabled", [True, False])
+def test_attacks_by_rank_counts_are_the_hand_own_sorted_attacks(
+    tabled: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # legal_moves lists 3- and 5-card attacks from positions tabled per rank counts
+    # (_shape_positions); mapped onto any hand with those counts they must be that hand's own
+    # sorted attacks, tabled or not (beyond the table's size they are worked out each time).
+    if not tabled:
+        monkeypatch.setattr(attacks, "_SHAPES", {})
+        monkeypatch.setattr(attacks, "_SHAPES_MAX", 0)
+    rng = cards.Rng(f"shapes {tabled}")
+    for _ in range(300):
+        hand = 0
+        for card in rng.shuffle(range(52))[: 3 + rng.below(18)]:
+            hand |= 1 << card
+        threes, fives = attacks._shape_positions(attacks._shape(_nibble_counts(hand)))
+        held = _bits(hand)
+        assert [sum(1 << held[p] for p in t) for t in threes] == attacks._sorted_threes(hand)
+        assert [sum(1 << held[p] for p in f) for f in fives] == attacks._sorted_fives(hand)
+    assert bool(attacks._SHAPES) is tabled

@@ -329,3 +329,48 @@ def _sorted_threes(hand: int) -> list[int]:
                 found.append((t1 << 12 | t2 << 6 | t3) << 52 | triple << shift)
     found.sort()
     return list(map(_FULL.__and__, found))
+
+
+_Positions = tuple[tuple[int, ...], ...]
+_SHAPES: dict[str, tuple[_Positions, _Positions]] = {}
+_SHAPES_MAX = 4096  # hands of up to 12 cards have fewer shapes; beyond, worked out each time
+
+
+def _shape(counts: int) -> str:
+    """A hand's shape: its rank counts (:func:`.masks._nibble_counts`) from the highest rank
+    held to the lowest, one hex digit each, the ranks it lacks left out.
+
+    >>> _shape(0x3002)  # three cards of rank 3, two of rank 0
+    '32'
+    """
+    return f"{counts:x}".replace("0", "")
+
+
+def _shape_positions(shape: str) -> tuple[_Positions, _Positions]:
+    """The sorted 3- and 5-card attacks of every hand of this :func:`_shape`, as positions in
+    the hand's ascending card list.
+
+    P-D3 asks only how many cards of each rank an attack holds, so all hands of one shape
+    have the same attacks by position; and positions ascend with the card indices, so the
+    sorted order carries over. The positions come from :func:`_sorted_threes` and
+    :func:`_sorted_fives` on the shape's lowest hand (lowest ranks, lowest suits), once per
+    shape.
+
+    >>> threes, fives = _shape_positions("12")  # a pair, then one card of a higher rank
+    >>> threes, fives
+    (((0, 1, 2),), ())
+    """
+    found = _SHAPES.get(shape)
+    if found is not None:
+        return found
+    hand = 0
+    for rank, count in enumerate(reversed(shape)):
+        hand |= ((1 << int(count, 16)) - 1) << 4 * rank
+    place = {card: i for i, card in enumerate(_bits(hand))}
+    found = (
+        tuple(tuple(place[c] for c in _bits(m)) for m in _sorted_threes(hand)),
+        tuple(tuple(place[c] for c in _bits(m)) for m in _sorted_fives(hand)),
+    )
+    if len(_SHAPES) < _SHAPES_MAX:
+        _SHAPES[shape] = found
+    return found

@@ -30,10 +30,12 @@ from collections.abc import Iterator
 from cardwidgets.cards import Rng
 from cardwidgets.core import IllegalMove
 from cardwidgets.games.panjpar.attacks import (
+    _SHAPES,
     _attack_blocks,
     _block_mask_at,
     _iter_attack_masks,
     _sample_attack,
+    _shape_positions,
     _sorted_fives,
     _sorted_threes,
 )
@@ -251,21 +253,38 @@ class LegalMoves:
             for other in _bits(hand ^ pair):
                 moves.append(threes[pair | 1 << other])
             return moves
-        moves += _bigger_attacks(hand, 5 if held >= 5 else 3)
+        moves += _bigger_attacks(hand, v, 5 if held >= 5 else 3)
         return moves
 
 
-def _bigger_attacks(hand: int, max_size: int) -> list[Attack]:
+_TABLED_CARDS = 8
+"""Hands of up to this many cards list their bigger attacks by shape; bigger hands (rare, and
+of too many shapes to table cheaply) work them out each time."""
+
+
+def _bigger_attacks(hand: int, counts: int, max_size: int) -> list[Attack]:
     """The 3- and 5-card attacks of a hand with two paired ranks or more, sorted (see
     :func:`.attacks._sorted_attacks`): three-card attacks cached, five-card ones made with only
-    their mask (their cards are built on first read)."""
-    threes = _THREE_ATTACKS
-    moves = [threes[bits] for bits in _sorted_threes(hand)]
-    if max_size < 5:
-        return moves
+    their mask (their cards are built on first read). A hand of up to :data:`_TABLED_CARDS`
+    maps the positions of its shape's attacks (:func:`.attacks._shape_positions`) onto its
+    cards."""
+    cached = _THREE_ATTACKS
+    if hand.bit_count() <= _TABLED_CARDS:
+        shape = f"{counts:x}".replace("0", "")  # .attacks._shape, inlined
+        threes, five_places = _SHAPES.get(shape) or _shape_positions(shape)
+        bit = [1 << card for card in _bits(hand)]
+        moves = [cached[bit[i] | bit[j] | bit[k]] for i, j, k in threes]
+        if max_size < 5:
+            return moves
+        fives = [bit[i] | bit[j] | bit[k] | bit[m] | bit[n] for i, j, k, m, n in five_places]
+    else:
+        moves = [cached[bits] for bits in _sorted_threes(hand)]
+        if max_size < 5:
+            return moves
+        fives = _sorted_fives(hand)
     new = _new_object
     set_mask = _SET_MASK
-    return moves + [set_mask(five := new(Attack), bits) or five for bits in _sorted_fives(hand)]
+    return moves + [set_mask(five := new(Attack), bits) or five for bits in fives]
 
 
 def _several_defences(attack: int, hand: int, trump: int, rules: Rules) -> list[Move]:
