@@ -46,7 +46,7 @@ def playout(state: State, rng: Rng) -> Outcome:
     lists = (tab, list(state._tot), list(state._hands), list(state._std), list(state._rest))
     sets = [*state._sets, 0]  # sets won by each seat, and ties: sets[_TIE] counts them
     start = (sets, state._setup[0], state._turn, state._played is not None, state._top)
-    deck = (state._key, Rng(state._key), rules.main_deck == "finite40")
+    deck = (state._key, rules.main_deck == "finite40")
     return _play(lists, (*start, *deck), rng.below, rules.fill_table_wins, rules.sets_to_win)
 
 
@@ -55,7 +55,7 @@ Lists = tuple[list[list[Placed]], list[int], list[tuple[SideCard, ...]], list[bo
 
 def _play(
     lists: Lists,
-    start: tuple[list[int], int, int, bool, tuple[int, ...], int, Rng, bool],
+    start: tuple[list[int], int, int, bool, tuple[int, ...], int, bool],
     below: Callable[[int], int],
     fill: bool,
     need: int,
@@ -71,11 +71,11 @@ def _play(
     and draws for the next player (Z-D5), again while a draw forces a stand. The nine-card
     rule is :func:`.rules.after_placing` (Z-D1, Z-S12, Z-S13): a fill ends the set, so the
     stand written beside it does not matter. The draws are ``Rng(key).below(n)`` as
-    :func:`.steps.start_turn` makes them, but one generator serves every draw (``Rng(key)``
-    continues into ``Rng(key + GAMMA)``) until a (very rare) rejection, redone exactly.
+    :func:`.steps.start_turn` makes them, inlined: the first SplitMix64 output of the key,
+    with a generator only for a (very rare) rejection.
     """
     tab, tot, hands, std, rest = lists
-    sets, starter, seat, played, top, key, stream, finite = start
+    sets, starter, seat, played, top, key, finite = start
     while True:
         moves = TAIL if played else (_cached(hands[seat]) or hand_moves(hands[seat]))
         move = moves[below(len(moves))]
@@ -115,11 +115,11 @@ def _play(
                 card_value, top = top[0], top[1:]
             else:
                 n = len(rest) if finite else 10
-                z = stream.next64()
-                j = z % n
-                if z >= _LIMITS[n]:  # (very rare) redone exactly
-                    j, stream = Rng(key).below(n), Rng((key + GAMMA) & MASK)
-                key = (key + GAMMA) & MASK
+                old, key = key, (key + GAMMA) & MASK
+                z = ((key ^ (key >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+                z ^= z >> 31
+                j = z % n if z < _LIMITS[n] else Rng(old).below(n)
                 card_value = rest.pop(j) if finite else 1 + j
             mine = tab[nxt]
             mine.append(MAIN[card_value])
