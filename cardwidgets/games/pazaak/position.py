@@ -63,7 +63,11 @@ and these rules play without gold cards (gold_cards=False)
     """
     rules = check_rules(rules)
     seed = fresh_seed() if seed is None else check_seed(seed)
-    checked = _side_decks(side_decks, rules)
+    if side_decks is None:  # the commonest call (every playout starts here): no list
+        deck = default_side_deck(rules)
+        checked = (deck, deck)
+    else:
+        checked = _side_decks(side_decks, rules)
     rng = Rng(seed)
     size = rules.hand_size
     hands = (draw_hand(rng, checked[0], size), draw_hand(rng, checked[1], size))
