@@ -101,7 +101,7 @@ def main() -> None:
         "runs": rows,
     }
     if RESULTS.exists():
-        # An A/B record of two engines (written by hand from --mode runs) is kept as it is.
+        # The A/B record of two engines (written by ab_panjpar.py) is kept as it is.
         previous = json.loads(RESULTS.read_text(encoding="utf-8"))
         if "ab" in previous:
             result["ab"] = previous["ab"]
