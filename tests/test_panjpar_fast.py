@@ -126,7 +126,7 @@ def test_generated_defences_carry_the_masks_kills_would_compute() -> None:
 
 
 @pytest.mark.parametrize("tabled", [True, False])
-def test_attacks_by_rank_counts_are_the_hand_own_sorted_attacks(
+def test_shape_positions_give_each_hand_its_own_sorted_attacks(
     tabled: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # legal_moves lists 3- and 5-card attacks from positions tabled per rank counts
