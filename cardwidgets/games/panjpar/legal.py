@@ -30,11 +30,11 @@ from collections.abc import Iterator
 from cardwidgets.cards import Rng
 from cardwidgets.core import IllegalMove
 from cardwidgets.games.panjpar.attacks import (
-    _SHAPES,
     _attack_blocks,
     _block_mask_at,
     _iter_attack_masks,
     _sample_attack,
+    _shape,
     _shape_positions,
     _sorted_fives,
     _sorted_threes,
@@ -270,8 +270,7 @@ def _bigger_attacks(hand: int, counts: int, max_size: int) -> list[Attack]:
     cards."""
     cached = _THREE_ATTACKS
     if hand.bit_count() <= _TABLED_CARDS:
-        shape = f"{counts:x}".replace("0", "")  # .attacks._shape, inlined
-        threes, five_places = _SHAPES.get(shape) or _shape_positions(shape)
+        threes, five_places = _shape_positions(_shape(counts))
         bit = [1 << card for card in _bits(hand)]
         moves = [cached[bit[i] | bit[j] | bit[k]] for i, j, k in threes]
         if max_size < 5:
