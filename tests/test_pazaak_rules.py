@@ -385,6 +385,28 @@ def test_Z_S11_a_standing_player_acts_no_more():
     )
 
 
+def test_Z_S9_Z_S10_Z_S11_a_stand_made_anew_stands_like_the_listed_one():
+    """The issue's reproduction: seat 0 stands on 18 with ``Stand()`` written by hand; seat 1
+    then stands on 20 by the auto stand and wins the set. ``Stand()`` was compared by identity
+    with the module's STAND, so a new object ended the turn instead (Z-S10) and seat 0 drew."""
+    start = State.from_position(
+        hands=(["+2", "+3", "-1", "±4"], ["-1", "+1", "+2", "-3"]),
+        deck=[8, 5, 3, 10, 7, 5, 4, 4],
+        to_move=0,
+        seed=3,
+    )
+    results = []
+    for stand in (Stand(), pz.STAND, "stand"):
+        s = start
+        for move in [EndTurn()] * 4 + [stand]:
+            s = s.play(move)
+        results.append(s)
+        assert s.sets_won == (0, 1)  # seat 1's 20 beats seat 0's 18
+        assert s.last_set is not None and s.last_set[0] == 1
+    assert results[0].view(None).to_json() == results[2].view(None).to_json()
+    assert results[0].to_record() == results[1].to_record() == results[2].to_record()
+
+
 def test_states_are_values():
     s = pos(hands=["+1", ""], deck=[5, 5])
     before = (s.tables, s.hands, s.totals)

@@ -21,7 +21,7 @@ from cardwidgets.games.pazaak.deck import (
     unseen,
 )
 from cardwidgets.games.pazaak.hand_moves import MOVES_CACHE, TAIL, hand_moves
-from cardwidgets.games.pazaak.moves import STAND, EndTurn, Move, PlayCard, Stand
+from cardwidgets.games.pazaak.moves import EndTurn, Move, PlayCard, Stand
 from cardwidgets.games.pazaak.rules import FULL_DECK, MAX_CARDS, TARGET, Rules, check_rules
 from cardwidgets.games.pazaak.sidecards import CODE, DOUBLE, SideCard, default_side_deck
 from cardwidgets.games.pazaak.steps import next_turn, play_plain
@@ -261,7 +261,8 @@ class State(core.GameState[Move]):
         # exact-class tests: the fastest dispatch, and mypy narrows the move by them
         if move.__class__ is EndTurn or move.__class__ is Stand:
             std = self._std
-            if move is STAND:
+            # by class, not identity: a Stand() made anew is the same move as STAND (Z-S11)
+            if move.__class__ is Stand:
                 std = (True, std[1]) if turn == 0 else (std[0], True)
             if self._tot[turn] <= TARGET and not (std[0] and std[1]):
                 return next_turn(self, move, std, turn if std[1 - turn] else 1 - turn)
