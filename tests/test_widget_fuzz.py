@@ -1,11 +1,17 @@
-"""Hostile browser messages (issue 13): whatever arrives, the widget answers in its own language,
-raises nothing, and changes nothing unless the message was a legal request."""
+"""Hostile browser messages (issues 13 and 27): whatever arrives, the widget answers in its own
+language, raises nothing, and changes nothing unless the message was a legal request.
+
+Comm messages are simulated the way ipywidgets delivers them: ``_handle_msg`` with the message
+dict (outside IPython, a failure inside it is logged through ``widget.log``, the logger).
+"""
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -64,3 +70,21 @@ def test_any_browser_message_gets_a_sentence_in_the_widget_language(
             assert w.message
         if w.message and locale == "de":
             assert not ENGLISH.search(w.message), w.message
+
+
+def comm(data: Any) -> dict[str, Any]:
+    """A comm message from the page as ipywidgets hands it to ``Widget._handle_msg``."""
+    return {"content": {"data": data}, "buffers": []}
+
+
+def test_an_unknown_comm_method_is_logged_by_ipywidgets_not_raised(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # ``w.log`` is ipywidgets' logger; a move list in its place made this an AttributeError.
+    w = lesson("en")
+    before = (w.state, w.version, w.scene)
+    with caplog.at_level(logging.ERROR):
+        w._handle_msg(comm({"method": "teleport"}))
+    assert isinstance(w.log, logging.Logger)
+    assert 'method "teleport"' in caplog.text
+    assert (w.state, w.version, w.scene) == before

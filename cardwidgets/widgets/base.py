@@ -79,7 +79,7 @@ def _esm() -> Path | str:
 
 _NAVIGATION = ("start", "back", "forward", "end")
 LOG_LINES = 40
-"""The scene carries the last this many log sentences (:attr:`GameWidget.log` has all)."""
+"""The scene carries the last this many log sentences (:attr:`GameWidget.moves_log` has all)."""
 
 
 class GameWidget(Narration[S, M]):
