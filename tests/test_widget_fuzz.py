@@ -7,6 +7,7 @@ dict (outside IPython, a failure inside it is logged through ``widget.log``, the
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from typing import Any
@@ -29,7 +30,7 @@ json_values = st.recursive(
     ),
     max_leaves=8,
 )
-names = st.sampled_from(["card", "option", "action", "goto", "teleport", "", "CARD"])
+names = st.sampled_from(["card", "option", "action", "goto", "teleport", "", "CARD"]) | json_values
 fields = st.fixed_dictionaries(
     {"kind": names},
     optional={
@@ -88,3 +89,51 @@ def test_an_unknown_comm_method_is_logged_by_ipywidgets_not_raised(
     assert isinstance(w.log, logging.Logger)
     assert 'method "teleport"' in caplog.text
     assert (w.state, w.version, w.scene) == before
+
+
+def intent(w: TablicWidget, **fields: Any) -> dict[str, Any]:
+    """A versioned intent on the scene shown, as the front end sends it."""
+    return {"type": "intent", "version": w.version, "intent": fields}
+
+
+@pytest.mark.parametrize("kind", [["goto"], {"kind": "goto"}, ("card",), None, 7])
+@pytest.mark.parametrize("bare", [False, True])
+def test_an_intent_whose_kind_is_not_text_is_refused_as_malformed(
+    kind: Any, bare: bool, caplog: pytest.LogCaptureFixture
+) -> None:
+    w = lesson("de")
+    before = (w.state, w.cursor)
+    content = {"kind": kind} if bare else intent(w, kind=kind)
+    with caplog.at_level(logging.ERROR):
+        assert w.handle_intent(content, bare=bare) is False
+    assert w.message == w.text("widget.bad_intent")  # not "Something went wrong inside …"
+    assert not caplog.records  # no traceback logged: a malformed intent is no bug
+    assert (w.state, w.cursor) == before
+
+
+def played(locale: str = "en") -> TablicWidget:
+    """The lesson after one move each: the history slider is shown (plies 0 to 2)."""
+    w = lesson(locale)
+    w.play(w.state.legal_moves()[0])
+    assert w.scene["history"] is not None
+    return w
+
+
+@pytest.mark.parametrize(
+    "forged",
+    [
+        {"kind": "goto", "ply": "x" * 1_000_000},
+        {"kind": "goto", "ply": 10**4000},
+        {"kind": "option", "index": 10**4000},
+    ],
+    ids=["goto-text", "goto-huge-int", "option-huge-int"],
+)
+def test_forged_browser_input_is_quoted_shortened_in_the_refusal(forged: dict[str, Any]) -> None:
+    # One megabyte sent must not come back in the message, the synced scene, the HTML picture
+    # (and so a saved notebook).
+    w = played()
+    assert w.handle_intent(intent(w, **forged), bare=False) is False
+    assert w.message is not None and len(w.message) < 200
+    assert len(json.dumps(w.scene)) < 20_000
+    data, _ = w._repr_mimebundle_()
+    assert len(data["text/html"]) < 60_000
