@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from language import assert_german
 
 from cardwidgets import tablic
 from cardwidgets.widgets import TablicWidget
@@ -137,3 +138,48 @@ def test_forged_browser_input_is_quoted_shortened_in_the_refusal(forged: dict[st
     assert len(json.dumps(w.scene)) < 20_000
     data, _ = w._repr_mimebundle_()
     assert len(data["text/html"]) < 60_000
+
+
+def update(state: Any) -> dict[str, Any]:
+    """A state update from the page (the front end's ``model.save_changes()``)."""
+    return comm({"method": "update", "state": state, "buffer_paths": []})
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("locale", "xx"), ("theme", "neon"), ("four_color", "yes"), ("size", ["large"])],
+)
+@pytest.mark.parametrize("locale", ["en", "de"])
+def test_a_bad_display_option_from_the_page_is_refused_in_the_widget_language_and_kept(
+    name: str, value: Any, locale: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    w = lesson(locale)
+    before, state = getattr(w, name), w.state
+    sent: list[Any] = []
+    w.send_state = sent.append  # type: ignore[method-assign,assignment]  # what goes to the page
+    with caplog.at_level(logging.WARNING):
+        w._handle_msg(update({name: value}))  # raised AttributeError (the log), then TraitError
+    assert getattr(w, name) == before and w.state is state
+    said = "The option" if locale == "en" else "Die Einstellung"
+    assert w.message is not None and w.message.startswith(f"{said} {name} ")
+    assert w.scene["message"] == {"kind": "error", "text": w.message}
+    assert w.message in caplog.text  # logged as shown, in the widget's language
+    assert [list(keys) for keys in sent if keys] == [[name]]  # the page gets the kept value
+    if locale == "de":
+        assert_german(w.message, name)
+
+
+def test_a_page_update_applies_the_good_options_and_refuses_the_bad_one() -> None:
+    w = lesson("en")
+    w._handle_msg(update({"locale": "de", "theme": "neon", "size": "large", "seat": 1}))
+    assert (w.locale, w.theme, w.size, w.seat) == ("de", "auto", "large", 0)
+    assert w.message is not None and w.message.startswith("Die Einstellung theme kann nicht")
+
+
+@pytest.mark.parametrize("state", [[1], "locale", None, 7])
+def test_a_page_update_that_is_no_dict_is_refused_and_changes_nothing(state: Any) -> None:
+    w = lesson("de")
+    before = (w.state, w.locale, w.theme, w.size, w.four_color)
+    w._handle_msg(update(state))
+    assert (w.state, w.locale, w.theme, w.size, w.four_color) == before
+    assert w.message == w.text("widget.bad_intent")
