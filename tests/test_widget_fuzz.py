@@ -183,3 +183,35 @@ def test_a_page_update_that_is_no_dict_is_refused_and_changes_nothing(state: Any
     w._handle_msg(update(state))
     assert (w.state, w.locale, w.theme, w.size, w.four_color) == before
     assert w.message == w.text("widget.bad_intent")
+
+
+OPTION_VALUES = {
+    "locale": ("en", "de"),
+    "theme": ("auto", "light", "dark"),
+    "size": ("normal", "large"),
+    "four_color": (True, False),
+}
+page_states = json_values | st.dictionaries(
+    st.sampled_from([*OPTION_VALUES, "seat", "open_hands", "scene", "version"])
+    | st.text(max_size=4),
+    st.sampled_from([v for values in OPTION_VALUES.values() for v in values]) | json_values,
+    max_size=4,
+)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(page_states, st.sampled_from(["en", "de"]))
+def test_any_page_update_leaves_valid_options_and_the_game_unchanged(
+    state: Any, locale: str
+) -> None:
+    w = lesson(locale)
+    game, seat, hands = w.state, w.seat, w.open_hands
+    w.set_state(state)  # what the comm handler calls: it must not raise
+    for name, values in OPTION_VALUES.items():
+        assert getattr(w, name) in values
+        sent = state.get(name, getattr(w, name)) if isinstance(state, dict) else None
+        if sent in values and type(sent) is type(values[0]):
+            assert getattr(w, name) == sent  # a good value is applied
+    assert (w.state, w.seat, w.open_hands) == (game, seat, hands)
+    if w.message and w.locale == "de":
+        assert_german(w.message, *(str(k) for k in state) if isinstance(state, dict) else ())
