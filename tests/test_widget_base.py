@@ -3,15 +3,17 @@ message handler is called directly), stale and malformed intents, history, optio
 
 from __future__ import annotations
 
+import pickle
 import re
 from typing import Any
 
 import pytest
 import traitlets
+from language import assert_german
 
-from cardwidgets import tablic
-from cardwidgets.widgets import GameWidget, TablicWidget
-from cardwidgets.widgets.base import RandomOpponent, WidgetError
+from cardwidgets import i18n, tablic
+from cardwidgets.widgets import GameWidget, PazaakWidget, TablicWidget
+from cardwidgets.widgets.base import OptionError, RandomOpponent, WidgetError
 
 
 def lesson(**options: Any) -> TablicWidget:
@@ -184,8 +186,75 @@ def test_options_change_the_scene_and_are_validated() -> None:
         w.size = "huge"
     w.legend = False
     assert w.scene["legend"] == []
-    with pytest.raises(traitlets.TraitError, match="seat must be 0 or 1"):
+    with pytest.raises(traitlets.TraitError, match="seat kann nicht 2 sein"):  # w speaks German
         w.seat = 2
+
+
+BAD_OPTIONS = [
+    ("theme", "neon"),
+    ("size", "huge"),
+    ("size", ["large"]),
+    ("seat", 2),
+    ("seat", True),
+    ("seat", "1"),
+    ("four_color", "yes"),
+    ("legend", "no"),
+    ("open_hands", None),
+    ("hints", 2),
+]
+
+
+@pytest.mark.parametrize(("name", "value"), BAD_OPTIONS)
+def test_a_bad_option_is_refused_in_the_widget_language_when_made(name: str, value: Any) -> None:
+    with pytest.raises(OptionError) as refused:
+        lesson(locale="de", **{name: value})  # the locale comes after seat: still German
+    assert isinstance(refused.value, ValueError)  # the project's refusal …
+    assert isinstance(refused.value, traitlets.TraitError)  # … which traitlets rolls back on
+    assert str(refused.value).startswith(f"Die Einstellung {name} kann nicht ")
+    assert_german(str(refused.value), name)
+
+
+@pytest.mark.parametrize(("name", "value"), BAD_OPTIONS)
+def test_a_bad_option_set_later_is_refused_in_the_widget_language_and_kept(
+    name: str, value: Any
+) -> None:
+    w = lesson(locale="de")
+    before, version = getattr(w, name), w.version
+    with pytest.raises(OptionError) as refused:
+        setattr(w, name, value)
+    assert getattr(w, name) == before and w.version == version
+    assert str(refused.value).startswith(f"Die Einstellung {name} kann nicht ")
+    w.locale = "en"
+    with pytest.raises(ValueError, match=f"The option {name} cannot be "):
+        setattr(w, name, value)
+
+
+def test_a_bad_locale_is_refused_in_the_default_language_or_the_widget_one() -> None:
+    with pytest.raises(OptionError, match="The option locale cannot be 'xx'; it takes en, de"):
+        lesson(locale="xx")
+    with i18n.using("de"), pytest.raises(OptionError) as refused:
+        lesson(locale="xx")
+    assert str(refused.value) == "Die Einstellung locale kann nicht 'xx' sein; möglich sind en, de."
+    w = lesson(locale="de")
+    with pytest.raises(OptionError, match=r"^Die Einstellung locale kann nicht 'fr' sein"):
+        w.locale = "fr"
+    assert w.locale == "de"
+
+
+def test_a_bad_odds_switch_is_refused_in_the_pazaak_widget_language() -> None:
+    with pytest.raises(OptionError, match=r"^Die Einstellung odds kann nicht 'yes' sein"):
+        PazaakWidget(seed=1, locale="de", odds="yes")
+    w = PazaakWidget(seed=1, locale="de", odds=False)
+    with pytest.raises(OptionError, match=r"^Die Einstellung odds kann nicht 'maybe' sein"):
+        w.odds = "maybe"
+    assert w.odds is False
+
+
+def test_an_option_refusal_pickles_with_its_language() -> None:
+    with pytest.raises(OptionError) as refused:
+        lesson(locale="de", theme="neon")
+    again = pickle.loads(pickle.dumps(refused.value))
+    assert type(again) is OptionError and str(again) == str(refused.value)
 
 
 def test_the_front_end_cannot_open_hands_or_change_the_seat_or_scene() -> None:

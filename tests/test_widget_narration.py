@@ -43,9 +43,9 @@ def test_every_move_is_said_the_learners_and_the_computers(game: str, locale: st
         if w.paused:
             w.next()
             continue
-        before = len(w.log)
+        before = len(w.moves_log)
         first_move(w)
-        new = w.log[before:]
+        new = w.moves_log[before:]
         assert new and said(w) == " ".join(new)
         if w.opponent is not None and len(new) > 1:
             assert w.mover_is_learner(w.line[before + 1])
@@ -84,7 +84,7 @@ def test_after_continue_the_line_says_whose_turn_it_is(game: str, locale: str, t
         until_paused(w)
         w.next()
         seen.append(said(w))
-        if w.state.to_move == w.seat and len(w.log) and said(w) == turn:
+        if w.state.to_move == w.seat and len(w.moves_log) and said(w) == turn:
             break
     assert turn in seen, seen
     assert all(seen), seen

@@ -232,7 +232,7 @@ def test_a_single_attack_card_needs_no_aiming_and_pick_up_all_takes_everything()
         "Kill 5♣ with 9♣: everything is beaten, then you attack. Press Defend."
     )
     w.defend()
-    assert w.log == ["You kill 5♣ with 9♣. Computer draws 3, you draw 1."]
+    assert w.moves_log == ["You kill 5♣ with 9♣. Computer draws 3, you draw 1."]
     assert w.zone("battle")["info"] == "The last battle, over · You attack"
     other = defending("7♣ 9♣ 4♣ 2♦ Q♥", attack="5♣ 5♦ K♣")
     assert not card(other, "hand", "7♣")
@@ -307,7 +307,7 @@ def test_P_S29_the_worked_battle_with_draws_and_who_attacks_next() -> None:
     assert w.viewer == 1 and w.zone("hand")["label"] == "Player 2: hand"  # hot-seat follows
     w.kill("5♣", "7♣")
     w.defend()
-    assert w.log[-1] == "Player 2 kills 5♣ with 7♣ and picks up 5♦ K♣. Player 1 draws 3."
+    assert w.moves_log[-1] == "Player 2 kills 5♣ with 7♣ and picks up 5♦ K♣. Player 1 draws 3."
     assert w.scene["status"].startswith("Player 1: Player 2 picked up, so Player 1 attacks again.")
     assert [c["id"] for c in w.zone("opponent-hand")["cards"]][:2] == ["5♦", "K♣"]  # known
     w.play("attack 9♥ 9♣ 3♠")
@@ -315,7 +315,7 @@ def test_P_S29_the_worked_battle_with_draws_and_who_attacks_next() -> None:
     w.kill("9♣", "K♣")
     w.kill("9♥", "5♦")
     w.defend()
-    assert w.log[-1].endswith("Player 1 draws 3, Player 2 draws 2.")  # P-D8: 3 left, draws 2
+    assert w.moves_log[-1].endswith("Player 1 draws 3, Player 2 draws 2.")  # P-D8: 3 left, draws 2
     assert w.scene["status"].startswith(
         "Player 2: Player 2 killed every attack card, so Player 2 attacks now."
     )
@@ -354,7 +354,7 @@ def test_P_S27_killing_three_hands_the_indicator_to_the_defender_who_wins() -> N
     w = end_game("7♥ 7♣ 9♣ 2♠ 3♠", "9♥ 8♣ K♣ 5♠ 5♥")
     w.play("attack 7♥ 7♣ 9♣")
     w.play("kill 7♥ with 9♥, kill 7♣ with 8♣, kill 9♣ with K♣")
-    assert w.log[-1] == (
+    assert w.moves_log[-1] == (
         "Player 2 kills 7♥ with 9♥, 7♣ with 8♣, 9♣ with K♣. Player 1 draws 3, Player 2 draws 1. "
         "Player 2 takes the trump indicator 10♦, the last card of the stock."
     )
@@ -367,14 +367,14 @@ def test_P_S27_killing_three_hands_the_indicator_to_the_defender_who_wins() -> N
         "Game over: Player 2 won: the stock is used up and Player 2 has no cards left, while "
         "Player 1 still holds 8 cards."
     )
-    assert w.log[-1].endswith(w.scene["status"])
+    assert w.moves_log[-1].endswith(w.scene["status"])
 
 
 def test_P_S28_killing_four_of_five_leaves_the_defender_with_two_and_a_one_card_attack() -> None:
     w = end_game("K♠ K♥ 4♠ 4♥ 7♣", "A♠ A♥ 5♠ 5♥ 2♦")
     w.play("attack K♠ K♥ 4♠ 4♥ 7♣")
     w.play("kill K♠ with A♠, kill K♥ with A♥, kill 4♠ with 5♠, kill 4♥ with 5♥, pick up 7♣")
-    assert w.log[-1].endswith(
+    assert w.moves_log[-1].endswith(
         "Player 1 draws 4. Player 1 takes the trump indicator 10♦, the last card of the stock."
     )
     assert w.viewer == 0 and w.zone("opponent-hand")["info"].startswith("2 cards")
@@ -518,10 +518,12 @@ def test_hidden_card_twins_after_a_battle_and_with_german_words() -> None:
         for s in (first, second)
     )
     assert without_version(c) == without_version(d)
-    assert c.log == d.log == ["You attack with 2♠.", "Computer picks up 2♠. You draw 1."]
+    assert (
+        c.moves_log == d.moves_log == ["You attack with 2♠.", "Computer picks up 2♠. You draw 1."]
+    )
     c.locale = d.locale = "de"
     assert without_version(c) == without_version(d)
-    assert c.log == ["Du greifst mit 2♠ an.", "Computer nimmt 2♠ auf. Du ziehst 1."]
+    assert c.moves_log == ["Du greifst mit 2♠ an.", "Computer nimmt 2♠ auf. Du ziehst 1."]
 
 
 def test_hidden_cards_never_reach_messages_mimebundle_or_a_notebook(
@@ -592,7 +594,7 @@ def test_a_german_widget_speaks_german() -> None:
         "Q♥ kann 5♦ nicht schlagen: einen Trumpf (♦) schlägt nur ein höherer Trumpf"
     )
     w.defend()
-    assert w.log[0].startswith("Du schlägst 5♣ mit 7♣ und nimmst 5♦ K♣ auf.")
+    assert w.moves_log[0].startswith("Du schlägst 5♣ mit 7♣ und nimmst 5♦ K♣ auf.")
 
 
 ENGLISH = re.compile(r"\b(the|and|you|with|attack|kill|pick|draws|cards|holds|Hint)\b")
@@ -610,7 +612,7 @@ def test_a_german_game_has_no_english_fragment() -> None:
         said |= {a["label"] for a in w.scene["actions"]} | {i["text"] for i in w.scene["legend"]}
         said |= {p["text"] for p in w.scene["previews"].values()}
         w.play() if w.picked or w.kills else w.pick_up()
-    said |= set(w.log) | {w.scene["status"]}
+    said |= set(w.moves_log) | {w.scene["status"]}
     assert w.state.is_over and len(said) > 50
     assert [t for t in said if ENGLISH.search(t)] == []
 
@@ -701,7 +703,7 @@ def test_a_whole_game_by_clicks_against_the_computer() -> None:
             name = "pickup"
         assert press(w, name), w.message
     assert w.state.is_over and w.scene["status"].startswith("Game over")
-    assert len(w.log) == w.state.ply
+    assert len(w.moves_log) == w.state.ply
     w.goto(2)
     assert w.ply == 2 and "move 2 of" in w.scene["status"]
     w.back()

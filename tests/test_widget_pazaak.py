@@ -130,7 +130,7 @@ def test_Z_S9_a_plus_minus_card_needs_its_sign_before_it_is_played() -> None:
     assert w.sign == -1 and w.scene["options"][1]["selected"]
     assert action(w, "play")["enabled"]
     assert click(w, {"kind": "action", "id": "play"})
-    assert w.state.totals[0] == 6 and w.log == ["You play ±2 as -2: 6."]
+    assert w.state.totals[0] == 6 and w.moves_log == ["You play ±2 as -2: 6."]
 
 
 def test_the_browser_flow_card_then_play_then_end_turn_and_the_draws_are_announced() -> None:
@@ -140,7 +140,7 @@ def test_the_browser_flow_card_then_play_then_end_turn_and_the_draws_are_announc
     assert w.scene["status"] == "+3 makes your total 11: press Play card"
     assert click(w, {"kind": "action", "id": "play"})
     assert click(w, {"kind": "action", "id": "end-turn"})
-    assert w.log == [
+    assert w.moves_log == [
         "You play +3: 11.",
         "You end your turn on 11. Computer draws 5: 5.",
         "Computer ends the turn on 5. You draw 7: 18.",
@@ -155,7 +155,7 @@ def test_moves_by_text_as_the_engine_reads_them() -> None:
     w.play("play ±2 as +2")
     w.play("stand")
     assert [str(s.last_move) for s in w.line[1:3]] == ["play ±2 as +2", "stand"]
-    assert w.log[1].startswith("You stand on 10.")
+    assert w.moves_log[1].startswith("You stand on 10.")
 
 
 def test_Z_S8_a_second_hand_card_in_one_turn_is_refused_with_the_rules_reason() -> None:
@@ -259,14 +259,16 @@ def test_Z_S13_Z_D6_exactly_20_stands_automatically_and_is_announced() -> None:
     w = position(deck=(8, 5, 9), opponent=Scripted("end"))
     w.play("play +3")  # 11
     w.end_turn()  # computer draws 5, ends; I draw 9: 20 -> auto-stand, computer draws on
-    assert "You draw 9: 20. You have exactly 20 and stand automatically." in " ".join(w.log)
+    assert "You draw 9: 20. You have exactly 20 and stand automatically." in " ".join(w.moves_log)
 
 
 def test_Z_S12_Z_D1_nine_cards_force_a_stand_and_it_is_announced() -> None:
     w = position(tables=([1, 1, 1, 1, 2, 2, 2], [5]), deck=(2,), opponent=Scripted("stand"))
     assert w.state.totals[0] == 12 and len(w.state.placed[0]) == 8
     w.play("play +1")  # the ninth card: a forced stand (Z-D1 seed rule)
-    assert w.log[0].startswith("You play +1: 13. You have nine cards on the table and must stand.")
+    assert w.moves_log[0].startswith(
+        "You play +1: 13. You have nine cards on the table and must stand."
+    )
 
 
 def test_Z_D4_over_20_a_minus_card_recovers_and_the_status_says_so() -> None:
@@ -325,7 +327,7 @@ def test_Z_D7_the_tiebreaker_wins_a_tied_set() -> None:
 def test_the_match_end_is_announced_and_shown() -> None:
     w = position(tables=([10, 8], [10, 8]), deck=(1,), standing=(False, True), sets_won=(2, 1))
     w.stand()  # 19 against 18: the third set won
-    assert w.log[-1].endswith("You win the match, 3 sets to 1.")
+    assert w.moves_log[-1].endswith("You win the match, 3 sets to 1.")
     w.next()
     assert w.over and w.scene["status"] == "Match over: you won 3 sets to 1"
     with pytest.raises(WidgetError, match="The game is over"):
@@ -418,7 +420,7 @@ def test_hot_seat_the_view_follows_the_player_to_move() -> None:
     w.end_turn()
     assert w.viewer == 1 and ids(w, "hand") == ["+5", "-1", "-2", "±6"]
     assert [c["kind"] for c in w.zone("opponent-hand")["cards"]] == ["back"] * 4
-    assert w.log[-1] == "Player 1 ends the turn on 8. Player 2 draws 5: 5."
+    assert w.moves_log[-1] == "Player 1 ends the turn on 8. Player 2 draws 5: 5."
 
 
 def test_a_german_widget_speaks_german_throughout() -> None:
@@ -436,12 +438,12 @@ def test_a_german_widget_speaks_german_throughout() -> None:
     w.choose(1)
     w.play()
     w.end_turn()
-    texts += w.log
+    texts += w.moves_log
     assert texts[0] == "Wähle, wie ±2 gespielt wird: +2 oder -2"
     assert "Risiko" in texts[1]
     for text in texts:
         assert not ENGLISH.search(text), text
-    assert w.log[0] == "Du spielst ±2 als -2: 12."
+    assert w.moves_log[0] == "Du spielst ±2 als -2: 12."
 
 
 def test_every_pazaak_sentence_exists_in_english_and_german() -> None:
@@ -501,7 +503,7 @@ def test_hidden_twins_give_equal_synced_state_messages_and_pictures() -> None:
         step(a)
         step(b)
         assert synced(a) == synced(b)
-        assert (a.message, a.announcement, a.log) == (b.message, b.announcement, b.log)
+        assert (a.message, a.announcement, a.moves_log) == (b.message, b.announcement, b.moves_log)
     assert a.state.totals == b.state.totals
     assert picture(a.state, 0).scene == picture(b.state, 0).scene
     assert picture(a.state, 1).scene != picture(b.state, 1).scene  # seat 1 sees its own cards
@@ -535,7 +537,7 @@ def test_hidden_cards_never_reach_synced_state_messages_or_a_saved_notebook(
         w.play(move)
         w.hint()
         assert_hidden(synced(w), w)
-        assert_hidden(" ".join(w.log) + (w.message or ""), w)
+        assert_hidden(" ".join(w.moves_log) + (w.message or ""), w)
     notebook = nbformat.v4.new_notebook()
     cell = nbformat.v4.new_code_cell("PazaakWidget(state=state)")
     data, _ = w._repr_mimebundle_()

@@ -102,7 +102,7 @@ def test_the_browser_flow_card_option_play_changes_the_state() -> None:
     assert w.scene["options"][0]["selected"]
     assert click(w, {"kind": "action", "id": "play"})
     assert w.state.ply == 2  # played, and the computer replied
-    assert w.log[0].startswith("You play 8♦ and capture")
+    assert w.moves_log[0].startswith("You play 8♦ and capture")
 
 
 def test_a_capture_is_built_by_clicking_table_cards_and_says_what_is_missing() -> None:

@@ -48,11 +48,11 @@ from typing import Any
 from cardwidgets import scene as _scene
 from cardwidgets.cards import fresh_seed
 from cardwidgets.i18n import TranslatedError
-from cardwidgets.widgets.frame import M, S, WidgetError
+from cardwidgets.widgets.frame import M, OptionError, S, WidgetError
 from cardwidgets.widgets.narration import Narration
 from cardwidgets.widgets.opponents import MoveHook, Opponent, RandomOpponent, make_opponent
 
-__all__ = ["GameWidget", "MoveHook", "Opponent", "RandomOpponent", "WidgetError"]
+__all__ = ["GameWidget", "MoveHook", "Opponent", "OptionError", "RandomOpponent", "WidgetError"]
 
 _log = logging.getLogger(__name__)
 
@@ -79,7 +79,7 @@ def _esm() -> Path | str:
 
 _NAVIGATION = ("start", "back", "forward", "end")
 LOG_LINES = 40
-"""The scene carries the last this many log sentences (:attr:`GameWidget.log` has all)."""
+"""The scene carries the last this many log sentences (:attr:`GameWidget.moves_log` has all)."""
 
 
 class GameWidget(Narration[S, M]):
@@ -111,6 +111,7 @@ class GameWidget(Narration[S, M]):
         ply: int | None = None,
     ) -> None:
         self._ready = False
+        self._locale_asked = locale  # an option refused while the widget is made says so in it
         state, seed = self._starting_state(seed, state, rules)
         self._line = list(state.path())
         self._cursor = len(self._line) - 1
@@ -135,6 +136,7 @@ class GameWidget(Narration[S, M]):
             size=size,
             legend=legend,
         )
+        self._locale_asked = None  # from now on an option is refused in self.locale
         self.on_msg(self._on_custom_msg)
         self._ready = True
         if ply is not None:

@@ -35,7 +35,15 @@ if TYPE_CHECKING:
     from cardwidgets.core import GameState, Move
     from cardwidgets.widgets.opponents import MoveHook, Opponent
 
-__all__ = ["Said", "WidgetError", "WidgetFrame"]
+__all__ = [
+    "ChoiceOption",
+    "OptionError",
+    "Said",
+    "SeatOption",
+    "SwitchOption",
+    "WidgetError",
+    "WidgetFrame",
+]
 
 _log = logging.getLogger("cardwidgets.widgets.base")
 
@@ -44,6 +52,88 @@ class WidgetError(TranslatedError):
     """A request the widget cannot carry out now (stale click, unknown action, not your turn)."""
 
     __module__ = "cardwidgets.widgets.base"  # where it was always raised from (and pickles)
+
+
+class OptionError(WidgetError, traitlets.TraitError):
+    """A widget option given a value it cannot take (``theme="neon"``, ``seat=2``); the option
+    keeps its value.
+
+    A ``ValueError`` like every refusal of the project, its reason in the widget's language
+    (``locale``, fixed when raised; None: the current default); and a ``traitlets.TraitError``
+    too, because traitlets rolls a trait back (and a constructor's traits) only on that.
+
+    >>> from cardwidgets.widgets import TablicWidget
+    >>> w = TablicWidget(seed=1, locale="de")
+    >>> w.theme = "neon"
+    Traceback (most recent call last):
+    ...
+    cardwidgets.widgets.base.OptionError: Die Einstellung theme kann nicht 'neon' sein; ...
+    >>> w.theme
+    'auto'
+    """
+
+    __module__ = "cardwidgets.widgets.base"
+
+    def __init__(self, key: str, /, *, locale: str | None = None, **params: Any) -> None:
+        super().__init__(key, **params)
+        self.locale = locale
+
+    def text(self, locale: str | None = None) -> str:
+        """The reason in ``locale``, by default in the widget's language when raised."""
+        return super().text(locale or self.locale)
+
+
+def _refusal(widget: object, option: str | None, value: object, choices: str) -> OptionError:
+    """The refusal of ``value`` for ``option``, in the language the widget speaks (or is being
+    made to speak: :class:`~cardwidgets.widgets.base.GameWidget` notes the locale asked for
+    before it sets any option, so ``seat=2, locale="de"`` is refused in German); in the
+    default language when the widget has none (``locale="xx"``)."""
+    asked = vars(widget).get("_locale_asked")
+    locale = asked if asked is not None else getattr(widget, "locale", None)
+    return OptionError(
+        "widget.bad_option",
+        locale=locale if isinstance(locale, str) and locale in i18n.LOCALES else i18n.get_locale(),
+        option=option,
+        value=i18n.shown(value),
+        choices=choices,
+    )
+
+
+class ChoiceOption(traitlets.Unicode):  # type: ignore[type-arg]  # bare: older traitlets cannot subscript
+    """An option that is one word of a fixed list (``theme``, ``size``, ``locale``)."""
+
+    def __init__(self, default: str, choices: tuple[str, ...], **kwargs: Any) -> None:
+        super().__init__(default, **kwargs)
+        self.choices = choices
+
+    def validate(self, obj: Any, value: Any) -> str:
+        """``value`` if it is one of the choices, else :class:`OptionError`."""
+        if not isinstance(value, str) or value not in self.choices:
+            raise _refusal(obj, self.name, value, ", ".join(self.choices))
+        return value
+
+
+class SwitchOption(traitlets.Bool):  # type: ignore[type-arg]  # bare: older traitlets cannot subscript
+    """An option that is on or off (``four_color``, ``hints`` …): what ``traitlets.Bool``
+    takes (``True``, ``False``, 1, 0), else :class:`OptionError`."""
+
+    def validate(self, obj: Any, value: Any) -> bool:
+        """``value`` as a bool, else :class:`OptionError`."""
+        try:
+            return bool(super().validate(obj, value))
+        except traitlets.TraitError:
+            raise _refusal(obj, self.name, value, "True, False") from None
+
+
+class SeatOption(traitlets.Int):  # type: ignore[type-arg]  # bare: older traitlets cannot subscript
+    """The seat whose eyes the widget shows: 0 or 1 (:func:`cardwidgets.core.check_seat`)."""
+
+    def validate(self, obj: Any, value: Any) -> int:
+        """``value`` if it is a seat, else :class:`OptionError`."""
+        try:
+            return check_seat(value)
+        except ValueError:
+            raise _refusal(obj, self.name, value, "0, 1") from None
 
 
 Said = Any
@@ -72,21 +162,22 @@ class WidgetFrame(anywidget.AnyWidget, Generic[S, M]):
     """The picture of the game for the browser (see :mod:`cardwidgets.scene`)."""
     version = traitlets.Int(0).tag(sync=True)
     """Grows by one with every new scene; intents must name the version they were made on."""
-    locale = traitlets.Unicode("en").tag(sync=True)
+    # The options refuse a bad value with OptionError (a ValueError in the widget's language).
+    locale = ChoiceOption("en", i18n.LOCALES).tag(sync=True)
     """``"en"`` or ``"de"``: every sentence of the widget."""
-    four_color = traitlets.Bool(False).tag(sync=True)
+    four_color = SwitchOption(False).tag(sync=True)
     """Four-colour suits (♦ blue, ♣ green)."""
-    theme = traitlets.Unicode("auto").tag(sync=True)
+    theme = ChoiceOption("auto", _THEMES).tag(sync=True)
     """``"auto"`` (follow JupyterLab or the system), ``"light"`` or ``"dark"``."""
-    size = traitlets.Unicode("normal").tag(sync=True)
+    size = ChoiceOption("normal", _SIZES).tag(sync=True)
     """``"normal"`` or ``"large"`` (a projector: cards and text scale together)."""
-    legend = traitlets.Bool(True)
+    legend = SwitchOption(True)
     """Show the small legend of highlight colours."""
-    open_hands = traitlets.Bool(False)
+    open_hands = SwitchOption(False)
     """Teacher switch: show every hand face up. Not synced: the browser cannot turn it on."""
-    hints = traitlets.Bool(True)
+    hints = SwitchOption(True)
     """Show what cards could do, and the Hint button."""
-    seat = traitlets.Int(0)
+    seat = SeatOption(0)
     """Whose eyes the widget shows. Not synced."""
     ply = traitlets.Int(0)
     """The number of moves before the position shown (observe it to follow the game)."""
@@ -116,36 +207,11 @@ class WidgetFrame(anywidget.AnyWidget, Generic[S, M]):
     _confirm_new: bool
     _dismissed: set[int]
     _hooks: list[MoveHook]
+    _locale_asked: str | None  # the locale of option refusals while the widget is made
     opponent: Opponent | None
     """Who replies to the learner: None in hot-seat play (two learners at one screen)."""
 
-    # -- validation and observers --------------------------------------------------------------
-    @traitlets.validate("locale")
-    def _check_locale(self, proposal: Mapping[str, Any]) -> str:
-        try:
-            return i18n.check_locale(proposal["value"])
-        except ValueError as err:
-            raise traitlets.TraitError(str(err)) from err
-
-    @traitlets.validate("theme")
-    def _check_theme(self, proposal: Mapping[str, object]) -> str:
-        if proposal["value"] not in _THEMES:
-            raise traitlets.TraitError(f"theme must be one of {', '.join(_THEMES)}")
-        return str(proposal["value"])
-
-    @traitlets.validate("size")
-    def _check_size(self, proposal: Mapping[str, object]) -> str:
-        if proposal["value"] not in _SIZES:
-            raise traitlets.TraitError(f"size must be one of {', '.join(_SIZES)}")
-        return str(proposal["value"])
-
-    @traitlets.validate("seat")
-    def _check_seat(self, proposal: Mapping[str, object]) -> int:
-        try:
-            return check_seat(proposal["value"])
-        except ValueError as err:
-            raise traitlets.TraitError(str(err)) from err
-
+    # -- observers and updates from the page ---------------------------------------------------
     @traitlets.observe("locale", "four_color", "theme", "size", "legend", "open_hands", "hints")
     def _option_changed(self, change: Mapping[str, object]) -> None:
         remake: tuple[_scene.Message, Callable[[], str]] | None = getattr(self, "_remake", None)
@@ -156,13 +222,38 @@ class WidgetFrame(anywidget.AnyWidget, Generic[S, M]):
         self.refresh()
 
     def set_state(self, sync_data: Mapping[str, Any]) -> None:
-        """Apply a state update from the browser: only the display options may change."""
-        allowed = {k: v for k, v in sync_data.items() if k in _FRONT_END_MAY_SET}
-        ignored = sorted(set(sync_data) - set(allowed))
+        """Apply a state update from the page: only the display options may change, and only
+        to a value they take. Never raises (this runs inside the comm handler): a bad value is
+        refused in the widget, in its language, the option keeps its value (sent back to the
+        page), and an update that is no dict changes nothing."""
+        if not isinstance(sync_data, Mapping):
+            self._refuse_update(WidgetError("widget.bad_intent"), [])
+            return
+        ignored = sorted(i18n.shown(k) for k in sync_data if k not in _FRONT_END_MAY_SET)
         if ignored:
             _log.warning("cardwidgets: ignored front-end update of %s", ", ".join(ignored))
+        allowed: dict[str, Any] = {}
+        refused: list[tuple[str, OptionError]] = []
+        for name, value in sync_data.items():
+            if name in _FRONT_END_MAY_SET:
+                try:
+                    allowed[name] = self.traits()[name].validate(self, value)
+                except OptionError as refusal:
+                    refused.append((name, refusal))
         if allowed:
             super().set_state(allowed)
+        for name, reason in refused:
+            self._refuse_update(reason, [name])
+
+    def _refuse_update(self, err: WidgetError, names: list[str]) -> None:
+        """Show why an update from the page was refused, log it, and send the page back the
+        values it tried to change (its model would otherwise keep the refused one)."""
+        said = err.text(self.locale)
+        _log.warning("cardwidgets: refused a front-end update: %s", said)
+        self._refuse(err)
+        if names:
+            self.send_state(names)
+        self.refresh()
 
     @property
     def message(self) -> str | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardwidgets import i18n
 from cardwidgets import scene as _scene
 from cardwidgets.widgets.frame import M, S, WidgetError
 from cardwidgets.widgets.turns import Turns
@@ -71,7 +72,8 @@ class History(Turns[S, M]):
         first: int = self._line[0].ply
         last: int = self._line[-1].ply
         if isinstance(ply, bool) or not isinstance(ply, int) or not first <= ply <= last:
-            raise WidgetError("widget.no_such_ply", ply=ply, first=first, last=last)
+            # The ply may be anything the page sent (10 MB of text): quote it shortened.
+            raise WidgetError("widget.no_such_ply", ply=i18n.shown(ply), first=first, last=last)
         return ply - first
 
     def _go(self, index: int) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from cardwidgets import i18n
 from cardwidgets.widgets.base import WidgetError
 
 if TYPE_CHECKING:
@@ -21,18 +22,28 @@ __all__ = ["dispatch", "parse"]
 
 def parse(content: object, bare: bool, current: int) -> tuple[dict[str, Any], int]:
     """The intent and the scene version it was made on; ``bare`` intents (from Python) are
-    taken to be made on ``current``."""
+    taken to be made on ``current``. An intent's ``kind`` is text (a list or dict there is a
+    malformed intent, not a failure of the lookup that follows).
+
+    >>> parse({"type": "intent", "version": 3, "intent": {"kind": "goto", "ply": 1}}, False, 7)
+    ({'kind': 'goto', 'ply': 1}, 3)
+    >>> parse({"kind": ["goto"]}, True, 7)
+    Traceback (most recent call last):
+    ...
+    cardwidgets.widgets.base.WidgetError: The widget received a request it does not understand; ...
+    """
     if not isinstance(content, Mapping):
         raise WidgetError("widget.bad_intent")
-    if bare and "kind" in content and "type" not in content:
-        return dict(content), current
-    version = content.get("version")
-    intent = content.get("intent")
+    intent: object = content
+    version: object = current
+    if not (bare and "kind" in content and "type" not in content):
+        intent, version = content.get("intent"), content.get("version")
+        if content.get("type") != "intent" or isinstance(version, bool):
+            raise WidgetError("widget.bad_intent")
     if (
-        content.get("type") != "intent"
-        or isinstance(version, bool)
-        or not isinstance(version, int)
+        not isinstance(version, int)
         or not isinstance(intent, Mapping)
+        or not isinstance(intent.get("kind"), str)
     ):
         raise WidgetError("widget.bad_intent")
     return dict(intent), version
@@ -56,7 +67,7 @@ def _option(widget: cardwidgets.widgets.base.GameWidget[Any, Any], intent: dict[
     if isinstance(index, bool) or not isinstance(index, int):
         raise WidgetError("widget.bad_intent")
     if not any(o["index"] == index for o in widget.scene.get("options", [])):
-        raise WidgetError("widget.option_gone", n=index + 1)
+        raise WidgetError("widget.option_gone", n=i18n.shown(index + 1))  # a forged index: short
     return widget.attempt(lambda: widget.choose(index))
 
 
@@ -84,7 +95,8 @@ _KINDS = {"card": _card, "option": _option, "action": _action, "goto": _goto}
 
 def dispatch(widget: cardwidgets.widgets.base.GameWidget[Any, Any], intent: dict[str, Any]) -> bool:
     """Carry out a checked intent on ``widget``; True if it was carried out."""
-    handler = _KINDS.get(intent.get("kind", ""))
+    kind = intent.get("kind")  # parse() checked it is text; this also guards direct callers
+    handler = _KINDS.get(kind) if isinstance(kind, str) else None
     if handler is None:
         raise WidgetError("widget.bad_intent")
     return handler(widget, intent)

@@ -46,8 +46,13 @@ class Narration(History[S, M]):
         return self.text(key, **params)
 
     @property
-    def log(self) -> list[str]:
-        """Every move of the line up to the position shown, in words."""
+    def moves_log(self) -> list[str]:
+        """Every move of the line up to the position shown, in words.
+
+        (Called ``log`` until issue 27: that name belongs to the logger ipywidgets writes to
+        when a message from the page fails, ``self.log.warning(...)``; a list in its place
+        turned every such failure into an ``AttributeError``. So ``w.log`` is a logger again.)
+        """
         return [self.narrated(s) for s in self._line[1 : self._cursor + 1]]
 
     def narrated(self, state: S) -> str:

@@ -19,7 +19,7 @@ PanjparWidget(seat=0, move 0, your turn, trumps ♦)
 'Ready: attack with 7♥ 7♣ 9♦. Press Attack.'
 >>> w.play().ply  # the computer answered and it is the learner's turn again
 2
->>> w.log  # doctest: +NORMALIZE_WHITESPACE
+>>> w.moves_log  # doctest: +NORMALIZE_WHITESPACE
 ['You attack with 7♥ 7♣ 9♦.',
  'Computer kills 7♥ with 9♥, 7♣ with 8♣ and picks up 9♦. You draw 3, Computer draws 1.']
 

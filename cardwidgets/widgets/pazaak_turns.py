@@ -19,6 +19,7 @@ from cardwidgets.core import IllegalMove
 from cardwidgets.games import pazaak
 from cardwidgets.widgets import pazaak_words as words
 from cardwidgets.widgets.base import GameWidget, WidgetError
+from cardwidgets.widgets.frame import SwitchOption
 
 __all__ = [
     "FLIPS",
@@ -81,7 +82,7 @@ def effect(
 class PazaakTurns(GameWidget[pazaak.State, pazaak.Move]):
     """The learner's side card and sign, the moves of a Pazaak turn, and the log."""
 
-    odds = traitlets.Bool(True)
+    odds = SwitchOption(True)
     """The teaching switch: bust chance and the totals side cards would make. Not synced."""
 
     def __init__(
@@ -95,6 +96,7 @@ class PazaakTurns(GameWidget[pazaak.State, pazaak.Move]):
         self._selected: pazaak.SideCard | None = None
         self._sign: int | None = None
         self._side_decks = side_decks
+        self._locale_asked = options.get("locale", "en")  # a bad odds is refused in it
         self.odds = odds
         super().__init__(rules=_preset(rules), **options)
 

@@ -15,7 +15,7 @@ TablicWidget(seat=0, deal 1, move 0, your turn)
 [('4♥', None, None), ('2♦', 'group', 1)]
 >>> w.play().ply  # the computer replied
 2
->>> w.log  # doctest: +NORMALIZE_WHITESPACE
+>>> w.moves_log  # doctest: +NORMALIZE_WHITESPACE
 ['You play K♠ and capture 2♦ J♠.',
  'Computer plays A♠ and captures 4♥ 7♦. Tabla: the table is cleared (+1).']
 

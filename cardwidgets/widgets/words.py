@@ -36,6 +36,10 @@ i18n.register(
             "de": "Das Widget hat eine Anfrage erhalten, die es nicht versteht; nichts wurde "
             "geändert.",
         },
+        "widget.bad_option": {
+            "en": "The option {option} cannot be {value}; it takes {choices}.",
+            "de": "Die Einstellung {option} kann nicht {value} sein; möglich sind {choices}.",
+        },
         "widget.not_available": {
             "en": "The button “{what}” cannot be used right now.",
             "de": "Die Schaltfläche „{what}“ ist gerade nicht verfügbar.",

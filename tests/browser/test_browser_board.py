@@ -68,7 +68,7 @@ def test_the_newest_move_stays_visible_and_a_deal_ends_on_a_summary(
     open_board(page, lab_server, browser_dirs["jupyter"], "board_log")
     play_in_kernel(page, "for _ in range(12):\n    w.play(w.state.legal_moves()[0])")
     seen = page.evaluate(JS_LAST_LOG_VISIBLE, ROOT)
-    last = kernel_exec(page, "print(w.log[-1])").strip()
+    last = kernel_exec(page, "print(w.moves_log[-1])").strip()
     assert seen["items"] >= 12 and seen["visible"], seen
     assert seen["text"] == last
     screenshot(page, "board_log_after_a_dozen_moves_light")

@@ -117,7 +117,7 @@ def test_tutorial_runs_and_a_move_is_played_offline(site: str, chromium: Any) ->
                 timeout=60_000,
             )
             page.wait_for_function(JS_KERNEL_IDLE, timeout=60_000, polling=200)
-            assert kernel(page, "print(lesson.log[0])").strip() == (
+            assert kernel(page, "print(lesson.moves_log[0])").strip() == (
                 "You play 8♦ and capture 3♠ 5♥."
             )
             table = root.locator('[data-zone="table"] .cw-card').evaluate_all(
