@@ -92,6 +92,23 @@ def test_an_unknown_comm_method_is_logged_by_ipywidgets_not_raised(
     assert (w.state, w.version, w.scene) == before
 
 
+@pytest.mark.parametrize(
+    "msg", [comm({}), comm("update"), comm({"method": 7}), comm(None), {"content": None}, {}]
+)
+def test_a_comm_message_without_data_or_method_is_refused_not_raised(
+    msg: dict[str, Any], caplog: pytest.LogCaptureFixture
+) -> None:
+    # ipywidgets indexes ``data["method"]``: a KeyError or TypeError, sent to the page as an
+    # error traceback in a kernel (a traitlets warning outside one).
+    w = lesson("de")
+    before = (w.state, w.cursor)
+    with caplog.at_level(logging.WARNING):
+        w._handle_msg(msg)
+    assert "Traceback" not in caplog.text and "Exception in widget method" not in caplog.text
+    assert (w.state, w.cursor) == before
+    assert w.message == w.text("widget.bad_intent")
+
+
 def intent(w: TablicWidget, **fields: Any) -> dict[str, Any]:
     """A versioned intent on the scene shown, as the front end sends it."""
     return {"type": "intent", "version": w.version, "intent": fields}

@@ -221,6 +221,17 @@ class WidgetFrame(anywidget.AnyWidget, Generic[S, M]):
             self._show(shown["kind"], make)
         self.refresh()
 
+    def _handle_msg(self, msg: dict[str, Any]) -> None:
+        """ipywidgets' comm handler, guarded: a message whose data is no dict, or names no
+        method, is refused as malformed here; ipywidgets would index it and, in a kernel, send
+        the page an error traceback."""
+        content = msg.get("content") if isinstance(msg, Mapping) else None
+        data = content.get("data") if isinstance(content, Mapping) else None
+        if not isinstance(data, Mapping) or not isinstance(data.get("method"), str):
+            self._refuse_update(WidgetError("widget.bad_intent"), [])
+            return
+        super()._handle_msg(msg)
+
     def set_state(self, sync_data: Mapping[str, Any]) -> None:
         """Apply a state update from the page: only the display options may change, and only
         to a value they take. Never raises (this runs inside the comm handler): a bad value is
