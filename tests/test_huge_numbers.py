@@ -241,3 +241,56 @@ def test_a_whole_number_seed_beyond_64_bits_is_refused(name: str) -> None:
     with pytest.raises(RecordError) as err:
         cardwidgets.from_record(record)
     refused_in_both_languages(err.value)
+
+
+# -- every number of every record ----------------------------------------------------------------
+
+
+def _records() -> list[dict[str, Any]]:
+    """Records of set-up positions and of games under way, with every kind of number."""
+    states: list[core.GameState[Any]] = [
+        tablic.State.from_position(
+            **TABLIC_POSITION, tablas=(1, 2), totals=(30, 40), deal_number=3, dealer=0
+        ),
+        pazaak.State.from_position(
+            **PAZAAK_POSITION, tables=([10], [4]), sets_won=(1, 2), set_number=4
+        ),
+        panjpar.State.from_position(hands=["7♥ 7♣ 9♦", "9♥ 8♣"], stock="Q♥ J♦", trump="♦"),
+    ]
+    for module in GAMES.values():
+        state = module.new_game(seed=5)
+        for _ in range(6):
+            state = state.play(state.legal_moves()[0])
+        states.append(state)
+    return [state.to_record() for state in states]
+
+
+def _number_places(value: Any, where: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The place of every whole number in a record (dict keys and list indices)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return [where]
+    if not isinstance(value, (dict, list)):
+        return []
+    items = value.items() if isinstance(value, dict) else enumerate(value)
+    return [place for key, item in items for place in _number_places(item, (*where, key))]
+
+
+@pytest.mark.parametrize("record", _records(), ids=lambda r: f"{r['game']}")
+def test_any_number_of_a_record_made_huge_is_refused_or_harmless(record: dict[str, Any]) -> None:
+    """Every whole number a record carries, replaced by a huge or out-of-range one: the record
+    is refused with a reason, or it loads into a state that prints, draws and replays."""
+    places = _number_places(record)
+    assert places  # a seed at least
+    for place in places:
+        for value in (HUGE, -HUGE, 2**64, 10**6):
+            changed = copy.deepcopy(record)
+            parent = changed
+            for step in place[:-1]:
+                parent = parent[step]
+            parent[place[-1]] = value
+            try:
+                state = cardwidgets.from_record(changed)
+            except RecordError as err:
+                refused_in_both_languages(err)
+            else:
+                usable(state)
