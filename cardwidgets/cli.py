@@ -312,7 +312,15 @@ class _RowsFile:
         self.path = path
         if os.path.isdir(path):  # os.replace would fail only after the run
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
-        folder, name = os.path.split(os.path.abspath(path))
+        self.temp: str | None = None
+        self.target = path
+        if os.path.exists(path) and not os.path.isfile(path):
+            # A device or a pipe (/dev/stdout, a FIFO) is written in place: it cannot be
+            # replaced, and there is no earlier file to keep.
+            self.out = open(path, "w", encoding="utf-8")
+            return
+        self.target = os.path.realpath(path)  # through a link, as writing to it would go
+        folder, name = os.path.split(self.target)
         # Made before the run, so a bad path fails at once, not after a long run.
         handle, self.temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=folder)
         self.out = os.fdopen(handle, "w", encoding="utf-8")
@@ -323,9 +331,11 @@ class _RowsFile:
             with self.out:
                 json.dump(rows, self.out, ensure_ascii=False)
                 self.out.flush()
-                os.fsync(self.out.fileno())  # a full disk shows here, before the replace
-            os.chmod(self.temp, _new_file_mode(self.path))
-            os.replace(self.temp, self.path)
+                if self.temp is not None:
+                    os.fsync(self.out.fileno())  # a full disk shows here, before the replace
+            if self.temp is not None:
+                os.chmod(self.temp, _new_file_mode(self.target))
+                os.replace(self.temp, self.target)
         except BaseException:
             self.discard()
             raise
@@ -333,8 +343,9 @@ class _RowsFile:
     def discard(self) -> None:
         """Close and remove the temporary file; PATH is not touched."""
         self.out.close()
-        with contextlib.suppress(FileNotFoundError):
-            os.remove(self.temp)
+        if self.temp is not None:
+            with contextlib.suppress(FileNotFoundError):
+                os.remove(self.temp)
 
 
 def _new_file_mode(path: str) -> int:
@@ -416,7 +427,7 @@ def _write(out: _RowsFile, rows: object) -> int:
         out.write(rows)
     except OSError as err:
         status = _cannot_write(out.path, err)
-        if os.path.exists(out.path):
+        if out.temp is not None and os.path.exists(out.target):
             print(i18n.text("cli.kept_old", path=out.path), file=sys.stderr)
         return status
     return 0

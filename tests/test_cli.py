@@ -275,6 +275,33 @@ def test_a_finished_run_replaces_the_json_file_with_its_usual_permissions(
     assert "wrote 2 rows to" in capsys.readouterr().out
 
 
+def test_a_json_path_through_a_link_writes_the_linked_file_and_keeps_the_link(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Replacing PATH must not replace a link with a file, nor write beside the target."""
+    (tmp_path / "kept").mkdir()
+    target = tmp_path / "kept" / "rows.json"
+    target.write_text("old", encoding="utf-8")
+    link = tmp_path / "rows.json"
+    link.symlink_to(target)
+    assert cli.main(["simulate", "pazaak", "--games", "2", "--json", str(link)]) == 0
+    assert link.is_symlink() and len(json.loads(target.read_text(encoding="utf-8"))) == 2
+    assert sorted(p.name for p in (tmp_path / "kept").iterdir()) == ["rows.json"]
+    capsys.readouterr()
+
+
+def test_a_json_path_that_is_a_device_is_written_in_place() -> None:
+    """``--json /dev/stdout`` worked before PATH was replaced whole; a device stays written."""
+    done = subprocess.run(
+        _command("--json", "/dev/stdout"),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert done.stdout.startswith('[{"game": 0') and "wrote 20 rows to /dev/stdout" in done.stdout
+
+
 def test_a_write_that_fails_after_the_run_keeps_the_old_file_and_says_why_in_german(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
