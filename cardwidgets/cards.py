@@ -258,6 +258,10 @@ i18n.register(
             "en": "a seed must be a whole number or a text, not {seed}",
             "de": "ein Startwert muss eine ganze Zahl oder ein Text sein, nicht {seed}",
         },
+        "seed.too_big": {
+            "en": "a whole-number seed must be from -{most} to {most}, not {seed}",
+            "de": "ein ganzzahliger Startwert muss von -{most} bis {most} reichen, nicht {seed}",
+        },
         "card.duplicate": {
             "en": "{card} appears twice",
             "de": "{card} kommt zweimal vor",
@@ -480,7 +484,8 @@ _MASK64 = (1 << 64) - 1
 
 
 class SeedError(i18n.TranslatedError, TypeError):
-    """A seed that is neither an int nor a str (also a ``TypeError``, as it always was)."""
+    """A seed that is neither an int nor a str (also a ``TypeError``, as it always was), or
+    a whole number beyond 64 bits."""
 
 
 def check_seed(seed: object) -> int | str:
@@ -493,9 +498,18 @@ def check_seed(seed: object) -> int | str:
     Traceback (most recent call last):
     ...
     cardwidgets.cards.SeedError: a seed must be a whole number or a text, not 1.5
+    >>> check_seed(2**64)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cardwidgets.cards.SeedError: a whole-number seed must be from -18,446,744,073,709,551,615 ...
+
+    A whole number is taken modulo 2**64 (:class:`Rng`), so a bigger one deals nothing new;
+    one of thousands of digits would make a record that cannot be printed.
     """
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise SeedError("seed.bad", seed=i18n.shown(seed))
+    if isinstance(seed, int) and abs(seed) > _MASK64:
+        raise SeedError("seed.too_big", seed=i18n.shown(seed), most=i18n.Number(_MASK64))
     return seed
 
 

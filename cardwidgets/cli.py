@@ -25,8 +25,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import json
+import os
+import stat
 import sys
+import tempfile
 from collections.abc import Callable, Iterator, Sequence
 
 from cardwidgets import __version__, i18n, lab
@@ -88,6 +92,33 @@ i18n.register(
             "en": "cannot write {path}: {reason}",
             "de": "{path} lässt sich nicht schreiben: {reason}",
         },
+        "cli.kept_old": {
+            "en": "{path} is left as it was",
+            "de": "{path} bleibt, wie es war",
+        },
+        "cli.stdout": {"en": "standard output", "de": "die Standardausgabe"},
+        "cli.os.ENOSPC": {"en": "the disk is full", "de": "der Datenträger ist voll"},
+        "cli.os.EDQUOT": {
+            "en": "the disk quota is used up",
+            "de": "das Speicherkontingent ist aufgebraucht",
+        },
+        "cli.os.EACCES": {"en": "permission denied", "de": "keine Berechtigung"},
+        "cli.os.EROFS": {
+            "en": "the file system is read-only",
+            "de": "das Dateisystem ist schreibgeschützt",
+        },
+        "cli.os.ENOENT": {
+            "en": "the folder does not exist",
+            "de": "den Ordner gibt es nicht",
+        },
+        "cli.os.ENOTDIR": {
+            "en": "a part of the path is no folder",
+            "de": "ein Teil des Pfads ist kein Ordner",
+        },
+        "cli.os.EISDIR": {"en": "it is a folder", "de": "es ist ein Ordner"},
+        "cli.os.ENAMETOOLONG": {"en": "the name is too long", "de": "der Name ist zu lang"},
+        "cli.os.EIO": {"en": "an input/output error", "de": "ein Ein-/Ausgabefehler"},
+        "cli.os.other": {"en": "system error {code}", "de": "Systemfehler {code}"},
         "cli.kept": {
             "en": "wrote the {rows} rows that finished to {path}",
             "de": "die {rows} fertigen Zeilen nach {path} geschrieben",
@@ -269,17 +300,89 @@ def _rules(items: Sequence[str]) -> dict[str, Option] | None:
     return rules
 
 
+class _RowsFile:
+    """The ``--json PATH`` file, written whole or not at all.
+
+    The rows go to a temporary file in PATH's folder, which replaces PATH only once they are
+    all written (:func:`os.replace` is atomic there). A run that is refused or fails, or a
+    write that fails (a full disk), leaves an earlier file at PATH as it was.
+    """
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        if os.path.isdir(path):  # os.replace would fail only after the run
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
+        self.temp: str | None = None
+        self.target = path
+        if os.path.exists(path) and not os.path.isfile(path):
+            # A device or a pipe (/dev/stdout, a FIFO) is written in place: it cannot be
+            # replaced, and there is no earlier file to keep.
+            self.out = open(path, "w", encoding="utf-8")
+            return
+        self.target = os.path.realpath(path)  # through a link, as writing to it would go
+        folder, name = os.path.split(self.target)
+        # Made before the run, so a bad path fails at once, not after a long run.
+        handle, self.temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=folder)
+        self.out = os.fdopen(handle, "w", encoding="utf-8")
+
+    def write(self, rows: object) -> None:
+        """Write ``rows`` as JSON and put the file in PATH's place; on failure, remove it."""
+        try:
+            with self.out:
+                json.dump(rows, self.out, ensure_ascii=False)
+                self.out.flush()
+                if self.temp is not None:
+                    os.fsync(self.out.fileno())  # a full disk shows here, before the replace
+            if self.temp is not None:
+                os.chmod(self.temp, _new_file_mode(self.target))
+                os.replace(self.temp, self.target)
+        except BaseException:
+            self.discard()
+            raise
+
+    def discard(self) -> None:
+        """Close and remove the temporary file; PATH is not touched."""
+        self.out.close()
+        if self.temp is not None:
+            with contextlib.suppress(FileNotFoundError):
+                os.remove(self.temp)
+
+
+def _new_file_mode(path: str) -> int:
+    """The permissions PATH keeps (or a new file gets): a temporary file is made private."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def _reason(err: OSError) -> i18n.TranslatedError:
+    """Why a write failed, in the reader's language: the system's own text is English."""
+    code = errno.errorcode.get(err.errno or 0, "")
+    code = {"EPERM": "EACCES"}.get(code, code)
+    if i18n.has(f"cli.os.{code}"):
+        return i18n.TranslatedError(f"cli.os.{code}")
+    return i18n.TranslatedError("cli.os.other", code=code or err.errno)
+
+
+def _cannot_write(path: str | i18n.TranslatedError, err: OSError) -> int:
+    print(
+        f"cardwidgets: {i18n.text('cli.cannot_write', path=path, reason=_reason(err))}",
+        file=sys.stderr,
+    )
+    return 2
+
+
 def _simulate(args: argparse.Namespace) -> int:
     players = args.players[0] if len(args.players) == 1 else tuple(args.players)
     out = None
     if args.json and args.json != "-":
-        # Open the file first, so a bad path fails before a long run, not after it.
         try:
-            out = open(args.json, "w", encoding="utf-8")
+            out = _RowsFile(args.json)
         except OSError as err:
-            reason = err.strerror or str(err)
-            print(i18n.text("cli.cannot_write", path=args.json, reason=reason), file=sys.stderr)
-            return 2
+            return _cannot_write(args.json, err)
     try:
         results = lab.simulate(
             args.game,
@@ -294,29 +397,78 @@ def _simulate(args: argparse.Namespace) -> int:
     except lab.RunError as err:
         # A run that stopped keeps what finished: those rows still go where --json said.
         if out is not None:
-            with out:
-                json.dump(err.rows, out, ensure_ascii=False)
             print(f"cardwidgets: {err}", file=sys.stderr)
-            print(i18n.text("cli.kept", rows=len(err.rows), path=args.json), file=sys.stderr)
+            status = _write(out, err.rows)
+            if status == 0:
+                print(i18n.text("cli.kept", rows=len(err.rows), path=args.json), file=sys.stderr)
             return 2
         if args.json == "-":
-            json.dump(err.rows, sys.stdout, ensure_ascii=False)
-            sys.stdout.write("\n")
+            _print_rows(err.rows)
         raise
     except BaseException:
         if out is not None:
-            out.close()
+            out.discard()
         raise
     if args.json == "-":
-        json.dump(results.rows, sys.stdout, ensure_ascii=False)
-        sys.stdout.write("\n")
+        _print_rows(results.rows)
         return 0
-    print(results.table(args.locale))
+    if out is not None and (status := _write(out, results.rows)):
+        return status
+    lines = [results.table(args.locale)]
     if out is not None:
-        with out:
-            json.dump(results.rows, out, ensure_ascii=False)
-        print(i18n.text("cli.wrote", args.locale, rows=len(results.rows), path=args.json))
+        lines.append(i18n.text("cli.wrote", args.locale, rows=len(results.rows), path=args.json))
+    _print("\n".join(lines) + "\n")
     return 0
+
+
+def _write(out: _RowsFile, rows: object) -> int:
+    """Write the rows file: 0, or 2 with the reason on standard error."""
+    try:
+        out.write(rows)
+    except OSError as err:
+        status = _cannot_write(out.path, err)
+        if out.temp is not None and os.path.exists(out.target):
+            print(i18n.text("cli.kept_old", path=out.path), file=sys.stderr)
+        return status
+    return 0
+
+
+class _OutputFailed(Exception):
+    """Standard output could not be written (``error`` says why); a closed pipe stays a
+    ``BrokenPipeError``."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error)
+        self.error = error
+
+
+def _print(text: str) -> None:
+    """Write ``text`` to standard output and flush it, so a closed pipe or a full disk shows
+    here, inside :func:`main`, not at the interpreter's exit."""
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as err:
+        raise _OutputFailed(err) from err
+
+
+def _print_rows(rows: object) -> None:
+    _print(json.dumps(rows, ensure_ascii=False) + "\n")
+
+
+def _pipe_closed() -> int:
+    """The reader of standard output went away (``cardwidgets ... | head``): stop quietly, as
+    Unix tools do, with the status a shell reports for them (128 + SIGPIPE).
+
+    Python would print a traceback, then fail again flushing standard output at exit;
+    pointing standard output at the null device (Python's documented recipe) prevents that.
+    """
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    return 141
 
 
 def _chosen_locale(argv: Sequence[str]) -> str:
@@ -347,6 +499,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             if args.command == "simulate":
                 return _simulate(args)
+        except BrokenPipeError:
+            return _pipe_closed()
+        except _OutputFailed as failed:  # standard output on a full disk
+            return _cannot_write(i18n.TranslatedError("cli.stdout"), failed.error)
         except (ValueError, TypeError) as err:
             print(f"cardwidgets: {err}", file=sys.stderr)
             return 2

@@ -93,6 +93,11 @@ i18n.register(
             "en": "rule '{field}' must be of type {expected}, not {value}",
             "de": "die Regel '{field}' muss vom Typ {expected} sein, nicht {value}",
         },
+        "rules.out_of_range": {
+            "en": "rule '{field}' must be a whole number from {least} to {most}, not {value}",
+            "de": "die Regel '{field}' muss eine ganze Zahl von {least} bis {most} sein, "
+            "nicht {value}",
+        },
         "rules.bad_choice": {
             "en": "rule '{field}' must be one of {choices}, not {value}",
             "de": "die Regel '{field}' muss eines von {choices} sein, nicht {value}",
@@ -258,11 +263,14 @@ R = TypeVar("R", bound="Rules")
 class Rules:
     """Base of each game's frozen rules dataclass: variant flags as data (DESIGN principle 7).
 
-    Subclasses give every field a default (the seed rules) and list the allowed values of
-    text fields in ``choices``.
+    Subclasses give every field a default (the seed rules), list the allowed values of
+    text fields in ``choices`` and bound every whole-number field, in ``choices`` or in
+    ``bounds``: an unbounded number (a target of 10**100) makes a match that never ends.
     """
 
     choices: ClassVar[Mapping[str, tuple[object, ...]]] = {}
+    bounds: ClassVar[Mapping[str, tuple[int, int]]] = {}
+    """The least and the most value of each whole-number rule that has no ``choices``."""
 
     def __post_init__(self) -> None:
         for field in dataclasses.fields(self):
@@ -282,6 +290,15 @@ class Rules:
                         expected=expected.__name__,
                         value=i18n.shown(value),
                     )
+            limits = self.bounds.get(field.name)
+            if limits is not None and not limits[0] <= value <= limits[1]:
+                raise RuleError(
+                    "rules.out_of_range",
+                    field=field.name,
+                    least=i18n.Number(limits[0]),
+                    most=i18n.Number(limits[1]),
+                    value=i18n.shown(value),
+                )
             allowed = self.choices.get(field.name)
             if allowed is not None and value not in allowed:
                 raise RuleError(

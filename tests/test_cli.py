@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import errno
 import io
 import json
 import subprocess
@@ -237,3 +238,130 @@ def test_any_command_line_runs_or_explains_itself(argv: list[str]) -> None:
     german = cli._chosen_locale(argv) == "de"
     if german and status == 2:
         assert_german(err.getvalue(), *argv, *OPTION_WORDS)
+
+
+# -- the --json file and standard output (issue 27) ---------------------------------------------
+
+
+def _leftovers(folder: Path) -> list[str]:
+    """Files in ``folder`` besides the rows file (a temporary file left behind)."""
+    return sorted(p.name for p in folder.iterdir() if p.name != "rows.json")
+
+
+def test_a_refused_run_leaves_the_previous_json_file_as_it_was(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 27: ``--json PATH`` emptied PATH before the players were checked, so a typo in a
+    player's name destroyed the previous results."""
+    path = tmp_path / "rows.json"
+    path.write_text('[{"game": 0}]', encoding="utf-8")
+    argv = ["simulate", "pazaak", "--games", "2", "--players", "randm", "--json", str(path)]
+    assert cli.main(argv) == 2
+    assert "there is no player 'randm'" in capsys.readouterr().err
+    assert path.read_text(encoding="utf-8") == '[{"game": 0}]'
+    assert _leftovers(tmp_path) == []
+
+
+def test_a_finished_run_replaces_the_json_file_with_its_usual_permissions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "rows.json"
+    path.write_text("old", encoding="utf-8")
+    path.chmod(0o640)
+    assert cli.main(["simulate", "pazaak", "--games", "2", "--json", str(path)]) == 0
+    assert len(json.loads(path.read_text(encoding="utf-8"))) == 2
+    assert path.stat().st_mode & 0o777 == 0o640  # not the temporary file's private 0o600
+    assert _leftovers(tmp_path) == []
+    assert "wrote 2 rows to" in capsys.readouterr().out
+
+
+def test_a_json_path_through_a_link_writes_the_linked_file_and_keeps_the_link(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Replacing PATH must not replace a link with a file, nor write beside the target."""
+    (tmp_path / "kept").mkdir()
+    target = tmp_path / "kept" / "rows.json"
+    target.write_text("old", encoding="utf-8")
+    link = tmp_path / "rows.json"
+    link.symlink_to(target)
+    assert cli.main(["simulate", "pazaak", "--games", "2", "--json", str(link)]) == 0
+    assert link.is_symlink() and len(json.loads(target.read_text(encoding="utf-8"))) == 2
+    assert sorted(p.name for p in (tmp_path / "kept").iterdir()) == ["rows.json"]
+    capsys.readouterr()
+
+
+def test_a_json_path_that_is_a_device_is_written_in_place() -> None:
+    """``--json /dev/stdout`` worked before PATH was replaced whole; a device stays written."""
+    done = subprocess.run(
+        _command("--json", "/dev/stdout"),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert done.stdout.startswith('[{"game": 0') and "wrote 20 rows to /dev/stdout" in done.stdout
+
+
+def test_a_write_that_fails_after_the_run_keeps_the_old_file_and_says_why_in_german(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 27: a full disk after the run ended in an English OSError traceback."""
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    path = tmp_path / "rows.json"
+    path.write_text("old", encoding="utf-8")
+    monkeypatch.setattr(cli.os, "fsync", full)
+    argv = ["simulate", "pazaak", "--games", "2", "--json", str(path), "--locale", "de"]
+    assert cli.main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""  # no table: the run's result is not where it was asked for
+    assert f"{path} lässt sich nicht schreiben: der Datenträger ist voll" in captured.err
+    assert f"{path} bleibt, wie es war" in captured.err
+    assert_german(captured.err, str(path))
+    assert path.read_text(encoding="utf-8") == "old"
+    assert _leftovers(tmp_path) == []
+
+
+def test_a_json_path_that_is_a_folder_fails_before_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["simulate", "pazaak", "--games", "2", "--json", str(tmp_path)]) == 2
+    assert f"cannot write {tmp_path}: it is a folder" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+def _command(*argv: str) -> list[str]:
+    return [sys.executable, "-m", "cardwidgets", "simulate", "pazaak", "--games", "20", *argv]
+
+
+def test_a_closed_pipe_ends_the_command_quietly() -> None:
+    """Issue 27: ``cardwidgets simulate ... --json - | head`` ended in a BrokenPipeError
+    traceback (and a second one at exit); now it stops quietly with status 141, as Unix tools
+    stopped by SIGPIPE do."""
+    for argv in (["--json", "-"], []):
+        with subprocess.Popen(
+            _command(*argv), stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        ) as child:
+            assert child.stdout is not None and child.stderr is not None
+            child.stdout.close()  # the reader is gone before the command writes
+            err = child.stderr.read().decode()
+            assert child.wait(timeout=120) == 141, err
+        assert err == ""
+
+
+def test_a_full_standard_output_is_reported_in_the_chosen_language() -> None:
+    """Issue 27: writing to a full disk (``> /dev/full``) ended in an English traceback."""
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full on this system")
+    with open("/dev/full", "w") as full:
+        for argv, said in (
+            (["--json", "-"], "cannot write standard output: the disk is full"),
+            (["--locale", "de"], "die Standardausgabe lässt sich nicht schreiben: der Datenträger"),
+        ):
+            done = subprocess.run(
+                _command(*argv), stdout=full, stderr=subprocess.PIPE, text=True, timeout=120
+            )
+            assert done.returncode == 2
+            assert said in done.stderr and "Traceback" not in done.stderr

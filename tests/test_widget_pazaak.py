@@ -463,7 +463,8 @@ def twins() -> tuple[PazaakWidget, PazaakWidget]:
     """Two positions that differ only in the opponent's unplayed side cards and the deck order
     below the cards already drawn."""
     made = []
-    for theirs, seed in (("-1 -2 +5 ±6", 1), ("+4 -6 ±1 +2", 99)):
+    # Three unplayed cards and one played: the four drawn for the match (Z-S5).
+    for theirs, seed in (("-1 -2 ±6", 1), ("+4 -6 ±1", 99)):
         state = pazaak.State.from_position(
             hands=["+3 -4 ±2 +1", theirs], deck=[8], tables=([], [6]), used=((), ("+1",)), seed=seed
         )

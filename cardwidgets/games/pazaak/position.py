@@ -14,7 +14,15 @@ from cardwidgets.cards import Rng, check_seed, fresh_seed
 from cardwidgets.core import IllegalMove, check_seat
 from cardwidgets.games.pazaak import rules as _rules
 from cardwidgets.games.pazaak.deck import FULL_BYTES, MAIN, Placed, Tables, draw_hand, unseen
-from cardwidgets.games.pazaak.rules import FULL_DECK, MASK64, MAX_CARDS, TARGET, Rules, check_rules
+from cardwidgets.games.pazaak.rules import (
+    FULL_DECK,
+    MASK64,
+    MAX_CARDS,
+    MAX_SET_NUMBER,
+    TARGET,
+    Rules,
+    check_rules,
+)
 from cardwidgets.games.pazaak.sidecards import (
     CODE,
     DOUBLE,
@@ -146,8 +154,13 @@ def make_position(
     std = _standing(standing)
     sets = _sets(sets_won, rules, over)
     top, computed = _undrawn(deck, tabs, rules)
-    if isinstance(set_number, bool) or not isinstance(set_number, int) or set_number < 1:
-        _refuse("pazaak.pos_set_number", value=i18n.shown(set_number))
+    if (
+        isinstance(set_number, bool)
+        or not isinstance(set_number, int)
+        or not 1 <= set_number <= MAX_SET_NUMBER
+    ):
+        most = i18n.Number(MAX_SET_NUMBER)
+        _refuse("pazaak.pos_set_number", value=i18n.shown(set_number), most=most)
     _check_tables(tabs, std, to_move, draw, over)
     played = None if played_this_turn is None else SideCard.parse(played_this_turn)
     if played is not None and draw:
@@ -194,6 +207,13 @@ def _cards(
     t0, t1 = (
         tuple(_parse_placed(p) for p in _listed(tab, "tables")) for tab in _pair(tables, "tables")
     )
+    for seat, held, played in ((0, h0, u0), (1, h1, u1)):
+        # Z-S5: the hand is drawn once for the match; what was played is in ``used``.
+        if len(held) + len(played) > rules.hand_size:
+            count = i18n.Number(len(held) + len(played))
+            _refuse(
+                "pazaak.pos_hand_size", player=seat_name(seat), count=count, most=rules.hand_size
+            )
     on_tables = [src for tab in (t0, t1) for src, _ in tab if isinstance(src, SideCard)]
     for card in [*h0, *h1, *u0, *u1, *on_tables]:
         if card.is_gold and not rules.gold_cards:
@@ -228,7 +248,10 @@ def _undrawn(deck: object, tabs: Tables, rules: Rules) -> tuple[tuple[int, ...],
     Z-D2): four of each number at most (Z-S3)."""
     if isinstance(deck, str):
         deck = deck.split()
-    top = tuple(_main_card(c) for c in _listed(deck, "deck"))
+    listed = _listed(deck, "deck")
+    if len(listed) > len(FULL_DECK):  # also with draws "with replacement": none lasts 40
+        _refuse("pazaak.pos_deck_size", count=i18n.Number(len(listed)), most=len(FULL_DECK))
+    top = tuple(_main_card(c) for c in listed)
     if rules.main_deck != "finite40":
         return top, ()
     counts = Counter(top)

@@ -35,6 +35,10 @@ SIDE_DECK_SIZE: Final = 10
 """Every side deck has exactly this many cards (Z-D8)."""
 FULL_DECK: Final[tuple[int, ...]] = tuple(sorted(list(range(1, 11)) * 4))
 """The 40-card main deck, four each of 1…10 (Z-S3), sorted."""
+MAX_SET_NUMBER: Final = 1000
+"""The highest set number a position may carry. Tied sets are played again and count (the
+rules set no limit), but a match to the most sets (9) is some 20 sets long: 1,000 is far
+beyond any match that is played."""
 
 
 @dataclasses.dataclass(frozen=True)

@@ -21,7 +21,13 @@ from cardwidgets import cards, core, i18n
 from cardwidgets.cards import Card, CardLike
 from cardwidgets.games.tablic.deals import after_turn
 from cardwidgets.games.tablic.profiles import _profile
-from cardwidgets.games.tablic.rules import DEFAULT_RULES, Rules
+from cardwidgets.games.tablic.rules import (
+    DEFAULT_RULES,
+    MAX_DEAL_NUMBER,
+    MAX_TABLAS,
+    Rules,
+    max_total,
+)
 from cardwidgets.games.tablic.words import player
 
 if TYPE_CHECKING:
@@ -80,9 +86,9 @@ def set_up(
         seen.add(card)
     state = cls._blank(rules, seed)
     state.dealer = _seat_arg("dealer", dealer)
-    state.deal_number = _int_arg("deal_number", deal_number, 1)
-    state.tablas = _int_pair("tablas", tablas)
-    state.totals = _int_pair("totals", totals)
+    state.deal_number = _int_arg("deal_number", deal_number, 1, MAX_DEAL_NUMBER)
+    state.tablas = _int_pair("tablas", tablas, MAX_TABLAS)
+    state.totals = _int_pair("totals", totals, max_total(rules))
     state.last_capturer = (
         None if last_capturer is None else _seat_arg("last_capturer", last_capturer)
     )
@@ -224,13 +230,17 @@ def _seat_arg(field: str, value: object) -> int:
     return value
 
 
-def _int_arg(field: str, value: object, least: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise _bad(field, "tablic.expect.at_least", value, least=least)
+def _int_arg(field: str, value: object, least: int, most: int) -> int:
+    """A whole number from ``least`` to ``most``: a bigger one is no position of the rules,
+    and one of thousands of digits could not even be printed."""
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+        raise _bad(
+            field, "tablic.expect.range", value, least=i18n.Number(least), most=i18n.Number(most)
+        )
     return value
 
 
-def _int_pair(field: str, value: object) -> tuple[int, int]:
+def _int_pair(field: str, value: object, most: int) -> tuple[int, int]:
     if isinstance(value, str) or not isinstance(value, Sequence) or len(value) != 2:
-        raise _bad(field, "tablic.expect.numbers", value)
-    return (_int_arg(field, value[0], 0), _int_arg(field, value[1], 0))
+        raise _bad(field, "tablic.expect.numbers", value, most=i18n.Number(most))
+    return (_int_arg(field, value[0], 0, most), _int_arg(field, value[1], 0, most))

@@ -30,6 +30,10 @@ from cardwidgets.games.tablic import words as _words  # noqa: F401  (its sentenc
 
 __all__ = [
     "DEFAULT_RULES",
+    "MAX_DEAL_NUMBER",
+    "MAX_DEAL_SCORE",
+    "MAX_TABLAS",
+    "MAX_TIED_DEALS",
     "DealResult",
     "Rules",
     "adds_up_to",
@@ -42,6 +46,7 @@ __all__ = [
     "leftovers_taker",
     "legal_captures",
     "match_over",
+    "max_total",
     "played_value",
     "score_deal",
     "splits_into_groups",
@@ -78,6 +83,11 @@ class Rules(core.Rules):
     choices: ClassVar[Mapping[str, tuple[object, ...]]] = {
         "leftovers_to": ("last_capturer", "dealer"),
     }
+    bounds: ClassVar[Mapping[str, tuple[int, int]]] = {"target": (1, 1000)}
+    """T-D7: a target of 1 ends the match after the first deal the totals differ; 1,000
+    (ten times the seed target, some 80 deals) is the most. A match lasts about target / 12.5
+    deals (a deal gives 25 points between the players), so a bigger target makes a lab run
+    or ``--rule target=...`` that never ends."""
 
 
 DEFAULT_RULES = Rules()
@@ -384,6 +394,34 @@ class DealResult:
 
 
 # -- the match -----------------------------------------------------------------------------------
+
+MAX_TABLAS = 24
+"""The most tablas a player scores in one deal (T-S13): he plays 24 cards in a deal (four
+rounds of six, T-S5), and each capture scores at most one."""
+
+MAX_DEAL_SCORE = 22 + 3 + MAX_TABLAS
+"""The most points one player scores in a deal (T-S18, T-D9): all 22 card points, 3 for the
+most cards, and his tablas."""
+
+MAX_DEAL_NUMBER = 10_000
+"""The highest deal number a position may carry. The rules set none (a deal in which nobody
+captures scores 0:0, and tied totals play on, T-D7), but a match to the highest target
+(1,000) takes some 80 deals: 10,000 is far beyond any match that is played."""
+
+MAX_TIED_DEALS = 100
+"""How many deals at tied totals past the target a position may have behind it (T-D7 plays
+on at a tie; each such tie is rare, a hundred of them is beyond any played match)."""
+
+
+def max_total(rules: Rules) -> int:
+    """The highest running total of a match still in progress under ``rules`` (T-D7): below
+    the target before the last deal, plus at most :data:`MAX_DEAL_SCORE` for each deal played
+    on at tied totals.
+
+    >>> max_total(DEFAULT_RULES)
+    5000
+    """
+    return rules.target - 1 + MAX_TIED_DEALS * MAX_DEAL_SCORE
 
 
 def match_over(rules: Rules, totals: tuple[int, int]) -> bool:

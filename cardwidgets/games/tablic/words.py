@@ -117,13 +117,13 @@ i18n.register(
         "tablic.expect.cards": {"en": "a list of cards", "de": "eine Kartenliste"},
         "tablic.expect.card_lists": {"en": "two lists of cards", "de": "zwei Kartenlisten"},
         "tablic.expect.seat": {"en": "0 or 1", "de": "0 oder 1"},
-        "tablic.expect.at_least": {
-            "en": "a whole number of at least {least}",
-            "de": "eine ganze Zahl von mindestens {least}",
+        "tablic.expect.range": {
+            "en": "a whole number from {least} to {most}",
+            "de": "eine ganze Zahl von {least} bis {most}",
         },
         "tablic.expect.numbers": {
-            "en": "two whole numbers of at least 0",
-            "de": "zwei ganze Zahlen von mindestens 0",
+            "en": "two whole numbers from 0 to {most}",
+            "de": "zwei ganze Zahlen von 0 bis {most}",
         },
         "tablic.position.unknown": {
             "en": "the position has no field '{field}'; the fields are: {fields}",
