@@ -1,4 +1,6 @@
-"""The shape of the package: small files and functions, and imports that run one way.
+"""The shape of the package: short functions (or documented long ones), and imports that run one
+way. Files have no length cap: a file holds one idea however long it must be (split where the
+concept splits, never to meet a line count).
 
 The house reads top-down: widgets -> bots and lab -> games -> core, cards and i18n. A module may
 import its own layer and the layers below it, never one above; the one deliberate exception is
@@ -15,7 +17,6 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "cardwidgets"
-MAX_FILE_LINES = 600
 MAX_FUNCTION_LINES = 60
 
 # The layer of each top-level part of the package, lowest first.
@@ -111,12 +112,6 @@ def test_the_layer_check_sees_a_wrong_import() -> None:
     assert _upward("core", {"widgets.pictures"}) == []
     assert "widgets.pictures" in _imports(PACKAGE / "core.py")
     assert "widgets" in _imports(PACKAGE / "lab" / "claims.py")  # through importlib
-
-
-@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(PACKAGE)))
-def test_files_are_small(path: Path) -> None:
-    lines = path.read_text(encoding="utf-8").count("\n")
-    assert lines <= MAX_FILE_LINES, f"{path.name} has {lines} lines"
 
 
 def _body_lines(node: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
