@@ -81,16 +81,16 @@ i18n.register(
             "de": "eine Regel schreibt man name=wert, nicht {text}",
         },
         "cli.wrote": {
-            "en": "wrote {rows} rows to {path}",
-            "de": "{rows} Zeilen nach {path} geschrieben",
+            "en": "wrote {rows:# row|# rows} to {path}",
+            "de": "{rows:# Zeile|# Zeilen} nach {path} geschrieben",
         },
         "cli.cannot_write": {
             "en": "cannot write {path}: {reason}",
             "de": "{path} lässt sich nicht schreiben: {reason}",
         },
         "cli.kept": {
-            "en": "wrote the {rows} rows that finished to {path}",
-            "de": "die {rows} fertigen Zeilen nach {path} geschrieben",
+            "en": "wrote the {rows:# row|# rows} that finished to {path}",
+            "de": "die {rows:# fertige Zeile|# fertigen Zeilen} nach {path} geschrieben",
         },
         "cli.bad_count": {
             "en": "a whole number from {least} to {most} is needed, not {value}",
