@@ -121,7 +121,8 @@ class CommandError(i18n.TranslatedError):
 # no German catalog for argparse; a message missing here stays in English. tests/test_cli.py
 # reads the running Python's argparse and fails on any msgid missing here or in the plurals
 # below. Some are only made by a wrong program (not by a user's command line) or only by newer
-# Pythons (3.12+: deprecations, warnings, defaults); they are translated all the same.
+# Pythons (3.13: headings, defaults, warnings, deprecations; 3.14: suggestions); they are
+# translated all the same.
 _ARGPARSE_DE = {
     "usage: ": "Aufruf: ",
     "positional arguments": "Argumente",
@@ -172,12 +173,17 @@ _ARGPARSE_DE = {
     "cannot have multiple subparser arguments": "nur ein Argument darf Unterbefehle haben",
     "conflicting subparser: %s": "Unterbefehl doppelt vergeben: %s",
     "conflicting subparser alias: %s": "Alias eines Unterbefehls doppelt vergeben: %s",
-    # Python 3.12 and later
+    # Python 3.13 and later
+    "%(heading)s:": "%(heading)s:",
     " (default: %(default)s)": " (Standard: %(default)s)",
     "%(prog)s: warning: %(message)s\n": "%(prog)s: Warnung: %(message)s\n",
     "option '%(option)s' is deprecated": "die Option '%(option)s' ist veraltet",
     "argument '%(argument_name)s' is deprecated": ("das Argument '%(argument_name)s' ist veraltet"),
     "command '%(parser_name)s' is deprecated": "der Befehl '%(parser_name)s' ist veraltet",
+    # Python 3.14 (suggest_on_error)
+    "invalid choice: %(value)r, maybe you meant %(closest)r? (choose from %(choices)s)": (
+        "ungültige Wahl: %(value)r, meintest du %(closest)r? (möglich sind %(choices)s)"
+    ),
 }
 
 # argparse's sentences with a count (its ngettext calls): (singular, plural) msgid -> German
