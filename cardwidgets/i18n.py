@@ -114,10 +114,10 @@ def text(key: str, locale: str | None = None, /, **params: Any) -> str:
 
 
 def plural(count: float | Number, one: str, other: str, locale: str | None = None) -> str:
-    """``one`` (the singular form) when ``count`` is 1, else ``other`` (the plural form), with
-    each ``#`` replaced by the count
-    as ``locale`` writes it. English and German share the rule (1 is singular, 0 and 2 plural);
-    ``locale`` (default: the current one) picks how the number is written.
+    """``one`` (the singular form) when ``count`` is 1, else ``other`` (the plural form), each
+    ``#`` in it replaced by the count as ``locale`` (default: the current one) writes numbers.
+    English and German share the rule: 1 is singular, 0 and 2 are plural. A count that is not
+    a number is a programming error (``TypeError``), not a reader's.
 
     >>> plural(1, "# row", "# rows"), plural(0, "# row", "# rows"), plural(2, "is", "are")
     ('1 row', '0 rows', 'are')
