@@ -27,6 +27,7 @@ the same cards on every Python version and platform:
 from __future__ import annotations
 
 import hashlib
+import random
 import re
 import secrets
 from collections.abc import Iterable, Sequence
@@ -42,8 +43,11 @@ __all__ = [
     "CardLike",
     "Rank",
     "Rng",
+    "RngError",
     "SeedError",
+    "StdlibRng",
     "Suit",
+    "as_rng",
     "card_at",
     "check_seed",
     "format_cards",
@@ -253,6 +257,12 @@ i18n.register(
         "card.not_cards": {
             "en": "{text} is not a list of cards or a card text",
             "de": "{text} ist weder eine Kartenliste noch ein Kartentext",
+        },
+        "rng.bad": {
+            "en": "a random generator must be a cardwidgets.cards.Rng or a random.Random, "
+            "not {rng}",
+            "de": "ein Zufallsgenerator muss ein cardwidgets.cards.Rng oder ein random.Random "
+            "sein, nicht {rng}",
         },
         "seed.bad": {
             "en": "a seed must be a whole number or a text, not {seed}",
@@ -589,6 +599,67 @@ class Rng:
         """An independent generator for a sub-task, fixed by this generator's seed and labels."""
         text = ":".join([str(self._state), *map(str, labels)])
         return Rng(text)
+
+
+class StdlibRng(Rng):
+    """An :class:`Rng` that draws from a standard-library ``random.Random`` instead of SplitMix64.
+
+    :func:`as_rng` makes one, so that ``state.random_move(random.Random(1))`` works like
+    ``state.random_move(Rng(1))``: the engines only call :meth:`below`, here ``randrange``,
+    which is uniform too. The draws are the ``random.Random``'s, so they advance its state.
+
+    >>> source = random.Random(5)
+    >>> StdlibRng(source).below(10) == random.Random(5).randrange(10)
+    True
+    """
+
+    __slots__ = ("source",)
+
+    def __init__(self, source: random.Random) -> None:
+        super().__init__(0)  # SplitMix64's state stays unused: every draw comes from ``source``
+        self.source = source
+
+    def next64(self) -> int:
+        """The next 64 random bits of the source."""
+        return self.source.getrandbits(64)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``range(n)`` (``randrange``, without modulo bias)."""
+        if n <= 0:
+            raise ValueError("below(n) needs n >= 1")
+        return self.source.randrange(n)
+
+    def random(self) -> float:
+        """The source's next float in [0, 1)."""
+        return self.source.random()
+
+    def derive(self, *labels: int | str) -> Rng:
+        """An independent :class:`Rng` seeded by 64 bits drawn from the source and ``labels``."""
+        return Rng(":".join([str(self.next64()), *map(str, labels)]))
+
+
+class RngError(i18n.TranslatedError):
+    """An object given as a random generator that is neither an :class:`Rng` nor a
+    ``random.Random`` (a ``ValueError``)."""
+
+
+def as_rng(rng: object) -> Rng:
+    """``rng`` as an :class:`Rng`: an ``Rng`` itself, a ``random.Random`` (or subclass, such as
+    ``random.SystemRandom``) wrapped in a :class:`StdlibRng`; anything else raises
+    :class:`RngError`.
+
+    >>> as_rng(random.Random(1)).below(6) == random.Random(1).randrange(6)
+    True
+    >>> as_rng(42)
+    Traceback (most recent call last):
+    ...
+    cardwidgets.cards.RngError: a random generator must be a cardwidgets.cards.Rng or a ...
+    """
+    if isinstance(rng, Rng):
+        return rng
+    if isinstance(rng, random.Random):
+        return StdlibRng(rng)
+    raise RngError("rng.bad", rng=i18n.shown(rng))
 
 
 def shuffled(items: Iterable[T], seed: int | str) -> list[T]:

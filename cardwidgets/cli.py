@@ -85,8 +85,8 @@ i18n.register(
             "de": "eine Regel schreibt man name=wert, nicht {text}",
         },
         "cli.wrote": {
-            "en": "wrote {rows} rows to {path}",
-            "de": "{rows} Zeilen nach {path} geschrieben",
+            "en": "wrote {rows:# row|# rows} to {path}",
+            "de": "{rows:# Zeile|# Zeilen} nach {path} geschrieben",
         },
         "cli.cannot_write": {
             "en": "cannot write {path}: {reason}",
@@ -120,8 +120,8 @@ i18n.register(
         "cli.os.EIO": {"en": "an input/output error", "de": "ein Ein-/Ausgabefehler"},
         "cli.os.other": {"en": "system error {code}", "de": "Systemfehler {code}"},
         "cli.kept": {
-            "en": "wrote the {rows} rows that finished to {path}",
-            "de": "die {rows} fertigen Zeilen nach {path} geschrieben",
+            "en": "wrote the {rows:# row|# rows} that finished to {path}",
+            "de": "die {rows:# fertige Zeile|# fertigen Zeilen} nach {path} geschrieben",
         },
         "cli.bad_count": {
             "en": "a whole number from {least} to {most} is needed, not {value}",
@@ -149,7 +149,11 @@ class CommandError(i18n.TranslatedError):
 
 
 # argparse's own sentences in German (its msgids, as its gettext calls name them). Python ships
-# no German catalog for argparse; a message missing here stays in English.
+# no German catalog for argparse; a message missing here stays in English. tests/test_cli.py
+# reads the running Python's argparse and fails on any msgid missing here or in the plurals
+# below. Some are only made by a wrong program (not by a user's command line) or only by newer
+# Pythons (3.13: headings, defaults, warnings, deprecations; 3.14: suggestions); they are
+# translated all the same.
 _ARGPARSE_DE = {
     "usage: ": "Aufruf: ",
     "positional arguments": "Argumente",
@@ -177,26 +181,86 @@ _ARGPARSE_DE = {
     "unknown parser %(parser_name)r (choices: %(choices)s)": (
         "unbekannter Befehl %(parser_name)r (möglich sind %(choices)s)"
     ),
+    "unexpected option string: %s": "unerwartete Option: %s",
+    "subcommands": "Unterbefehle",
+    "can't open '%(filename)s': %(error)s": "'%(filename)s' lässt sich nicht öffnen: %(error)s",
+    'argument "-" with mode %r': 'Argument "-" im Modus %r',
+    "%r is not callable": "%r ist nicht aufrufbar",
+    ".__call__() not defined": ".__call__() ist nicht definiert",
+    "'required' is an invalid argument for positionals": (
+        "'required' ist bei Positionsargumenten nicht erlaubt"
+    ),
+    "mutually exclusive arguments must be optional": (
+        "sich gegenseitig ausschließende Argumente müssen optional sein"
+    ),
+    "cannot merge actions - two groups are named %r": (
+        "Aktionen lassen sich nicht zusammenführen: zwei Gruppen heißen %r"
+    ),
+    "invalid option string %(option)r: must start with a character %(prefix_chars)r": (
+        "ungültige Option %(option)r: sie muss mit einem der Zeichen %(prefix_chars)r beginnen"
+    ),
+    "dest= is required for options like %r": "Optionen wie %r brauchen dest=",
+    "invalid conflict_resolution value: %r": "ungültiger Wert für conflict_resolution: %r",
+    "cannot have multiple subparser arguments": "nur ein Argument darf Unterbefehle haben",
+    "conflicting subparser: %s": "Unterbefehl doppelt vergeben: %s",
+    "conflicting subparser alias: %s": "Alias eines Unterbefehls doppelt vergeben: %s",
+    # Python 3.13 and later
+    "%(heading)s:": "%(heading)s:",
+    " (default: %(default)s)": " (Standard: %(default)s)",
+    "%(prog)s: warning: %(message)s\n": "%(prog)s: Warnung: %(message)s\n",
+    "option '%(option)s' is deprecated": "die Option '%(option)s' ist veraltet",
+    "argument '%(argument_name)s' is deprecated": ("das Argument '%(argument_name)s' ist veraltet"),
+    "command '%(parser_name)s' is deprecated": "der Befehl '%(parser_name)s' ist veraltet",
+    # Python 3.14 (suggest_on_error)
+    "invalid choice: %(value)r, maybe you meant %(closest)r? (choose from %(choices)s)": (
+        "ungültige Wahl: %(value)r, meintest du %(closest)r? (möglich sind %(choices)s)"
+    ),
 }
+
+# argparse's sentences with a count (its ngettext calls): (singular, plural) msgid -> German
+# (singular, plural), chosen by the catalog's plural rule, i18n.plural.
+_ARGPARSE_DE_PLURALS = {
+    ("expected %s argument", "expected %s arguments"): ("%s Wert erwartet", "%s Werte erwartet"),
+    ("conflicting option string: %s", "conflicting option strings: %s"): (
+        "Option doppelt vergeben: %s",
+        "Optionen doppelt vergeben: %s",
+    ),
+}
+
+
+def _german_ngettext(english: Callable[[str, str, int], str]) -> Callable[[str, str, int], str]:
+    """argparse's ``ngettext`` in German: the German forms of a known msgid pair, picked by
+    :func:`i18n.plural`; an unknown pair stays English."""
+
+    def ngettext(singular: str, plural: str, count: int) -> str:
+        german = _ARGPARSE_DE_PLURALS.get((singular, plural))
+        if german is None:
+            return english(singular, plural, count)
+        return i18n.plural(count, *german, "de")
+
+    return ngettext
 
 
 @contextlib.contextmanager
 def _argparse_in(locale: str) -> Iterator[None]:
     """argparse's words in ``locale`` while the block runs.
 
-    argparse looks its sentences up through a module-level ``_`` (gettext) each time it uses
-    one; giving it a German lookup for the duration of one command is what a gettext catalog
-    would do, without shipping compiled catalog files.
+    argparse looks its sentences up through module-level ``_`` and ``ngettext`` (gettext) each
+    time it uses one; giving it a German lookup for the duration of one command is what a
+    gettext catalog would do, without shipping compiled catalog files.
     """
     if locale != "de":
         yield
         return
     english: Callable[[str], str] = argparse._  # type: ignore[attr-defined]
+    english_plural: Callable[[str, str, int], str] = argparse.ngettext  # type: ignore[attr-defined]
     argparse._ = lambda message: _ARGPARSE_DE.get(message, english(message))  # type: ignore[attr-defined]
+    argparse.ngettext = _german_ngettext(english_plural)  # type: ignore[attr-defined]
     try:
         yield
     finally:
         argparse._ = english  # type: ignore[attr-defined]
+        argparse.ngettext = english_plural  # type: ignore[attr-defined]
 
 
 def _count(least: int, most: int) -> Callable[[str], int]:

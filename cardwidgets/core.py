@@ -141,8 +141,10 @@ i18n.register(
             "verschachtelt",
         },
         "record.big_number": {
-            "en": "the text is not a record: it holds a number with more than {digits} digits",
-            "de": "der Text ist kein Protokoll: er enthält eine Zahl mit mehr als {digits} Ziffern",
+            "en": "the text is not a record: it holds a number with more than "
+            "{digits:# digit|# digits}",
+            "de": "der Text ist kein Protokoll: er enthält eine Zahl mit mehr als "
+            "{digits:# Ziffer|# Ziffern}",
         },
         "record.unreadable": {
             "en": "its values do not describe a position of this game",

@@ -13,11 +13,26 @@ with named fields.
 'Hallo, Ana!'
 >>> i18n.text("demo.hello", name="Ana")
 'Hello, Ana!'
+
+A sentence with a count says its words in the count's grammatical number: a field written
+``{name:singular|plural}`` shows the singular form when the value is 1 and the plural form
+otherwise (the rule of English and German alike: 0 rows, 1 row, 2 rows; 0 Zeilen, 1 Zeile), and
+a ``#`` in the chosen form stands for the number itself, grouped as the locale writes numbers.
+A form without ``#`` agrees a word elsewhere in the sentence with the count ("is"/"are"). The
+value is an ``int`` (not a ``bool``), a ``float`` or a :class:`Number`; see :func:`plural`.
+
+>>> i18n.register({"demo.rows": {"en": "wrote {rows:# row|# rows}",
+...                              "de": "{rows:# Zeile|# Zeilen} geschrieben"}})
+>>> [i18n.text("demo.rows", "en", rows=n) for n in (0, 1, 2)]
+['wrote 0 rows', 'wrote 1 row', 'wrote 2 rows']
+>>> i18n.text("demo.rows", "de", rows=1), i18n.text("demo.rows", "de", rows=1500)
+('1 Zeile geschrieben', '1.500 Zeilen geschrieben')
 """
 
 from __future__ import annotations
 
 import contextlib
+import string
 import threading
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -91,8 +106,46 @@ def text(key: str, locale: str | None = None, /, **params: Any) -> str:
     if texts is None:
         raise KeyError(f"no message {key!r} in the catalog")
     locale = check_locale(locale or get_locale())
+    template = texts[locale]
+    if "|" in template:  # maybe a {count:singular|plural} field: the slower, counting formatter
+        return _CountingFormatter(locale).vformat(template, (), params)
     values = {name: _as_text(value, locale) for name, value in params.items()}
-    return texts[locale].format(**values)
+    return template.format(**values)
+
+
+def plural(count: float | Number, one: str, other: str, locale: str | None = None) -> str:
+    """``one`` (the singular form) when ``count`` is 1, else ``other`` (the plural form), each
+    ``#`` in it replaced by the count as ``locale`` (default: the current one) writes numbers.
+    English and German share the rule: 1 is singular, 0 and 2 are plural. A count that is not
+    a number is a programming error (``TypeError``), not a reader's.
+
+    >>> plural(1, "# row", "# rows"), plural(0, "# row", "# rows"), plural(2, "is", "are")
+    ('1 row', '0 rows', 'are')
+    >>> plural(10_000, "# Zeile", "# Zeilen", "de")
+    '10.000 Zeilen'
+    """
+    locale = check_locale(locale or get_locale())
+    value = count.value if isinstance(count, Number) else count
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"a plural form needs a number as its count, not {shown(count)}")
+    form = one if value == 1 else other
+    if "#" not in form:
+        return form
+    number = Number(value).text(locale) if isinstance(value, int) else _as_text(value, locale)
+    return form.replace("#", number)
+
+
+class _CountingFormatter(string.Formatter):
+    """:meth:`str.format` for catalog sentences, with ``{name:singular|plural}`` fields."""
+
+    def __init__(self, locale: str) -> None:
+        self.locale = locale
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        one, bar, other = format_spec.partition("|")
+        if bar:
+            return plural(value, one, other, self.locale)
+        return format(_as_text(value, self.locale), format_spec)
 
 
 class Number:

@@ -504,7 +504,11 @@ def test_any_json_or_object_is_a_record_or_a_record_error(value: Any) -> None:
     [
         ("[" * 100_000, "nested too deeply", "zu tief verschachtelt"),
         ('{"a":' * 100_000, "nested too deeply", "zu tief verschachtelt"),
-        ("1" * 5000, "a number with more than 4300 digits", "eine Zahl mit mehr als 4300 Ziffern"),
+        (
+            "1" * 5000,
+            "a number with more than 4,300 digits",
+            "eine Zahl mit mehr als 4.300 Ziffern",
+        ),
         (
             '{"schema": 1, "game": "tablic", "start": {"seed": ' + "9" * 5000 + "}}",
             "digits",

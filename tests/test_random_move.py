@@ -5,6 +5,7 @@ with it ends under every rule variant."""
 from __future__ import annotations
 
 import math
+import random
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -12,7 +13,7 @@ from typing import Any
 import pytest
 
 from cardwidgets import IllegalMove, panjpar, pazaak, tablic
-from cardwidgets.cards import Rng
+from cardwidgets.cards import Rng, RngError
 
 DRAWS = 6000
 """Draws per position: at least 19 expected per move for the biggest position (315 moves),
@@ -119,12 +120,19 @@ def pazaak_positions() -> dict[str, Any]:
 POSITIONS = {**tablic_positions(), **panjpar_positions(), **pazaak_positions()}
 
 
+GENERATORS: dict[str, Callable[[str], Any]] = {
+    "Rng": Rng,
+    "random.Random": random.Random,  # issue 21: the standard library's generator too
+}
+
+
+@pytest.mark.parametrize("generator", GENERATORS)
 @pytest.mark.parametrize("name", POSITIONS)
-def test_uniform_over_legal_moves(name: str) -> None:
+def test_uniform_over_legal_moves(name: str, generator: str) -> None:
     state = POSITIONS[name]
     support = state.legal_moves()
     assert len(support) == len(set(support)) >= 2
-    rng = Rng(f"uniform {name}")
+    rng = GENERATORS[generator](f"uniform {name}")
     observed = Counter(state.random_move(rng) for _ in range(DRAWS))
     assert set(observed) <= set(support)  # (b) every drawn move is a legal move
     statistic = chi2_statistic(observed, support)
@@ -156,7 +164,7 @@ VARIANTS: dict[str, Factory] = {
 MAX_PLIES = 5000
 
 
-def play_out(state: Any, rng: Rng, check: bool = False) -> Any:
+def play_out(state: Any, rng: Rng | random.Random, check: bool = False) -> Any:
     """Random play with random_move to the end (at most MAX_PLIES moves)."""
     for _ in range(MAX_PLIES):
         if state.is_over:
@@ -222,3 +230,41 @@ def test_tablic_random_move_matches_playout() -> None:
             result.winner,
             result.moves,
         )
+
+
+# -- the standard library's random.Random (issue 21) ------------------------------------------
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_random_play_with_random_Random_is_legal_deterministic_and_ends(variant: str) -> None:
+    a = play_out(VARIANTS[variant](2), random.Random(5), check=True)
+    b = play_out(VARIANTS[variant](2), random.Random(5))
+    assert a.is_over and a.history == b.history
+
+
+@pytest.mark.parametrize("variant", ["tablic", "tablic-maximal", "pazaak-seed", "pazaak-kotor2"])
+def test_random_Random_draws_the_move_at_its_randrange_index(variant: str) -> None:
+    state, rng, twin = VARIANTS[variant](3), random.Random(11), random.Random(11)
+    while not state.is_over:
+        move = state.random_move(rng)
+        moves = state.legal_moves()
+        assert move == moves[twin.randrange(len(moves))]
+        state = state.play(move)
+
+
+def test_random_Random_subclass_SystemRandom_is_accepted() -> None:
+    state = POSITIONS["panjpar-attack"]
+    assert state.random_move(random.SystemRandom()) in state.legal_moves()
+
+
+@pytest.mark.parametrize(
+    "name", ["tablic-small", "tablic-crowded", "panjpar-attack", "pazaak-hand"]
+)
+@pytest.mark.parametrize("bad", [None, 42, "seed", random, [1, 2]])
+def test_random_move_refuses_what_is_not_a_generator_with_a_reason(name: str, bad: object) -> None:
+    state = POSITIONS[name]
+    before = state.legal_moves()
+    with pytest.raises(RngError) as caught:
+        state.random_move(bad)  # type: ignore[arg-type]
+    assert isinstance(caught.value, ValueError)
+    assert "cardwidgets.cards.Rng or a random.Random" in caught.value.text("en")
+    assert caught.value.text("de").startswith("ein Zufallsgenerator muss")
+    assert state.legal_moves() == before and state.random_move(Rng(1)) in before

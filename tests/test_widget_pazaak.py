@@ -451,8 +451,8 @@ def test_every_pazaak_sentence_exists_in_english_and_german() -> None:
     assert len(keys) > 80
     for key in keys:
         assert i18n.text(key, "en") if "{" not in i18n._catalog[key]["en"] else True
-        assert set(re.findall(r"{(\w+)}", i18n._catalog[key]["en"])) == set(
-            re.findall(r"{(\w+)}", i18n._catalog[key]["de"])
+        assert set(re.findall(r"{(\w+)[}:]", i18n._catalog[key]["en"])) == set(
+            re.findall(r"{(\w+)[}:]", i18n._catalog[key]["de"])
         ), key
 
 

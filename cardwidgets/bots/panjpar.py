@@ -187,8 +187,6 @@ def _kills_phrase(pairs: list[Kill]) -> _Phrase:
 
 
 def _count_phrase(count: int) -> TranslatedError:
-    if count == 1:
-        return TranslatedError("bots.panjpar.one_card")
     return TranslatedError("bots.panjpar.cards", count=count)
 
 

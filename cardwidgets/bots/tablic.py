@@ -141,11 +141,10 @@ class TablicStrategy(Strategy[tablic.State, tablic.Move]):
         params: dict[str, object] = {"card": move.card, "points": f["points"], "cards": f["cards"]}
         if move.captured:
             params["captured"] = cards.format_cards(cards.from_mask(move.mask))
-        one = ".one" if f["points"] == 1 else ""
         if f["tabla"]:
-            return Reason(move, "bots.tablic.tabla" + one, params)
+            return Reason(move, "bots.tablic.tabla", params)
         if move.captured:
-            key = "bots.tablic.points" + one if f["points"] else "bots.tablic.cards"
+            key = "bots.tablic.points" if f["points"] else "bots.tablic.cards"
             return Reason(move, key, params)
         return Reason(move, "bots.tablic.trail", params)
 

@@ -53,25 +53,22 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # -- Tablić reasons ------------------------------------------------------------------
     "bots.tablic.tabla": {
-        "en": "{card} clears the table: a tabla, {points} points and {cards} cards.",
-        "de": "{card} räumt den Tisch ab: eine Tabla, {points} Punkte und {cards} Karten.",
+        "en": "{card} clears the table: a tabla, {points:# point|# points} and "
+        "{cards:# card|# cards}.",
+        "de": "{card} räumt den Tisch ab: eine Tabla, {points:# Punkt|# Punkte} und "
+        "{cards:# Karte|# Karten}.",
     },
     "bots.tablic.points": {
-        "en": "{card} takes {captured}: {points} points and {cards} cards, the best capture now.",
-        "de": "{card} nimmt {captured}: {points} Punkte und {cards} Karten, der beste Stich jetzt.",
-    },
-    "bots.tablic.tabla.one": {
-        "en": "{card} clears the table: a tabla, 1 point and {cards} cards.",
-        "de": "{card} räumt den Tisch ab: eine Tabla, 1 Punkt und {cards} Karten.",
-    },
-    "bots.tablic.points.one": {
-        "en": "{card} takes {captured}: 1 point and {cards} cards, the best capture now.",
-        "de": "{card} nimmt {captured}: 1 Punkt und {cards} Karten, der beste Stich jetzt.",
+        "en": "{card} takes {captured}: {points:# point|# points} and {cards:# card|# cards}, "
+        "the best capture now.",
+        "de": "{card} nimmt {captured}: {points:# Punkt|# Punkte} und {cards:# Karte|# Karten}, "
+        "der beste Stich jetzt.",
     },
     "bots.tablic.cards": {
-        "en": "{card} takes {captured}: no points, but {cards} cards toward the 3 for most cards.",
-        "de": "{card} nimmt {captured}: keine Punkte, aber {cards} Karten für die 3 Punkte "
-        "der meisten Karten.",
+        "en": "{card} takes {captured}: no points, but {cards:# card|# cards} toward the 3 for "
+        "most cards.",
+        "de": "{card} nimmt {captured}: keine Punkte, aber {cards:# Karte|# Karten} für die 3 "
+        "Punkte der meisten Karten.",
     },
     "bots.tablic.trail": {
         "en": "Lay down {card}: it gives away the fewest points and the least chance of a tabla.",
@@ -85,10 +82,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "Asse hebst du für das Endspiel auf.",
     },
     "bots.panjpar.attack_many": {
-        "en": "Attack with {cards}: {count} low cards leave your hand at once; keep trumps "
-        "and aces for the end game.",
-        "de": "Greife mit {cards} an: {count} niedrige Karten verlassen auf einmal deine "
-        "Hand; Trümpfe und Asse hebst du für das Endspiel auf.",
+        "en": "Attack with {cards}: {count:# low card leaves|# low cards leave} your hand at "
+        "once; keep trumps and aces for the end game.",
+        "de": "Greife mit {cards} an: {count:# niedrige Karte verlässt|# niedrige Karten "
+        "verlassen} auf einmal deine Hand; Trümpfe und Asse hebst du für das Endspiel auf.",
     },
     "bots.panjpar.attack_end": {
         "en": "The stock is empty: attack with {cards} to shed as many cards as you can.",
@@ -124,8 +121,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "bots.panjpar.with": {"en": "{card} with {killer}", "de": "{card} mit {killer}"},
     "bots.panjpar.and": {"en": "and", "de": "und"},
-    "bots.panjpar.one_card": {"en": "1 card", "de": "1 Karte"},
-    "bots.panjpar.cards": {"en": "{count} cards", "de": "{count} Karten"},
+    "bots.panjpar.cards": {"en": "{count:# card|# cards}", "de": "{count:# Karte|# Karten}"},
     # -- Pazaak reasons ------------------------------------------------------------------
     "bots.pazaak.recover": {
         "en": "You are over 20: {card} brings you back to {total}.",

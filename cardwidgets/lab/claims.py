@@ -120,8 +120,8 @@ class CheckResult:
 
     def text(self, locale: str | None = None) -> str:
         """The verdict in words."""
-        unit = display.unit_words(self.results.unit, locale)
-        total = display.number(self.games, locale)
+        unit = display.unit_words(self.results.unit, locale, self.games, dative=True)
+        total = i18n.Number(self.games)
         if not self.refuted:
             head = i18n.text("lab.check.always", locale, total=total, unit=unit)
         else:

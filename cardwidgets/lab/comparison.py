@@ -110,7 +110,7 @@ class Comparison:
             locale,
             game=first.game,
             metric=self.metric,
-            games=display.number(len(first.rows), locale),
+            games=i18n.Number(len(first.rows)),
             seed=first.seed,
         )
 

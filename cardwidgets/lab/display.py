@@ -32,6 +32,7 @@ __all__ = [
     "number",
     "percent",
     "text_table",
+    "unit_key",
     "unit_words",
 ]
 
@@ -68,10 +69,19 @@ def cell(value: object, locale: str | None = None) -> str:
     return str(value)
 
 
-def unit_words(unit: str, locale: str | None = None) -> str:
-    """The plural of a run's unit: games, deals or matches."""
-    key = {"deal": "lab.deals", "match": "lab.matches"}.get(unit, "lab.games")
-    return i18n.text(key, locale)
+def unit_words(unit: str, locale: str | None = None, count: int = 2, dative: bool = False) -> str:
+    """A run's unit as a word for ``count`` of them (plural unless 1): games, deals, matches;
+    ``dative`` for German after "von" or "in" (Spielen).
+
+    >>> unit_words("game", "en", 1), unit_words("match", "en"), unit_words("deal", "de", 3, True)
+    ('game', 'matches', 'Spielen')
+    """
+    return i18n.text(unit_key(unit) + (".dative" if dative else ""), locale, n=count)
+
+
+def unit_key(unit: str) -> str:
+    """The catalog key of a unit's word (its field ``n`` is the count)."""
+    return {"deal": "lab.deals", "match": "lab.matches"}.get(unit, "lab.games")
 
 
 def html_table(headers: Sequence[str], rows: Iterable[Sequence[object]], caption: str = "") -> str:

@@ -59,7 +59,7 @@ class Progress:
             "lab.progress",
             done=display.number(self.done),
             total=display.number(self.total),
-            unit=display.unit_words(self.unit),
+            unit=display.unit_words(self.unit, None, self.total, dative=True),
         )
 
     def _draw(self) -> None:

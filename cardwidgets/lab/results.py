@@ -151,7 +151,7 @@ class Results:
             locale,
             game=self.game,
             games=display.number(len(self.rows), locale),
-            unit=display.unit_words(self.unit, locale),
+            unit=display.unit_words(self.unit, locale, len(self.rows)),
             seed=self.seed,
             player0=self.players[0],
             player1=self.players[1],
@@ -202,7 +202,8 @@ class Results:
             ax.set_xlabel(column)
             ax.set_ylabel(display.unit_words(self.unit))
         ax.set_title(
-            f"{self.game}, {display.number(len(self.rows))} {display.unit_words(self.unit)}"
+            f"{self.game}, {display.number(len(self.rows))} "
+            f"{display.unit_words(self.unit, None, len(self.rows))}"
         )
         return ax
 

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 import cardwidgets.lab as lab  # the package: its limits are read when a run starts
 from cardwidgets import i18n
+from cardwidgets.lab import display
 from cardwidgets.lab.errors import (
     ClaimError,
     GameError,
@@ -244,9 +245,7 @@ def stopped(job: Job, stop: Stop, results: Results | CheckResult) -> RunError:
     kept = i18n.TranslatedError(
         "lab.kept",
         done=i18n.Number(done),
-        units=i18n.TranslatedError(
-            {"deal": "lab.deals", "match": "lab.matches"}.get(job.unit, "lab.games")
-        ),
+        units=i18n.TranslatedError(display.unit_key(job.unit), n=done),
     )
     error: RunError
     if stop.failure is not None:

@@ -4,8 +4,14 @@ Imported first by :mod:`cardwidgets.lab` (and so by every worker process that un
 lab task), so each key below is known wherever a lab error or table is written.
 
 >>> from cardwidgets import i18n
->>> i18n.text("lab.progress", "de", done="3", total="10", unit="Spiele")
-'3 von 10 Spiele'
+>>> from cardwidgets.lab import display
+>>> unit = display.unit_words("game", "de", 10, dative=True)
+>>> i18n.text("lab.progress", "de", done="3", total="10", unit=unit)
+'3 von 10 Spielen'
+
+A unit word agrees with its count (``display.unit_words(unit, locale, count, dative)``); a
+sentence with a count says its other words through ``{count:singular|plural}`` fields (see
+:mod:`cardwidgets.i18n`).
 """
 
 from __future__ import annotations
@@ -14,9 +20,13 @@ from cardwidgets import i18n
 
 i18n.register(
     {
-        "lab.games": {"en": "games", "de": "Spiele"},
-        "lab.deals": {"en": "deals", "de": "Spiele"},
-        "lab.matches": {"en": "matches", "de": "Partien"},
+        "lab.games": {"en": "{n:game|games}", "de": "{n:Spiel|Spiele}"},
+        "lab.deals": {"en": "{n:deal|deals}", "de": "{n:Spiel|Spiele}"},
+        "lab.matches": {"en": "{n:match|matches}", "de": "{n:Partie|Partien}"},
+        # after "von", "in": German's dative plural of Spiel is Spielen
+        "lab.games.dative": {"en": "{n:game|games}", "de": "{n:Spiel|Spielen}"},
+        "lab.deals.dative": {"en": "{n:deal|deals}", "de": "{n:Spiel|Spielen}"},
+        "lab.matches.dative": {"en": "{n:match|matches}", "de": "{n:Partie|Partien}"},
         "lab.fact.cards": {"en": "cards", "de": "Karten"},
         "lab.fact.points": {"en": "card points", "de": "Kartenpunkte"},
         "lab.fact.tablas": {"en": "tablas", "de": "Tablas"},
@@ -42,8 +52,8 @@ i18n.register(
             "de": "{mean} (95%-Intervall {low} bis {high}; n = {total})",
         },
         "lab.check.always": {
-            "en": "The claim held in every one of {total} {unit}.",
-            "de": "Die Behauptung galt in allen {total} {unit}.",
+            "en": "The claim held in {total:the one|every one of #} {unit}.",
+            "de": "Die Behauptung galt in {total:dem einen|allen #} {unit}.",
         },
         "lab.check.refuted": {
             "en": "Refuted: the claim failed in {failed} of {total} {unit}.",
@@ -65,8 +75,9 @@ i18n.register(
         "lab.difference": {"en": "difference", "de": "Unterschied"},
         "lab.baseline": {"en": "baseline", "de": "Bezug"},
         "lab.compare.header": {
-            "en": "{game}: {metric} over the same {games} seeds (seed {seed})",
-            "de": "{game}: {metric} über dieselben {games} Startwerte (Startwert {seed})",
+            "en": "{game}: {metric} over the same {games:# seed|# seeds} (seed {seed})",
+            "de": "{game}: {metric} über {games:denselben # Startwert|dieselben # Startwerte} "
+            "(Startwert {seed})",
         },
         "lab.bad_unit": {
             "en": "{game} has no unit '{unit}': choose one of {units}",
@@ -125,12 +136,14 @@ i18n.register(
             "de": "ein Arbeitsprozess brach ab, bevor seine Spiele fertig waren ({error}); {kept}",
         },
         "lab.timed_out": {
-            "en": "the run did not finish within the timeout of {seconds} seconds; {kept}",
-            "de": "der Lauf wurde nicht innerhalb der Frist von {seconds} Sekunden fertig; {kept}",
+            "en": "the run did not finish within the timeout of "
+            "{seconds:# second|# seconds}; {kept}",
+            "de": "der Lauf wurde nicht innerhalb der Frist von {seconds:# Sekunde|# Sekunden} "
+            "fertig; {kept}",
         },
         "lab.kept": {
-            "en": "the {done} {units} that finished are kept in .results",
-            "de": "die {done} fertigen {units} sind in .results erhalten",
+            "en": "{done} {units} finished and {done:is|are} kept in .results",
+            "de": "fertig und in .results erhalten: {done} {units}",
         },
         "lab.no_replay": {
             "en": "these results cannot be replayed: they were not made by simulate or check",

@@ -111,7 +111,10 @@ i18n.register(
         },
         "widget.pazaak.info.set": {"en": "Set {n}", "de": "Satz {n}"},
         "widget.pazaak.badge.total": {"en": "Total {total}", "de": "Summe {total}"},
-        "widget.pazaak.badge.sets": {"en": "{won} of {of} sets", "de": "{won} von {of} Sätzen"},
+        "widget.pazaak.badge.sets": {
+            "en": "{won} of {of:# set|# sets}",
+            "de": "{won} von {of:# Satz|# Sätzen}",
+        },
         "widget.pazaak.badge.sets_label": {
             "en": "Sets won: {won} of {of}",
             "de": "Gewonnene Sätze: {won} von {of}",
@@ -172,11 +175,11 @@ i18n.register(
             "de": "Satz {n} ist vorbei: lies die Zusammenfassung, dann Weiter",
         },
         "widget.pazaak.status.won": {
-            "en": "Match over: {player} won {high} sets to {low}",
+            "en": "Match over: {player} won {high:# set|# sets} to {low}",
             "de": "Partie vorbei: {player} hat {high} zu {low} Sätzen gewonnen",
         },
         "widget.pazaak.status.won.you": {
-            "en": "Match over: you won {high} sets to {low}",
+            "en": "Match over: you won {high:# set|# sets} to {low}",
             "de": "Partie vorbei: du hast {high} zu {low} Sätzen gewonnen",
         },
         # previews: what a side card would do
@@ -326,11 +329,11 @@ i18n.register(
             "wiederholt.",
         },
         "widget.pazaak.say.match": {
-            "en": "{player} wins the match, {high} sets to {low}.",
+            "en": "{player} wins the match, {high:# set|# sets} to {low}.",
             "de": "{player} gewinnt die Partie, {high} zu {low} Sätzen.",
         },
         "widget.pazaak.say.match.you": {
-            "en": "You win the match, {high} sets to {low}.",
+            "en": "You win the match, {high:# set|# sets} to {low}.",
             "de": "Du gewinnst die Partie, {high} zu {low} Sätzen.",
         },
         "widget.pazaak.say.next_set": {
@@ -406,9 +409,9 @@ i18n.register(
         "widget.pazaak.score.set": {"en": "Set {n}", "de": "Satz {n}"},
         "widget.pazaak.score.now": {"en": "This set", "de": "Dieser Satz"},
         "widget.pazaak.score.caption": {
-            "en": "First to {n} sets wins the match; a tied set is replayed",
-            "de": "Wer zuerst {n} Sätze gewinnt, gewinnt die Partie; ein unentschiedener Satz "
-            "wird wiederholt",
+            "en": "First to {n:# set|# sets} wins the match; a tied set is replayed",
+            "de": "Wer zuerst {n:# Satz|# Sätze} gewinnt, gewinnt die Partie; ein "
+            "unentschiedener Satz wird wiederholt",
         },
         # the legend
         # The renderer draws each role's outline beside the text, so the texts name no style.

@@ -1,4 +1,5 @@
-"""The sentences every game widget shares (en, de), and counted phrases without "1 cards".
+"""The sentences every game widget shares (en, de), and counted phrases without "1 cards"
+(``{n:# card|# cards}``: :func:`cardwidgets.i18n.plural`'s field form).
 
 >>> count("widget.cards", 1, "en"), count("widget.cards", 3, "de")
 ('1 card', '3 Karten')
@@ -12,16 +13,14 @@ __all__ = ["count"]
 
 
 def count(key: str, n: int, locale: str | None) -> str:
-    """``key + ".one"`` for one, else ``key + ".many"``, with ``n`` filled in."""
-    return i18n.text(f"{key}.one" if n == 1 else f"{key}.many", locale, n=n)
+    """The counted phrase ``key`` for ``n`` (its field ``n`` picks singular or plural)."""
+    return i18n.text(key, locale, n=n)
 
 
 i18n.register(
     {
-        "widget.cards.one": {"en": "1 card", "de": "1 Karte"},
-        "widget.cards.many": {"en": "{n} cards", "de": "{n} Karten"},
-        "widget.points.one": {"en": "1 point", "de": "1 Punkt"},
-        "widget.points.many": {"en": "{n} points", "de": "{n} Punkte"},
+        "widget.cards": {"en": "{n:# card|# cards}", "de": "{n:# Karte|# Karten}"},
+        "widget.points": {"en": "{n:# point|# points}", "de": "{n:# Punkt|# Punkte}"},
         "widget.you": {"en": "You", "de": "Du"},
         "widget.computer": {"en": "Computer", "de": "Computer"},
         "widget.player": {"en": "Player {n}", "de": "Spieler {n}"},

@@ -25,9 +25,10 @@ from the fast generators of :mod:`.attacks` and :mod:`.defences`.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
-from cardwidgets.cards import Rng
+from cardwidgets.cards import Rng, as_rng
 from cardwidgets.core import IllegalMove
 from cardwidgets.games.panjpar.attacks import (
     _attack_blocks,
@@ -148,13 +149,27 @@ class LegalMoves:
             index -= count
         raise IndexError("legal move index out of range")
 
-    def random_move(self, rng: Rng) -> Move:
+    def random_move(self, rng: Rng | random.Random) -> Move:
         """A move chosen uniformly among ALL legal moves, without listing them.
 
         Attacks and one-card defences: count, draw ``rng.below(count)``, unrank. Defences
         against 3 or 5 cards: exact rejection sampling over the per-card choices (see
         ``_sample_defence``). Either way every legal move has the same probability.
+
+        ``rng`` is a :class:`~cardwidgets.cards.Rng` or a standard-library ``random.Random``
+        (then its ``randrange`` makes each draw, see :func:`cardwidgets.cards.as_rng`); any
+        other object raises :class:`cardwidgets.cards.RngError`.
+
+        >>> import random
+        >>> from cardwidgets.games.panjpar import State
+        >>> state = State.from_position(["7♥ 7♣ 9♦", "9♥ 8♣ K♠"], stock=(), trump="♦")
+        >>> str(state.random_move(random.Random(1))) in [str(m) for m in state.legal_moves()]
+        True
+        >>> state.random_move(random.Random(1)) == state.random_move(random.Random(1))
+        True
         """
+        if rng.__class__ is not Rng:  # the benchmarked path pays one class test only
+            rng = as_rng(rng)
         if self._result != _RUNNING:
             raise IllegalMove("move.game_over")
         attack = self._attack

@@ -18,8 +18,7 @@ from cardwidgets.i18n import TranslatedError
 i18n.register(
     {
         "panjpar.player": {"en": "Player {name}", "de": "Spieler {name}"},
-        "panjpar.cards_one": {"en": "1 card", "de": "1 Karte"},
-        "panjpar.cards_many": {"en": "{count} cards", "de": "{count} Karten"},
+        "panjpar.cards": {"en": "{count:# card|# cards}", "de": "{count:# Karte|# Karten}"},
         "panjpar.bad_text": {
             "en": "'{text}' is not a Panjpar move: write e.g. 'attack 7♥ 7♣ 9♦', "
             "'kill 7♥ with 9♥, pick up 7♣ 9♦' or 'pick up'",
@@ -206,6 +205,4 @@ def player(seat: int) -> TranslatedError:
 
 def count_text(count: int) -> TranslatedError:
     """``1 card`` / ``3 cards``, translatable."""
-    if count == 1:
-        return TranslatedError("panjpar.cards_one")
-    return TranslatedError("panjpar.cards_many", count=count)
+    return TranslatedError("panjpar.cards", count=count)

@@ -5,11 +5,12 @@ views and samples it gives to players and bots. :meth:`State.play` takes its fas
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from cardwidgets import core
-from cardwidgets.cards import Rng, check_seed, fresh_seed
+from cardwidgets.cards import Rng, as_rng, check_seed, fresh_seed
 from cardwidgets.core import IllegalMove, Outcome, check_seat
 from cardwidgets.games.pazaak import steps
 from cardwidgets.games.pazaak.deck import (
@@ -220,7 +221,7 @@ class State(core.GameState[Move]):
         """``len(self.legal_moves())``, cheaper."""
         return len(self.legal_moves())
 
-    def random_move(self, rng: Rng) -> Move:
+    def random_move(self, rng: Rng | random.Random) -> Move:
         """A move chosen uniformly among :meth:`legal_moves` (each with the same probability).
 
         Exactly ``legal_moves()[rng.below(len(legal_moves()))]`` (same rng draw, same move),
@@ -233,7 +234,18 @@ class State(core.GameState[Move]):
         True
         >>> state.random_move(Rng(7)) == state.random_move(Rng(7))
         True
+
+        ``rng`` may also be a standard-library ``random.Random`` (its ``randrange`` draws the
+        index, see :func:`cardwidgets.cards.as_rng`); any other object raises
+        :class:`cardwidgets.cards.RngError`.
+
+        >>> import random
+        >>> moves = state.legal_moves()
+        >>> state.random_move(random.Random(1)) == moves[random.Random(1).randrange(len(moves))]
+        True
         """
+        if rng.__class__ is not Rng:  # the benchmarked path pays one class test only
+            rng = as_rng(rng)
         seat = self._turn
         if seat is None:
             raise IllegalMove("move.game_over")

@@ -59,8 +59,9 @@ i18n.register(
             "(gold_cards=False)",
         },
         "pazaak.side_deck_size": {
-            "en": "the side deck of {player} has {count} cards: it must have exactly 10",
-            "de": "der Nebenstapel von {player} hat {count} Karten: es müssen genau 10 sein",
+            "en": "the side deck of {player} has {count:# card|# cards}: it must have exactly 10",
+            "de": "der Nebenstapel von {player} hat {count:# Karte|# Karten}: es müssen genau "
+            "10 sein",
         },
         "pazaak.side_deck_card": {
             "en": "the side deck of {player} is invalid: {reason}",
@@ -104,8 +105,10 @@ i18n.register(
             "de": "{player} hat vor einer Runde mehr als 20 ({total}), der Satz wäre also vorbei",
         },
         "pazaak.pos_must_stand": {
-            "en": "{player} has {count} cards and {total} points, so he must be standing",
-            "de": "{player} hat {count} Karten und {total} Punkte, muss also halten",
+            "en": "{player} has {count:# card|# cards} and {total:# point|# points}, so he must "
+            "be standing",
+            "de": "{player} hat {count:# Karte|# Karten} und {total:# Punkt|# Punkte}, muss also "
+            "halten",
         },
         "pazaak.pos_to_move_stands": {
             "en": "{player} is to move but stands",

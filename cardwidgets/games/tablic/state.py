@@ -14,6 +14,7 @@ is shuffled from the match seed and the deal number, with the dealer alternating
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import ClassVar
 
@@ -358,7 +359,7 @@ class State(core.GameState[Move]):
             total += 1 + (count_captures(card, table, self.rules) if table else 0)
         return total
 
-    def random_move(self, rng: cards.Rng) -> Move:
+    def random_move(self, rng: cards.Rng | random.Random) -> Move:
         """A move chosen uniformly among :meth:`legal_moves` (each with the same probability).
 
         Exactly ``legal_moves()[rng.below(len(legal_moves()))]`` (the same rng draw, the same
@@ -371,7 +372,17 @@ class State(core.GameState[Move]):
         '8♦ x 3♠ 5♥'
         >>> state.random_move(cards.Rng(3)) == state.legal_moves()[cards.Rng(3).below(6)]
         True
+
+        ``rng`` may also be a standard-library ``random.Random`` (its ``randrange`` draws the
+        index, see :func:`cards.as_rng`); any other object raises :class:`cards.RngError`.
+
+        >>> import random
+        >>> moves = state.legal_moves()
+        >>> state.random_move(random.Random(1)) == moves[random.Random(1).randrange(len(moves))]
+        True
         """
+        if rng.__class__ is not cards.Rng:  # the benchmarked path pays one class test only
+            rng = cards.as_rng(rng)
         seat = self._to_move
         if seat is None:
             raise IllegalMove("move.game_over")
