@@ -43,9 +43,9 @@ class RandomOpponent:
         self.seed = seed
 
     def choose(self, state: Any) -> Any:
-        """A random legal move of the seat to move."""
-        moves = state.legal_moves()
-        return moves[Rng(f"{self.seed}:{state.ply}").below(len(moves))]
+        """A random legal move of the seat to move, drawn by ``state.random_move`` (uniform,
+        without listing a crowded Tablić table's hundreds of thousands of moves)."""
+        return state.random_move(Rng(f"{self.seed}:{state.ply}"))
 
     def __repr__(self) -> str:
         return f"RandomOpponent(seed={self.seed!r})"
