@@ -7,7 +7,10 @@ cards), plus a little for keeping a tabla chance of its own. The expert's rollou
 same score with the opponent's sampled hand, which makes the tabla danger exact and cheap.
 
 It reads the engine only through its public names (:func:`~cardwidgets.games.tablic.card_points`,
-:func:`~cardwidgets.games.tablic.played_value`, :func:`~cardwidgets.games.tablic.is_capture`).
+:func:`~cardwidgets.games.tablic.played_value`, :func:`~cardwidgets.games.tablic.is_capture`,
+:func:`~cardwidgets.games.tablic.ranked_captures`). On a crowded table (more than
+:attr:`TablicStrategy.CROWDED` cards) it never lists the legal moves: a hand of six can have
+hundreds of thousands there.
 
 >>> from cardwidgets import cards
 >>> mask_points(cards.mask(cards.DECK))  # T-S20: 22 card points in the deck
