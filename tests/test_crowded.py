@@ -252,12 +252,24 @@ def test_hint_button_of_a_widget_on_a_crowded_table_is_quick() -> None:
 # -- the random player and the expert -------------------------------------------------------------
 
 
-def test_random_player_draws_what_it_drew_from_the_list_in_normal_play() -> None:
-    for state in play_positions(200, seed=4):
-        seat = state.to_move
-        moves = state.legal_moves()
-        drawn = moves[cards.Rng(f"9:random:{seat}:{state.ply}").below(len(moves))]
-        assert bots.RandomPlayer(9).choose(state) == drawn
+@pytest.mark.parametrize("game", ["tablic", "panjpar", "pazaak"])
+def test_random_player_and_opponent_draw_what_they_drew_from_the_list(game: str) -> None:
+    # The lab's records and the docs' examples depend on these draws: only the way to the
+    # move changed (Panjpar's own state.random_move is another uniform draw, so not used).
+    from cardwidgets import games
+    from cardwidgets.widgets.base import RandomOpponent
+
+    players = (bots.GreedyPlayer(1), bots.RandomPlayer(2))
+    for number in range(3):
+        state = games.get(game).new_game(seed=f"draws:{number}")
+        while not state.is_over:
+            seat = state.to_move
+            moves = state.legal_moves()
+            drawn = moves[cards.Rng(f"9:random:{seat}:{state.ply}").below(len(moves))]
+            assert bots.RandomPlayer(9).choose(state) == drawn
+            opponent = moves[cards.Rng(f"4:{state.ply}").below(len(moves))]
+            assert RandomOpponent(4).choose(state) == opponent
+            state = state.play(players[seat].choose(state))
 
 
 @pytest.mark.parametrize("table", [LOW_20, LOW_24], ids=["20 cards", "24 cards"])

@@ -132,14 +132,12 @@ class RandomPlayer(_BasePlayer):
     name = "random"
 
     def choose(self, state: GameState[M]) -> M:
-        """A uniformly random legal move for the seat to move.
-
-        ``state.random_move`` draws it without listing every move where the game can (a
-        crowded Tablić table has hundreds of thousands); for Tablić and Pazaak it is exactly
-        ``legal_moves()[rng.below(len(legal_moves()))]``, for Panjpar another uniform draw.
-        """
+        """A uniformly random legal move for the seat to move: always the move
+        ``legal_moves()[rng.below(len(legal_moves()))]``, drawn without listing the moves where
+        the game's strategy can (a crowded Tablić table has hundreds of thousands)."""
         seat = self._seat(state)
-        return state.random_move(self._rng(state, seat))
+        move: M = (strategy_for(state) or PLAIN).random_move(state, self._rng(state, seat))
+        return move
 
 
 class GreedyPlayer(_BasePlayer):

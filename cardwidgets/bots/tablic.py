@@ -156,6 +156,10 @@ class TablicStrategy(Strategy[tablic.State, tablic.Move]):
     def details(self, state: tablic.State, seat: int, move: tablic.Move) -> dict[str, object]:
         return dict(self._features(state, seat, move, _Seen.of(state, seat)))
 
+    def random_move(self, state: tablic.State, rng: cards.Rng) -> tablic.Move:
+        # The same draw as the list's, counted and unranked on a crowded table.
+        return state.random_move(rng)
+
     CROWDED = 12
     """Tables with more cards than this are *crowded*: the candidates come from the engine's
     :func:`~cardwidgets.games.tablic.ranked_captures` instead of the list of legal moves, and
