@@ -132,10 +132,12 @@ class RandomPlayer(_BasePlayer):
     name = "random"
 
     def choose(self, state: GameState[M]) -> M:
-        """A uniformly random legal move for the seat to move."""
+        """A uniformly random legal move for the seat to move: always the move
+        ``legal_moves()[rng.below(len(legal_moves()))]``, drawn without listing the moves where
+        the game's strategy can (a crowded Tablić table has hundreds of thousands)."""
         seat = self._seat(state)
-        moves = state.legal_moves()
-        return moves[self._rng(state, seat).below(len(moves))]
+        move: M = (strategy_for(state) or PLAIN).random_move(state, self._rng(state, seat))
+        return move
 
 
 class GreedyPlayer(_BasePlayer):
@@ -364,12 +366,19 @@ def hint(
     locale: str | None = None,
     *,
     player: str | Player | None = None,
+    details: bool = True,
 ) -> Hint[M]:
     """A suggested move for ``seat`` (default: the seat to move) with its reason in ``locale``.
 
     The move comes from ``player`` (default: a greedy player with seed 0, instant and
     explainable); the reason says why in one sentence; ``details`` holds figures such as
-    Pazaak's exact bust chance.
+    Pazaak's exact bust chance. With ``details=False`` only the player's name (and an expert's
+    search figures) are kept: a widget shows the move and the reason, and Pazaak's figures
+    include sampled set-win chances that cost hundreds of times more than the decision.
+
+    >>> from cardwidgets.games import pazaak
+    >>> hint(pazaak.new_game(seed=1), details=False).details
+    {'player': 'greedy'}
     """
     to_move = state.to_move
     if to_move is None:
@@ -390,12 +399,12 @@ def hint(
         reason = chooser.decide(state)
     else:
         reason = strategy.explain(state, seat, chooser.choose(state))
-    details = strategy.details(state, seat, reason.move)
-    details["player"] = getattr(chooser, "name", type(chooser).__name__)
+    figures = strategy.details(state, seat, reason.move) if details else {}
+    figures["player"] = getattr(chooser, "name", type(chooser).__name__)
     search = getattr(chooser, "last_search", None)
     if search is not None and str(reason.move) in search.stats:
         visits, mean = search.stats[str(reason.move)]
-        details["search"] = {
+        figures["search"] = {
             "iterations": search.iterations,
             "visits": visits,
             "mean_value": round(mean, 3),
@@ -403,7 +412,7 @@ def hint(
     return Hint(
         move=reason.move,
         reason=reason.text(locale),
-        details=details,
+        details=figures,
         seat=seat,
         locale=locale,
         key=reason.key,

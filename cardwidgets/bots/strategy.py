@@ -101,6 +101,13 @@ class Strategy(Generic[S, M]):
         """Where rollouts from ``root`` may stop early (None: play to the end)."""
         return None
 
+    def random_move(self, state: S, rng: cards.Rng) -> M:
+        """A uniformly random legal move: ``legal_moves()[rng.below(len(legal_moves()))]``,
+        the draw the random player has always made. A game whose ``state.random_move`` makes
+        the same draw without listing the moves (Tablić) says so by overriding this."""
+        moves: list[M] = state.legal_moves()
+        return moves[rng.below(len(moves))]
+
     def candidates(self, state: S) -> list[M]:
         """The moves the expert's tree considers (default: all legal moves)."""
         return state.legal_moves()

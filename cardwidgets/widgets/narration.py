@@ -81,7 +81,8 @@ class Narration(History[S, M]):
 
         with self.reporting():
             self.check_turn()
-            found = bots.hint(self.state, self.viewer, self.locale)
+            # Only the move and its reason are shown: no figures (Pazaak's would be sampled).
+            found = bots.hint(self.state, self.viewer, self.locale, details=False)
             self.clear_selection()
             self.show_hint(found.move)
             said = self.text("widget.hint", move=self.move_words(found.move), reason=found.reason)

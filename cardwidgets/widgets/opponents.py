@@ -43,9 +43,11 @@ class RandomOpponent:
         self.seed = seed
 
     def choose(self, state: Any) -> Any:
-        """A random legal move of the seat to move."""
-        moves = state.legal_moves()
-        return moves[Rng(f"{self.seed}:{state.ply}").below(len(moves))]
+        """A random legal move of the seat to move, ``legal_moves()[rng.below(count)]``, drawn
+        without listing a crowded Tablić table's hundreds of thousands of moves."""
+        from cardwidgets.bots.strategy import PLAIN, strategy_for
+
+        return (strategy_for(state) or PLAIN).random_move(state, Rng(f"{self.seed}:{state.ply}"))
 
     def __repr__(self) -> str:
         return f"RandomOpponent(seed={self.seed!r})"

@@ -35,13 +35,15 @@ The tests prove the fast paths equal to :mod:`.rules`: the capture search agains
 
 from __future__ import annotations
 
-from cardwidgets.games.tablic.capture_search import clear_caches
 from cardwidgets.games.tablic.captures import (
+    RankedCapture,
     capture_options,
+    clear_caches,
     count_captures,
     is_capture,
     iter_captures,
     maximal_captures,
+    ranked_captures,
 )
 from cardwidgets.games.tablic.masks import (  # for cardwidgets.bots until it imports .masks
     _PLAYED as _PLAYED,
@@ -79,6 +81,7 @@ __all__ = [
     "Move",
     "Playout",
     "PositionError",
+    "RankedCapture",
     "Rules",
     "State",
     "TablicView",
@@ -96,6 +99,7 @@ __all__ = [
     "new_game",
     "played_value",
     "playout",
+    "ranked_captures",
     "score_deal",
 ]
 

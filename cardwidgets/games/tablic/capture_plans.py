@@ -15,9 +15,12 @@ table), and the rest choose some cards of a value from small precomputed combina
 
 from __future__ import annotations
 
+import heapq
 import itertools
 from collections.abc import Iterator
 
+from cardwidgets import cards
+from cardwidgets.cards import DECK
 from cardwidgets.games.tablic.profiles import (
     _ACE_FIELD,
     _BITS,
@@ -29,6 +32,7 @@ from cardwidgets.games.tablic.profiles import (
     _TWO_TO_TEN,
     _bits_of,
 )
+from cardwidgets.games.tablic.rules import card_points
 
 _Partial = tuple[int, tuple[tuple[int, int], ...]]
 _Plan = int | _Partial
@@ -115,3 +119,109 @@ def _plan_at(plan: _Plan, table: int, index: int) -> int:
         index, digit = divmod(index, len(combos))
         captured |= combos[digit] << shift
     return captured
+
+
+# -- captures ranked by points -------------------------------------------------------------------
+
+_POINT_CARDS = cards.mask(c for c in DECK if card_points(c) >= 1)
+_TWO_POINT_CARDS = cards.mask(c for c in DECK if card_points(c) >= 2)
+
+Ranked = tuple[int, int, int, int]
+"""A capture as :func:`ranked_sets` yields it: ``(-points, -cards, position, mask)``, so that
+tuples sort best first (most points, then most cards, then the earlier in listing order)."""
+
+
+def points(bits: int) -> int:
+    """The card points (T-S20) of a card set (a mask), from :func:`.rules.card_points`.
+
+    >>> points(cards.mask(cards.parse_many("10♦ A♠ 3♥ 2♣")))
+    4
+    """
+    return (bits & _POINT_CARDS).bit_count() + (bits & _TWO_POINT_CARDS).bit_count()
+
+
+_Choice = tuple[int, int, int]
+"""One way to take ``n`` cards of a value: ``(-points, index among its combinations, mask)``."""
+
+_CHOICES = {
+    (shift, nibble, n): tuple(
+        sorted((-points(low << shift), i, low << shift) for i, low in enumerate(_COMBOS[nibble][n]))
+    )
+    for shift in range(0, 52, 4)
+    for nibble in range(16)
+    for n in range(5)
+}
+"""_CHOICES[shift, nibble, n]: the n-card subsets of the value whose cards on the table are the
+nibble at bit ``shift``, best first (most points, then the earlier in :data:`_COMBOS` order)."""
+
+
+def best_set(plan: _Plan, table: int, offset: int) -> Ranked:
+    """The first of :func:`ranked_sets`, without the walk: each value's best choice."""
+    if isinstance(plan, int):
+        mask = table & plan
+        return (-points(mask), -mask.bit_count(), offset, mask)
+    whole, some = plan
+    base = table & whole
+    score = -points(base)
+    size = base.bit_count()
+    position = 0
+    for shift, n in some:
+        options = _CHOICES[shift, table >> shift & 15, n]
+        minus, index, bits = options[0]
+        score += minus
+        size += n
+        position = position * len(options) + index
+        base |= bits
+    return (score, -size, offset + position, base)
+
+
+def ranked_sets(plan: _Plan, table: int, offset: int) -> Iterator[Ranked]:
+    """The card sets of ``plan`` on a table, lazily, best first (see :data:`Ranked`);
+    ``position`` is ``offset`` plus the set's index in :func:`_expand` order.
+
+    Points add up over the values a plan takes only some cards of, and the index is read in
+    mixed radix over them, so with each value's choices sorted best first, moving one value to
+    its next choice never gives a better set. A best-first walk over these steps (a heap)
+    yields the sets in order and makes only the ones asked for, plus a few.
+
+    >>> from cardwidgets.games.tablic.profiles import _profile
+    >>> table = cards.mask(cards.parse_many("3♠ 5♥ 10♦ 10♠ 5♣"))
+    >>> plan = _plan(_profile(cards.mask(cards.parse_many("5♥ 10♠"))), _profile(table))
+    >>> [(-p, cards.format_cards(cards.from_mask(m))) for p, _, _, m in ranked_sets(plan, table, 0)]
+    [(2, '5♥ 10♦'), (2, '5♣ 10♦'), (1, '5♥ 10♠'), (1, '5♣ 10♠')]
+    >>> best_set(plan, table, 0) == next(ranked_sets(plan, table, 0))
+    True
+    """
+    if isinstance(plan, int):
+        yield best_set(plan, table, offset)
+        return
+    whole, some = plan
+    base = table & whole
+    size = base.bit_count() + sum(n for _, n in some)
+    base_points = points(base)
+    choices = [_CHOICES[shift, table >> shift & 15, n] for shift, n in some]
+    weights = [1] * len(choices)  # the last value varies fastest in _expand's order
+    for i in range(len(choices) - 2, -1, -1):
+        weights[i] = weights[i + 1] * len(choices[i + 1])
+
+    def ranked(steps: tuple[int, ...]) -> Ranked:
+        lost = position = mask = 0
+        for options, step, weight in zip(choices, steps, weights, strict=True):
+            minus, index, bits = options[step]
+            lost += minus
+            position += index * weight
+            mask |= bits
+        return (lost - base_points, -size, offset + position, base | mask)
+
+    first = (0,) * len(choices)
+    heap = [(ranked(first), first)]
+    seen = {first}
+    while heap:
+        found, steps = heapq.heappop(heap)
+        yield found
+        for i, options in enumerate(choices):
+            if steps[i] + 1 < len(options):
+                following = (*steps[:i], steps[i] + 1, *steps[i + 1 :])
+                if following not in seen:
+                    seen.add(following)
+                    heapq.heappush(heap, (ranked(following), following))

@@ -214,6 +214,45 @@ class _Search:
         return None
 
 
+def splits(v: int, profile: int) -> bool:
+    """Whether all the cards of ``profile`` split into groups of value v (T-D2, T-D4): the
+    question of ``is_capture``, answered depth-first without finding every capture.
+
+    The lowest value left must be in some group, so only the group types holding it are
+    tried, and counts that failed once are remembered: on 24 low cards this takes
+    milliseconds where listing every capture vector took a second.
+
+    >>> from cardwidgets import cards
+    >>> from cardwidgets.games.tablic.profiles import _profile
+    >>> splits(8, _profile(cards.mask(cards.parse_many("3♠ 5♥ 2♦ 6♣")))), splits(8, 1 << 12)
+    (True, False)
+    """
+    if profile & ~_UP_TO[v] or not profile:
+        return False  # nothing, or a card above the played value
+    if v == 14 and (profile >> (_BITS * 14)) & _FIELD > 1:
+        return False  # T-D4: a played King takes at most one table King
+    guard = _GUARD[v]
+    types = _fitting_types(v, profile)
+    failed: set[int] = set()
+
+    def split(slack: int) -> bool:
+        if not slack:
+            return True
+        if slack in failed:
+            return False
+        field = ((slack & -slack).bit_length() - 1) // _BITS << 2  # the lowest value left
+        guarded = slack | guard
+        for kind in types:
+            if kind >> field & _FIELD:
+                left = guarded - kind
+                if left & guard == guard and split(left ^ guard):
+                    return True
+        failed.add(slack)
+        return False
+
+    return split(profile)
+
+
 _SEARCHES: tuple[dict[int, _Search], ...] = tuple({} for _ in range(15))
 _SEARCH_LIMIT = 1 << 10
 _PLANS: tuple[tuple[dict[int, tuple[_Plan, ...]], ...], ...] = tuple(

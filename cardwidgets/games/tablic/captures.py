@@ -18,29 +18,38 @@ them), through the count-vector search of :mod:`.capture_search`:
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable, Iterator
+from typing import NamedTuple
 
 from cardwidgets import cards
 from cardwidgets.cards import Card, CardLike
 from cardwidgets.core import IllegalMove
 from cardwidgets.games.tablic.capture_plans import (
+    Ranked,
     _expand,
     _expand_partial,
     _Plan,
     _plan_at,
     _plan_size,
+    best_set,
+    ranked_sets,
 )
-from cardwidgets.games.tablic.capture_search import _PLANS, _plans, _search
+from cardwidgets.games.tablic.capture_search import _PLANS, _plans, _search, splits
+from cardwidgets.games.tablic.capture_search import clear_caches as _clear_search_caches
 from cardwidgets.games.tablic.masks import _PLAYED
 from cardwidgets.games.tablic.profiles import _FIELD_MASK, _UP_TO, _bits_of, _fields, _profile
 from cardwidgets.games.tablic.rules import DEFAULT_RULES, Rules
 
 __all__ = [
+    "RankedCapture",
     "capture_options",
+    "clear_caches",
     "count_captures",
     "is_capture",
     "iter_captures",
     "maximal_captures",
+    "ranked_captures",
 ]
 
 
@@ -111,6 +120,97 @@ def maximal_captures(
     ]
 
 
+class RankedCapture(NamedTuple):
+    """A capture as :func:`ranked_captures` yields it."""
+
+    captured: frozenset[Card]
+    """The table cards taken."""
+    points: int
+    """Their card points (T-S20)."""
+    position: int
+    """Its index in :func:`capture_options` (where the move is among the card's captures in
+    ``State.legal_moves()``)."""
+
+
+def ranked_captures(
+    card: CardLike, table: Iterable[CardLike] | str, rules: Rules | None = None
+) -> Iterator[RankedCapture]:
+    """The legal captures of ``card`` on ``table``, lazily, best first: the most card points
+    (T-S20), then the most cards, then in :func:`capture_options` order.
+
+    The first few come without listing every capture: each capture vector's card sets are
+    walked best first and the walks are merged, so the best capture of a 10 on a 20-card table
+    (104,575 captures) takes milliseconds and little memory. Take as many as needed:
+
+    >>> import itertools
+    >>> low = "A♠ A♥ A♦ A♣ 2♠ 2♥ 2♦ 2♣ 3♠ 3♥ 3♦ 3♣ 4♠ 4♥ 4♦ 4♣ 5♠ 5♥ 5♦ 5♣"
+    >>> best = itertools.islice(ranked_captures("Q♠", low), 2)
+    >>> [(len(c.captured), c.points, c.position) for c in best]
+    [(19, 5, 1), (19, 5, 2)]
+    >>> [(cards.format_cards(sorted(c.captured)), c.points, c.position)
+    ...  for c in ranked_captures("8♦", "3♠ 5♥ 2♦ 6♣ 10♦")]
+    [('2♦ 3♠ 5♥ 6♣', 0, 0), ('2♦ 6♣', 0, 1), ('3♠ 5♥', 0, 2)]
+    """
+    played = cards.to_card(card)
+    bits = _table_bits(played, table)
+    maximal = (rules or DEFAULT_RULES).capture_must_be_maximal
+    for minus, _, index, found in _ranked_masks(_PLAYED[played.index], bits, maximal):
+        yield RankedCapture(frozenset(cards.from_mask(found)), -minus, index)
+
+
+_Entry = tuple[Ranked, "Iterator[Ranked] | None", int, int]
+"""A plan in the heap of :func:`_ranked_masks`: its next card set, its walk (None: not
+started), its number and its offset (where its card sets start in the listing order)."""
+_STARTS: dict[tuple[int, int, bool], list[_Entry]] = {}
+"""The heaps of :func:`_ranked_masks` before the first step, by (value, table, maximal): the
+expert's rollouts ask for the same table's best captures again and again. A few hundred
+entries each (one per plan), so only a few tables are kept."""
+_STARTS_LIMIT = 16
+
+
+def clear_caches() -> None:
+    """Empty the capture caches (for benchmarks that time a cold start).
+
+    >>> clear_caches()
+    """
+    _clear_search_caches()
+    _STARTS.clear()
+
+
+def _ranked_masks(v: int, table_bits: int, maximal: bool) -> Iterator[Ranked]:
+    """The captures of value v as ``(-points, -cards, position, mask)``, best first.
+
+    Each plan enters a heap by its best card set (:func:`best_set`, a few integer operations);
+    only a plan that reaches the top is walked further (:func:`ranked_sets`), so asking for
+    the best two captures walks one or two plans of hundreds. ``position`` is the capture's
+    index in :func:`_capture_masks_iter` order: no two entries compare equal beyond it."""
+    plans = _plans(v, _profile(table_bits), maximal)
+    key = (v, table_bits, maximal)
+    start = _STARTS.get(key)
+    if start is None:
+        start = []
+        offset = 0
+        for number, plan in enumerate(plans):
+            start.append((best_set(plan, table_bits, offset), None, number, offset))
+            offset += _plan_size(plan, table_bits)
+        heapq.heapify(start)
+        if len(_STARTS) >= _STARTS_LIMIT:
+            _STARTS.clear()
+        _STARTS[key] = start
+    heap = list(start)
+    while heap:
+        found, walk, number, offset = heap[0]
+        yield found
+        if walk is None:
+            walk = ranked_sets(plans[number], table_bits, offset)
+            next(walk)  # the best set, just yielded
+        following = next(walk, None)
+        if following is None:
+            heapq.heappop(heap)
+        else:
+            heapq.heapreplace(heap, (following, walk, number, offset))
+
+
 def is_capture(
     card: CardLike, captured: Iterable[CardLike] | str, rules: Rules | None = None
 ) -> bool:
@@ -121,11 +221,7 @@ def is_capture(
     """
     played = cards.to_card(card)
     bits = _table_bits(played, captured)
-    v = _PLAYED[played.index]
-    profile = _profile(bits)
-    if not bits or profile & ~_UP_TO[v]:
-        return False  # nothing, or a card above the played value
-    return _search(v, profile).contains(profile)
+    return splits(_PLAYED[played.index], _profile(bits))
 
 
 def _table_bits(card: Card, table: Iterable[CardLike] | str) -> int:
