@@ -133,14 +133,14 @@ i18n.register(
             "de": "die Satznummer muss eine ganze Zahl von 1 bis {most} sein, nicht {value}",
         },
         "pazaak.pos_hand_size": {
-            "en": "{player} has {count} hand cards, held and played together, but draws only "
+            "en": "{player} has {count:# hand card|# hand cards}, held and played together, but draws only "
             "{most} for the match (hand_size, Z-S5)",
-            "de": "{player} hat {count} Handkarten, gehaltene und gespielte zusammen, zieht "
+            "de": "{player} hat {count:# Handkarte|# Handkarten}, gehaltene und gespielte zusammen, zieht "
             "aber nur {most} für die Partie (hand_size, Z-S5)",
         },
         "pazaak.pos_deck_size": {
-            "en": "the deck lists {count} cards, but a main deck has only {most} (Z-S3)",
-            "de": "das Deck nennt {count} Karten, ein Hauptdeck hat aber nur {most} (Z-S3)",
+            "en": "the deck lists {count:# card|# cards}, but a main deck has only {most} (Z-S3)",
+            "de": "das Deck nennt {count:# Karte|# Karten}, ein Hauptdeck hat aber nur {most} (Z-S3)",
         },
         "pazaak.pos_played_draw": {
             "en": "a card played this turn needs draw=False (the turn's draw is made)",
