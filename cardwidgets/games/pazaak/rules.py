@@ -305,6 +305,20 @@ def draw_main(unseen: list[int], key: int, rules: Rules) -> tuple[int, int]:
     return card, (key + NEXT_KEY) & MASK64
 
 
+def draw_next(top: list[int], unseen: list[int], key: int, rules: Rules) -> tuple[int, int]:
+    """The automatic draw (Z-D10) in a position set up by hand: the cards a lesson put on top
+    of the deck come first, in their order, and use no randomness (the key stays); under them
+    :func:`draw_main` draws from ``unseen``. ``top`` loses the card drawn.
+
+    >>> top = [7]
+    >>> draw_next(top, [], 5, Rules()), top
+    ((7, 5), [])
+    """
+    if top:
+        return top.pop(0), key
+    return draw_main(unseen, key, rules)
+
+
 def ways(n: int, k: int) -> int:
     """``n·(n-1)·…`` (``k`` factors): the ordered draws of ``k`` of ``n`` cards."""
     count = 1
@@ -367,6 +381,8 @@ class PlainMatch:
     sets: list[int] = dataclasses.field(default_factory=lambda: [0, 0])
     unseen: list[int] = dataclasses.field(default_factory=list)
     set_ends: list[tuple[int | None, str]] = dataclasses.field(default_factory=list)
+    top: list[int] = dataclasses.field(default_factory=list)
+    used: list[list[SideCardLike]] = dataclasses.field(default_factory=lambda: [[], []])
 
     @classmethod
     def new(
@@ -381,6 +397,52 @@ class PlainMatch:
             first = first_starter(*draw_two(rng))
         match = cls(rules, hands, rng.next64(), first, unseen=fresh_deck(rules))
         match._start_turn(first)
+        return match
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: Rules,
+        hands: Sequence[Sequence[SideCardLike]],
+        tables: Sequence[Sequence[Placed[SideCardLike]]],
+        seats: tuple[int, int],
+        standing: tuple[bool, bool],
+        sets: tuple[int, int],
+        deck: tuple[Sequence[int], int],
+        played: bool = False,
+        draw: bool = True,
+    ) -> PlainMatch:
+        """A match from a position set up by hand (what ``State.from_position`` takes):
+        ``seats`` is (to move, starter of this set), ``deck`` the cards put on top of the deck
+        and the key of the draws under them. The unseen cards are the 40 less those on the
+        tables and on top (Z-S3, Z-D2). With ``draw`` the player to move makes his automatic
+        draw first (Z-D5 step 1); without it he has drawn and decides.
+        """
+        to_move, starter = seats
+        top, key = deck
+        unseen = fresh_deck(rules)
+        if unseen:  # finite40: the cards on the tables and on top are not among the unseen
+            for table in tables:
+                for src, _ in table:
+                    if isinstance(src, int):
+                        unseen.remove(src)
+            for card in top:
+                unseen.remove(card)
+        match = cls(
+            rules,
+            [list(h) for h in hands],
+            key,
+            starter,
+            to_move=to_move,
+            played=played,
+            tables=[list(t) for t in tables],
+            standing=list(standing),
+            sets=list(sets),
+            unseen=unseen,
+            top=list(top),
+        )
+        if draw:
+            match._start_turn(to_move)
         return match
 
     @property
@@ -410,13 +472,14 @@ class PlainMatch:
             (card, placed_value(card.kind, side_card_values(card.kind, card.size)[sign], table))
         )
         self.hands[seat].remove(card)
+        self.used[seat].append(card)
         self.played = True
         self._forced(seat)
 
     def _start_turn(self, seat: int) -> None:
         """Z-D5 steps 1–3: the automatic draw, then what it forces."""
         self.to_move, self.played = seat, False
-        card, self.key = draw_main(self.unseen, self.key, self.rules)
+        card, self.key = draw_next(self.top, self.unseen, self.key, self.rules)
         self.tables[seat].append((card, card))
         self._forced(seat)
 
@@ -447,5 +510,5 @@ class PlainMatch:
             return
         self.starter = next_starter(self.starter)
         self.tables, self.standing = [[], []], [False, False]
-        self.unseen = fresh_deck(self.rules)
+        self.unseen, self.top = fresh_deck(self.rules), []  # a set-up top lasts one set
         self._start_turn(self.starter)
