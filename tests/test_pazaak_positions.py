@@ -342,6 +342,8 @@ def continue_to_the_end(number: int) -> None:
     """Position ``number``: made, continued at random, compared and read back."""
     rules, fields, setup = random_position(number)
     kwargs = dict(fields)
+    if kwargs["set_number"] == sum(kwargs["sets_won"]) + 1 and number % 2:
+        del kwargs["set_number"]  # the default: the set after those won
     state = pz.State.from_position(kwargs.pop("hands"), kwargs.pop("deck"), rules=rules, **kwargs)
     plain = plain_match(rules, fields, setup)
     first_set = state.set_number - len(plain.set_ends)
@@ -432,3 +434,69 @@ def test_Z_S11_playout_stands_only_with_the_listed_stand() -> None:
     for hand in [(), *((c,) for c in pz.ALL_SIDE_CARDS)]:
         stands = [m for m in hand_moves.hand_moves(hand) if isinstance(m, pz.Stand)]
         assert len(stands) == 1 and stands[0] is pz.STAND
+
+
+# -------------------------------------------------------------------------------------------
+# positions the rules forbid: from_position refuses them with the reason
+# -------------------------------------------------------------------------------------------
+
+
+def refusal(hands: object, tables: object, **more: Any) -> str:
+    """The reason from_position gives for an impossible position."""
+    with pytest.raises(pz.PositionError) as info:
+        pz.State.from_position(hands, [5, 5, 5], tables, seed=1, **more)
+    return str(info.value)
+
+
+GOLD = Rules(gold_cards=True)
+
+
+def test_Z_D5_the_player_to_move_has_drawn_unless_he_still_draws() -> None:
+    # without his draw the Double was listed but refused: it copies the card placed before it
+    why = refusal(["D", "-1"], ([], [3]), draw=False, rules=GOLD)
+    assert "Player 1 is to move with draw=False but has no card on his table" in why
+    state = pz.State.from_position(["D", "-1"], [5], ([4], [3]), draw=False, rules=GOLD, seed=1)
+    assert state.play(state.legal_moves()[0]).totals == (8, 3)
+
+
+def test_Z_D5_a_table_starts_with_a_main_card_and_has_one_hand_card_per_turn() -> None:
+    assert "table must start with a main-deck card" in refusal(["-1", "-1"], (["+3", 5], [3]))
+    assert "Player 1's table" in refusal(["-1", "-1"], ([5, "+3", "+2"], [3]))
+    assert "Player 2's table" in refusal(["-1", "-1"], ([5], [3, "-1", "-1"]))
+    state = pz.State.from_position(["-1", "+1"], [5], ([5, "+3", 4, "+2"], [3]), seed=1)
+    assert state.totals == (14 + 5, 3)
+
+
+def test_Z_S11_a_standing_player_has_drawn() -> None:
+    why = refusal(["-1", "-1"], ([], [3]), standing=(True, False), to_move=1)
+    assert "Player 1 stands without a card on his table" in why
+    state = pz.State.from_position(["-1", "+1"], [5], ([2], [3]), standing=(True, False), to_move=1)
+    assert state.totals == (2, 8) and state.to_move == 1
+
+
+def test_Z_D1_nine_cards_would_have_won_the_set_under_fill_table_wins() -> None:
+    nine = ([1, 1, 1, 1, 2, 2, 2, 2, 3], [3])
+    why = refusal(["-1", "-1"], nine, standing=(True, False), to_move=1, rules=Rules.kotor1())
+    assert "Player 1 has nine cards on his table" in why and "fill_table_wins" in why
+    state = pz.State.from_position(
+        ["-1", "+1"], [5], nine, standing=(True, False), to_move=1, seed=1
+    )
+    assert state.totals == (15, 8)  # the seed rules: nine cards only stand (Z-S12)
+
+
+def test_Z_S8_the_card_played_this_turn_lies_last_on_the_movers_table() -> None:
+    why = refusal(["-1", "-1"], ([5], [3]), draw=False, played_this_turn="+2")
+    assert "+2 was played this turn, so it must be the last card on the table of Player 1" in why
+    state = pz.State.from_position(
+        ["-1", "+1"], [5], ([5, "+2"], [3]), draw=False, played_this_turn="+2", seed=1
+    )
+    assert [str(m) for m in state.legal_moves()] == ["end", "stand"]
+
+
+def test_Z_S16_the_set_number_counts_every_set_played() -> None:
+    why = refusal(["-1", "-1"], ([], []), sets_won=(2, 2), set_number=4)
+    assert "set 4 cannot follow 4 won sets" in why
+    state = pz.State.from_position(["-1", "+1"], [5], sets_won=(2, 2), set_number=6, seed=1)
+    assert state.set_number == 6  # a tied set was played too
+    state = pz.State.from_position(["-1", "+1"], [5], sets_won=(2, 2), seed=1)
+    assert state.set_number == 5  # not given: the set after those won

@@ -69,19 +69,21 @@ def action(w: PazaakWidget, name: str) -> dict[str, Any]:
 
 
 def test_each_table_is_a_3x3_grid_of_number_and_side_cards_with_total_lights_and_flag() -> None:
-    w = position(tables=([4, "+2", ("±3", -3)], [10]), sets_won=(1, 2), standing=(False, True))
+    # one hand card per turn, after its draw (Z-D5): 1 is the draw of the turn of ±3
+    w = position(tables=([4, "+2", 1, ("±3", -3)], [10]), sets_won=(1, 2), standing=(False, True))
     table = w.zone("table")
     assert (table["layout"], table["columns"], table["places"]) == ("grid", 3, 9)
     kinds = [(c["kind"], c["text"], c["note"]) for c in table["cards"]]
     assert kinds == [
         ("number", "4", ""),
         ("side", "+2", ""),
+        ("number", "1", ""),
         ("side", "±3", "as -3"),
         ("number", "8", ""),
     ]
-    assert table["cards"][2]["tone"] == "both" and table["cards"][1]["tone"] == "plus"
+    assert table["cards"][3]["tone"] == "both" and table["cards"][1]["tone"] == "plus"
     mine, theirs = badges(w, "table"), badges(w, "opponent-table")
-    assert mine["total"]["text"] == "11" and theirs["total"]["text"] == "10"
+    assert mine["total"]["text"] == "12" and theirs["total"]["text"] == "10"
     assert (mine["lights"]["value"], mine["lights"]["of"]) == (1, 3)
     assert (theirs["lights"]["value"], theirs["lights"]["of"]) == (2, 3)
     assert "flag" not in mine and theirs["flag"]["text"] == "stands"

@@ -146,12 +146,17 @@ def make_position(
     std = _standing(standing)
     sets = _sets(sets_won, rules, over)
     top, computed = _undrawn(deck, tabs, rules)
+    if set_number is None:  # not given: the set after those won (a tie adds one more, Z-S16)
+        set_number = sets[0] + sets[1] + (not over)
     if isinstance(set_number, bool) or not isinstance(set_number, int) or set_number < 1:
         _refuse("pazaak.pos_set_number", value=i18n.shown(set_number))
+    if set_number < sets[0] + sets[1] + (not over):  # every set counts, ties too (Z-S16)
+        _refuse("pazaak.pos_set_behind", number=set_number, won=sets[0] + sets[1])
     _check_tables(tabs, std, to_move, draw, over)
     played = None if played_this_turn is None else SideCard.parse(played_this_turn)
     if played is not None and draw:
         _refuse("pazaak.pos_played_draw")
+    _check_turns(tabs, std, (to_move, draw, over), played, rules)
     state = object.__new__(State)
     state.rules = rules
     state.parent = None
@@ -255,6 +260,36 @@ def _check_tables(
             _refuse("pazaak.pos_must_stand", player=seat_name(seat), count=count, total=total)
     if not over and (std[to_move] or (std[0] and std[1])):
         _refuse("pazaak.pos_to_move_stands", player=seat_name(to_move))
+
+
+def _check_turns(
+    tabs: Tables,
+    std: tuple[bool, bool],
+    mover: tuple[int, bool, bool],
+    played: SideCard | None,
+    rules: Rules,
+) -> None:
+    """The tables must come from whole turns (Z-D5): each turn begins with a main-deck draw and
+    adds at most one hand card (Z-S8), a player stands only after a draw (Z-S11), the card
+    played this turn lies last, and under ``fill_table_wins`` nine cards would have won (Z-D1).
+    ``mover`` is (to_move, draw, over)."""
+    to_move, draw, over = mover
+    for seat in (0, 1):
+        # the table as "d" (a main-deck draw) and "h" (a hand card), e.g. "dhdd"
+        cards = "".join("d" if src.__class__ is int else "h" for src, _ in tabs[seat])
+        if cards.startswith("h") or "hh" in cards:
+            _refuse("pazaak.pos_turn_order", player=seat_name(seat))
+        if std[seat] and not cards:
+            _refuse("pazaak.pos_stand_empty", player=seat_name(seat))
+        if rules.fill_table_wins and len(cards) >= MAX_CARDS and not over:
+            _refuse("pazaak.pos_filled", player=seat_name(seat))
+    if over:
+        return
+    mine = tabs[to_move]
+    if not draw and not mine:  # also what Double needs: a card placed before it (Z-D9)
+        _refuse("pazaak.pos_not_drawn", player=seat_name(to_move))
+    if played is not None and mine[-1][0] is not played:
+        _refuse("pazaak.pos_played_last", card=played, player=seat_name(to_move))
 
 
 def _main_card(text: object) -> int:

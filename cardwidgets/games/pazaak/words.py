@@ -134,6 +134,42 @@ i18n.register(
             "de": "eine in dieser Runde gespielte Karte braucht draw=False (die Karte der Runde "
             "ist schon gezogen)",
         },
+        "pazaak.pos_set_behind": {
+            "en": "set {number} cannot follow {won} won sets (tied sets count too)",
+            "de": "Satz {number} kann nicht auf {won} gewonnene Sätze folgen (auch "
+            "unentschiedene Sätze zählen)",
+        },
+        "pazaak.pos_turn_order": {
+            "en": "{player}'s table must start with a main-deck card and hold at most one hand "
+            "card after each main-deck card: every turn starts with a draw, and a player plays "
+            "one hand card per turn",
+            "de": "der Tisch von {player} muss mit einer Karte des Hauptstapels beginnen und "
+            "nach jeder solchen Karte höchstens eine Handkarte haben: jede Runde beginnt mit dem "
+            "Ziehen, und pro Runde darf man eine Handkarte spielen",
+        },
+        "pazaak.pos_stand_empty": {
+            "en": "{player} stands without a card on his table, but a player stands only after "
+            "his draw",
+            "de": "{player} hält ohne Karte auf dem Tisch, man hält aber erst nach dem Ziehen",
+        },
+        "pazaak.pos_filled": {
+            "en": "{player} has nine cards on his table, and with fill_table_wins they would "
+            "have won the set",
+            "de": "{player} hat neun Karten auf dem Tisch; mit fill_table_wins hätten sie den "
+            "Satz gewonnen",
+        },
+        "pazaak.pos_not_drawn": {
+            "en": "{player} is to move with draw=False but has no card on his table: every "
+            "turn starts with a draw",
+            "de": "{player} ist mit draw=False am Zug, hat aber keine Karte auf dem Tisch: jede "
+            "Runde beginnt mit dem Ziehen",
+        },
+        "pazaak.pos_played_last": {
+            "en": "{card} was played this turn, so it must be the last card on the table of "
+            "{player}",
+            "de": "{card} wurde in dieser Runde gespielt, muss also die letzte Karte auf dem "
+            "Tisch von {player} sein",
+        },
         "pazaak.pos_key": {
             "en": "the shuffle key {key} is not a whole number from 0 to 2**64 - 1",
             "de": "der Mischschlüssel {key} ist keine ganze Zahl von 0 bis 2**64 - 1",
