@@ -500,3 +500,24 @@ def test_Z_S16_the_set_number_counts_every_set_played() -> None:
     assert state.set_number == 6  # a tied set was played too
     state = pz.State.from_position(["-1", "+1"], [5], sets_won=(2, 2), seed=1)
     assert state.set_number == 5  # not given: the set after those won
+
+
+def test_Z_D9_table_values_come_from_what_was_played_and_later_flips() -> None:
+    kotor2 = Rules.kotor2()
+    for table in (
+        [(4, -4)],  # a main-deck card turned without a Flip
+        [4, ("+2", -2)],  # a plus card worth minus
+        [4, ("2&4", 0), (4, -4)],  # a Flip turns only the cards placed before it
+        [6, ("D", 5)],  # a Double copies the card placed just before it
+        [(2, -2), ("3&6", 0)],  # a 3&6 does not turn a 2
+    ):
+        why = refusal(["-1", "-1"], (table, [3]), rules=kotor2)
+        assert "Player 1's table cannot have these values" in why, table
+    for table, total in (
+        ([(4, -4), ("+2", -2), 1, ("2&4", 0)], -5),
+        ([4, "+2", 3, ("2&4", 0), (2, -2), ("2&4", 0)], 7),  # 4 and +2 flipped twice
+        ([(6, -6), ("D", -6), (3, -3), ("±3", -3), 1, ("3&6", 0)], -17),  # ±3 played as +3
+        ([5, ("D", 5), 1, ("±1T", -1)], 10),
+    ):
+        state = pz.State.from_position(["-1", "-1"], [5], (table, [3]), rules=kotor2, seed=1)
+        assert state.totals[0] == total + 5, table  # and the 5 drawn

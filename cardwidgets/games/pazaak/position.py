@@ -272,6 +272,7 @@ def _check_turns(
     """The tables must come from whole turns (Z-D5): each turn begins with a main-deck draw and
     adds at most one hand card (Z-S8), a player stands only after a draw (Z-S11), the card
     played this turn lies last, and under ``fill_table_wins`` nine cards would have won (Z-D1).
+    Each card's value is what it was played as, changed only by later Flips (Z-D9).
     ``mover`` is (to_move, draw, over)."""
     to_move, draw, over = mover
     for seat in (0, 1):
@@ -279,6 +280,8 @@ def _check_turns(
         cards = "".join("d" if src.__class__ is int else "h" for src, _ in tabs[seat])
         if cards.startswith("h") or "hh" in cards:
             _refuse("pazaak.pos_turn_order", player=seat_name(seat))
+        if _rules.as_placed(tabs[seat]) is None:
+            _refuse("pazaak.pos_values", player=seat_name(seat))
         if std[seat] and not cards:
             _refuse("pazaak.pos_stand_empty", player=seat_name(seat))
         if rules.fill_table_wins and len(cards) >= MAX_CARDS and not over:

@@ -183,6 +183,35 @@ def flip(table: Sequence[Placed[C]], kind: str) -> tuple[Placed[C], ...]:
     return tuple((src, -v) if abs(v) in (low, high) else (src, v) for src, v in table)
 
 
+def as_placed(table: Sequence[Placed[C]]) -> list[int] | None:
+    """The value each card of ``table`` had when it was placed, or None if no play gives the
+    table its current values: a main-deck card is worth its number, a side card what it may be
+    played as, a Double the value of the card just before it (Z-D9), and a sign changes only
+    by a Flip placed later (Z-D9). Undoes the Flips from the last one back.
+
+    >>> from cardwidgets.games.pazaak import SideCard
+    >>> as_placed([(4, -4), (SideCard("+2"), -2), (1, 1), (SideCard("2&4"), 0)])
+    [4, 2, 1, 0]
+    >>> as_placed([(4, -4)]) is None
+    True
+    """
+    values = [value for _, value in table]
+    for i in range(len(table) - 1, -1, -1):
+        src, value = table[i][0], values[i]  # its value before the Flips placed after it
+        if isinstance(src, int):
+            allowed = {src}
+        elif src.kind == DOUBLE_KIND:
+            allowed = {values[i - 1]} if i else set()
+        else:
+            allowed = set(side_card_values(src.kind, src.size).values())
+        if value not in allowed:
+            return None
+        if not isinstance(src, int) and src.kind in FLIPS:  # undo it on the cards before
+            low, high = FLIPS[src.kind]
+            values[:i] = [-v if abs(v) in (low, high) else v for v in values[:i]]
+    return values
+
+
 def total(table: Sequence[Placed[C]]) -> int:
     """A player's total: the sum of the current values on his table (Z-S1)."""
     return sum(value for _, value in table)

@@ -147,6 +147,14 @@ i18n.register(
             "nach jeder solchen Karte höchstens eine Handkarte haben: jede Runde beginnt mit dem "
             "Ziehen, und pro Runde darf man eine Handkarte spielen",
         },
+        "pazaak.pos_values": {
+            "en": "{player}'s table cannot have these values: a card is worth what it was "
+            "played as, a Double copies the card just before it, and only a Flip placed later "
+            "turns a sign",
+            "de": "der Tisch von {player} kann diese Werte nicht haben: eine Karte zählt, als "
+            "was sie gespielt wurde, ein D kopiert die Karte direkt davor, und nur ein später "
+            "gelegter Flip dreht ein Vorzeichen",
+        },
         "pazaak.pos_stand_empty": {
             "en": "{player} stands without a card on his table, but a player stands only after "
             "his draw",
