@@ -521,3 +521,14 @@ def test_Z_D9_table_values_come_from_what_was_played_and_later_flips() -> None:
     ):
         state = pz.State.from_position(["-1", "-1"], [5], (table, [3]), rules=kotor2, seed=1)
         assert state.totals[0] == total + 5, table  # and the 5 drawn
+
+
+def test_Z_S5_the_hand_cards_on_the_tables_were_used() -> None:
+    why = refusal(["-1", "-1"], ([5, "+2"], [3]), used=((), ()))
+    assert "+2 lies on the table of Player 1, so it must be among his used cards" in why
+    state = pz.State.from_position(["-1", "-1"], [5], ([5, "+2"], [3]), seed=1)
+    assert state.used == ((pz.SideCard("+2"),), ())  # not given: the cards on the tables
+    given = pz.State.from_position(
+        ["-1", "-1"], [5], ([5, "+2"], [3]), used=(["±4", "+2"], []), seed=1
+    )
+    assert given.used == ((pz.SideCard("±4"), pz.SideCard("+2")), ())

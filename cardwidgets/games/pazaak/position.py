@@ -193,16 +193,22 @@ def _cards(
     hands: object, used: object, tables: object, rules: Rules
 ) -> tuple[Hands, Hands, Tables]:
     """The hands (sorted), the used cards and the tables of a position; gold cards only with
-    ``gold_cards`` (Z-D9)."""
+    ``gold_cards`` (Z-D9). ``used`` None: the hand cards on the tables."""
     h0, h1 = (tuple(sorted(_side_cards(h), key=CODE)) for h in _pair(hands, "hands"))
-    u0, u1 = (_side_cards(u) for u in _pair(used, "used"))
     t0, t1 = (
         tuple(_parse_placed(p) for p in _listed(tab, "tables")) for tab in _pair(tables, "tables")
     )
-    on_tables = [src for tab in (t0, t1) for src, _ in tab if isinstance(src, SideCard)]
-    for card in [*h0, *h1, *u0, *u1, *on_tables]:
+    on0, on1 = (tuple(src for src, _ in tab if isinstance(src, SideCard)) for tab in (t0, t1))
+    u0, u1 = (on0, on1) if used is None else (_side_cards(u) for u in _pair(used, "used"))
+    for card in [*h0, *h1, *u0, *u1, *on0, *on1]:
         if card.is_gold and not rules.gold_cards:
             raise PositionError("pazaak.gold_off", card=card)
+    for seat, spent, placed in ((0, u0, on0), (1, u1, on1)):
+        # a hand card is played once, from the hand (Z-S5): those on the table were used
+        missing = Counter(placed) - Counter(spent)
+        if missing:
+            card = next(iter(missing))
+            _refuse("pazaak.pos_not_used", card=card, player=seat_name(seat))
     return (h0, h1), (u0, u1), (t0, t1)
 
 

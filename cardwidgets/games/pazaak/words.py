@@ -155,6 +155,11 @@ i18n.register(
             "was sie gespielt wurde, ein D kopiert die Karte direkt davor, und nur ein später "
             "gelegter Flip dreht ein Vorzeichen",
         },
+        "pazaak.pos_not_used": {
+            "en": "{card} lies on the table of {player}, so it must be among his used cards",
+            "de": "{card} liegt auf dem Tisch von {player}, muss also unter seinen gespielten "
+            "Handkarten sein",
+        },
         "pazaak.pos_stand_empty": {
             "en": "{player} stands without a card on his table, but a player stands only after "
             "his draw",
