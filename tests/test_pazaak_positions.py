@@ -375,7 +375,9 @@ def continue_to_the_end(number: int) -> None:
     except AssertionError as error:
         raise AssertionError(
             f"position {number} ({rules!r}):\n  from_position fields: {fields!r}\n"
-            f"  moves played: {played}\n  record: {json.dumps(state.to_record())}\n{error}"
+            f"  moves played from it (the failure is at the last): {played}\n"
+            f"  record of the position before the last move: {json.dumps(state.to_record())}\n"
+            f"{error}"
         ) from error
 
 
