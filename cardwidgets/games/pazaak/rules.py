@@ -4,7 +4,8 @@ Read this file first. It says what the cards are worth, when a player stands, bu
 his table, who wins a set and the match and who starts; :class:`PlainMatch` at the end plays a
 whole match with nothing but these functions. The engine (:mod:`.state`, :mod:`.steps`,
 :mod:`.playout`) does the same faster, inlined; tests/test_pazaak_fast.py proves it equal to
-:class:`PlainMatch` move for move.
+:class:`PlainMatch` move for move, and tests/test_pazaak_positions.py from random positions set
+up by hand (:meth:`PlainMatch.from_position`).
 
 >>> after_placing(count=9, total=18, rules=Rules())          # Z-S12: nine cards stand
 'stand'
