@@ -310,6 +310,7 @@ def agree(state: pz.State, plain: PlainMatch, first_set: int) -> None:
     assert [as_plain(m) for m in state.legal_moves()] == plain.moves()
     if plain.set_ends:
         assert state.last_set is not None and state.last_set[:2] == plain.set_ends[-1]
+        assert state.last_set[2] == plain.last_tables
     else:
         assert state.last_set is None
     if not state.is_over:

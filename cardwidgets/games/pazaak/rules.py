@@ -413,6 +413,8 @@ class PlainMatch:
     set_ends: list[tuple[int | None, str]] = dataclasses.field(default_factory=list)
     top: list[int] = dataclasses.field(default_factory=list)
     used: list[list[SideCardLike]] = dataclasses.field(default_factory=lambda: [[], []])
+    last_tables: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+    """The values on both tables when the last set ended."""
 
     @classmethod
     def new(
@@ -533,6 +535,8 @@ class PlainMatch:
 
     def _end_set(self, winner: int | None, reason: str) -> None:
         self.set_ends.append((winner, reason))
+        t0, t1 = self.tables
+        self.last_tables = tuple(v for _, v in t0), tuple(v for _, v in t1)
         if winner is not None:
             self.sets[winner] += 1
         if match_winner((self.sets[0], self.sets[1]), self.rules) is not None:
