@@ -301,10 +301,11 @@ def test_Z_D9_double_copies_the_drawn_card():
 
 
 def test_Z_D9_flip_changes_own_cards_only_and_is_worth_zero():
-    s = pos(hands=["2&4", ""], deck=[4, 5], tables=([2, "+2", "-4", 7], [2, 4]), rules=GOLD)
-    assert s.totals[0] == 11
+    # one hand card per turn, after its draw (Z-D5): 3 is the draw of the turn of -4
+    s = pos(hands=["2&4", ""], deck=[4, 5], tables=([2, "+2", 3, "-4", 7], [2, 4]), rules=GOLD)
+    assert s.totals[0] == 14
     s = s.play("play 2&4")
-    assert s.tables[0] == (-2, -2, 4, 7, -4, 0) and s.totals[0] == 3
+    assert s.tables[0] == (-2, -2, 3, 4, 7, -4, 0) and s.totals[0] == 6
     assert s.tables[1] == (2, 4)  # the opponent's table is not touched
     assert s.placed[0][0] == (2, -2) and s.placed[0][1] == (SideCard("+2"), -2)
     t = pos(hands=["3&6", ""], deck=[6, 5], tables=([3, 10], []), rules=GOLD).play("play 3&6")
@@ -462,8 +463,8 @@ def test_bad_positions_are_explained():
 
 
 def test_placed_side_cards_in_positions_are_checked():
-    s = pos(deck=[5, 5], tables=([("±4", -4), 10], []))
-    assert s.placed[0][0] == (SideCard("±4"), -4) and s.totals[0] == 11
+    s = pos(deck=[5, 5], tables=([10, ("±4", -4)], []))  # a table starts with a draw (Z-D5)
+    assert s.placed[0][1] == (SideCard("±4"), -4) and s.totals[0] == 11
     with pytest.raises(IllegalMove, match="is not a placed card"):
         pos(deck=[5], tables=([("±4", 3)], []))
     with pytest.raises(IllegalMove, match="D is a gold card"):

@@ -69,19 +69,26 @@ def action(w: PazaakWidget, name: str) -> dict[str, Any]:
 
 
 def test_each_table_is_a_3x3_grid_of_number_and_side_cards_with_total_lights_and_flag() -> None:
-    w = position(tables=([4, "+2", ("±3", -3)], [10]), sets_won=(1, 2), standing=(False, True))
+    # one hand card per turn, after its draw (Z-D5): 1 is the draw of the turn of ±3
+    w = position(
+        "-4 +1",  # with +2 and ±3 on the table: the four hand cards of the match (Z-S5)
+        tables=([4, "+2", 1, ("±3", -3)], [10]),
+        sets_won=(1, 2),
+        standing=(False, True),
+    )
     table = w.zone("table")
     assert (table["layout"], table["columns"], table["places"]) == ("grid", 3, 9)
     kinds = [(c["kind"], c["text"], c["note"]) for c in table["cards"]]
     assert kinds == [
         ("number", "4", ""),
         ("side", "+2", ""),
+        ("number", "1", ""),
         ("side", "±3", "as -3"),
         ("number", "8", ""),
     ]
-    assert table["cards"][2]["tone"] == "both" and table["cards"][1]["tone"] == "plus"
+    assert table["cards"][3]["tone"] == "both" and table["cards"][1]["tone"] == "plus"
     mine, theirs = badges(w, "table"), badges(w, "opponent-table")
-    assert mine["total"]["text"] == "11" and theirs["total"]["text"] == "10"
+    assert mine["total"]["text"] == "12" and theirs["total"]["text"] == "10"
     assert (mine["lights"]["value"], mine["lights"]["of"]) == (1, 3)
     assert (theirs["lights"]["value"], theirs["lights"]["of"]) == (2, 3)
     assert "flag" not in mine and theirs["flag"]["text"] == "stands"
@@ -577,7 +584,7 @@ def test_pictures_of_engine_states_use_the_widgets_builders() -> None:
 
 def test_the_static_html_shows_the_grids() -> None:
     pytest.importorskip("cardwidgets.scene_html")
-    w = position(tables=([4, "+2"], [10]))
+    w = position("+3 -4 ±2", tables=([4, "+2"], [10]))
     html = scene.to_html(w.scene)  # type: ignore[arg-type]
     assert 'data-game="pazaak"' in html and "<script" not in html
     assert html == w._repr_mimebundle_()[0]["text/html"]

@@ -154,6 +154,8 @@ def make_position(
     std = _standing(standing)
     sets = _sets(sets_won, rules, over)
     top, computed = _undrawn(deck, tabs, rules)
+    if set_number is None:  # not given: the set after those won (a tie adds one more, Z-S16)
+        set_number = sets[0] + sets[1] + (not over)
     if (
         isinstance(set_number, bool)
         or not isinstance(set_number, int)
@@ -161,10 +163,13 @@ def make_position(
     ):
         most = i18n.Number(MAX_SET_NUMBER)
         _refuse("pazaak.pos_set_number", value=i18n.shown(set_number), most=most)
+    if set_number < sets[0] + sets[1] + (not over):  # every set counts, ties too (Z-S16)
+        _refuse("pazaak.pos_set_behind", number=set_number, won=sets[0] + sets[1])
     _check_tables(tabs, std, to_move, draw, over)
     played = None if played_this_turn is None else SideCard.parse(played_this_turn)
     if played is not None and draw:
         _refuse("pazaak.pos_played_draw")
+    _check_turns(tabs, std, (to_move, draw, over), played, rules)
     state = object.__new__(State)
     state.rules = rules
     state.parent = None
@@ -201,12 +206,13 @@ def _cards(
     hands: object, used: object, tables: object, rules: Rules
 ) -> tuple[Hands, Hands, Tables]:
     """The hands (sorted), the used cards and the tables of a position; gold cards only with
-    ``gold_cards`` (Z-D9)."""
+    ``gold_cards`` (Z-D9). ``used`` None: the hand cards on the tables."""
     h0, h1 = (tuple(sorted(_side_cards(h), key=CODE)) for h in _pair(hands, "hands"))
-    u0, u1 = (_side_cards(u) for u in _pair(used, "used"))
     t0, t1 = (
         tuple(_parse_placed(p) for p in _listed(tab, "tables")) for tab in _pair(tables, "tables")
     )
+    on0, on1 = (tuple(src for src, _ in tab if isinstance(src, SideCard)) for tab in (t0, t1))
+    u0, u1 = (on0, on1) if used is None else (_side_cards(u) for u in _pair(used, "used"))
     for seat, held, played in ((0, h0, u0), (1, h1, u1)):
         # Z-S5: the hand is drawn once for the match; what was played is in ``used``.
         if len(held) + len(played) > rules.hand_size:
@@ -214,10 +220,15 @@ def _cards(
             _refuse(
                 "pazaak.pos_hand_size", player=seat_name(seat), count=count, most=rules.hand_size
             )
-    on_tables = [src for tab in (t0, t1) for src, _ in tab if isinstance(src, SideCard)]
-    for card in [*h0, *h1, *u0, *u1, *on_tables]:
+    for card in [*h0, *h1, *u0, *u1, *on0, *on1]:
         if card.is_gold and not rules.gold_cards:
             raise PositionError("pazaak.gold_off", card=card)
+    for seat, spent, placed in ((0, u0, on0), (1, u1, on1)):
+        # a hand card is played once, from the hand (Z-S5): those on the table were used
+        missing = Counter(placed) - Counter(spent)
+        if missing:
+            card = next(iter(missing))
+            _refuse("pazaak.pos_not_used", card=card, player=seat_name(seat))
     return (h0, h1), (u0, u1), (t0, t1)
 
 
@@ -278,6 +289,39 @@ def _check_tables(
             _refuse("pazaak.pos_must_stand", player=seat_name(seat), count=count, total=total)
     if not over and (std[to_move] or (std[0] and std[1])):
         _refuse("pazaak.pos_to_move_stands", player=seat_name(to_move))
+
+
+def _check_turns(
+    tabs: Tables,
+    std: tuple[bool, bool],
+    mover: tuple[int, bool, bool],
+    played: SideCard | None,
+    rules: Rules,
+) -> None:
+    """The tables must come from whole turns (Z-D5): each turn begins with a main-deck draw and
+    adds at most one hand card (Z-S8), a player stands only after a draw (Z-S11), the card
+    played this turn lies last, and under ``fill_table_wins`` nine cards would have won (Z-D1).
+    Each card's value is what it was played as, changed only by later Flips (Z-D9).
+    ``mover`` is (to_move, draw, over)."""
+    to_move, draw, over = mover
+    for seat in (0, 1):
+        # the table as "d" (a main-deck draw) and "h" (a hand card), e.g. "dhdd"
+        cards = "".join("d" if src.__class__ is int else "h" for src, _ in tabs[seat])
+        if cards.startswith("h") or "hh" in cards:
+            _refuse("pazaak.pos_turn_order", player=seat_name(seat))
+        if _rules.as_placed(tabs[seat]) is None:
+            _refuse("pazaak.pos_values", player=seat_name(seat))
+        if std[seat] and not cards:
+            _refuse("pazaak.pos_stand_empty", player=seat_name(seat))
+        if rules.fill_table_wins and len(cards) >= MAX_CARDS and not over:
+            _refuse("pazaak.pos_filled", player=seat_name(seat))
+    if over:
+        return
+    mine = tabs[to_move]
+    if not draw and not mine:  # also what Double needs: a card placed before it (Z-D9)
+        _refuse("pazaak.pos_not_drawn", player=seat_name(to_move))
+    if played is not None and mine[-1][0] is not played:
+        _refuse("pazaak.pos_played_last", card=played, player=seat_name(to_move))
 
 
 def _main_card(text: object) -> int:

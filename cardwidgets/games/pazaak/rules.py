@@ -4,7 +4,8 @@ Read this file first. It says what the cards are worth, when a player stands, bu
 his table, who wins a set and the match and who starts; :class:`PlainMatch` at the end plays a
 whole match with nothing but these functions. The engine (:mod:`.state`, :mod:`.steps`,
 :mod:`.playout`) does the same faster, inlined; tests/test_pazaak_fast.py proves it equal to
-:class:`PlainMatch` move for move.
+:class:`PlainMatch` move for move, and tests/test_pazaak_positions.py from random positions set
+up by hand (:meth:`PlainMatch.from_position`).
 
 >>> after_placing(count=9, total=18, rules=Rules())          # Z-S12: nine cards stand
 'stand'
@@ -187,6 +188,35 @@ def flip(table: Sequence[Placed[C]], kind: str) -> tuple[Placed[C], ...]:
     return tuple((src, -v) if abs(v) in (low, high) else (src, v) for src, v in table)
 
 
+def as_placed(table: Sequence[Placed[C]]) -> list[int] | None:
+    """The value each card of ``table`` had when it was placed, or None if no play gives the
+    table its current values: a main-deck card is worth its number, a side card what it may be
+    played as, a Double the value of the card just before it (Z-D9), and a sign changes only
+    by a Flip placed later (Z-D9). Undoes the Flips from the last one back.
+
+    >>> from cardwidgets.games.pazaak import SideCard
+    >>> as_placed([(4, -4), (SideCard("+2"), -2), (1, 1), (SideCard("2&4"), 0)])
+    [4, 2, 1, 0]
+    >>> as_placed([(4, -4)]) is None
+    True
+    """
+    values = [value for _, value in table]
+    for i in range(len(table) - 1, -1, -1):
+        src, value = table[i][0], values[i]  # its value before the Flips placed after it
+        if isinstance(src, int):
+            allowed = {src}
+        elif src.kind == DOUBLE_KIND:
+            allowed = {values[i - 1]} if i else set()
+        else:
+            allowed = set(side_card_values(src.kind, src.size).values())
+        if value not in allowed:
+            return None
+        if not isinstance(src, int) and src.kind in FLIPS:  # undo it on the cards before
+            low, high = FLIPS[src.kind]
+            values[:i] = [-v if abs(v) in (low, high) else v for v in values[:i]]
+    return values
+
+
 def total(table: Sequence[Placed[C]]) -> int:
     """A player's total: the sum of the current values on his table (Z-S1)."""
     return sum(value for _, value in table)
@@ -309,6 +339,20 @@ def draw_main(unseen: list[int], key: int, rules: Rules) -> tuple[int, int]:
     return card, (key + NEXT_KEY) & MASK64
 
 
+def draw_next(top: list[int], unseen: list[int], key: int, rules: Rules) -> tuple[int, int]:
+    """The automatic draw (Z-D10) in a position set up by hand: the cards a lesson put on top
+    of the deck come first, in their order, and use no randomness (the key stays); under them
+    :func:`draw_main` draws from ``unseen``. ``top`` loses the card drawn.
+
+    >>> top = [7]
+    >>> draw_next(top, [], 5, Rules()), top
+    ((7, 5), [])
+    """
+    if top:
+        return top.pop(0), key
+    return draw_main(unseen, key, rules)
+
+
 def ways(n: int, k: int) -> int:
     """``n·(n-1)·…`` (``k`` factors): the ordered draws of ``k`` of ``n`` cards."""
     count = 1
@@ -371,6 +415,10 @@ class PlainMatch:
     sets: list[int] = dataclasses.field(default_factory=lambda: [0, 0])
     unseen: list[int] = dataclasses.field(default_factory=list)
     set_ends: list[tuple[int | None, str]] = dataclasses.field(default_factory=list)
+    top: list[int] = dataclasses.field(default_factory=list)
+    used: list[list[SideCardLike]] = dataclasses.field(default_factory=lambda: [[], []])
+    last_tables: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+    """The values on both tables when the last set ended."""
 
     @classmethod
     def new(
@@ -385,6 +433,52 @@ class PlainMatch:
             first = first_starter(*draw_two(rng))
         match = cls(rules, hands, rng.next64(), first, unseen=fresh_deck(rules))
         match._start_turn(first)
+        return match
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: Rules,
+        hands: Sequence[Sequence[SideCardLike]],
+        tables: Sequence[Sequence[Placed[SideCardLike]]],
+        seats: tuple[int, int],
+        standing: tuple[bool, bool],
+        sets: tuple[int, int],
+        deck: tuple[Sequence[int], int],
+        played: bool = False,
+        draw: bool = True,
+    ) -> PlainMatch:
+        """A match from a position set up by hand (what ``State.from_position`` takes):
+        ``seats`` is (to move, starter of this set), ``deck`` the cards put on top of the deck
+        and the key of the draws under them. The unseen cards are the 40 less those on the
+        tables and on top (Z-S3, Z-D2). With ``draw`` the player to move makes his automatic
+        draw first (Z-D5 step 1); without it he has drawn and decides.
+        """
+        to_move, starter = seats
+        top, key = deck
+        unseen = fresh_deck(rules)
+        if unseen:  # finite40: the cards on the tables and on top are not among the unseen
+            for table in tables:
+                for src, _ in table:
+                    if isinstance(src, int):
+                        unseen.remove(src)
+            for card in top:
+                unseen.remove(card)
+        match = cls(
+            rules,
+            [list(h) for h in hands],
+            key,
+            starter,
+            to_move=to_move,
+            played=played,
+            tables=[list(t) for t in tables],
+            standing=list(standing),
+            sets=list(sets),
+            unseen=unseen,
+            top=list(top),
+        )
+        if draw:
+            match._start_turn(to_move)
         return match
 
     @property
@@ -414,13 +508,14 @@ class PlainMatch:
             (card, placed_value(card.kind, side_card_values(card.kind, card.size)[sign], table))
         )
         self.hands[seat].remove(card)
+        self.used[seat].append(card)
         self.played = True
         self._forced(seat)
 
     def _start_turn(self, seat: int) -> None:
         """Z-D5 steps 1–3: the automatic draw, then what it forces."""
         self.to_move, self.played = seat, False
-        card, self.key = draw_main(self.unseen, self.key, self.rules)
+        card, self.key = draw_next(self.top, self.unseen, self.key, self.rules)
         self.tables[seat].append((card, card))
         self._forced(seat)
 
@@ -444,6 +539,8 @@ class PlainMatch:
 
     def _end_set(self, winner: int | None, reason: str) -> None:
         self.set_ends.append((winner, reason))
+        t0, t1 = self.tables
+        self.last_tables = tuple(v for _, v in t0), tuple(v for _, v in t1)
         if winner is not None:
             self.sets[winner] += 1
         if match_winner((self.sets[0], self.sets[1]), self.rules) is not None:
@@ -451,5 +548,5 @@ class PlainMatch:
             return
         self.starter = next_starter(self.starter)
         self.tables, self.standing = [[], []], [False, False]
-        self.unseen = fresh_deck(self.rules)
+        self.unseen, self.top = fresh_deck(self.rules), []  # a set-up top lasts one set
         self._start_turn(self.starter)

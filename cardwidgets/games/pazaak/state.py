@@ -406,8 +406,10 @@ class State(core.GameState[Move]):
         automatic draw, so it waits for his decision (or, if the draw ends his turn, goes on).
 
         More keywords: ``seed`` (int or str, for the cards below ``deck`` and later sets;
-        default a fresh one, kept in the record), ``set_number`` (1), ``starter`` (who began
-        this set; default ``to_move``), ``used`` (hand cards already played this match),
+        default a fresh one, kept in the record), ``set_number`` (default the one after the
+        sets won: ties count as sets too, so it may be more, Z-S16), ``starter`` (who began
+        this set; default ``to_move``), ``used`` (hand cards already played this match;
+        default the hand cards on the tables),
         ``draw`` (False: ``to_move`` has already drawn this turn), ``played_this_turn``.
         """
         from cardwidgets.games.pazaak import position  # positions make states: imported late
@@ -426,9 +428,9 @@ class State(core.GameState[Move]):
             standing,
             sets_won,
             check_rules(rules),
-            set_number=more.get("set_number", 1),
+            set_number=more.get("set_number"),
             starter=more.get("starter", to_move),
-            used=more.get("used", ((), ())),
+            used=more.get("used"),
             played_this_turn=more.get("played_this_turn"),
             key=Rng(seed).next64(),
             draw=more.get("draw", True),

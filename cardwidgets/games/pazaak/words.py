@@ -133,19 +133,69 @@ i18n.register(
             "de": "die Satznummer muss eine ganze Zahl von 1 bis {most} sein, nicht {value}",
         },
         "pazaak.pos_hand_size": {
-            "en": "{player} has {count:# hand card|# hand cards}, held and played together, but draws only "
-            "{most} for the match (hand_size, Z-S5)",
-            "de": "{player} hat {count:# Handkarte|# Handkarten}, gehaltene und gespielte zusammen, zieht "
-            "aber nur {most} für die Partie (hand_size, Z-S5)",
+            "en": "{player} has {count:# hand card|# hand cards}, held and played together, "
+            "but draws only {most} for the match (hand_size, Z-S5)",
+            "de": "{player} hat {count:# Handkarte|# Handkarten}, gehaltene und gespielte "
+            "zusammen, zieht aber nur {most} für die Partie (hand_size, Z-S5)",
         },
         "pazaak.pos_deck_size": {
             "en": "the deck lists {count:# card|# cards}, but a main deck has only {most} (Z-S3)",
-            "de": "das Deck nennt {count:# Karte|# Karten}, ein Hauptdeck hat aber nur {most} (Z-S3)",
+            "de": "das Deck nennt {count:# Karte|# Karten}, ein Hauptdeck hat aber nur "
+            "{most} (Z-S3)",
         },
         "pazaak.pos_played_draw": {
             "en": "a card played this turn needs draw=False (the turn's draw is made)",
             "de": "eine in dieser Runde gespielte Karte braucht draw=False (die Karte der Runde "
             "ist schon gezogen)",
+        },
+        "pazaak.pos_set_behind": {
+            "en": "set {number} cannot follow {won:# won set|# won sets} (tied sets count too)",
+            "de": "Satz {number} kann nicht auf {won:# gewonnenen Satz|# gewonnene Sätze} "
+            "folgen (auch unentschiedene Sätze zählen)",
+        },
+        "pazaak.pos_turn_order": {
+            "en": "{player}'s table must start with a main-deck card and hold at most one hand "
+            "card after each main-deck card: every turn starts with a draw, and a player plays "
+            "one hand card per turn",
+            "de": "der Tisch von {player} muss mit einer Karte des Hauptstapels beginnen und "
+            "nach jeder solchen Karte höchstens eine Handkarte haben: jede Runde beginnt mit dem "
+            "Ziehen, und pro Runde darf man eine Handkarte spielen",
+        },
+        "pazaak.pos_values": {
+            "en": "{player}'s table cannot have these values: a card is worth what it was "
+            "played as, a Double copies the card just before it, and only a Flip placed later "
+            "turns a sign",
+            "de": "der Tisch von {player} kann diese Werte nicht haben: eine Karte zählt, als "
+            "was sie gespielt wurde, ein D kopiert die Karte direkt davor, und nur ein später "
+            "gelegter Flip dreht ein Vorzeichen",
+        },
+        "pazaak.pos_not_used": {
+            "en": "{card} lies on the table of {player}, so it must be among his used cards",
+            "de": "{card} liegt auf dem Tisch von {player}, muss also unter seinen gespielten "
+            "Handkarten sein",
+        },
+        "pazaak.pos_stand_empty": {
+            "en": "{player} stands without a card on his table, but a player stands only after "
+            "his draw",
+            "de": "{player} hält ohne Karte auf dem Tisch, man hält aber erst nach dem Ziehen",
+        },
+        "pazaak.pos_filled": {
+            "en": "{player} has nine cards on his table, and with fill_table_wins they would "
+            "have won the set",
+            "de": "{player} hat neun Karten auf dem Tisch; mit fill_table_wins hätten sie den "
+            "Satz gewonnen",
+        },
+        "pazaak.pos_not_drawn": {
+            "en": "{player} is to move with draw=False but has no card on his table: every "
+            "turn starts with a draw",
+            "de": "{player} ist mit draw=False am Zug, hat aber keine Karte auf dem Tisch: jede "
+            "Runde beginnt mit dem Ziehen",
+        },
+        "pazaak.pos_played_last": {
+            "en": "{card} was played this turn, so it must be the last card on the table of "
+            "{player}",
+            "de": "{card} wurde in dieser Runde gespielt, muss also die letzte Karte auf dem "
+            "Tisch von {player} sein",
         },
         "pazaak.pos_key": {
             "en": "the shuffle key {key} is not a whole number from 0 to 2**64 - 1",
