@@ -11,7 +11,7 @@ the other's hand; all 52 cards accounted for), under every rule variant (``picku
   :class:`~cardwidgets.games.panjpar.rules.Table` (the end of P-D7 included);
 * then, move by move to the end of the game (every ``FULL_GAME_EVERY``-th position; the others
   play ``BATTLES`` battle), the legal moves equal the plain rules' (``rules.legal_attacks``,
-  ``rules.legal_defences``; where they are too many to try plainly, about 1 position in 15,
+  ``rules.legal_defences``; where they are too many to try plainly, about 1 move in 10,
   the move played is checked by the plain rules instead) and the next position equals the
   plain ``rules.after_attack`` / ``rules.after_defence`` (hands, stock, discard order, known
   cards, next attacker, result);
@@ -257,7 +257,6 @@ def key(state: State) -> tuple[object, ...]:
         state.trump_card,
         str(state.last_move),
         state.rules,
-        state.ply,
     )
 
 
@@ -317,8 +316,8 @@ def play_every_way(
     """Play ``move`` (the object ``random_move`` drew), ``listed`` (the equal listed object;
     the drawn one again when the list is too long to make),
     its text, the parsed text and a new object; all must give the same state: the same
-    :func:`key` every time, and for one of them the same teacher's view (now and then the
-    same :func:`snapshot`, all views)."""
+    :func:`key` every time, and for one of them, now and then, the same teacher's view or
+    the same :func:`snapshot` (all views)."""
     text = str(move)
     parsed = Move.parse(text)
     assert listed is not None and parsed == move == listed, trail
@@ -336,10 +335,11 @@ def play_every_way(
         other = state.play(way)
         assert key(other) == expected, f"played as {name}: {way!r}{trail}"
         assert other.last_move == move and other.parent is state, f"{name}{trail}"
-        if name == viewed:
-            if rng.random() < 0.1:  # the three views now and then: they cost as much as the rest
+        if name == viewed:  # views cost as much as the rest, and show what key() holds
+            draw = rng.random()
+            if draw < 0.05:
                 assert snapshot(other) == snapshot(child), f"views, played as {name}{trail}"
-            else:
+            elif draw < 0.3:
                 assert teacher(other) == teacher(child), f"teacher's view, as {name}{trail}"
     return child
 
@@ -413,7 +413,7 @@ def play_position(setup: Setup, flags: Rules, rng: random.Random, full: bool) ->
     except AssertionError:
         raise
     except Exception as err:
-        raise AssertionError(f"{err!r}{trail}") from err
+        raise AssertionError(f"{type(err).__name__}: {err}{trail}") from err
 
 
 def _play_position(
@@ -500,4 +500,4 @@ def test_random_positions_play_by_the_plain_rules_every_way(flags: Rules) -> Non
         assert all(covered[kind] for kind in COVERED), covered
         assert all(covered[f"hand {n}"] for n in range(19)), covered
         assert covered["games ended"] >= count // FULL_GAME_EVERY
-        assert covered["plain listed"] > 10 * covered["too many"], covered
+        assert covered["plain listed"] > 5 * covered["too many"], covered
