@@ -17,13 +17,15 @@ the other's hand; all 52 cards accounted for), under every rule variant (``picku
   cards, next attacker, result);
 * every move is played five ways: the object ``random_move`` drew, the equal object of
   ``legal_moves()``, its text, ``Move.parse`` of the text, and a new ``Attack``/``Defend``
-  built from its fields; the five next states are equal (the teacher's view, which holds
-  everything, each seat's view, the move played);
+  built from its fields; the five next states are equal (every time the whole position,
+  hidden cards included, and the move played; on a share of the moves also the teacher's
+  view and each seat's view as JSON);
 * every position reached is set up again by ``from_position`` from its public fields, and the
   record (``to_json()`` then ``games.from_record``) gives back the same position.
 
 A failure prints the position (the arguments of ``from_position`` as JSON), the rules and the
-moves played from it, so ``State.from_position(**position)`` and ``play`` reproduce it.
+moves played from it: ``State.from_position(rules=Rules(**rules), **position)`` and ``play``
+of each move reproduce it.
 
 Count: ``CARDWIDGETS_POSITIONS`` positions (default 5,000, split over the four rule variants);
 run more with ``CARDWIDGETS_POSITIONS=50000 uv run pytest -q tests/test_panjpar_positions.py``.
@@ -314,10 +316,10 @@ def play_every_way(
     state: State, move: Move, listed: Move | None, rng: random.Random, trail: Trail
 ) -> State:
     """Play ``move`` (the object ``random_move`` drew), ``listed`` (the equal listed object;
-    the drawn one again when the list is too long to make),
-    its text, the parsed text and a new object; all must give the same state: the same
-    :func:`key` every time, and for one of them, now and then, the same teacher's view or
-    the same :func:`snapshot` (all views)."""
+    the drawn one again when the list is too long to make), its text, the parsed text and a
+    new object (one way of the last three also with ``seat=``, as widgets play); all must
+    give the same state: the same :func:`key` every time, and for one of them, now and then,
+    the same teacher's view or the same :func:`snapshot` (all views)."""
     text = str(move)
     parsed = Move.parse(text)
     assert listed is not None and parsed == move == listed, trail
@@ -331,8 +333,9 @@ def play_every_way(
         ("new object", made),
     ]
     viewed = rng.choice(ways)[0]
+    seated = rng.choice(ways[1:])[0]
     for name, way in ways:
-        other = state.play(way)
+        other = state.play(way, seat=state.to_move) if name == seated else state.play(way)
         assert key(other) == expected, f"played as {name}: {way!r}{trail}"
         assert other.last_move == move and other.parent is state, f"{name}{trail}"
         if name == viewed:  # views cost as much as the rest, and show what key() holds
