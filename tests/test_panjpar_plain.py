@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from cardwidgets import cards
+from cardwidgets.cards import Suit
 from cardwidgets.games import panjpar
 from cardwidgets.games.panjpar import Attack, Defend, rules
 
@@ -77,3 +78,54 @@ def test_plain_draw_up_is_attacker_first() -> None:
     assert hands == (a, ()) and stock == ()
     outcome = rules.game_result(hands, stock)
     assert outcome is not None and outcome.winner == 1
+
+
+def test_P_S28_plain_table_after_a_battle_matches_the_engine() -> None:
+    # P-S28: four cards left, the indicator among them; A attacks with five, B kills four
+    # and takes the fifth; A draws all four (the indicator too, now known, P-S21), B none.
+    start = panjpar.State.from_position(
+        ["7♠ 7♥ 9♠ 9♥ 2♣", "8♠ 8♥ 10♠ 10♥ 3♥"], stock="J♥ J♠ 4♣ 10♦", trump="♦"
+    )
+    table = rules.Table(start.hands, start.stock, start.trump, 0)
+    thrown = cards.parse_many("7♠ 7♥ 9♠ 9♥ 2♣")
+    table = rules.after_attack(table, thrown)
+    assert table.hands[0] == () and table.attack == tuple(sorted(thrown))
+    assert table.to_move() == 1
+    kills = [
+        (cards.parse(a), cards.parse(k))
+        for a, k in [("7♠", "8♠"), ("7♥", "8♥"), ("9♠", "10♠"), ("9♥", "10♥")]
+    ]
+    after = rules.after_defence(table, kills, 5)
+    assert after.hands == (cards.parse_many("4♣ 10♦ J♠ J♥"), cards.parse_many("2♣ 3♥"))
+    assert after.stock == () and after.attacker == 0 and after.outcome is None
+    assert after.known == ((cards.parse("10♦"),), (cards.parse("2♣"),))
+    # P-S13: each attack card under its killer, the last pair (by attack card) on top.
+    assert after.discard == cards.parse_many("10♥ 9♥ 10♠ 9♠ 8♥ 7♥ 8♠ 7♠")
+    engine = start.play("attack 7♠ 7♥ 9♠ 9♥ 2♣").play(
+        "kill 7♠ with 8♠, kill 7♥ with 8♥, kill 9♠ with 10♠, kill 9♥ with 10♥"
+    )
+    assert (engine.hands, engine.stock, engine.discard, engine.known, engine.attacker) == (
+        after.hands,
+        after.stock,
+        after.discard,
+        after.known,
+        after.attacker,
+    )
+
+
+def test_plain_after_attack_forgets_thrown_known_cards_and_after_defence_learns_picked() -> None:
+    # P-D9: a known card thrown leaves what the opponent knows of the hand; cards picked up
+    # become known; a killer leaves the known cards with the hand.
+    table = rules.Table(
+        (cards.parse_many("7♠ 2♣"), cards.parse_many("8♠ 3♥")),
+        (),
+        Suit.DIAMONDS,
+        0,
+        known=(cards.parse_many("7♠"), cards.parse_many("8♠")),
+    )
+    table = rules.after_attack(table, cards.parse_many("7♠"))
+    assert table.known == ((), cards.parse_many("8♠"))
+    killed = rules.after_defence(table, [(cards.parse("7♠"), cards.parse("8♠"))], 5)
+    assert killed.known == ((), ()) and killed.attacker == 1  # P-S14
+    taken = rules.after_defence(table, [], 5)
+    assert taken.known == ((), cards.parse_many("7♠ 8♠")) and taken.attacker == 0  # P-S15

@@ -622,6 +622,44 @@ def test_positions_are_checked() -> None:
     assert texts(state.known[0]) == ["Q♦"]  # the drawn indicator is public
 
 
+def test_P_D4_from_position_refuses_an_attack_bigger_than_the_defenders_hand() -> None:
+    # Found while building tests/test_panjpar_positions.py, probing from_position with
+    # positions the rules forbid: an attack of 5 against a defender holding 2 was set up,
+    # though P-D4 / P-S23 allow him only one card; an attack against an empty hand too.
+    with pytest.raises(panjpar.PositionError) as err:
+        State.from_position(["2♠", "3♣ 4♣"], stock=(), trump="♦", attack="7♠ 7♥ 9♠ 9♥ 8♠")
+    assert str(err.value) == (
+        "the attack on the table has 5 cards but Player B holds 2 cards: an attack may not "
+        "have more cards than the defender holds"
+    )
+    assert err.value.text("de") == (
+        "der Angriff auf dem Tisch hat 5 Karten, aber Spieler B hat 2 Karten: ein Angriff "
+        "darf nicht mehr Karten haben, als der Verteidiger hält"
+    )
+    with pytest.raises(panjpar.PositionError, match="Player A holds 0 cards"):
+        State.from_position(["", "2♠"], stock=(), trump="♦", attacker=1, attack="7♠ 7♥ 9♠")
+    # As many cards as the defender holds is allowed (P-S23: against 3 or 4, three).
+    state = State.from_position(["2♠", "3♣ 4♣ 5♣"], stock=(), trump="♦", attack="7♠ 7♥ 9♠")
+    assert state.to_move == 1
+
+
+def test_P_S17_from_position_refuses_a_defender_without_cards_while_the_stock_lasts() -> None:
+    # Found while building tests/test_panjpar_positions.py, probing from_position with
+    # positions the rules forbid: with the stock not empty and B holding no cards, the
+    # engine listed one-card attacks against him, while the plain rules list none
+    # (allowed_attack_sizes(0) is empty, P-D4). Both draw up before every battle while the
+    # stock lasts (P-S17), so no game reaches that position: it is refused.
+    with pytest.raises(panjpar.PositionError) as err:
+        State.from_position(["2♠ 3♠ 4♠ 5♠ 6♠", ""], stock="7♦", trump="♦")
+    assert str(err.value) == (
+        "Player B holds no cards although the stock is not empty: while the stock lasts, both "
+        "players draw up before every battle"
+    )
+    assert err.value.text("de").startswith("Spieler B hat keine Karten, obwohl der Stapel")
+    # Once the stock is gone, an empty hand ends the game (P-D7): that position is fine.
+    assert State.from_position(["2♠", ""], stock=(), trump="♦").is_over
+
+
 def test_hand_size_variant_deals_that_many_cards() -> None:
     """The `hand_size` flag deals and replenishes to the same size (P-S3 generalised)."""
     for size in (5, 6):

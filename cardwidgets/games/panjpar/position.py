@@ -25,7 +25,7 @@ from cardwidgets.core import IllegalMove, check_seat
 from cardwidgets.games.panjpar.deck import _cards_of
 from cardwidgets.games.panjpar.masks import _rank_counts, _shape_ok
 from cardwidgets.games.panjpar.moves import _shown
-from cardwidgets.games.panjpar.words import player
+from cardwidgets.games.panjpar.words import count_text, player
 from cardwidgets.i18n import TranslatedError
 
 
@@ -119,6 +119,7 @@ def checked_position(
     attack_mask = cards.mask(attack_cards)
     if attack_cards and not _shape_ok(attack_mask):
         raise PositionError("panjpar.pos_attack", reason=_shape_error(attack_mask))
+    _check_table(hand_masks, bool(stock_cards), attacker, len(attack_cards))
     return Position(
         hand_masks,
         known_masks,
@@ -129,6 +130,21 @@ def checked_position(
         attack_mask,
         tuple(c.index for c in reversed(discard_cards)),
     )
+
+
+def _check_table(hands: tuple[int, int], stock_left: bool, attacker: int, thrown: int) -> None:
+    """Refuse a battle the rules never reach: an attack on the table with more cards than the
+    defender holds (P-D4, P-S23), or, while the stock lasts, a defender without cards to be
+    attacked (P-S17: both draw up before every battle; the attacker's case is checked with
+    the end of the game, in ``State.from_position``)."""
+    defender = 1 - attacker
+    held = hands[defender].bit_count()
+    if thrown > held:
+        raise PositionError(
+            "panjpar.pos_attack_limit", count=thrown, player=player(defender), held=count_text(held)
+        )
+    if stock_left and not thrown and not held:
+        raise PositionError("panjpar.pos_defender_no_cards", player=player(defender))
 
 
 def _check_distinct(every: Iterable[Card]) -> None:

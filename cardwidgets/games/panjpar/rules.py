@@ -15,7 +15,10 @@ Where each rule is:
 * a legal defence: :func:`is_legal_defence`, :func:`legal_defences` (P-D5);
 * a whole battle: :func:`battle`, built from :func:`draw_up` (attacker first, P-D2),
   :func:`next_attacker` (P-S14, P-S15) and :func:`game_result` (the end, P-D7);
-* who attacks first: :func:`first_attacker` (P-D1).
+* who attacks first: :func:`first_attacker` (P-D1);
+* a whole table and a move's effect on it: :class:`Table`, :func:`after_attack`,
+  :func:`after_defence` (with the discard order, P-S13, and the cards both players saw go
+  into a hand, P-D9), and who moves: :meth:`Table.to_move`.
 
 >>> from cardwidgets.cards import parse, parse_many
 >>> beats(parse("2♦"), parse("A♣"), "♦"), is_valid_attack(parse_many("7♠ 7♥ 9♠"))
@@ -142,7 +145,7 @@ def legal_attacks(hand: Iterable[Card], defender_hand_size: int) -> list[Hand]:
         combo
         for size in allowed_attack_sizes(defender_hand_size)
         for combo in itertools.combinations(held, size)
-        if is_valid_attack(combo)
+        if attack_shape(combo) in VALID_SHAPES  # is_valid_attack, on cards already read
     ]
 
 
@@ -177,15 +180,18 @@ def legal_defences(
     attack: Sequence[Card], hand: Iterable[Card], trump: Suit, pickup: str
 ) -> set[frozenset[Pair]]:
     """Every legal defence (P-D5) as a set of (attack card, killer) pairs, plainly: for each
-    attack card, leave it or put any hand card on it; keep the legal choices.
+    attack card, leave it or put on it a hand card that beats it; keep the legal choices.
 
     >>> attack, hand = cards.parse_many("7♥"), cards.parse_many("9♥ 4♦ 8♣")
     >>> sorted(len(d) for d in legal_defences(attack, hand, Suit.DIAMONDS, "unbeaten"))
     [0, 1, 1]
     """
     held = tuple(hand)
+    # Only a card that beats an attack card can go on it (P-S12), so each attack card is
+    # offered those; is_legal_defence still judges every choice.
+    options = [(None, *(k for k in held if beats(k, a, trump))) for a in attack]
     found = set()
-    for choice in itertools.product((None, *held), repeat=len(attack)):
+    for choice in itertools.product(*options):
         pairs = [(a, k) for a, k in zip(attack, choice, strict=True) if k is not None]
         if is_legal_defence(attack, pairs, held, trump, pickup):
             found.add(frozenset(pairs))
@@ -293,3 +299,101 @@ def first_attacker(guesser: int, guess: str, indicator: Card) -> int:
     (1, 0)
     """
     return guesser if indicator.color == guess else 1 - guesser
+
+
+# -- a whole table (P-S6, P-S13, P-D2, P-D7, P-D9) ---------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Table:
+    """A whole position, plainly: what :meth:`.state.State.play` must produce, move by move.
+
+    ``stock`` is top first, its last card the face-up indicator (P-S4); ``attack`` the cards on
+    the table while the defender is to move; ``discard`` the set-aside cards, top first
+    (P-S13); ``known`` per seat the hand cards both players saw go there (picked up, or the
+    drawn indicator: P-D9, P-S21); ``outcome`` the end once reached (P-D7). Hands, ``attack``
+    and ``known`` are sorted.
+    """
+
+    hands: tuple[Hand, Hand]
+    stock: Hand
+    trump: Suit
+    attacker: int
+    attack: Hand = ()
+    discard: Hand = ()
+    known: tuple[Hand, Hand] = ((), ())
+    outcome: Outcome | None = None
+
+    def to_move(self) -> int | None:
+        """The defender while an attack lies on the table, else the attacker (P-S6); None
+        once the game is over (P-D7).
+
+        >>> hands = (cards.parse_many("7♠"), cards.parse_many("9♠"))
+        >>> Table(hands, (), Suit.DIAMONDS, 0, attack=cards.parse_many("8♠")).to_move()
+        1
+        """
+        if self.outcome is not None:
+            return None
+        return 1 - self.attacker if self.attack else self.attacker
+
+
+def after_attack(table: Table, attack: Iterable[Card]) -> Table:
+    """The table once the attacker threw ``attack`` (a legal attack, P-D3, P-D4): the cards
+    leave his hand (and what the opponent knew of it) and lie on the table; nobody draws in
+    the middle of a battle (P-D2).
+
+    >>> hands = (cards.parse_many("7♠ 7♥ 9♠ 2♣"), cards.parse_many("8♠ 3♦ 4♦"))
+    >>> t = Table(hands, (), Suit.DIAMONDS, 0)
+    >>> after = after_attack(t, cards.parse_many("7♠ 7♥ 9♠"))
+    >>> [str(c) for c in after.hands[0]], after.to_move()
+    (['2♣'], 1)
+    """
+    thrown = set(attack)
+    a = table.attacker
+    hands = [table.hands[0], table.hands[1]]
+    known = [table.known[0], table.known[1]]
+    hands[a] = tuple(c for c in hands[a] if c not in thrown)
+    known[a] = tuple(c for c in known[a] if c not in thrown)
+    return dataclasses.replace(
+        table,
+        hands=(hands[0], hands[1]),
+        known=(known[0], known[1]),
+        attack=tuple(sorted(thrown)),
+    )
+
+
+def after_defence(table: Table, kills: Iterable[Pair], hand_size: int) -> Table:
+    """The table after the defender's ``kills`` (a legal defence, P-D5): the whole
+    :func:`battle`, plus what a battle does to the discard and to the known cards.
+
+    The killed pairs go on the discard in the order of their attack cards, each attack card
+    under its killer (P-S13), so the last killer lies on top. The cards the defender picks up
+    become known to both (P-D9); his killers leave his hand. If the drawing takes the
+    indicator, whoever draws it holds a card both saw (P-S21).
+
+    >>> seven, nine = cards.parse("7♠"), cards.parse("9♠")
+    >>> t = Table(((), (nine,)), (), Suit.DIAMONDS, 0, (seven,))
+    >>> after = after_defence(t, [(seven, nine)], 5)
+    >>> after.discard, after.outcome
+    ((Card('9♠'), Card('7♠')), Outcome(winner=None, scores=(0, 0)))
+    """
+    a, d = table.attacker, 1 - table.attacker
+    result = battle(table.hands, table.stock, a, table.attack, kills, hand_size)
+    used = {k for _, k in result.set_aside}
+    taken = picked_up(table.attack, result.set_aside)
+    known = [set(table.known[0]), set(table.known[1])]
+    known[d] = (known[d] - used) | set(taken)
+    if table.stock and not result.stock:  # the indicator was drawn in this battle
+        indicator = table.stock[-1]
+        known[0 if indicator in result.hands[0] else 1].add(indicator)
+    on_top = tuple(card for pair in reversed(result.set_aside) for card in reversed(pair))
+    return Table(
+        result.hands,
+        result.stock,
+        table.trump,
+        result.attacker,
+        (),
+        on_top + table.discard,
+        (tuple(sorted(known[0])), tuple(sorted(known[1]))),
+        result.outcome,
+    )

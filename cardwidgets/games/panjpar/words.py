@@ -156,6 +156,18 @@ i18n.register(
             "en": "{player} must attack but holds no cards",
             "de": "{player} muss angreifen, hat aber keine Karten",
         },
+        "panjpar.pos_attack_limit": {
+            "en": "the attack on the table has {count} cards but {player} holds {held}: an "
+            "attack may not have more cards than the defender holds",
+            "de": "der Angriff auf dem Tisch hat {count} Karten, aber {player} hat {held}: ein "
+            "Angriff darf nicht mehr Karten haben, als der Verteidiger hält",
+        },
+        "panjpar.pos_defender_no_cards": {
+            "en": "{player} holds no cards although the stock is not empty: while the stock "
+            "lasts, both players draw up before every battle",
+            "de": "{player} hat keine Karten, obwohl der Stapel nicht leer ist: solange der "
+            "Stapel reicht, ziehen beide vor jedem Kampf nach",
+        },
         "panjpar.pos_known": {
             "en": "{card} is marked as seen in {player}'s hand but is not there",
             "de": "{card} ist als gesehen auf der Hand von {player} markiert, ist aber nicht dort",
