@@ -157,10 +157,10 @@ i18n.register(
             "de": "{player} muss angreifen, hat aber keine Karten",
         },
         "panjpar.pos_attack_limit": {
-            "en": "the attack on the table has {count} cards but {player} holds {held}: an "
-            "attack may not have more cards than the defender holds",
-            "de": "der Angriff auf dem Tisch hat {count} Karten, aber {player} hat {held}: ein "
-            "Angriff darf nicht mehr Karten haben, als der Verteidiger hält",
+            "en": "the attack on the table has {count:# card|# cards} but {player} holds "
+            "{held}: an attack may not have more cards than the defender holds",
+            "de": "der Angriff auf dem Tisch hat {count:# Karte|# Karten}, aber {player} hat "
+            "{held}: ein Angriff darf nicht mehr Karten haben, als der Verteidiger hält",
         },
         "panjpar.pos_defender_no_cards": {
             "en": "{player} holds no cards although the stock is not empty: while the stock "
