@@ -1,0 +1,374 @@
+"""Tablić from random positions: the engine against the plain rules, each move said every way.
+
+What it proves, for every rule variant (every combination of ``Rules`` flags, and a short
+target so that matches end):
+
+* ``State.from_position`` accepts every legal, reachable-looking position (cards conserved, no
+  card twice, hand sizes as the turn order leaves them, piles only of seats that played, a
+  tabla behind an empty table, scores so far, any round, dealer, last capturer, the last round
+  with the stock empty, and both hands out so that the position goes on at once).
+* From each position, random continuations to the end of the deal (every tenth: to the end
+  of the match) are compared step by step with ``rules.PlainMatch``, the match played by the
+  plain rules (``legal_captures``, ``is_tabla``, ``deal_round``, ``deal_breakdown``,
+  ``match_over``, ``deal_deck``): the legal moves as a set, the next position with its hidden
+  parts, every finished deal and the match's result.
+* Every move is played three ways, which must give the same position: the listed move, its text
+  (``play(str(move))`` and ``play(Move.parse(str(move)))``) and a move made anew
+  (``Move(card, captured)``). ``random_move`` draws the move that ``legal_moves()`` and the
+  same draw name, ``legal_moves_count`` counts them, and ``playout`` from the position ends the
+  match as the state loop does.
+* The record of the continuation (``to_record``, through JSON, ``games.from_record``) gives
+  back the same position.
+
+Seeded and reproducible. A failure prints the record of the position reached (its start is
+the generated position) and the move. ``CARDWIDGETS_POSITIONS`` sets how many positions in all
+(default 5,000, split evenly over the variants)::
+
+    CARDWIDGETS_POSITIONS=50000 uv run pytest -q tests/test_tablic_positions.py -p no:cacheprovider
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import random
+from typing import Any
+
+import pytest
+
+from cardwidgets import cards, games
+from cardwidgets.cards import DECK, Card
+from cardwidgets.games import tablic
+from cardwidgets.games.tablic import Move, Rules, State
+from cardwidgets.games.tablic.rules import PlainMatch
+
+POSITIONS = int(os.environ.get("CARDWIDGETS_POSITIONS", "5000"))
+"""How many random positions in all (split evenly over the variants)."""
+
+TO_THE_DEAL_END = 10
+"""Every this many positions, the continuation goes on to the end of the deal (the others stop
+at the end of the round: both hands out, the next round dealt or the deal scored)."""
+TO_THE_MATCH_END = 50
+"""Every this many positions (their totals near the target), to the end of the match."""
+
+VARIANTS = [
+    Rules(capture_must_be_maximal=maximal, final_card_tabla=final, leftovers_to=leftovers,
+          target=target)
+    for maximal, final, leftovers, target in itertools.product(
+        (False, True), (False, True), ("last_capturer", "dealer"), (101, 30)
+    )
+]  # fmt: skip
+
+
+def variant_id(rules: Rules) -> str:
+    return (f"max={rules.capture_must_be_maximal:d}-final={rules.final_card_tabla:d}-"
+            f"{rules.leftovers_to}-{rules.target}")  # fmt: skip
+
+
+# -- the positions --------------------------------------------------------------------------------
+
+
+def random_position(rng: random.Random, rules: Rules, near_end: bool = False) -> dict[str, Any]:
+    """The arguments of ``State.from_position`` for a random legal position that a deal could
+    reach: the 52 cards shared out once, the round's hands as the turn order leaves them (Elder
+    leads and they alternate, T-S6), piles only for seats that played (each capture takes the
+    played card and at least one more, T-D12), an empty table only after a tabla (T-S13).
+    ``near_end``: totals close below the target, so that the match ends within a few deals."""
+    deck = list(DECK)
+    rng.shuffle(deck)
+    dealer = rng.randrange(2)
+    elder = 1 - dealer
+    round_ = rng.randint(1, 4)  # T-S2; round 4: the stock is empty
+    # Cards played in this round; 12: both hands are out, and the position goes on at once.
+    played = 12 if rng.random() < 0.04 else rng.randrange(12)
+    sizes = [0, 0]
+    sizes[elder], sizes[dealer] = 6 - (played + 1) // 2, 6 - played // 2
+    plays = [0, 0]  # cards each seat has played in this deal
+    plays[elder] = 6 * (round_ - 1) + (played + 1) // 2
+    plays[dealer] = 6 * (round_ - 1) + played // 2
+    out = 4 + sum(plays)  # cards on the table or in piles
+    table_size = _table_size(rng, out)
+    pile_sizes = _pile_sizes(rng, out - table_size, plays)
+    if sum(pile_sizes) != out - table_size:  # no seat could have captured them: on the table
+        table_size = out - sum(pile_sizes)
+    taken = iter(deck)
+    table = [next(taken) for _ in range(table_size)]
+    hands = [[next(taken) for _ in range(n)] for n in sizes]
+    piles = [[next(taken) for _ in range(n)] for n in pile_sizes]
+    stock = [next(taken) for _ in range(48 - 12 * round_)]
+    assert next(taken, None) is None
+    capturers = [seat for seat in (0, 1) if piles[seat]]
+    last_capturer = rng.choice(capturers) if capturers else None
+    tablas = [rng.choice((0, 0, 0, 1, 2)) if piles[seat] else 0 for seat in (0, 1)]
+    tablas = [min(n, len(piles[seat]) // 2) for seat, n in enumerate(tablas)]
+    if not table and last_capturer is not None:  # the last capture cleared the table
+        tablas[last_capturer] = max(1, tablas[last_capturer])
+    deal_number = 1 if rng.random() < 0.4 else rng.randint(2, 8)
+    return {
+        "table": table,
+        "hands": hands,
+        "stock": stock,
+        "to_move": elder if played % 2 == 0 else dealer,
+        "dealer": dealer,
+        "piles": piles,
+        "tablas": tablas,
+        "totals": _totals(rng, rules, deal_number, near_end),
+        "deal_number": deal_number,
+        "last_capturer": last_capturer,
+        "seed": rng.getrandbits(40) if rng.random() < 0.8 else f"lesson {rng.randrange(100)}",
+    }
+
+
+def _table_size(rng: random.Random, out: int) -> int:
+    """Mostly small tables, as in play; now and then a crowded one (the plain capture rule
+    tries every subset of the table, so the crowded ones stay rare)."""
+    if out == 4:
+        return 4  # nobody has played yet: the four cards of the deal
+    roll = rng.random()
+    size = rng.randint(0, 6) if roll < 0.85 else rng.randint(7, 9) if roll < 0.98 else 11
+    return min(size, out)
+
+
+def _pile_sizes(rng: random.Random, cards_in_piles: int, plays: list[int]) -> list[int]:
+    """The piles' sizes: none, one or two of at least two cards each, only for seats that
+    played; their sum may fall short of ``cards_in_piles`` when no seat could take them."""
+    can = [seat for seat in (0, 1) if plays[seat]]
+    if cards_in_piles < 2 or not can:
+        return [0, 0]
+    sizes = [0, 0]
+    if cards_in_piles < 4 or len(can) == 1:
+        sizes[rng.choice(can)] = cards_in_piles
+        return sizes
+    first = rng.randint(0, cards_in_piles)
+    first = 0 if first == 1 else cards_in_piles if first == cards_in_piles - 1 else first
+    sizes[0], sizes[1] = first, cards_in_piles - first
+    return sizes
+
+
+def _totals(rng: random.Random, rules: Rules, deal_number: int, near_end: bool) -> tuple[int, int]:
+    """Scores of the deals before: none in the first; else below the target, or now and then
+    equal at or above it, so that the match goes on (T-D7)."""
+    if deal_number == 1:
+        return (0, 0)
+    if near_end:
+        low = max(0, rules.target - 25)
+        return (rng.randint(low, rules.target - 1), rng.randint(low, rules.target - 1))
+    if rng.random() < 0.05:
+        tie = rules.target + rng.randrange(10)
+        return (tie, tie)
+    most = min(rules.target - 1, 30 * (deal_number - 1))
+    return (rng.randint(0, most), rng.randint(0, most))
+
+
+def plain_match(rules: Rules, position: dict[str, Any]) -> PlainMatch:
+    """The plain rules' match from the same position."""
+    return PlainMatch(
+        rules,
+        position["seed"],
+        list(position["table"]),
+        [list(hand) for hand in position["hands"]],
+        list(position["stock"]),
+        position["to_move"],
+        position["dealer"],
+        [list(pile) for pile in position["piles"]],
+        list(position["tablas"]),
+        list(position["totals"]),
+        position["deal_number"],
+        position["last_capturer"],
+    )
+
+
+# -- comparing -------------------------------------------------------------------------------------
+
+
+def snapshot(state: State) -> dict[str, Any]:
+    """Everything a state holds about its position, hidden parts included (the public view
+    adds the last move with its tabla flag, the revealed cards and the piles' points)."""
+    return {
+        "table": state.table,
+        "hands": state.hands,
+        "stock": state.stock,
+        "piles": state.piles,
+        "to_move": state.to_move,
+        "dealer": state.dealer,
+        "deal_number": state.deal_number,
+        "round": state.round,
+        "tablas": state.tablas,
+        "totals": state.totals,
+        "last_capturer": state.last_capturer,
+        "deal_results": state.deal_results,
+        "outcome": state.outcome,
+        "revealed": state.revealed(),
+        "stock_bottom": state.stock_bottom,
+        "view": state.view(None).to_json(),
+    }
+
+
+def plain_snapshot(match: PlainMatch) -> dict[str, Any]:
+    """What :func:`snapshot` must find in the state of the same position."""
+    return {
+        "table": tuple(match.table),
+        "hands": tuple(tuple(sorted(hand)) for hand in match.hands),
+        "stock": tuple(match.stock),
+        "piles": tuple(tuple(sorted(pile)) for pile in match.piles),
+        "to_move": match.to_move,
+        "dealer": match.dealer,
+        "deal_number": match.deal_number,
+        "tablas": tuple(match.tablas),
+        "totals": tuple(match.totals),
+        "last_capturer": match.last_capturer,
+        "deal_results": tuple(match.results),
+        "winner": match.winner,
+    }
+
+
+def engine_as_plain(state: State) -> dict[str, Any]:
+    """The fields of :func:`plain_snapshot` read from the engine's state."""
+    outcome = state.outcome
+    return {
+        "table": state.table,
+        "hands": state.hands,
+        "stock": state.stock,
+        "piles": state.piles,
+        "to_move": state.to_move,
+        "dealer": state.dealer,
+        "deal_number": state.deal_number,
+        "tablas": state.tablas,
+        "totals": state.totals,
+        "last_capturer": state.last_capturer,
+        "deal_results": state.deal_results,  # those since the position, as from_position starts
+        "winner": None if outcome is None else outcome.winner,
+    }
+
+
+def where(state: State, move: Move | None = None) -> str:
+    """How to reproduce a failure: the record of the position reached, and the move."""
+    shown = "" if move is None else f"\nmove: {move}"
+    return f"\nrecord: {state.to_json()}{shown}"
+
+
+def made_anew(move: Move) -> Move:
+    """The same move made from its fields by the public constructor (a new object)."""
+    return Move(cards.parse(move.card.text), frozenset(cards.parse(c.text) for c in move.captured))
+
+
+def play_every_way(state: State, move: Move) -> State:
+    """``move`` played as listed, as text, parsed and made anew: the same next position."""
+    after = state.play(move)
+    expected = snapshot(after)
+    for said in (str(move), Move.parse(str(move)), made_anew(move)):
+        again = state.play(said)
+        assert snapshot(again) == expected, (
+            f"{said!r} differs from the listed move{where(state, move)}"
+        )
+        assert again.last_move == move and str(again.last_move) == str(move), where(state, move)
+    return after
+
+
+def step(state: State, match: PlainMatch, draw: cards.Rng, check: cards.Rng) -> State:
+    """One move of the continuation, checked against the plain rules."""
+    moves = state.legal_moves()
+    listed = {(m.card, m.captured) for m in moves}
+    assert len(listed) == len(moves), f"a move listed twice{where(state)}"
+    assert listed == match.moves(), f"legal moves differ from the plain rules{where(state)}"
+    assert state.legal_moves_count() == len(moves), where(state)
+    move = state.random_move(draw)
+    assert move == moves[check.below(len(moves))], f"random_move drew another{where(state)}"
+    after = play_every_way(state, move)
+    match.play(move.card, move.captured)
+    return after
+
+
+def check_position(rules: Rules, rng: random.Random, number: int) -> None:
+    """Position ``number`` of a variant: set up, continued and compared (see the module)."""
+    to_the_match_end = number % TO_THE_MATCH_END == 0
+    to_the_deal_end = number % TO_THE_DEAL_END == 0
+    position = random_position(rng, rules, near_end=to_the_match_end)
+    start = State.from_position(rules=rules, **position)
+    match = plain_match(rules, position)
+    assert engine_as_plain(start) == plain_snapshot(match), where(start)
+    state = start
+    seed = rng.getrandbits(32)
+    draw, check = cards.Rng(seed), cards.Rng(seed)
+    while not state.is_over:
+        before, state = state, step(state, match, draw, check)
+        assert engine_as_plain(state) == plain_snapshot(match), (
+            f"the next position differs from the plain rules{where(before, state.last_move)}"
+        )
+        if to_the_match_end:
+            continue
+        if state.deal_number != before.deal_number:
+            break  # the deal is over
+        dealt = sum(map(len, state.hands)) > sum(map(len, before.hands))
+        if dealt and not to_the_deal_end:
+            break  # the round is over, the next one dealt
+    again = games.from_record(json.loads(json.dumps(state.to_record())))
+    assert isinstance(again, State)
+    assert snapshot(again) == snapshot(state), f"the record gives another position{where(state)}"
+    if to_the_match_end:
+        check_playout(start, seed + 1)
+
+
+def check_playout(start: State, seed: int) -> None:
+    """``playout`` from the position ends the match as the state loop does."""
+    state, rng = start, cards.Rng(seed)
+    while not state.is_over:
+        moves = state.legal_moves()
+        state = state.play(moves[rng.below(len(moves))])
+    assert state.outcome is not None, where(start)
+    deals = len(state.deal_results) - len(start.deal_results)
+    expected = (state.totals, state.outcome.winner, deals, state.ply)
+    assert tablic.playout(start, cards.Rng(seed)) == expected, (
+        f"playout ends otherwise{where(start)}"
+    )
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=variant_id)
+def test_random_positions_play_as_the_plain_rules_say(rules: Rules) -> None:
+    rng = random.Random(f"tablic positions {variant_id(rules)}")
+    count = -(-POSITIONS // len(VARIANTS))
+    for number in range(count):
+        check_position(rules, rng, number)
+
+
+def test_generated_positions_are_legal() -> None:
+    # The generator's own promises: the 52 cards once each, hands as the turn order leaves
+    # them, piles of two or more cards, an empty table only after a tabla.
+    rng = random.Random(7)
+    for _ in range(2000):
+        rules = rng.choice(VARIANTS)
+        position = random_position(rng, rules)
+        every: list[Card] = [
+            *position["table"], *itertools.chain(*position["hands"]), *position["stock"],
+            *itertools.chain(*position["piles"]),
+        ]  # fmt: skip
+        assert sorted(every) == sorted(DECK)
+        assert len(position["stock"]) % 12 == 0
+        sizes = [len(hand) for hand in position["hands"]]
+        elder = 1 - position["dealer"]
+        mover = position["to_move"]
+        if sum(sizes):
+            # Elder leads: equal hands before Elder's turn, one card fewer before the dealer's.
+            behind = 0 if mover == elder else 1
+            assert sizes[mover] >= 1 and sizes[1 - mover] == sizes[mover] - behind
+        assert all(len(pile) != 1 for pile in position["piles"])
+        assert (position["last_capturer"] is None) == (not any(position["piles"]))
+        if not position["table"]:
+            assert position["tablas"][position["last_capturer"]] >= 1
+
+
+def test_T_D7_record_of_a_position_that_ends_its_deal_at_once_scores_that_deal_once() -> None:
+    # Both hands out and the stock empty: from_position ends the deal at once (T-D6 gives the
+    # 9♣ to the last capturer). The record's start kept the next deal's dealer, number, totals
+    # and last capturer beside this deal's cards, so loading it scored the deal a second time.
+    state = State.from_position(
+        table="9♣", hands=((), ()), dealer=1, piles=("5♠ 5♥", ()), totals=(40, 20),
+        deal_number=3, last_capturer=0, seed=1,
+    )  # fmt: skip
+    assert [r.deal for r in state.deal_results] == [3]
+    assert (state.deal_number, state.dealer, state.totals) == (4, 0, (43, 20))
+    again = tablic.from_record(state.to_json())
+    assert [r.deal for r in again.deal_results] == [3]
+    assert (again.deal_number, again.dealer, again.totals) == (4, 0, (43, 20))
+    assert again.view(0) == state.view(0) and again.hands == state.hands
