@@ -7,8 +7,9 @@ target so that matches end):
   card twice, hand sizes as the turn order leaves them, piles only of seats that played, a
   tabla behind an empty table, scores so far, any round, dealer, last capturer, the last round
   with the stock empty, and both hands out so that the position goes on at once).
-* From each position, random continuations to the end of the deal (every tenth: to the end
-  of the match) are compared step by step with ``rules.PlainMatch``, the match played by the
+* From each position, a random continuation (one move; every 10th position to the end of the
+  round, every 100th to the end of the deal, every 300th, its totals near the target, to the
+  end of the match) is compared step by step with ``rules.PlainMatch``, the match played by the
   plain rules (``legal_captures``, ``is_tabla``, ``deal_round``, ``deal_breakdown``,
   ``match_over``, ``deal_deck``): the legal moves as a set, the next position with its hidden
   parts, every finished deal and the match's result.
@@ -46,11 +47,16 @@ from cardwidgets.games.tablic.rules import PlainMatch
 POSITIONS = int(os.environ.get("CARDWIDGETS_POSITIONS", "5000"))
 """How many random positions in all (split evenly over the variants)."""
 
-TO_THE_DEAL_END = 10
-"""Every this many positions, the continuation goes on to the end of the deal (the others stop
-at the end of the round: both hands out, the next round dealt or the deal scored)."""
-TO_THE_MATCH_END = 50
-"""Every this many positions (their totals near the target), to the end of the match."""
+TO_THE_ROUND_END = 10
+"""Every this many positions, the continuation goes on to the end of the round (both hands out:
+the next round dealt, or in the last round the deal scored); the others stop after one move.
+The plain capture rule tries every subset of the table, so checked moves are what the time
+budget counts: about 1 ms each, and the 5,000 positions' first moves take most of it."""
+TO_THE_DEAL_END = 100
+"""Every this many positions, the continuation goes on to the end of the deal."""
+TO_THE_MATCH_END = 300
+"""Every this many positions (from round 3 or 4, their totals just below the target), to the
+end of the match (at the default count: two positions a variant)."""
 
 VARIANTS = [
     Rules(capture_must_be_maximal=maximal, final_card_tabla=final, leftovers_to=leftovers,
@@ -74,12 +80,12 @@ def random_position(rng: random.Random, rules: Rules, near_end: bool = False) ->
     reach: the 52 cards shared out once, the round's hands as the turn order leaves them (Elder
     leads and they alternate, T-S6), piles only for seats that played (each capture takes the
     played card and at least one more, T-D12), an empty table only after a tabla (T-S13).
-    ``near_end``: totals close below the target, so that the match ends within a few deals."""
+    ``near_end``: round 3 or 4, totals just below the target, so that the match ends soon."""
     deck = list(DECK)
     rng.shuffle(deck)
     dealer = rng.randrange(2)
     elder = 1 - dealer
-    round_ = rng.randint(1, 4)  # T-S2; round 4: the stock is empty
+    round_ = rng.randint(3 if near_end else 1, 4)  # T-S2; round 4: the stock is empty
     # Cards played in this round; 12: both hands are out, and the position goes on at once.
     played = 12 if rng.random() < 0.04 else rng.randrange(12)
     sizes = [0, 0]
@@ -104,7 +110,7 @@ def random_position(rng: random.Random, rules: Rules, near_end: bool = False) ->
     tablas = [min(n, len(piles[seat]) // 2) for seat, n in enumerate(tablas)]
     if not table and last_capturer is not None:  # the last capture cleared the table
         tablas[last_capturer] = max(1, tablas[last_capturer])
-    deal_number = 1 if rng.random() < 0.4 else rng.randint(2, 8)
+    deal_number = rng.randint(4, 8) if near_end else 1 if rng.random() < 0.4 else rng.randint(2, 8)
     return {
         "table": table,
         "hands": hands,
@@ -126,7 +132,8 @@ def _table_size(rng: random.Random, out: int) -> int:
     if out == 4:
         return 4  # nobody has played yet: the four cards of the deal
     roll = rng.random()
-    size = rng.randint(0, 6) if roll < 0.85 else rng.randint(7, 9) if roll < 0.98 else 11
+    # 11: above the 10 cards where random_move counts and unranks instead of listing.
+    size = rng.randint(0, 6) if roll < 0.9 else rng.randint(7, 9) if roll < 0.995 else 11
     return min(size, out)
 
 
@@ -152,7 +159,7 @@ def _totals(rng: random.Random, rules: Rules, deal_number: int, near_end: bool) 
     if deal_number == 1:
         return (0, 0)
     if near_end:
-        low = max(0, rules.target - 25)
+        low = max(0, rules.target - 6)
         return (rng.randint(low, rules.target - 1), rng.randint(low, rules.target - 1))
     if rng.random() < 0.05:
         tie = rules.target + rng.randrange(10)
@@ -284,6 +291,7 @@ def check_position(rules: Rules, rng: random.Random, number: int) -> None:
     """Position ``number`` of a variant: set up, continued and compared (see the module)."""
     to_the_match_end = number % TO_THE_MATCH_END == 0
     to_the_deal_end = number % TO_THE_DEAL_END == 0
+    to_the_round_end = number % TO_THE_ROUND_END == 0
     position = random_position(rng, rules, near_end=to_the_match_end)
     start = State.from_position(rules=rules, **position)
     match = plain_match(rules, position)
@@ -298,11 +306,10 @@ def check_position(rules: Rules, rng: random.Random, number: int) -> None:
         )
         if to_the_match_end:
             continue
-        if state.deal_number != before.deal_number:
-            break  # the deal is over
         dealt = sum(map(len, state.hands)) > sum(map(len, before.hands))
-        if dealt and not to_the_deal_end:
-            break  # the round is over, the next one dealt
+        deal_over = state.deal_number != before.deal_number
+        if deal_over or not to_the_round_end or (dealt and not to_the_deal_end):
+            break
     again = games.from_record(json.loads(json.dumps(state.to_record())))
     assert isinstance(again, State)
     assert snapshot(again) == snapshot(state), f"the record gives another position{where(state)}"
