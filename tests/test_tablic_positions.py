@@ -7,8 +7,8 @@ target so that matches end):
   card twice, hand sizes as the turn order leaves them, piles only of seats that played, a
   tabla behind an empty table, scores so far, any round, dealer, last capturer, the last round
   with the stock empty, and both hands out so that the position goes on at once).
-* From each position, a random continuation (one move; every 10th position to the end of the
-  round, every 100th to the end of the deal, every 300th, its totals near the target, to the
+* From each position, a random continuation (one move; every 20th position to the end of the
+  round, every 150th to the end of the deal, every 300th, its totals near the target, to the
   end of the match) is compared step by step with ``rules.PlainMatch``, the match played by the
   plain rules (``legal_captures``, ``is_tabla``, ``deal_round``, ``deal_breakdown``,
   ``match_over``, ``deal_deck``): the legal moves as a set, the next position with its hidden
@@ -47,12 +47,13 @@ from cardwidgets.games.tablic.rules import PlainMatch
 POSITIONS = int(os.environ.get("CARDWIDGETS_POSITIONS", "5000"))
 """How many random positions in all (split evenly over the variants)."""
 
-TO_THE_ROUND_END = 10
+TO_THE_ROUND_END = 20
 """Every this many positions, the continuation goes on to the end of the round (both hands out:
 the next round dealt, or in the last round the deal scored); the others stop after one move.
 The plain capture rule tries every subset of the table, so checked moves are what the time
-budget counts: about 1 ms each, and the 5,000 positions' first moves take most of it."""
-TO_THE_DEAL_END = 100
+budget counts: about 3 ms each (6 ms at the start of a round), and the 5,000 positions' first
+moves take half of it."""
+TO_THE_DEAL_END = 150
 """Every this many positions, the continuation goes on to the end of the deal."""
 TO_THE_MATCH_END = 300
 """Every this many positions (from round 3 or 4, their totals just below the target), to the
@@ -133,7 +134,7 @@ def _table_size(rng: random.Random, out: int) -> int:
         return 4  # nobody has played yet: the four cards of the deal
     roll = rng.random()
     # 11: above the 10 cards where random_move counts and unranks instead of listing.
-    size = rng.randint(0, 6) if roll < 0.9 else rng.randint(7, 9) if roll < 0.995 else 11
+    size = rng.randint(0, 6) if roll < 0.9 else rng.randint(7, 9) if roll < 0.9975 else 11
     return min(size, out)
 
 
