@@ -301,7 +301,11 @@ def check_position(rules: Rules, rng: random.Random, number: int) -> None:
     seed = rng.getrandbits(32)
     draw, check = cards.Rng(seed), cards.Rng(seed)
     while not state.is_over:
-        before, state = state, step(state, match, draw, check)
+        before = state
+        try:
+            state = step(state, match, draw, check)
+        except ValueError as err:  # the engine refused a legal move: IllegalMove, PositionError
+            raise AssertionError(f"{err}{where(before)}") from err
         assert engine_as_plain(state) == plain_snapshot(match), (
             f"the next position differs from the plain rules{where(before, state.last_move)}"
         )
@@ -311,7 +315,10 @@ def check_position(rules: Rules, rng: random.Random, number: int) -> None:
         deal_over = state.deal_number != before.deal_number
         if deal_over or not to_the_round_end or (dealt and not to_the_deal_end):
             break
-    again = games.from_record(json.loads(json.dumps(state.to_record())))
+    try:
+        again = games.from_record(json.loads(json.dumps(state.to_record())))
+    except ValueError as err:  # RecordError
+        raise AssertionError(f"the record does not load: {err}{where(state)}") from err
     assert isinstance(again, State)
     assert snapshot(again) == snapshot(state), f"the record gives another position{where(state)}"
     if to_the_match_end:
@@ -380,3 +387,82 @@ def test_T_D7_record_of_a_position_that_ends_its_deal_at_once_scores_that_deal_o
     assert [r.deal for r in again.deal_results] == [3]
     assert (again.deal_number, again.dealer, again.totals) == (4, 0, (43, 20))
     assert again.view(0) == state.view(0) and again.hands == state.hands
+
+
+# -- the plain reference itself --------------------------------------------------------------------
+
+
+def plain(rules: Rules, **position: Any) -> PlainMatch:
+    """A PlainMatch from card texts, the rest as ``State.from_position`` takes it."""
+    fields: dict[str, Any] = {"stock": "", "piles": ("", ""), **position}
+    return PlainMatch(
+        rules,
+        fields.pop("seed", 1),
+        list(cards.to_cards(fields.pop("table"))),
+        [list(cards.to_cards(hand)) for hand in fields.pop("hands")],
+        list(cards.to_cards(fields.pop("stock"))),
+        piles=[list(cards.to_cards(pile)) for pile in fields.pop("piles")],
+        **fields,
+    )
+
+
+def test_plain_match_starts_a_first_deal_as_new_game_deals_it() -> None:
+    # T-D8 from deal_deck and deal_round: 4 to the table, Elder's batches, Elder leads.
+    for seed, dealer in ((1, 1), ("lesson", 0)):
+        deck = tablic.rules.deal_deck(seed, 1)
+        match = PlainMatch(Rules(), seed, deck[:4], [[], []], deck[4:], dealer=dealer)
+        state = tablic.new_game(seed=seed, dealer=dealer)
+        assert tuple(match.table) == state.table and tuple(match.stock) == state.stock
+        assert tuple(tuple(sorted(h)) for h in match.hands) == state.hands
+        assert match.to_move == state.to_move == 1 - dealer
+
+
+@pytest.mark.parametrize(
+    ("leftovers_to", "scores"), [("last_capturer", (5, 0)), ("dealer", (2, 0))]
+)
+def test_T_D6_T_D9_plain_match_scores_the_deal_and_deals_the_next(
+    leftovers_to: str, scores: tuple[int, int]
+) -> None:
+    # Seat 1 (the dealer) trails its last card: 9♣ 5♠ are left over. To the last capturer:
+    # 4 cards to none, +3 and the 10♦'s 2. To the dealer: 2 cards each, no bonus (T-D9).
+    rules = Rules(leftovers_to=leftovers_to)
+    position: dict[str, Any] = {"table": "9♣", "hands": ("", "5♠"), "to_move": 1,
+                                "piles": ("10♦ 3♠", ""),
+                "last_capturer": 0, "totals": (10, 20), "deal_number": 2}  # fmt: skip
+    match = plain(rules, **position)
+    match.play(cards.parse("5♠"), frozenset())
+    result = match.results[-1]
+    assert result.scores == scores and result.totals == (10 + scores[0], 20)
+    assert result.leftovers == cards.parse_many("9♣ 5♠")
+    assert (match.deal_number, match.dealer, match.to_move) == (3, 0, 1)  # T-S3, T-S6
+    assert match.table == tablic.rules.deal_deck(1, 3)[:4] and len(match.stock) == 36
+    state = State.from_position(rules=rules, seed=1, **position).play("5♠")
+    assert state.deal_results[-1] == result
+
+
+@pytest.mark.parametrize("final_card_tabla", [False, True])
+def test_T_D5_plain_match_last_card_of_the_deal_clears_the_table(final_card_tabla: bool) -> None:
+    rules = Rules(final_card_tabla=final_card_tabla)
+    match = plain(rules, table="3♠ 5♥", hands=("", "8♦"), to_move=1)
+    match.play(cards.parse("8♦"), frozenset(cards.parse_many("3♠ 5♥")))
+    assert match.results[-1].tablas == (0, int(final_card_tabla))
+    assert match.results[-1].leftovers == () and match.results[-1].leftovers_to is None
+
+
+@pytest.mark.parametrize(("totals", "over"), [((97, 50), True), ((96, 101), False)])
+def test_T_D7_plain_match_ends_at_the_target_unless_the_totals_are_equal(
+    totals: tuple[int, int], over: bool
+) -> None:
+    # The deal scores 5:0 (leftovers to the last capturer): 102:50 ends the match, 101:101
+    # plays another deal.
+    position: dict[str, Any] = {"table": "9♣", "hands": ("", "5♠"), "to_move": 1,
+                                "piles": ("10♦ 3♠", ""),
+                "last_capturer": 0, "totals": totals, "deal_number": 4}  # fmt: skip
+    match = plain(Rules(), **position)
+    match.play(cards.parse("5♠"), frozenset())
+    assert (match.to_move is None) == over
+    assert match.winner == (0 if over else None)
+    if over:
+        assert match.table == [] and len(match.piles[0]) == 4  # the leftovers taken
+    state = State.from_position(seed=1, **position).play("5♠")
+    assert state.is_over == over and state.totals == tuple(match.totals)
