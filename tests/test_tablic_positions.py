@@ -406,6 +406,19 @@ def plain(rules: Rules, **position: Any) -> PlainMatch:
     )
 
 
+def last_trail(totals: tuple[int, int], deal_number: int) -> dict[str, Any]:
+    """The dealer's last card of a deal, to trail; seat 0 captured last (10♦ 3♠)."""
+    return {
+        "table": "9♣",
+        "hands": ("", "5♠"),
+        "to_move": 1,
+        "piles": ("10♦ 3♠", ""),
+        "last_capturer": 0,
+        "totals": totals,
+        "deal_number": deal_number,
+    }
+
+
 def test_plain_match_starts_a_first_deal_as_new_game_deals_it() -> None:
     # T-D8 from deal_deck and deal_round: 4 to the table, Elder's batches, Elder leads.
     for seed, dealer in ((1, 1), ("lesson", 0)):
@@ -426,9 +439,7 @@ def test_T_D6_T_D9_plain_match_scores_the_deal_and_deals_the_next(
     # Seat 1 (the dealer) trails its last card: 9♣ 5♠ are left over. To the last capturer:
     # 4 cards to none, +3 and the 10♦'s 2. To the dealer: 2 cards each, no bonus (T-D9).
     rules = Rules(leftovers_to=leftovers_to)
-    position: dict[str, Any] = {"table": "9♣", "hands": ("", "5♠"), "to_move": 1,
-                                "piles": ("10♦ 3♠", ""),
-                "last_capturer": 0, "totals": (10, 20), "deal_number": 2}  # fmt: skip
+    position = last_trail(totals=(10, 20), deal_number=2)
     match = plain(rules, **position)
     match.play(cards.parse("5♠"), frozenset())
     result = match.results[-1]
@@ -455,9 +466,7 @@ def test_T_D7_plain_match_ends_at_the_target_unless_the_totals_are_equal(
 ) -> None:
     # The deal scores 5:0 (leftovers to the last capturer): 102:50 ends the match, 101:101
     # plays another deal.
-    position: dict[str, Any] = {"table": "9♣", "hands": ("", "5♠"), "to_move": 1,
-                                "piles": ("10♦ 3♠", ""),
-                "last_capturer": 0, "totals": totals, "deal_number": 4}  # fmt: skip
+    position = last_trail(totals=totals, deal_number=4)
     match = plain(Rules(), **position)
     match.play(cards.parse("5♠"), frozenset())
     assert (match.to_move is None) == over
