@@ -460,13 +460,13 @@ def test_T_D5_plain_match_last_card_of_the_deal_clears_the_table(final_card_tabl
     assert match.results[-1].leftovers == () and match.results[-1].leftovers_to is None
 
 
-@pytest.mark.parametrize(("totals", "over"), [((97, 50), True), ((96, 101), False)])
+@pytest.mark.parametrize(("totals", "over"), [((97, 50), True), ((96, 99), False)])
 def test_T_D7_plain_match_ends_at_the_target_unless_the_totals_are_equal(
     totals: tuple[int, int], over: bool
 ) -> None:
-    # The deal scores 5:0 (leftovers to the last capturer): 102:50 ends the match, 101:101
-    # plays another deal.
-    position = last_trail(totals=totals, deal_number=4)
+    # The deal scores 5:2 (the leftovers to the last capturer, K♠ Q♠ to seat 1): 102:52 ends
+    # the match, 101:101 plays another deal.
+    position = {**last_trail(totals=totals, deal_number=4), "piles": ("10♦ 3♠", "K♠ Q♠")}
     match = plain(Rules(), **position)
     match.play(cards.parse("5♠"), frozenset())
     assert (match.to_move is None) == over
@@ -475,3 +475,20 @@ def test_T_D7_plain_match_ends_at_the_target_unless_the_totals_are_equal(
         assert match.table == [] and len(match.piles[0]) == 4  # the leftovers taken
     state = State.from_position(seed=1, **position).play("5♠")
     assert state.is_over == over and state.totals == tuple(match.totals)
+
+
+def test_T_D7_from_position_refuses_totals_that_already_ended_the_match() -> None:
+    # A total at the target and the totals different: the match ended with that deal (T-D7),
+    # so no position of a later deal has them. Equal totals at the target play on.
+    with pytest.raises(tablic.PositionError) as refused:
+        State.from_position(table="9♣", hands=("8♦", "5♠"), totals=(103, 90), deal_number=5)
+    assert refused.value.text("en") == (
+        "the totals 103:90 already end the match (target 101): a match goes on only while "
+        "both totals are below the target, or equal"
+    )
+    assert "103:90" in refused.value.text("de") and "Ziel 101" in refused.value.text("de")
+    with pytest.raises(tablic.PositionError):
+        State.from_position(table="", hands=("8♦", ""), totals=(31, 0), rules=Rules(target=30))
+    tie = State.from_position(table="9♣", hands=("8♦", "5♠"), totals=(103, 103), deal_number=5)
+    assert tie.totals == (103, 103) and not tie.is_over
+    assert State.from_position(table="", hands=("8♦", ""), totals=(100, 0)).totals == (100, 0)

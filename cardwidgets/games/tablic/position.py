@@ -21,7 +21,7 @@ from cardwidgets import cards, core, i18n
 from cardwidgets.cards import Card, CardLike
 from cardwidgets.games.tablic.deals import after_turn
 from cardwidgets.games.tablic.profiles import _profile
-from cardwidgets.games.tablic.rules import DEFAULT_RULES, Rules
+from cardwidgets.games.tablic.rules import DEFAULT_RULES, Rules, match_over
 from cardwidgets.games.tablic.words import player
 
 if TYPE_CHECKING:
@@ -83,6 +83,10 @@ def set_up(
     state.deal_number = _int_arg("deal_number", deal_number, 1)
     state.tablas = _int_pair("tablas", tablas)
     state.totals = _int_pair("totals", totals)
+    if match_over(rules, state.totals):
+        # T-D7: such totals ended the match at the end of their deal; no deal follows them.
+        totals_text = f"{state.totals[0]}:{state.totals[1]}"
+        raise PositionError("tablic.position.match_over", totals=totals_text, target=rules.target)
     state.last_capturer = (
         None if last_capturer is None else _seat_arg("last_capturer", last_capturer)
     )
