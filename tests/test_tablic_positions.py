@@ -134,7 +134,7 @@ def _table_size(rng: random.Random, out: int) -> int:
         return 4  # nobody has played yet: the four cards of the deal
     roll = rng.random()
     # 11: above the 10 cards where random_move counts and unranks instead of listing.
-    size = rng.randint(0, 6) if roll < 0.9 else rng.randint(7, 9) if roll < 0.9975 else 11
+    size = rng.randint(0, 6) if roll < 0.94 else rng.randint(7, 9) if roll < 0.9975 else 11
     return min(size, out)
 
 
@@ -209,7 +209,7 @@ def snapshot(state: State) -> dict[str, Any]:
         "outcome": state.outcome,
         "revealed": state.revealed(),
         "stock_bottom": state.stock_bottom,
-        "view": state.view(None).to_json(),
+        "view": state.view(None),  # a view is a dict of its JSON form
     }
 
 
