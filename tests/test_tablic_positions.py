@@ -15,11 +15,14 @@ target so that matches end):
   parts, every finished deal and the match's result.
 * Every move is played three ways, which must give the same position: the listed move, its text
   (``play(str(move))`` and ``play(Move.parse(str(move)))``) and a move made anew
-  (``Move(card, captured)``). ``random_move`` draws the move that ``legal_moves()`` and the
-  same draw name, ``legal_moves_count`` counts them, and ``playout`` from the position ends the
-  match as the state loop does.
+  (``Move(card, captured)``). ``random_move(rng)`` is ``legal_moves()[rng.below(n)]`` for the
+  same draw, ``legal_moves_count`` counts the listed moves, and ``playout`` from the position
+  ends the match as the state loop does.
 * The record of the continuation (``to_record``, through JSON, ``games.from_record``) gives
   back the same position.
+
+The defects it found have their own tests at the end: a record of a position that ends its
+deal at once scored that deal twice, and totals that had already ended the match were accepted.
 
 Seeded and reproducible. A failure prints the record of the position reached (its start is
 the generated position) and the move. ``CARDWIDGETS_POSITIONS`` sets how many positions in all
@@ -51,8 +54,8 @@ TO_THE_ROUND_END = 20
 """Every this many positions, the continuation goes on to the end of the round (both hands out:
 the next round dealt, or in the last round the deal scored); the others stop after one move.
 The plain capture rule tries every subset of the table, so checked moves are what the time
-budget counts: about 3 ms each (6 ms at the start of a round), and the 5,000 positions' first
-moves take half of it."""
+budget counts: about 3 ms each (more at the start of a round, with full hands), and the 5,000
+positions' first moves take most of it (85 %)."""
 TO_THE_DEAL_END = 150
 """Every this many positions, the continuation goes on to the end of the deal."""
 TO_THE_MATCH_END = 300
