@@ -138,10 +138,11 @@ def test_a_tablic_position_at_the_bounds_is_set_up_and_usable() -> None:
 
 
 def test_the_highest_total_follows_the_target() -> None:
+    # tied totals play on past the target (T-D7), up to the bound; unequal ones ended the match
     rules = tablic.Rules(target=30)
-    tablic.State.from_position(**TABLIC_POSITION, rules=rules, totals=(4929, 0))
+    tablic.State.from_position(**TABLIC_POSITION, rules=rules, totals=(4929, 4929))
     with pytest.raises(tablic.PositionError):
-        tablic.State.from_position(**TABLIC_POSITION, rules=rules, totals=(4930, 0))
+        tablic.State.from_position(**TABLIC_POSITION, rules=rules, totals=(4930, 4930))
 
 
 @pytest.mark.parametrize(

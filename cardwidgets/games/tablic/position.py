@@ -26,6 +26,7 @@ from cardwidgets.games.tablic.rules import (
     MAX_DEAL_NUMBER,
     MAX_TABLAS,
     Rules,
+    match_over,
     max_total,
 )
 from cardwidgets.games.tablic.words import player
@@ -89,6 +90,10 @@ def set_up(
     state.deal_number = _int_arg("deal_number", deal_number, 1, MAX_DEAL_NUMBER)
     state.tablas = _int_pair("tablas", tablas, MAX_TABLAS)
     state.totals = _int_pair("totals", totals, max_total(rules))
+    if match_over(rules, state.totals):
+        # T-D7: such totals ended the match at the end of their deal; no deal follows them.
+        totals_text = f"{state.totals[0]}:{state.totals[1]}"
+        raise PositionError("tablic.position.match_over", totals=totals_text, target=rules.target)
     state.last_capturer = (
         None if last_capturer is None else _seat_arg("last_capturer", last_capturer)
     )
@@ -101,10 +106,11 @@ def set_up(
     state._pile0, state._pile1 = cards.mask(pile_cards[0]), cards.mask(pile_cards[1])
     to_move = _seat_arg("to_move", to_move)
     state._to_move = to_move
-    if not state._hand0 and not state._hand1:
-        after_turn(state)
-    elif not (state._hand1 if to_move else state._hand0):
+    if (state._hand0 or state._hand1) and not (state._hand1 if to_move else state._hand0):
         raise PositionError("tablic.position.no_cards", player=player(to_move, None))
+    # The position as given, read before both hands out go on at once: after_turn() may end
+    # the deal, which changes the dealer, deal number, totals, tablas and last capturer, and a
+    # record starting from those would score the deal twice (T-D6, T-D7; issue 21).
     position = {
         "table": [c.text for c in table_cards],
         "hands": [[c.text for c in h] for h in hand_cards],
@@ -118,6 +124,8 @@ def set_up(
         "last_capturer": state.last_capturer,
     }
     state._start = {"position": position, "seed": seed}
+    if not state._hand0 and not state._hand1:
+        after_turn(state)
     return state
 
 

@@ -2,7 +2,8 @@
 
 This module says *what* the rules are, in the simplest code that states them: card values,
 the played value, card points, what a legal capture is, the tabla, how a deal is dealt and
-scored, and when the match ends. The engine does the same faster elsewhere (the capture search
+scored, and when the match ends; :class:`PlainMatch` at the end plays a match from any position
+with nothing else. The engine does the same faster elsewhere (the capture search
 in :mod:`.capture_search`, lookups by card index in :mod:`.masks`, bitmask dealing in
 :mod:`.deck`, random games in :mod:`.playouts`); the tests compare every fast path with the
 functions here, so these are the contract.
@@ -35,12 +36,14 @@ __all__ = [
     "MAX_TABLAS",
     "MAX_TIED_DEALS",
     "DealResult",
+    "PlainMatch",
     "Rules",
     "adds_up_to",
     "capture_groups",
     "card_points",
     "card_values",
     "deal_breakdown",
+    "deal_deck",
     "deal_round",
     "is_tabla",
     "leftovers_taker",
@@ -441,3 +444,154 @@ def winner(totals: tuple[int, int]) -> int:
     1
     """
     return 0 if totals[0] > totals[1] else 1
+
+
+# -- a whole match, plainly ----------------------------------------------------------------------
+
+
+def deal_deck(seed: int | str, deal_number: int) -> list[Card]:
+    """The shuffled deck of deal ``deal_number`` of the match ``seed`` (T-S3, T-D8): every deal
+    is shuffled from the match seed and its number, so a record needs only the seed.
+
+    >>> cards.format_cards(deal_deck(1, 1)[:4])  # the first deal's table
+    '4♥ 2♦ J♠ 7♦'
+    """
+    return cards.Rng(seed).derive("tablic-deal", deal_number).shuffle(cards.DECK)
+
+
+@dataclasses.dataclass
+class PlainMatch:
+    """A match from any position, played by the rules above on plain lists, one move at a
+    time: the reference the engine's :class:`~.state.State` is tested against from random
+    positions (the same position, the same moves, the same cards and results).
+
+    The fields are those of ``State.from_position`` (the table in arrival order, the stock top
+    first); a position whose hands are both empty goes on at once, as there.
+
+    >>> match = PlainMatch(DEFAULT_RULES, 1, [*cards.parse_many("3♠ 5♥")],
+    ...                    [[cards.parse("8♦")], [cards.parse("9♥")]])
+    >>> sorted((str(card), cards.format_cards(sorted(taken))) for card, taken in match.moves())
+    [('8♦', ''), ('8♦', '3♠ 5♥')]
+    >>> match.play(cards.parse("8♦"), frozenset(cards.parse_many("3♠ 5♥")))
+    >>> match.tablas, match.to_move, match.last_capturer
+    ([1, 0], 1, 0)
+    """
+
+    rules: Rules
+    seed: int | str
+    table: list[Card]
+    hands: list[list[Card]]
+    stock: list[Card] = dataclasses.field(default_factory=list)
+    to_move: int | None = 0
+    dealer: int = 1
+    piles: list[list[Card]] = dataclasses.field(default_factory=lambda: [[], []])
+    tablas: list[int] = dataclasses.field(default_factory=lambda: [0, 0])
+    totals: list[int] = dataclasses.field(default_factory=lambda: [0, 0])
+    deal_number: int = 1
+    last_capturer: int | None = None
+    results: list[DealResult] = dataclasses.field(default_factory=list)
+    """Every deal finished since the position, oldest first."""
+    winner: int | None = None
+
+    def __post_init__(self) -> None:
+        # Own lists, so that playing changes nothing of the caller's (tuples are welcome too).
+        self.table = list(self.table)
+        self.hands = [list(self.hands[0]), list(self.hands[1])]
+        self.stock = list(self.stock)
+        self.piles = [list(self.piles[0]), list(self.piles[1])]
+        self.tablas = list(self.tablas)
+        self.totals = list(self.totals)
+        if not self.hands[0] and not self.hands[1]:
+            self._after_round()
+
+    def moves(self) -> set[tuple[Card, frozenset[Card]]]:
+        """Every legal move as (card, captured cards): each card of the hand of the seat to
+        move (T-S8), trailed (the empty capture: always legal, T-S11, T-D1) or with each legal
+        capture (T-D1–T-D4); none once the match is over."""
+        if self.to_move is None:
+            return set()
+        found: set[tuple[Card, frozenset[Card]]] = set()
+        for card in self.hands[self.to_move]:
+            found.add((card, frozenset()))
+            found.update((card, taken) for taken in legal_captures(card, self.table, self.rules))
+        return found
+
+    def play(self, card: Card, captured: frozenset[Card]) -> None:
+        """Play ``card`` from the hand of the seat to move, taking ``captured`` (nothing: a
+        trail); the move must be one of :meth:`moves`."""
+        seat = self.to_move
+        assert seat is not None
+        self.hands[seat].remove(card)
+        if captured:
+            self.table = [c for c in self.table if c not in captured]
+            self.piles[seat].extend([card, *captured])  # T-D12
+            self.last_capturer = seat  # who takes the leftovers (T-S7, T-D6)
+            left = len(self.hands[0]) + len(self.hands[1]) + len(self.stock)
+            if is_tabla(self.table, left, self.rules):  # T-S13, T-D5
+                self.tablas[seat] += 1
+        else:
+            self.table.append(card)  # a trail joins the table (T-S11)
+        # T-S6: the players alternate until both hands are empty (a hand that is out, as in
+        # a position set up by hand, lets the other play on).
+        if self.hands[1 - seat]:
+            self.to_move = 1 - seat
+        elif not self.hands[seat]:
+            self._after_round()
+
+    def _after_round(self) -> None:
+        """Both hands are empty: the next round (T-S7: the table stays), or the deal's end."""
+        if self.stock:
+            self._deal_next_round()
+        else:
+            self._end_deal()
+
+    def _deal_next_round(self) -> None:
+        """The next twelve stock cards, 3/3/3/3 from Elder (T-S5, T-D8); Elder leads (T-S6),
+        or the dealer if a short stock (a position set up by hand) gave Elder nothing."""
+        dealt = deal_round(self.stock, self.dealer)
+        self.stock = self.stock[12:]
+        self.hands = [[*self.hands[0], *dealt[0]], [*self.hands[1], *dealt[1]]]
+        elder = 1 - self.dealer
+        self.to_move = elder if self.hands[elder] else self.dealer
+
+    def _end_deal(self) -> None:
+        """Score the deal (T-S18, T-D9) with the leftovers given to their taker (T-D6; the
+        sweep is no tabla, T-D5), add it to the totals, then the match ends (T-D7) or the next
+        deal starts with the other dealer (T-S3)."""
+        leftovers = tuple(self.table)
+        taker = leftovers_taker(self.rules, self.dealer, self.last_capturer)
+        piles = [list(self.piles[0]), list(self.piles[1])]
+        if taker is not None:
+            piles[taker].extend(leftovers)
+        tablas = (self.tablas[0], self.tablas[1])
+        parts = deal_breakdown(piles[0], piles[1], tablas)
+        scores = parts["scores"]
+        totals = (self.totals[0] + scores[0], self.totals[1] + scores[1])
+        self.results.append(
+            DealResult(
+                deal=self.deal_number,
+                dealer=self.dealer,
+                cards=parts["cards"],
+                points=parts["points"],
+                most_cards=parts["most_cards"],
+                tablas=tablas,
+                scores=scores,
+                totals=totals,
+                leftovers=leftovers,
+                leftovers_to=taker if leftovers else None,
+                piles=(cards.mask(piles[0]), cards.mask(piles[1])),
+            )
+        )
+        self.totals = list(totals)
+        if match_over(self.rules, totals):
+            self.piles = piles
+            if taker is not None:
+                self.table = []
+            self.to_move, self.winner = None, winner(totals)
+            return
+        deck = deal_deck(self.seed, self.deal_number + 1)
+        self.deal_number, self.dealer = self.deal_number + 1, 1 - self.dealer
+        self.table, self.stock = deck[:4], deck[4:]  # T-D8
+        self.hands, self.piles, self.tablas = [[], []], [[], []], [0, 0]
+        self.last_capturer = None
+        self._deal_next_round()

@@ -101,6 +101,12 @@ i18n.register(
             "en": "{card} appears twice in the position",
             "de": "{card} kommt in der Stellung zweimal vor",
         },
+        "tablic.position.match_over": {
+            "en": "the totals {totals} already end the match (target {target}): a match goes "
+            "on only while both totals are below the target, or equal",
+            "de": "die Punktestände {totals} beenden die Partie schon (Ziel {target}): eine "
+            "Partie geht nur weiter, solange beide Stände unter dem Ziel liegen oder gleich sind",
+        },
         "tablic.position.no_cards": {
             "en": "{player} is to move but holds no cards",
             "de": "{player} ist am Zug, hat aber keine Karten",
