@@ -129,8 +129,54 @@ def test_a_per_state_claim_that_raises_names_the_move(reference: lab.Results) ->
 def test_a_claim_whose_answer_has_no_truth_value_is_the_claims_error() -> None:
     with pytest.raises(lab.ClaimError) as caught:
         lab.check(returns_an_array_like, "panjpar", games=20, seed=SEED)
-    assert isinstance(caught.value.__cause__, ValueError)
-    assert "ambiguous" in str(caught.value.__cause__)
+    assert isinstance(caught.value.__cause__, lab.NotTrueOrFalse)
+    assert caught.value.index == BAD_GAME
+
+
+def forgets_its_return(state: Any) -> Any:
+    """a claim whose author forgot the return on one game"""
+    if seed_of(state) == game_seed(SEED, BAD_GAME):
+        state.is_over  # noqa: B018 - the forgotten return
+        return None
+    return True
+
+
+def answers_no(state: Any) -> Any:
+    return "no" if seed_of(state) == game_seed(SEED, BAD_GAME) else True
+
+
+@pytest.mark.parametrize(
+    ("claim", "workers", "answer"),
+    [
+        (forgets_its_return, None, "None"),
+        (answers_no, None, "'no'"),
+        (forgets_its_return, 2, "None"),
+    ],
+)
+def test_a_claim_that_returns_no_bool_is_refused_naming_the_claim_and_its_answer(
+    claim: Any, workers: int | None, answer: str, reference: lab.Results
+) -> None:
+    """None used to count as "refuted" and "no" as "held": a truth value guessed from them."""
+    with pytest.raises(lab.ClaimError) as caught:
+        lab.check(claim, "panjpar", games=40, seed=SEED, workers=workers, chunk_size=5)
+    err = caught.value
+    assert isinstance(err.__cause__, lab.NotTrueOrFalse) and isinstance(err.__cause__, ValueError)
+    assert err.index == BAD_GAME
+    assert err.text("en").startswith(
+        f"the claim {claim.__qualname__} returned {answer}, not True or False, in game {BAD_GAME}"
+    )
+    assert err.__cause__.text("en").endswith(f"but {claim.__qualname__} returned {answer}")
+    for said in (err.text("de"), err.__cause__.text("de")):
+        assert_german(said, claim.__qualname__, answer, "True", "False")
+    check_kept(err, reference, least=BAD_GAME if workers is None else 5)
+
+
+def test_a_claim_may_answer_with_a_numpy_bool() -> None:
+    numpy = pytest.importorskip("numpy")
+    result = lab.check(lambda s: numpy.bool_(s.is_over), "panjpar", games=5, seed=SEED)
+    assert not result.refuted and result.held == 5
+    refuted = lab.check(lambda s: numpy.bool_(not s.is_over), "panjpar", games=5, seed=SEED)
+    assert refuted.held == 0
 
 
 def test_a_lambda_claim_raising_in_a_process_pool_is_carried_back() -> None:

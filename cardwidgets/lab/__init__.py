@@ -52,6 +52,7 @@ from cardwidgets.lab.claims import CheckResult, Counterexample
 from cardwidgets.lab.comparison import Comparison
 from cardwidgets.lab.errors import ClaimError, GameError, LabError, RunError, WorkerError
 from cardwidgets.lab.errors import NotPortable as NotPortable
+from cardwidgets.lab.errors import NotTrueOrFalse as NotTrueOrFalse
 from cardwidgets.lab.errors import NoWidget as NoWidget
 from cardwidgets.lab.errors import PlayersError as PlayersError
 from cardwidgets.lab.errors import _RemoteTraceback as _RemoteTraceback

@@ -28,6 +28,7 @@ __all__ = [
     "LabError",
     "NoWidget",
     "NotPortable",
+    "NotTrueOrFalse",
     "PlayersError",
     "RunError",
     "WorkerError",
@@ -127,6 +128,14 @@ class GameError(RunError):
 class ClaimError(GameError):
     """The claim itself raised on a game (the ``__cause__`` is its own error); the rows of the
     games that finished are kept in ``results``."""
+
+    __module__ = "cardwidgets.lab"
+
+
+class NotTrueOrFalse(LabError):
+    """A claim returned something other than True or False (``None``, ``"no"``, a number): a
+    truth value guessed from it would count a forgotten ``return`` as "refuted in every game".
+    The ``__cause__`` of the run's :class:`ClaimError`."""
 
     __module__ = "cardwidgets.lab"
 

@@ -29,6 +29,7 @@ from cardwidgets.lab.errors import (
     ClaimError,
     GameError,
     LabError,
+    NotTrueOrFalse,
     RunError,
     WorkerError,
     _RemoteTraceback,
@@ -224,9 +225,12 @@ def _game_error(job: Job, failure: Failure, kept: i18n.TranslatedError) -> GameE
         error.__cause__ = _RemoteTraceback(failure.details)
     key = "lab.claim_raised" if failure.in_claim else "lab.game_raised"
     cls = ClaimError if failure.in_claim else GameError
+    said: dict[str, object] = {"error": i18n.shown(error, 120)}
+    if isinstance(error, NotTrueOrFalse):
+        key, said = "lab.claim_not_bool", dict(error.params)
     found = cls(
         key,
-        error=i18n.shown(error, 120),
+        **said,
         unit=i18n.TranslatedError(f"lab.unit.{job.unit}"),
         index=failure.game,
         seed=failure.seed,
