@@ -199,7 +199,7 @@ class Results:
         else:
             values = [float(v) for v in self.column(column)]
             ax.hist(values, bins=min(40, max(5, len(set(values)))))
-            ax.set_xlabel(column)
+            ax.set_xlabel(display.literal(column))
             ax.set_ylabel(display.unit_words(self.unit))
         ax.set_title(
             f"{self.game}, {display.number(len(self.rows))} {display.unit_words(self.unit)}"
