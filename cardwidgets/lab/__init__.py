@@ -50,7 +50,14 @@ from __future__ import annotations
 from cardwidgets.lab import words as words
 from cardwidgets.lab.claims import CheckResult, Counterexample
 from cardwidgets.lab.comparison import Comparison
-from cardwidgets.lab.errors import ClaimError, GameError, LabError, RunError, WorkerError
+from cardwidgets.lab.errors import (
+    ClaimError,
+    GameError,
+    Interrupted,
+    LabError,
+    RunError,
+    WorkerError,
+)
 from cardwidgets.lab.errors import NotPortable as NotPortable
 from cardwidgets.lab.errors import NotTrueOrFalse as NotTrueOrFalse
 from cardwidgets.lab.errors import NoWidget as NoWidget
@@ -76,6 +83,7 @@ __all__ = [
     "Counterexample",
     "Estimate",
     "GameError",
+    "Interrupted",
     "LabError",
     "Results",
     "RunError",

@@ -32,12 +32,14 @@ from cardwidgets.lab.errors import NotTrueOrFalse
 from cardwidgets.lab.jobs import Claim, Job, Pickled
 from cardwidgets.lab.seeds import game_seed, player_seed
 from cardwidgets.lab.units import AnyState, Record, Unit, is_over, unit_of
+from cardwidgets.lab.watchdog import TimedOut
 
 __all__ = [
     "Chunk",
     "Failure",
     "Found",
     "GameFailed",
+    "Halted",
     "RemoteError",
     "Row",
     "claim_label",
@@ -117,26 +119,52 @@ class Chunk:
     failure: Failure | None = None
 
 
+class Halted(BaseException):
+    """An in-process chunk stopped from outside (the run's timeout, Ctrl-C): ``chunk`` holds
+    the games that finished before, ``why`` is what stopped it."""
+
+    def __init__(self, chunk: Chunk, why: BaseException) -> None:
+        super().__init__(chunk.start)
+        self.chunk, self.why = chunk, why
+
+
 def run_chunk(job: Job, start: int, stop: int) -> Chunk:
-    """Play games ``start`` to ``stop - 1`` of ``job`` (module-level: any executor can run it)."""
+    """Play games ``start`` to ``stop - 1`` of ``job`` in this process.
+
+    The timeout (:class:`~cardwidgets.lab.watchdog.TimedOut`) or Ctrl-C
+    (``KeyboardInterrupt``) mid-chunk raise :class:`Halted`, which keeps the games that
+    finished.
+    """
+    chunk = Chunk(start, [], [])
+    try:
+        _fill(chunk, job, stop)
+    except (TimedOut, KeyboardInterrupt) as why:
+        raise Halted(chunk, why) from why
+    return chunk
+
+
+def _fill(chunk: Chunk, job: Job, stop: int) -> None:
+    """Play the chunk's games into ``chunk`` (in place: an interrupted chunk keeps its rows);
+    a game that raised ends it."""
     module = importlib.import_module(job.game)
     claim = job.claim.load() if isinstance(job.claim, Pickled) else job.claim
-    rows: list[Row] = []
-    failures: list[Found] = []
-    for index in range(start, stop):
+    rows, failures = chunk.rows, chunk.counterexamples
+    for index in range(chunk.start, stop):
         try:
             row, failure, _ = play_game(job, index, module, claim)
         except GameFailed as failed:
-            return Chunk(start, rows, failures, failed.failure)
+            chunk.failure = failed.failure
+            return
         rows.append(row)
         if failure is not None and len(failures) < job.keep:
             failures.append(failure)
-    return Chunk(start, rows, failures)
 
 
 def run_chunk_remote(job: Job, start: int, stop: int) -> Chunk:
-    """:func:`run_chunk` for another process: a failure's error must survive pickling."""
-    chunk = run_chunk(job, start, stop)
+    """Games ``start`` to ``stop - 1`` for another process (module-level: any executor can
+    run it); a failure's error must survive pickling."""
+    chunk = Chunk(start, [], [])
+    _fill(chunk, job, stop)
     failure = chunk.failure
     if failure is not None:
         try:

@@ -3,7 +3,8 @@
 Work goes to an executor in chunks of many games, so the cost of shipping a task is paid once
 per chunk, not per game; at most a few chunks more than there are workers are in flight (a lazy
 window), so memory does not grow with the number of games. A run that stops early (a game
-raised, a worker died, the timeout passed) keeps every chunk that finished.
+raised, a worker died, the timeout passed, Ctrl-C) keeps every game that finished, and a
+process pool of its own is ended at once: its workers are terminated, not left running.
 
 >>> from cardwidgets.lab.jobs import make_job
 >>> job, _ = make_job("pazaak", "random", None, 1, None)
@@ -25,9 +26,11 @@ from typing import TYPE_CHECKING
 
 import cardwidgets.lab as lab  # the package: its limits are read when a run starts
 from cardwidgets import i18n
+from cardwidgets.lab import watchdog
 from cardwidgets.lab.errors import (
     ClaimError,
     GameError,
+    Interrupted,
     LabError,
     NotTrueOrFalse,
     RunError,
@@ -35,7 +38,7 @@ from cardwidgets.lab.errors import (
     _RemoteTraceback,
 )
 from cardwidgets.lab.jobs import Job, portable
-from cardwidgets.lab.play import Chunk, Failure, run_chunk, run_chunk_remote
+from cardwidgets.lab.play import Chunk, Failure, Halted, run_chunk, run_chunk_remote
 from cardwidgets.lab.progress import Progress
 
 if TYPE_CHECKING:
@@ -108,11 +111,12 @@ def _check_run(
 
 @dataclasses.dataclass
 class Stop:
-    """Why a run stopped early: a game that raised, a dead worker, or the timeout."""
+    """Why a run stopped early: a game that raised, a dead worker, the timeout, or Ctrl-C."""
 
     failure: Failure | None = None
     error: BaseException | None = None
     timed_out: float | None = None
+    interrupted: bool = False
 
 
 def run_chunks(
@@ -133,7 +137,7 @@ def run_chunks(
     bar = Progress(games, progress, job.unit)
     try:
         if executor is None and (workers is None or workers <= 1 or lab.NO_PROCESSES):
-            return _run_here(job, chunks, bar)
+            return _run_here(job, chunks, bar, timeout)
         remote = dataclasses.replace(job, claim=portable(job.claim))
         if executor is not None:
             return _gather(executor, remote, chunks, bar, timeout, slots)
@@ -146,23 +150,66 @@ def run_chunks(
             stopped = stop is not None
             return done, stop
         finally:
-            # A stopped run returns now: chunks still running are not waited for.
-            pool.shutdown(wait=not stopped, cancel_futures=stopped)
+            _end_pool(pool, stopped)
     finally:
         bar.close()
 
 
+def _end_pool(pool: concurrent.futures.ProcessPoolExecutor, stopped: bool) -> None:
+    """Shut the run's own pool down; a stopped run's workers are terminated, since one may
+    spin for ever on a claim that never returns (the interpreter could not exit)."""
+    if not stopped:
+        pool.shutdown(wait=True)
+        return
+    # The pool keeps its processes in a private dict (Python 3.14 adds terminate_workers()).
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in workers:
+        process.terminate()
+    for process in workers:
+        process.join(5)
+
+
 def _run_here(
-    job: Job, chunks: Iterator[tuple[int, int]], bar: Progress
+    job: Job, chunks: Iterator[tuple[int, int]], bar: Progress, timeout: float | None
 ) -> tuple[list[Chunk], Stop | None]:
+    """Play the chunks in this process; the timeout and Ctrl-C keep the games that finished
+    (see :mod:`~cardwidgets.lab.watchdog` for how the timeout stops a game)."""
     done: list[Chunk] = []
-    for start, stop in chunks:
-        chunk = run_chunk(job, start, stop)
-        done.append(chunk)
-        bar.advance(len(chunk.rows))
-        if chunk.failure is not None:
-            return done, Stop(failure=chunk.failure)
-    return done, None
+    if timeout is None:
+        return done, _play_here(job, chunks, bar, done, None)
+    with watchdog.alarm(timeout) as armed:
+        played = job if armed else watchdog.clocked(job, timeout)
+        return done, _play_here(played, chunks, bar, done, timeout)
+
+
+def _play_here(
+    job: Job,
+    chunks: Iterator[tuple[int, int]],
+    bar: Progress,
+    done: list[Chunk],
+    timeout: float | None,
+) -> Stop | None:
+    """Play the chunks into ``done``: why the run stopped early, or None."""
+    try:
+        for start, stop in chunks:
+            chunk = run_chunk(job, start, stop)
+            done.append(chunk)
+            bar.advance(len(chunk.rows))
+            if chunk.failure is not None:
+                return Stop(failure=chunk.failure)
+    except Halted as halted:
+        done.append(halted.chunk)
+        return _halt(halted.why, timeout)
+    except (watchdog.TimedOut, KeyboardInterrupt) as why:  # between two chunks
+        return _halt(why, timeout)
+    return None
+
+
+def _halt(why: BaseException, timeout: float | None) -> Stop:
+    if isinstance(why, KeyboardInterrupt):
+        return Stop(interrupted=True)
+    return Stop(timed_out=timeout)
 
 
 def _gather(
@@ -210,6 +257,8 @@ def _gather(
                     stop = Stop(failure=chunk.failure)
             if stop is None:
                 submit()
+    except KeyboardInterrupt:  # Ctrl-C here, or a worker's own (a terminal's Ctrl-C reaches all)
+        stop = Stop(interrupted=True)
     finally:
         for future in pending:
             future.cancel()
@@ -241,9 +290,10 @@ def _game_error(job: Job, failure: Failure, kept: i18n.TranslatedError) -> GameE
     return found
 
 
-def stopped(job: Job, stop: Stop, results: Results | CheckResult) -> RunError:
+def stopped(job: Job, stop: Stop, results: Results | CheckResult) -> RunError | Interrupted:
     """The error of a run that stopped early, holding what finished; raise it ``from`` its
-    cause (the claim's, player's or engine's error, or the dead pool's)."""
+    cause (the claim's, player's or engine's error, or the dead pool's). Ctrl-C gives an
+    :class:`Interrupted` (a ``KeyboardInterrupt``), everything else a :class:`RunError`."""
     done = len(results.rows)
     kept = i18n.TranslatedError(
         "lab.kept",
@@ -252,9 +302,11 @@ def stopped(job: Job, stop: Stop, results: Results | CheckResult) -> RunError:
             {"deal": "lab.deals", "match": "lab.matches"}.get(job.unit, "lab.games")
         ),
     )
-    error: RunError
+    error: RunError | Interrupted
     if stop.failure is not None:
         error = _game_error(job, stop.failure, kept)
+    elif stop.interrupted:
+        error = Interrupted("lab.interrupted", kept=kept)
     elif stop.timed_out is not None:
         error = WorkerError("lab.timed_out", seconds=stop.timed_out, kept=kept)
     else:

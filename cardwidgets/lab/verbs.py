@@ -3,7 +3,8 @@
 Each takes a game (its name or module), players, rules and a seed, plays its games through
 :func:`~cardwidgets.lab.run.run_chunks` (in this process, on a process pool or on any
 executor) and returns its result type; a run that stops early raises a
-:class:`~cardwidgets.lab.RunError` that keeps what finished.
+:class:`~cardwidgets.lab.RunError` that keeps what finished (Ctrl-C: a
+:class:`~cardwidgets.lab.Interrupted`, which is a ``KeyboardInterrupt``, keeps it too).
 """
 
 from __future__ import annotations

@@ -140,6 +140,10 @@ i18n.register(
             "en": "the run did not finish within the timeout of {seconds} seconds; {kept}",
             "de": "der Lauf wurde nicht innerhalb der Frist von {seconds} Sekunden fertig; {kept}",
         },
+        "lab.interrupted": {
+            "en": "the run was interrupted; {kept}",
+            "de": "der Lauf wurde unterbrochen; {kept}",
+        },
         "lab.kept": {
             "en": "the {done} {units} that finished are kept in .results",
             "de": "die {done} fertigen {units} sind in .results erhalten",
