@@ -21,7 +21,8 @@ Trade-offs:
 
 * Rows are plain JSON-safe dicts, not a DataFrame: the lab needs only the standard library;
   pandas and matplotlib (the ``lab`` extra) are imported only by :meth:`Results.to_pandas` and
-  :meth:`Results.plot`.
+  :meth:`Results.plot`. A run keeps them by column (:mod:`~cardwidgets.lab.table`, about 100
+  bytes a game) and makes the dicts when they are read.
 * Game ``i`` is dealt from :func:`game_seed` ``(seed, i)`` and both players are reseeded from it,
   so a row never depends on chunking, on the executor or on the other games: a process pool or a
   Dask cluster gives exactly the rows of an in-process run.

@@ -110,7 +110,7 @@ class Comparison:
             locale,
             game=first.game,
             metric=self.metric,
-            games=display.number(len(first.rows), locale),
+            games=display.number(len(first), locale),
             seed=first.seed,
         )
 

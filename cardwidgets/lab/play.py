@@ -31,6 +31,7 @@ from cardwidgets import i18n
 from cardwidgets.lab.errors import NotTrueOrFalse
 from cardwidgets.lab.jobs import Claim, Job, Pickled
 from cardwidgets.lab.seeds import game_seed, player_seed
+from cardwidgets.lab.table import Table
 from cardwidgets.lab.units import AnyState, Record, Unit, is_over, unit_of
 from cardwidgets.lab.watchdog import TimedOut
 
@@ -114,7 +115,7 @@ class Chunk:
     """
 
     start: int
-    rows: list[Row]
+    rows: Table
     counterexamples: list[Found]
     failure: Failure | None = None
 
@@ -135,7 +136,7 @@ def run_chunk(job: Job, start: int, stop: int) -> Chunk:
     (``KeyboardInterrupt``) mid-chunk raise :class:`Halted`, which keeps the games that
     finished.
     """
-    chunk = Chunk(start, [], [])
+    chunk = Chunk(start, Table(), [])
     try:
         _fill(chunk, job, stop)
     except (TimedOut, KeyboardInterrupt) as why:
@@ -163,7 +164,7 @@ def _fill(chunk: Chunk, job: Job, stop: int) -> None:
 def run_chunk_remote(job: Job, start: int, stop: int) -> Chunk:
     """Games ``start`` to ``stop - 1`` for another process (module-level: any executor can
     run it); a failure's error must survive pickling."""
-    chunk = Chunk(start, [], [])
+    chunk = Chunk(start, Table(), [])
     _fill(chunk, job, stop)
     failure = chunk.failure
     if failure is not None:

@@ -2,9 +2,10 @@
 
 Work goes to an executor in chunks of many games, so the cost of shipping a task is paid once
 per chunk, not per game; at most a few chunks more than there are workers are in flight (a lazy
-window), so memory does not grow with the number of games. A run that stops early (a game
-raised, a worker died, the timeout passed, Ctrl-C) keeps every game that finished, and a
-process pool of its own is ended at once: its workers are terminated, not left running.
+window), so the work in flight does not grow with the number of games (the rows do: see
+:mod:`~cardwidgets.lab.table`). A run that stops early (a game raised, a worker died, the
+timeout passed, Ctrl-C) keeps every game that finished, and a process pool of its own is ended
+at once: its workers are terminated, not left running.
 
 >>> from cardwidgets.lab.jobs import make_job
 >>> job, _ = make_job("pazaak", "random", None, 1, None)
@@ -294,7 +295,7 @@ def stopped(job: Job, stop: Stop, results: Results | CheckResult) -> RunError | 
     """The error of a run that stopped early, holding what finished; raise it ``from`` its
     cause (the claim's, player's or engine's error, or the dead pool's). Ctrl-C gives an
     :class:`Interrupted` (a ``KeyboardInterrupt``), everything else a :class:`RunError`."""
-    done = len(results.rows)
+    done = len(results)
     kept = i18n.TranslatedError(
         "lab.kept",
         done=i18n.Number(done),
