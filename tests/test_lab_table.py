@@ -67,3 +67,25 @@ def test_results_read_the_same_through_rows_row_column_and_iteration() -> None:
     assert list(results) == rows and [results.row(i) for i in range(12)] == rows
     assert results.column("winner") == [row["winner"] for row in rows]
     assert results.to_json() == rows and results.rows is not rows  # a new list each time
+
+
+class StopsHalfway(dict[str, object]):
+    """A row whose reading is interrupted (Ctrl-C, the timeout) after its first columns."""
+
+    def get(self, name: str, default: object = None) -> object:
+        if name == "winner":
+            raise KeyboardInterrupt
+        return super().get(name, default)
+
+
+def test_a_row_whose_append_was_interrupted_is_left_out_everywhere() -> None:
+    table = Table(ROWS[:2])
+    try:
+        table.append(StopsHalfway(ROWS[2]))
+    except KeyboardInterrupt:
+        pass
+    assert len(table) == 2 and list(table) == ROWS[:2] and table[-1] == ROWS[1]
+    assert table.column("game") == [0, 1]
+    assert list(Table.joined([table, Table(ROWS[2:])])) == ROWS
+    table.append(ROWS[2])
+    assert list(table) == ROWS[:3]

@@ -33,17 +33,16 @@ from cardwidgets.lab.jobs import Claim, Job, Pickled
 from cardwidgets.lab.seeds import game_seed, player_seed
 from cardwidgets.lab.table import Table
 from cardwidgets.lab.units import AnyState, Record, Unit, is_over, unit_of
-from cardwidgets.lab.watchdog import TimedOut
 
 __all__ = [
     "Chunk",
     "Failure",
     "Found",
     "GameFailed",
-    "Halted",
     "RemoteError",
     "Row",
     "claim_label",
+    "fill_chunk",
     "play_game",
     "run_chunk",
     "run_chunk_remote",
@@ -120,33 +119,17 @@ class Chunk:
     failure: Failure | None = None
 
 
-class Halted(BaseException):
-    """An in-process chunk stopped from outside (the run's timeout, Ctrl-C): ``chunk`` holds
-    the games that finished before, ``why`` is what stopped it."""
-
-    def __init__(self, chunk: Chunk, why: BaseException) -> None:
-        super().__init__(chunk.start)
-        self.chunk, self.why = chunk, why
-
-
 def run_chunk(job: Job, start: int, stop: int) -> Chunk:
-    """Play games ``start`` to ``stop - 1`` of ``job`` in this process.
-
-    The timeout (:class:`~cardwidgets.lab.watchdog.TimedOut`) or Ctrl-C
-    (``KeyboardInterrupt``) mid-chunk raise :class:`Halted`, which keeps the games that
-    finished.
-    """
+    """Play games ``start`` to ``stop - 1`` of ``job``."""
     chunk = Chunk(start, Table(), [])
-    try:
-        _fill(chunk, job, stop)
-    except (TimedOut, KeyboardInterrupt) as why:
-        raise Halted(chunk, why) from why
+    fill_chunk(chunk, job, stop)
     return chunk
 
 
-def _fill(chunk: Chunk, job: Job, stop: int) -> None:
-    """Play the chunk's games into ``chunk`` (in place: an interrupted chunk keeps its rows);
-    a game that raised ends it."""
+def fill_chunk(chunk: Chunk, job: Job, stop: int) -> None:
+    """Play games ``chunk.start`` to ``stop - 1`` into ``chunk``, in place: a chunk stopped
+    from outside (the timeout, Ctrl-C) holds the games that finished. A game that raised ends
+    it (``chunk.failure``)."""
     module = importlib.import_module(job.game)
     claim = job.claim.load() if isinstance(job.claim, Pickled) else job.claim
     rows, failures = chunk.rows, chunk.counterexamples
@@ -164,8 +147,7 @@ def _fill(chunk: Chunk, job: Job, stop: int) -> None:
 def run_chunk_remote(job: Job, start: int, stop: int) -> Chunk:
     """Games ``start`` to ``stop - 1`` for another process (module-level: any executor can
     run it); a failure's error must survive pickling."""
-    chunk = Chunk(start, Table(), [])
-    _fill(chunk, job, stop)
+    chunk = run_chunk(job, start, stop)
     failure = chunk.failure
     if failure is not None:
         try:

@@ -39,8 +39,9 @@ from cardwidgets.lab.errors import (
     _RemoteTraceback,
 )
 from cardwidgets.lab.jobs import Job, portable
-from cardwidgets.lab.play import Chunk, Failure, Halted, run_chunk, run_chunk_remote
+from cardwidgets.lab.play import Chunk, Failure, fill_chunk, run_chunk_remote
 from cardwidgets.lab.progress import Progress
+from cardwidgets.lab.table import Table
 
 if TYPE_CHECKING:
     from cardwidgets.lab.claims import CheckResult
@@ -194,15 +195,15 @@ def _play_here(
     """Play the chunks into ``done``: why the run stopped early, or None."""
     try:
         for start, stop in chunks:
-            chunk = run_chunk(job, start, stop)
+            # In ``done`` before a game is played: wherever the timeout or Ctrl-C strike, the
+            # games that finished are kept.
+            chunk = Chunk(start, Table(), [])
             done.append(chunk)
+            fill_chunk(chunk, job, stop)
             bar.advance(len(chunk.rows))
             if chunk.failure is not None:
                 return Stop(failure=chunk.failure)
-    except Halted as halted:
-        done.append(halted.chunk)
-        return _halt(halted.why, timeout)
-    except (watchdog.TimedOut, KeyboardInterrupt) as why:  # between two chunks
+    except (watchdog.TimedOut, KeyboardInterrupt) as why:
         return _halt(why, timeout)
     return None
 

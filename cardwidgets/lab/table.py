@@ -55,7 +55,12 @@ class Table:
         return list(self._names)
 
     def append(self, row: Mapping[str, object]) -> None:
-        """Add one row at the end."""
+        """Add one row at the end.
+
+        A row is added column by column and counted last: an append stopped half-way (Ctrl-C,
+        the timeout) leaves some columns one value longer, which every reader cuts off.
+        """
+        self._trim()
         for name in row:
             if name not in self._names:
                 self._add_column(name)
@@ -70,6 +75,7 @@ class Table:
 
     def extend(self, other: Table) -> None:
         """Add ``other``'s rows at the end, column by column."""
+        self._trim()
         for name in other._names:
             if name not in self._names:
                 self._add_column(name)
@@ -79,7 +85,7 @@ class Table:
             mine = self._columns[index]
             if isinstance(mine, array) and not isinstance(theirs, array):
                 mine = self._columns[index] = list(mine)
-            mine.extend(theirs)  # type: ignore[arg-type]
+            mine.extend(theirs[: len(other)])  # type: ignore[arg-type]
         self._count += len(other)
 
     @classmethod
@@ -90,6 +96,13 @@ class Table:
             whole.extend(table)
         return whole
 
+    def _trim(self) -> None:
+        """Cut the values of a row whose append was stopped half-way."""
+        count, columns = self._count, self._columns
+        if columns and len(columns[0]) > count:  # an append fills the columns in order
+            for column in columns:
+                del column[count:]
+
     def _add_column(self, name: str) -> None:
         self._names[name] = len(self._columns)
         self._columns.append([_MISSING] * self._count if self._count else array("q"))
@@ -99,12 +112,14 @@ class Table:
         index = self._names.get(name)
         if index is None:
             return [None] * self._count
-        return [None if v is _MISSING else v for v in self._columns[index]]
+        values = self._columns[index][: self._count]
+        return [None if v is _MISSING else v for v in values]
 
     def row(self, index: int) -> dict[str, Any]:
         """Row ``index`` as a dict (negative indices count from the end)."""
         if not -self._count <= index < self._count:
             raise IndexError(index)
+        index %= self._count  # from the start: a half-added row may follow the last one
         made = {name: self._columns[i][index] for name, i in self._names.items()}
         return {name: value for name, value in made.items() if value is not _MISSING}
 
