@@ -390,6 +390,8 @@ class GameState(Generic[M]):
     rules: Rules
     parent: Self | None
     last_move: M | None
+    _ply: int
+    """How many moves led here (see :attr:`ply`), set by each game when it makes a state."""
 
     # -- the protocol --------------------------------------------------------------------------
     @property
@@ -465,7 +467,20 @@ class GameState(Generic[M]):
 
     @property
     def ply(self) -> int:
-        """How many moves led here."""
+        """How many moves led here.
+
+        Each game stores it when it makes a state (``parent.ply + 1``, 0 for a position set
+        up or dealt anew), because bots read it every move: walking the parents made a game
+        of n moves cost O(n²). A state class that does not store it still gets the count.
+        """
+        try:
+            return self._ply
+        except AttributeError:  # a state class of another game that does not store its ply
+            return self._counted_ply()
+
+    def _counted_ply(self) -> int:
+        """The moves that led here, counted along the parents (the states since the last
+        one made without a move)."""
         count = 0
         state: GameState[M] | None = self
         while state is not None and state.last_move is not None:

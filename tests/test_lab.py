@@ -278,6 +278,23 @@ def test_pandas_and_matplotlib_extras(reference: lab.Results) -> None:
     plt.close("all")
 
 
+def test_dollar_signs_in_labels_are_drawn_as_written_not_as_mathtext() -> None:
+    """A variant label with ``$`` pairs started matplotlib's mathtext: "$^$" stopped the
+    drawing with a ValueError, "$5 or $10" lost its dollars."""
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    labels = ["bet $5 or $10", "tax $^$", "a $\\frac$ b"]
+    result = lab.compare("panjpar", players={label: "random" for label in labels}, games=3, seed=9)
+    ax = result.plot()
+    ax.figure.canvas.draw()  # raised ValueError (mathtext parse) before the labels were escaped
+    shown = [tick.get_text() for tick in ax.get_xticklabels()]
+    assert [text.replace("\\$", "$") for text in shown] == labels
+    assert all("$" not in text.replace("\\$", "") for text in shown)
+    plt.close("all")
+
+
 def test_progress_bar_goes_to_stderr_on_request(capsys: Any, monkeypatch: Any) -> None:
     monkeypatch.setattr(Progress, "delay", 0.0)
     lab.simulate("panjpar", games=6, seed=1, progress=True, chunk_size=2)

@@ -7,8 +7,15 @@ Claims and players are module-level functions and classes, so a process pool can
 
 from __future__ import annotations
 
+import concurrent.futures
+import multiprocessing
 import os
 import re
+import signal
+import subprocess
+import sys
+import threading
+import time
 import tracemalloc
 from typing import Any
 
@@ -130,8 +137,54 @@ def test_a_per_state_claim_that_raises_names_the_move(reference: lab.Results) ->
 def test_a_claim_whose_answer_has_no_truth_value_is_the_claims_error() -> None:
     with pytest.raises(lab.ClaimError) as caught:
         lab.check(returns_an_array_like, "panjpar", games=20, seed=SEED)
-    assert isinstance(caught.value.__cause__, ValueError)
-    assert "ambiguous" in str(caught.value.__cause__)
+    assert isinstance(caught.value.__cause__, lab.NotTrueOrFalse)
+    assert caught.value.index == BAD_GAME
+
+
+def forgets_its_return(state: Any) -> Any:
+    """a claim whose author forgot the return on one game"""
+    if seed_of(state) == game_seed(SEED, BAD_GAME):
+        state.is_over  # noqa: B018 - the forgotten return
+        return None
+    return True
+
+
+def answers_no(state: Any) -> Any:
+    return "no" if seed_of(state) == game_seed(SEED, BAD_GAME) else True
+
+
+@pytest.mark.parametrize(
+    ("claim", "workers", "answer"),
+    [
+        (forgets_its_return, None, "None"),
+        (answers_no, None, "'no'"),
+        (forgets_its_return, 2, "None"),
+    ],
+)
+def test_a_claim_that_returns_no_bool_is_refused_naming_the_claim_and_its_answer(
+    claim: Any, workers: int | None, answer: str, reference: lab.Results
+) -> None:
+    """None used to count as "refuted" and "no" as "held": a truth value guessed from them."""
+    with pytest.raises(lab.ClaimError) as caught:
+        lab.check(claim, "panjpar", games=40, seed=SEED, workers=workers, chunk_size=5)
+    err = caught.value
+    assert isinstance(err.__cause__, lab.NotTrueOrFalse) and isinstance(err.__cause__, ValueError)
+    assert err.index == BAD_GAME
+    assert err.text("en").startswith(
+        f"the claim {claim.__qualname__} returned {answer}, not True or False, in game {BAD_GAME}"
+    )
+    assert err.__cause__.text("en").endswith(f"but {claim.__qualname__} returned {answer}")
+    for said in (err.text("de"), err.__cause__.text("de")):
+        assert_german(said, claim.__qualname__, answer, "True", "False")
+    check_kept(err, reference, least=BAD_GAME if workers is None else 5)
+
+
+def test_a_claim_may_answer_with_a_numpy_bool() -> None:
+    numpy = pytest.importorskip("numpy")
+    result = lab.check(lambda s: numpy.bool_(s.is_over), "panjpar", games=5, seed=SEED)
+    assert not result.refuted and result.held == 5
+    refuted = lab.check(lambda s: numpy.bool_(not s.is_over), "panjpar", games=5, seed=SEED)
+    assert refuted.held == 0
 
 
 def test_a_lambda_claim_raising_in_a_process_pool_is_carried_back() -> None:
@@ -323,3 +376,133 @@ def test_any_claim_error_on_any_game_becomes_a_claim_error(
     assert [row["game"] for row in err.rows] == list(range(bad))
     assert all(row["held"] for row in err.rows)
     assert_german(err.text("de"), i18n.shown(error("Z"), 120))
+
+
+# -- timeouts and Ctrl-C (issue 27) --------------------------------------------------------------
+
+
+def stalls_on_the_bad_game(state: Any) -> bool:
+    """a claim that spins (for 8 s: a test must end even if nothing stops it) on one game"""
+    if seed_of(state) == game_seed(SEED, BAD_GAME):
+        until = time.monotonic() + 8
+        while time.monotonic() < until:
+            pass
+    return True
+
+
+def test_timeout_stops_an_in_process_run_whose_claim_never_returns(reference: lab.Results) -> None:
+    """Without workers ``timeout=`` did nothing: the run waited for the claim for ever."""
+    began = time.monotonic()
+    with pytest.raises(lab.WorkerError) as caught:
+        lab.check(stalls_on_the_bad_game, "panjpar", games=40, seed=SEED, timeout=0.5)
+    assert time.monotonic() - began < 4
+    err = caught.value
+    assert err.text("en").startswith("the run did not finish within the timeout of 0.5 seconds")
+    assert_german(err.text("de"), "0.5")
+    check_kept(err, reference, least=BAD_GAME)
+    assert len(err.rows) == BAD_GAME
+
+
+class StallingPlayer(bots.RandomPlayer):
+    """A random player that takes 0.1 s a move from game 5 on (a slow bot, a long game)."""
+
+    def choose(self, state: Any) -> Any:
+        if self.seed in {player_seed(game_seed(SEED, i), 0) for i in range(5, 8)}:
+            time.sleep(0.1)
+        return super().choose(state)
+
+    def reseeded(self, seed: Any) -> StallingPlayer:
+        return StallingPlayer(seed)
+
+
+def test_timeout_without_a_signal_timer_checks_the_clock_before_every_move(
+    reference: lab.Results,
+) -> None:
+    """A run started in another thread (no SIGALRM there; nor on Windows or in Pyodide)
+    stops at the first move after the timeout."""
+    began = time.monotonic()
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:
+        running = thread.submit(
+            lab.simulate, "panjpar", (StallingPlayer(0), "random"), 8, None, SEED, timeout=0.5
+        )
+        with pytest.raises(lab.WorkerError) as caught:
+            running.result()
+    assert time.monotonic() - began < 3
+    assert [row["game"] for row in caught.value.rows] == [0, 1, 2, 3, 4]
+    check_kept(caught.value, reference, least=5)
+
+
+POOL_THAT_TIMES_OUT = """
+import multiprocessing, time
+from cardwidgets import lab
+
+def spins(state):
+    while True:
+        pass
+
+began = time.monotonic()
+try:
+    lab.check(spins, "panjpar", games=8, seed=1, workers=2, chunk_size=2, timeout=1)
+except lab.WorkerError as err:
+    print(type(err).__name__, round(time.monotonic() - began, 1))
+print("children", len(multiprocessing.active_children()))
+"""
+
+
+def test_a_pool_stopped_by_its_timeout_terminates_its_workers(tmp_path: Any) -> None:
+    """The pool was shut down with wait=False: its workers spun on, so the interpreter could
+    not exit (this subprocess hung for ever)."""
+    script = tmp_path / "pool_times_out.py"
+    script.write_text(POOL_THAT_TIMES_OUT)
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = done.stdout.split("\n")
+    assert lines[0].startswith("WorkerError") and float(lines[0].split()[1]) < 10
+    assert lines[1] == "children 0"
+
+
+class InterruptedPlayer(bots.RandomPlayer):
+    """A random player during whose first move of one game the learner presses Ctrl-C."""
+
+    def choose(self, state: Any) -> Any:
+        if self.seed == player_seed(game_seed(SEED, BAD_GAME), 0):
+            raise KeyboardInterrupt
+        return super().choose(state)
+
+    def reseeded(self, seed: Any) -> InterruptedPlayer:
+        return InterruptedPlayer(seed)
+
+
+def test_ctrl_c_keeps_the_finished_rows_and_is_still_a_keyboard_interrupt(
+    reference: lab.Results,
+) -> None:
+    """Ctrl-C ("Interrupt kernel") lost every finished row; every other stop kept them."""
+    with pytest.raises(lab.Interrupted) as caught:
+        lab.simulate("panjpar", players=(InterruptedPlayer(0), "random"), games=40, seed=SEED)
+    err = caught.value
+    assert isinstance(err, KeyboardInterrupt) and not isinstance(err, Exception)
+    assert err.text("en") == (
+        f"the run was interrupted; {BAD_GAME} games finished and are kept in .results"
+    )
+    assert_german(err.text("de"))
+    assert isinstance(err.results, lab.Results) and len(err.rows) == BAD_GAME
+    check_kept(err, reference, least=BAD_GAME)
+
+
+@pytest.mark.parametrize("workers", [None, 2])
+def test_a_real_interrupt_signal_keeps_the_rows_and_ends_the_pool(workers: int | None) -> None:
+    """SIGINT (what Ctrl-C and Jupyter's "Interrupt kernel" send) mid-run, here or while a
+    pool of processes plays."""
+    ring = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT))
+    ring.start()
+    try:
+        with pytest.raises(lab.Interrupted) as caught:
+            lab.simulate("panjpar", games=10**6, seed=SEED, workers=workers, chunk_size=20)
+    finally:
+        ring.cancel()
+    rows = caught.value.rows
+    assert [row["game"] for row in rows] == list(range(len(rows)))
+    assert workers or rows  # in process, a second of games finished before the interrupt
+    assert multiprocessing.active_children() == []

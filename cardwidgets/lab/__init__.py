@@ -21,7 +21,8 @@ Trade-offs:
 
 * Rows are plain JSON-safe dicts, not a DataFrame: the lab needs only the standard library;
   pandas and matplotlib (the ``lab`` extra) are imported only by :meth:`Results.to_pandas` and
-  :meth:`Results.plot`.
+  :meth:`Results.plot`. A run keeps them by column (:mod:`~cardwidgets.lab.table`, about 100
+  bytes a game) and makes the dicts when they are read.
 * Game ``i`` is dealt from :func:`game_seed` ``(seed, i)`` and both players are reseeded from it,
   so a row never depends on chunking, on the executor or on the other games: a process pool or a
   Dask cluster gives exactly the rows of an in-process run.
@@ -50,8 +51,16 @@ from __future__ import annotations
 from cardwidgets.lab import words as words
 from cardwidgets.lab.claims import CheckResult, Counterexample
 from cardwidgets.lab.comparison import Comparison
-from cardwidgets.lab.errors import ClaimError, GameError, LabError, RunError, WorkerError
+from cardwidgets.lab.errors import (
+    ClaimError,
+    GameError,
+    Interrupted,
+    LabError,
+    RunError,
+    WorkerError,
+)
 from cardwidgets.lab.errors import NotPortable as NotPortable
+from cardwidgets.lab.errors import NotTrueOrFalse as NotTrueOrFalse
 from cardwidgets.lab.errors import NoWidget as NoWidget
 from cardwidgets.lab.errors import PlayersError as PlayersError
 from cardwidgets.lab.errors import _RemoteTraceback as _RemoteTraceback
@@ -75,6 +84,7 @@ __all__ = [
     "Counterexample",
     "Estimate",
     "GameError",
+    "Interrupted",
     "LabError",
     "Results",
     "RunError",

@@ -94,13 +94,17 @@ class CheckResult:
     ) -> None:
         self.claim, self.results, self.per_state = claim, results, per_state
         self.counterexamples = counterexamples
-        self.held = sum(1 for row in results.rows if row["held"])
-        self.games = len(results.rows)
+        self.held = sum(1 for held in results.column("held") if held)
+        self.games = len(results)
         self.estimate = estimate_rate(self.held, self.games)
+
+    def __len__(self) -> int:
+        return self.games
 
     @property
     def rows(self) -> list[Row]:
-        """The rows of the games, with a ``held`` column."""
+        """The rows of the games, with a ``held`` column (a new list of dicts, made when
+        asked: see :attr:`Results.rows`)."""
         return self.results.rows
 
     @property

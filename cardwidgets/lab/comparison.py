@@ -110,7 +110,7 @@ class Comparison:
             locale,
             game=first.game,
             metric=self.metric,
-            games=i18n.Number(len(first.rows)),
+            games=i18n.Number(len(first)),
             seed=first.seed,
         )
 
@@ -138,8 +138,8 @@ class Comparison:
         """Each variant's value with its interval; returns the Axes."""
         ax = display.axes(ax)
         display.bars(ax, list(self.estimates), list(self.estimates.values()))
-        ax.set_ylabel(str(self.metric))
-        ax.set_title(self._header(None))
+        ax.set_ylabel(display.literal(str(self.metric)))
+        ax.set_title(display.literal(self._header(None)))
         return ax
 
 

@@ -116,6 +116,16 @@ def axes(ax: Any) -> Any:
     return ax
 
 
+def literal(text: str) -> str:
+    """``text`` for a matplotlib label, shown as written: a ``$`` pair would start mathtext
+    (a label "$5 or $10" lost its dollars, "$^$" stopped the drawing with a ValueError).
+
+    >>> literal("bet $5 or $10")
+    'bet \\\\$5 or \\\\$10'
+    """
+    return text.replace("$", r"\$")
+
+
 def bars(ax: Any, labels: Sequence[str], estimates: Sequence[Estimate]) -> None:
     """One bar per estimate, with its 95% interval as error bars."""
     values = [e.value for e in estimates]
@@ -125,4 +135,4 @@ def bars(ax: Any, labels: Sequence[str], estimates: Sequence[Estimate]) -> None:
     ]
     ax.bar(range(len(values)), values, yerr=errors, capsize=6, color="#4C72B0")
     ax.set_xticks(range(len(values)))
-    ax.set_xticklabels(labels)
+    ax.set_xticklabels([literal(label) for label in labels])

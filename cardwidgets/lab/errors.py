@@ -25,9 +25,11 @@ if TYPE_CHECKING:
 __all__ = [
     "ClaimError",
     "GameError",
+    "Interrupted",
     "LabError",
     "NoWidget",
     "NotPortable",
+    "NotTrueOrFalse",
     "PlayersError",
     "RunError",
     "WorkerError",
@@ -60,7 +62,19 @@ class NotPortable(i18n.TranslatedError, TypeError):
     __module__ = "cardwidgets.lab"
 
 
-class RunError(LabError):
+class _Kept:
+    """What a stopped run keeps: ``results`` (what the call would have returned, made of the
+    games that finished) and their ``rows``."""
+
+    results: Results | CheckResult | None = None
+
+    @property
+    def rows(self) -> list[Row]:
+        """The rows of the games that finished, in game order."""
+        return list(self.results.rows) if self.results is not None else []
+
+
+class RunError(_Kept, LabError):
     """A run that stopped before its last game; nothing that finished is lost.
 
     ``results`` is what the call would have returned, made of the games that finished (a
@@ -70,13 +84,7 @@ class RunError(LabError):
 
     __module__ = "cardwidgets.lab"
 
-    results: Results | CheckResult | None = None
     failure: Failure | None = None
-
-    @property
-    def rows(self) -> list[Row]:
-        """The rows of the games that finished, in game order."""
-        return list(self.results.rows) if self.results is not None else []
 
 
 class GameError(RunError):
@@ -131,10 +139,38 @@ class ClaimError(GameError):
     __module__ = "cardwidgets.lab"
 
 
+class NotTrueOrFalse(LabError):
+    """A claim returned something other than True or False (``None``, ``"no"``, a number): a
+    truth value guessed from it would count a forgotten ``return`` as "refuted in every game".
+    The ``__cause__`` of the run's :class:`ClaimError`."""
+
+    __module__ = "cardwidgets.lab"
+
+
 class WorkerError(RunError):
     """A worker process died, or the run exceeded its ``timeout``."""
 
     __module__ = "cardwidgets.lab"
+
+
+class Interrupted(_Kept, KeyboardInterrupt):
+    """Ctrl-C (or Jupyter's "Interrupt kernel") stopped a run: it keeps the games that
+    finished in ``results`` and ``rows``, like a :class:`RunError`, but stays a
+    ``KeyboardInterrupt``, so it stops a script or a cell as before and no ``except
+    Exception`` swallows it. Its message is in the current locale, ``text(locale)`` in any."""
+
+    __module__ = "cardwidgets.lab"
+
+    def __init__(self, key: str, /, **params: object) -> None:
+        super().__init__(key)
+        self.key, self.params = key, params
+
+    def text(self, locale: str | None = None) -> str:
+        """The message in ``locale`` (default: the current locale)."""
+        return i18n.text(self.key, locale, **self.params)
+
+    def __str__(self) -> str:
+        return self.text()
 
 
 class _RemoteTraceback(Exception):

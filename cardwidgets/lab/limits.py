@@ -16,8 +16,8 @@ import sys
 __all__ = ["MAX_GAMES", "MAX_WORKERS", "NO_PROCESSES"]
 
 MAX_GAMES = 100_000_000
-"""The most games one run plays. Every game keeps a row in memory (several hundred bytes), so
-a bigger run could not finish on any ordinary machine; split it into runs with other seeds."""
+"""The most games one run plays. Every game keeps a row in memory (about 100 bytes, by column),
+so a bigger run could not finish on an ordinary machine; split it into runs with other seeds."""
 
 MAX_WORKERS = 512
 """The most worker processes ``workers=`` starts (a process pool forks them all at once)."""

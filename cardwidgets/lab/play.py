@@ -27,8 +27,11 @@ import traceback
 from types import ModuleType
 from typing import Any, TypedDict
 
+from cardwidgets import i18n
+from cardwidgets.lab.errors import NotTrueOrFalse
 from cardwidgets.lab.jobs import Claim, Job, Pickled
 from cardwidgets.lab.seeds import game_seed, player_seed
+from cardwidgets.lab.table import Table
 from cardwidgets.lab.units import AnyState, Record, Unit, is_over, unit_of
 
 __all__ = [
@@ -38,6 +41,8 @@ __all__ = [
     "GameFailed",
     "RemoteError",
     "Row",
+    "claim_label",
+    "fill_chunk",
     "play_game",
     "run_chunk",
     "run_chunk_remote",
@@ -109,30 +114,39 @@ class Chunk:
     """
 
     start: int
-    rows: list[Row]
+    rows: Table
     counterexamples: list[Found]
     failure: Failure | None = None
 
 
 def run_chunk(job: Job, start: int, stop: int) -> Chunk:
-    """Play games ``start`` to ``stop - 1`` of ``job`` (module-level: any executor can run it)."""
+    """Play games ``start`` to ``stop - 1`` of ``job``."""
+    chunk = Chunk(start, Table(), [])
+    fill_chunk(chunk, job, stop)
+    return chunk
+
+
+def fill_chunk(chunk: Chunk, job: Job, stop: int) -> None:
+    """Play games ``chunk.start`` to ``stop - 1`` into ``chunk``, in place: a chunk stopped
+    from outside (the timeout, Ctrl-C) holds the games that finished. A game that raised ends
+    it (``chunk.failure``)."""
     module = importlib.import_module(job.game)
     claim = job.claim.load() if isinstance(job.claim, Pickled) else job.claim
-    rows: list[Row] = []
-    failures: list[Found] = []
-    for index in range(start, stop):
+    rows, failures = chunk.rows, chunk.counterexamples
+    for index in range(chunk.start, stop):
         try:
             row, failure, _ = play_game(job, index, module, claim)
         except GameFailed as failed:
-            return Chunk(start, rows, failures, failed.failure)
+            chunk.failure = failed.failure
+            return
         rows.append(row)
         if failure is not None and len(failures) < job.keep:
             failures.append(failure)
-    return Chunk(start, rows, failures)
 
 
 def run_chunk_remote(job: Job, start: int, stop: int) -> Chunk:
-    """:func:`run_chunk` for another process: a failure's error must survive pickling."""
+    """Games ``start`` to ``stop - 1`` for another process (module-level: any executor can
+    run it); a failure's error must survive pickling."""
     chunk = run_chunk(job, start, stop)
     failure = chunk.failure
     if failure is not None:
@@ -239,12 +253,33 @@ def _found(index: int, seed: int, state: AnyState, ply: int) -> Found:
 
 
 def _holds(claim: Claim, state: AnyState) -> bool:
-    """The claim's verdict on ``state``; its own error (also one raised by its result's truth
-    value, such as an array's) is marked as the claim's."""
+    """The claim's verdict on ``state``: True or False (a numpy bool too). Its own error, or
+    an answer that is no bool, is marked as the claim's: a truth value guessed from ``None``
+    or ``"no"`` would turn a forgotten ``return`` into "refuted in every game"."""
     try:
-        return bool(claim(state))
+        verdict = claim(state)
     except Exception as err:
         raise _ClaimRaised() from err
+    if verdict.__class__ is bool:
+        return verdict
+    if _is_numpy_bool(verdict):
+        return bool(verdict)
+    wrong = NotTrueOrFalse(
+        "lab.not_true_or_false", claim=claim_label(claim), answer=i18n.shown(verdict, 40)
+    )
+    raise _ClaimRaised() from wrong
+
+
+def _is_numpy_bool(value: object) -> bool:
+    # Checked by name: the lab does not import numpy (numpy 1 calls it bool_, numpy 2 bool).
+    kind = value.__class__
+    return kind.__module__ == "numpy" and kind.__name__ in ("bool_", "bool")
+
+
+def claim_label(claim: object) -> str:
+    """The claim's name as a sentence shows it (its qualified name, else its repr)."""
+    name = getattr(claim, "__qualname__", None) or getattr(claim, "__name__", None)
+    return name if isinstance(name, str) else i18n.shown(claim)
 
 
 def _failed(index: int, seed: int, state: AnyState | None, ply: int, err: Exception) -> Failure:

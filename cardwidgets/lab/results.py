@@ -2,14 +2,15 @@
 
 Rows are plain JSON-safe dicts, not a DataFrame: the lab needs only the standard library;
 pandas and matplotlib (the ``lab`` extra) are imported only by :meth:`Results.to_pandas` and
-:meth:`Results.plot`.
+:meth:`Results.plot`. They are kept by column (:class:`~cardwidgets.lab.table.Table`) and made
+as dicts when asked for.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from cardwidgets import extras, i18n
@@ -18,6 +19,7 @@ from cardwidgets.lab.errors import LabError
 from cardwidgets.lab.jobs import Job
 from cardwidgets.lab.play import GameFailed, Row, play_game
 from cardwidgets.lab.stats import Estimate, estimate_mean, estimate_rate
+from cardwidgets.lab.table import Table
 from cardwidgets.lab.units import AnyState
 
 __all__ = ["Results"]
@@ -31,37 +33,54 @@ class Results:
     ``rows`` is a list of plain dicts (JSON-safe): ``game`` (index), ``seed`` (the game's own
     seed: ``new_game(seed=row["seed"])`` deals it again), ``winner`` (0, 1 or None for a draw),
     ``score0``, ``score1``, ``length`` (moves), ``first`` (the seat that moved first) and the
-    game's facts.
+    game's facts. The results keep them by column (about 8 bytes a value, not a dict a game);
+    ``rows`` makes the list of dicts each time it is read, so read it once, or use
+    :meth:`row`, :meth:`column`, ``len(results)`` and ``for row in results``.
     """
 
     def __init__(
         self,
         game: str,
-        rows: list[Row],
+        rows: Table | Iterable[Row],
         players: tuple[str, str],
         seed: int | str,
         unit: str,
         rules: object = None,
         job: Job | None = None,
     ) -> None:
-        self.game, self.rows, self.players, self.seed, self.unit = game, rows, players, seed, unit
+        self.game, self.players, self.seed, self.unit = game, players, seed, unit
+        self._table = rows if isinstance(rows, Table) else Table(rows)
         self.rules = rules
         self._job = job
 
+    @property
+    def rows(self) -> list[Row]:
+        """Every row as a dict, in game order (a new list each time: see the class)."""
+        return list(self._table)
+
+    def row(self, index: int) -> Row:
+        """Row ``index`` (game ``index`` of the run) as a dict."""
+        return self._table.row(index)
+
     def __len__(self) -> int:
-        return len(self.rows)
+        return len(self._table)
+
+    def __iter__(self) -> Iterator[Row]:
+        return iter(self._table)
 
     def column(self, name: str) -> list[Any]:
         """The values of one column, in game order."""
-        return [row.get(name) for row in self.rows]
+        return self._table.column(name)
 
     @property
     def columns(self) -> list[str]:
         """The column names, the common ones first."""
+        if not len(self._table):
+            return []
+        first = self._table.row(0)
         names: dict[str, None] = dict.fromkeys(_BASE_COLUMNS)
-        for row in self.rows[:1]:
-            names.update(dict.fromkeys(row))
-        return [n for n in names if self.rows and n in self.rows[0]]
+        names.update(dict.fromkeys(first))
+        return [n for n in names if n in first]
 
     def rate(self, predicate: Callable[[Row], object]) -> Estimate:
         """How often ``predicate(row)`` is true, with its 95% interval.
@@ -71,12 +90,12 @@ class Results:
         >>> r.rate(lambda row: row["winner"] is not None).total
         30
         """
-        return estimate_rate(sum(1 for row in self.rows if predicate(row)), len(self.rows))
+        return estimate_rate(sum(1 for row in self if predicate(row)), len(self))
 
     def mean(self, column: str | Callable[[Row], float]) -> Estimate:
         """The mean of a column (or of a function of a row), with its 95% interval."""
         get = column if callable(column) else (lambda row: row[column])
-        return estimate_mean([float(get(row)) for row in self.rows])
+        return estimate_mean([float(get(row)) for row in self])
 
     def win_rate(self, seat: int) -> Estimate:
         """How often ``seat`` won (draws count as not won)."""
@@ -84,8 +103,9 @@ class Results:
 
     def summary(self) -> dict[str, Any]:
         """The headline numbers as a JSON-safe dict."""
-        n = len(self.rows)
-        wins = [sum(1 for r in self.rows if r["winner"] == seat) for seat in (0, 1)]
+        n = len(self)
+        winners = self.column("winner")
+        wins = [winners.count(seat) for seat in (0, 1)]
         rates = [estimate_rate(w, n) for w in wins]
         means = {
             name: math.fsum(float(v) for v in self.column(name)) / n
@@ -150,8 +170,8 @@ class Results:
             "lab.header",
             locale,
             game=self.game,
-            games=display.number(len(self.rows), locale),
-            unit=display.unit_words(self.unit, locale, len(self.rows)),
+            games=display.number(len(self), locale),
+            unit=display.unit_words(self.unit, locale, len(self)),
             seed=self.seed,
             player0=self.players[0],
             player1=self.players[1],
@@ -167,7 +187,7 @@ class Results:
 
     def __repr__(self) -> str:
         return (
-            f"<Results {self.game}: {len(self.rows)} {self.unit}s, seed {self.seed!r}, "
+            f"<Results {self.game}: {len(self)} {self.unit}s, seed {self.seed!r}, "
             f"{self.players[0]} vs {self.players[1]}>"
         )
 
@@ -176,14 +196,18 @@ class Results:
         summary = display.html_table(headers, rows, caption=self._header(None))
         columns = self.columns
         sample = display.html_table(
-            columns, ([display.cell(row.get(c)) for c in columns] for row in self.rows[:head])
+            columns,
+            (
+                [display.cell(row.get(c)) for c in columns]
+                for row in map(self.row, range(min(head, len(self))))
+            ),
         )
         return f"<div>{summary}<br>{sample}</div>"
 
     def to_pandas(self) -> Any:
         """The rows as a ``pandas.DataFrame`` (needs the ``lab`` extra)."""
         pd = extras.require("pandas", "lab", "to_pandas()")
-        return pd.DataFrame(self.rows, columns=self.columns)
+        return pd.DataFrame({name: self.column(name) for name in self.columns})
 
     def plot(self, column: str | None = None, ax: Any = None) -> Any:
         """Win rates with their intervals, or a histogram of ``column``; returns the Axes.
@@ -199,11 +223,11 @@ class Results:
         else:
             values = [float(v) for v in self.column(column)]
             ax.hist(values, bins=min(40, max(5, len(set(values)))))
-            ax.set_xlabel(column)
+            ax.set_xlabel(display.literal(column))
             ax.set_ylabel(display.unit_words(self.unit))
         ax.set_title(
-            f"{self.game}, {display.number(len(self.rows))} "
-            f"{display.unit_words(self.unit, None, len(self.rows))}"
+            f"{self.game}, {display.number(len(self))} "
+            f"{display.unit_words(self.unit, None, len(self))}"
         )
         return ax
 
@@ -219,7 +243,7 @@ class Results:
             raise failed.failure.error from None
 
     def to_json(self) -> list[Row]:
-        """The rows (already JSON-safe)."""
+        """The rows (already JSON-safe), a new list of dicts."""
         return self.rows
 
 

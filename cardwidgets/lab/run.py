@@ -2,8 +2,10 @@
 
 Work goes to an executor in chunks of many games, so the cost of shipping a task is paid once
 per chunk, not per game; at most a few chunks more than there are workers are in flight (a lazy
-window), so memory does not grow with the number of games. A run that stops early (a game
-raised, a worker died, the timeout passed) keeps every chunk that finished.
+window), so the work in flight does not grow with the number of games (the rows do: see
+:mod:`~cardwidgets.lab.table`). A run that stops early (a game raised, a worker died, the
+timeout passed, Ctrl-C) keeps every game that finished, and a process pool of its own is ended
+at once: its workers are terminated, not left running.
 
 >>> from cardwidgets.lab.jobs import make_job
 >>> job, _ = make_job("pazaak", "random", None, 1, None)
@@ -25,18 +27,21 @@ from typing import TYPE_CHECKING
 
 import cardwidgets.lab as lab  # the package: its limits are read when a run starts
 from cardwidgets import i18n
-from cardwidgets.lab import display
+from cardwidgets.lab import display, watchdog
 from cardwidgets.lab.errors import (
     ClaimError,
     GameError,
+    Interrupted,
     LabError,
+    NotTrueOrFalse,
     RunError,
     WorkerError,
     _RemoteTraceback,
 )
 from cardwidgets.lab.jobs import Job, portable
-from cardwidgets.lab.play import Chunk, Failure, run_chunk, run_chunk_remote
+from cardwidgets.lab.play import Chunk, Failure, fill_chunk, run_chunk_remote
 from cardwidgets.lab.progress import Progress
+from cardwidgets.lab.table import Table
 
 if TYPE_CHECKING:
     from cardwidgets.lab.claims import CheckResult
@@ -108,11 +113,12 @@ def _check_run(
 
 @dataclasses.dataclass
 class Stop:
-    """Why a run stopped early: a game that raised, a dead worker, or the timeout."""
+    """Why a run stopped early: a game that raised, a dead worker, the timeout, or Ctrl-C."""
 
     failure: Failure | None = None
     error: BaseException | None = None
     timed_out: float | None = None
+    interrupted: bool = False
 
 
 def run_chunks(
@@ -133,7 +139,7 @@ def run_chunks(
     bar = Progress(games, progress, job.unit)
     try:
         if executor is None and (workers is None or workers <= 1 or lab.NO_PROCESSES):
-            return _run_here(job, chunks, bar)
+            return _run_here(job, chunks, bar, timeout)
         remote = dataclasses.replace(job, claim=portable(job.claim))
         if executor is not None:
             return _gather(executor, remote, chunks, bar, timeout, slots)
@@ -146,23 +152,66 @@ def run_chunks(
             stopped = stop is not None
             return done, stop
         finally:
-            # A stopped run returns now: chunks still running are not waited for.
-            pool.shutdown(wait=not stopped, cancel_futures=stopped)
+            _end_pool(pool, stopped)
     finally:
         bar.close()
 
 
+def _end_pool(pool: concurrent.futures.ProcessPoolExecutor, stopped: bool) -> None:
+    """Shut the run's own pool down; a stopped run's workers are terminated, since one may
+    spin for ever on a claim that never returns (the interpreter could not exit)."""
+    if not stopped:
+        pool.shutdown(wait=True)
+        return
+    # The pool keeps its processes in a private dict (Python 3.14 adds terminate_workers()).
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in workers:
+        process.terminate()
+    for process in workers:
+        process.join(5)
+
+
 def _run_here(
-    job: Job, chunks: Iterator[tuple[int, int]], bar: Progress
+    job: Job, chunks: Iterator[tuple[int, int]], bar: Progress, timeout: float | None
 ) -> tuple[list[Chunk], Stop | None]:
+    """Play the chunks in this process; the timeout and Ctrl-C keep the games that finished
+    (see :mod:`~cardwidgets.lab.watchdog` for how the timeout stops a game)."""
     done: list[Chunk] = []
-    for start, stop in chunks:
-        chunk = run_chunk(job, start, stop)
-        done.append(chunk)
-        bar.advance(len(chunk.rows))
-        if chunk.failure is not None:
-            return done, Stop(failure=chunk.failure)
-    return done, None
+    if timeout is None:
+        return done, _play_here(job, chunks, bar, done, None)
+    with watchdog.alarm(timeout) as armed:
+        played = job if armed else watchdog.clocked(job, timeout)
+        return done, _play_here(played, chunks, bar, done, timeout)
+
+
+def _play_here(
+    job: Job,
+    chunks: Iterator[tuple[int, int]],
+    bar: Progress,
+    done: list[Chunk],
+    timeout: float | None,
+) -> Stop | None:
+    """Play the chunks into ``done``: why the run stopped early, or None."""
+    try:
+        for start, stop in chunks:
+            # In ``done`` before a game is played: wherever the timeout or Ctrl-C strike, the
+            # games that finished are kept.
+            chunk = Chunk(start, Table(), [])
+            done.append(chunk)
+            fill_chunk(chunk, job, stop)
+            bar.advance(len(chunk.rows))
+            if chunk.failure is not None:
+                return Stop(failure=chunk.failure)
+    except (watchdog.TimedOut, KeyboardInterrupt) as why:
+        return _halt(why, timeout)
+    return None
+
+
+def _halt(why: BaseException, timeout: float | None) -> Stop:
+    if isinstance(why, KeyboardInterrupt):
+        return Stop(interrupted=True)
+    return Stop(timed_out=timeout)
 
 
 def _gather(
@@ -210,6 +259,8 @@ def _gather(
                     stop = Stop(failure=chunk.failure)
             if stop is None:
                 submit()
+    except KeyboardInterrupt:  # Ctrl-C here, or a worker's own (a terminal's Ctrl-C reaches all)
+        stop = Stop(interrupted=True)
     finally:
         for future in pending:
             future.cancel()
@@ -225,9 +276,12 @@ def _game_error(job: Job, failure: Failure, kept: i18n.TranslatedError) -> GameE
         error.__cause__ = _RemoteTraceback(failure.details)
     key = "lab.claim_raised" if failure.in_claim else "lab.game_raised"
     cls = ClaimError if failure.in_claim else GameError
+    said: dict[str, object] = {"error": i18n.shown(error, 120)}
+    if isinstance(error, NotTrueOrFalse):
+        key, said = "lab.claim_not_bool", dict(error.params)
     found = cls(
         key,
-        error=i18n.shown(error, 120),
+        **said,
         unit=i18n.TranslatedError(f"lab.unit.{job.unit}"),
         index=failure.game,
         seed=failure.seed,
@@ -238,18 +292,21 @@ def _game_error(job: Job, failure: Failure, kept: i18n.TranslatedError) -> GameE
     return found
 
 
-def stopped(job: Job, stop: Stop, results: Results | CheckResult) -> RunError:
+def stopped(job: Job, stop: Stop, results: Results | CheckResult) -> RunError | Interrupted:
     """The error of a run that stopped early, holding what finished; raise it ``from`` its
-    cause (the claim's, player's or engine's error, or the dead pool's)."""
-    done = len(results.rows)
+    cause (the claim's, player's or engine's error, or the dead pool's). Ctrl-C gives an
+    :class:`Interrupted` (a ``KeyboardInterrupt``), everything else a :class:`RunError`."""
+    done = len(results)
     kept = i18n.TranslatedError(
         "lab.kept",
         done=i18n.Number(done),
         units=i18n.TranslatedError(display.unit_key(job.unit), n=done),
     )
-    error: RunError
+    error: RunError | Interrupted
     if stop.failure is not None:
         error = _game_error(job, stop.failure, kept)
+    elif stop.interrupted:
+        error = Interrupted("lab.interrupted", kept=kept)
     elif stop.timed_out is not None:
         error = WorkerError("lab.timed_out", seconds=stop.timed_out, kept=kept)
     else:

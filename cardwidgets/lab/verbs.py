@@ -3,7 +3,8 @@
 Each takes a game (its name or module), players, rules and a seed, plays its games through
 :func:`~cardwidgets.lab.run.run_chunks` (in this process, on a process pool or on any
 executor) and returns its result type; a run that stops early raises a
-:class:`~cardwidgets.lab.RunError` that keeps what finished.
+:class:`~cardwidgets.lab.RunError` that keeps what finished (Ctrl-C: a
+:class:`~cardwidgets.lab.Interrupted`, which is a ``KeyboardInterrupt``, keeps it too).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from cardwidgets.lab.jobs import Claim, make_job
 from cardwidgets.lab.play import Row
 from cardwidgets.lab.results import Results
 from cardwidgets.lab.run import cause, run_chunks, stopped, whole
+from cardwidgets.lab.table import Table
 
 __all__ = ["check", "compare", "simulate"]
 
@@ -54,7 +56,7 @@ def simulate(
     """
     job, labels = make_job(game, players, rules, seed, unit, records=records, options=options)
     chunks, stop = run_chunks(job, games, workers, executor, chunk_size, progress, timeout)
-    rows = [row for chunk in chunks for row in chunk.rows]
+    rows = Table.joined(chunk.rows for chunk in chunks)
     results = Results(job.name, rows, labels, seed, job.unit, job.rules, job)
     if stop is not None:
         raise stopped(job, stop, results) from cause(stop)
@@ -95,7 +97,7 @@ def check(
         game, players, rules, seed, unit, claim, per_state, counterexamples, options=options
     )
     chunks, stop = run_chunks(job, games, workers, executor, chunk_size, progress, timeout)
-    rows = [row for chunk in chunks for row in chunk.rows]
+    rows = Table.joined(chunk.rows for chunk in chunks)
     found = sorted(
         (failure for chunk in chunks for failure in chunk.counterexamples),
         key=lambda failure: int(failure["game"]),
@@ -162,7 +164,7 @@ def compare(
         )
         results[label] = run
         try:
-            values[label] = [measure(row) for row in run.rows]
+            values[label] = [measure(row) for row in run]
         except KeyError as err:
             raise LabError("lab.bad_metric", metric=metric, columns=", ".join(run.columns)) from err
     name = metric if isinstance(metric, str) else getattr(metric, "__name__", "metric")

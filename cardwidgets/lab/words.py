@@ -127,6 +127,18 @@ i18n.register(
             "de": "die Behauptung löste in {unit} {index} (Startwert {seed}) nach Zug {ply} "
             "{error} aus; {kept}",
         },
+        "lab.not_true_or_false": {
+            "en": "a claim must return True or False (a bool or a numpy bool), but {claim} "
+            "returned {answer}",
+            "de": "eine Behauptung muss True oder False liefern (ein bool oder ein bool von "
+            "numpy), aber {claim} lieferte {answer}",
+        },
+        "lab.claim_not_bool": {
+            "en": "the claim {claim} returned {answer}, not True or False, in {unit} {index} "
+            "(seed {seed}) after move {ply}; {kept}",
+            "de": "die Behauptung {claim} lieferte in {unit} {index} (Startwert {seed}) nach "
+            "Zug {ply} {answer} statt True oder False; {kept}",
+        },
         "lab.game_raised": {
             "en": "{unit} {index} (seed {seed}) stopped with {error} after move {ply}; {kept}",
             "de": "{unit} {index} (Startwert {seed}) brach nach Zug {ply} mit {error} ab; {kept}",
@@ -140,6 +152,10 @@ i18n.register(
             "{seconds:# second|# seconds}; {kept}",
             "de": "der Lauf wurde nicht innerhalb der Frist von {seconds:# Sekunde|# Sekunden} "
             "fertig; {kept}",
+        },
+        "lab.interrupted": {
+            "en": "the run was interrupted; {kept}",
+            "de": "der Lauf wurde unterbrochen; {kept}",
         },
         "lab.kept": {
             "en": "{done} {units} finished and {done:is|are} kept in .results",

@@ -79,6 +79,7 @@ class State(LegalMoves, core.GameState[Move]):
         "_hands",
         "_indicator",
         "_known",
+        "_ply",
         "_result",
         "_seed_start",
         "_stock",
@@ -111,6 +112,7 @@ class State(LegalMoves, core.GameState[Move]):
         state.rules = rules
         state.parent = None
         state.last_move = None
+        state._ply = 0
         state._hands = hands
         state._known = known
         state._stock = stock
@@ -369,6 +371,7 @@ class State(LegalMoves, core.GameState[Move]):
         state.rules = self.rules
         state.parent = self
         state.last_move = move
+        state._ply = self._ply + 1
         state.attacker = a
         state._hands = (hand ^ bits, hands[1]) if a == 0 else (hands[0], hand ^ bits)
         known = self._known
@@ -428,6 +431,7 @@ class State(LegalMoves, core.GameState[Move]):
         state.rules = self.rules
         state.parent = self
         state.last_move = move
+        state._ply = self._ply + 1
         if a == 0:
             state._hands = (held_a, held_d)
             state._known = (known_a, known_d)

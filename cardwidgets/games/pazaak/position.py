@@ -91,6 +91,7 @@ and these rules play without gold cards (gold_cards=False)
     state.rules = rules
     state.parent = None
     state.last_move = None
+    state._ply = 0
     state._tab = ((), ())
     state._tot = (0, 0)
     state._hands = hands
@@ -174,6 +175,7 @@ def make_position(
     state.rules = rules
     state.parent = None
     state.last_move = None
+    state._ply = 0
     state._tab = tabs
     state._tot = (_rules.total(tabs[0]), _rules.total(tabs[1]))
     state._hands = h

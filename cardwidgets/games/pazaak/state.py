@@ -51,6 +51,7 @@ class State(core.GameState[Move]):
         "_key",
         "_last",
         "_played",
+        "_ply",
         "_rest",
         "_sets",
         "_setup",

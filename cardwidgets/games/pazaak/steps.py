@@ -37,6 +37,7 @@ def copy(state: State, move: Move | None) -> State:
     new.rules = state.rules
     new.parent = state
     new.last_move = move
+    new._ply = 0 if move is None else state._ply + 1  # None: a determinized copy, a root
     new._tab = state._tab
     new._tot = state._tot
     new._hands = state._hands
@@ -84,6 +85,7 @@ def play_plain(
     new.rules = self.rules
     new.parent = self
     new.last_move = move
+    new._ply = self._ply + 1
     new._tab = tab
     new._tot = tot
     new._hands = hands
@@ -145,6 +147,7 @@ def next_turn(self: State, move: Move, std: tuple[bool, bool], seat: int) -> Sta
     new.rules = self.rules
     new.parent = self
     new.last_move = move
+    new._ply = self._ply + 1
     new._tab = tab
     new._tot = tot
     new._hands = self._hands

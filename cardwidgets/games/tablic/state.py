@@ -74,6 +74,7 @@ class State(core.GameState[Move]):
         "_last_seat",
         "_pile0",
         "_pile1",
+        "_ply",
         "_profile",
         "_reach",
         "_stock",
@@ -133,6 +134,7 @@ class State(core.GameState[Move]):
         state.seed = seed
         state.parent = None
         state.last_move = None
+        state._ply = 0
         state.deal_results = ()
         state._last_seat = None
         state._keys = None
@@ -476,6 +478,7 @@ class State(core.GameState[Move]):
         child.totals, child.deal_results = self.totals, self.deal_results
         child._stock = stock = self._stock
         child._bottom, child.parent, child.last_move = self._bottom, self, move
+        child._ply = self._ply + 1
         child._last_seat, child._keys, child._table = seat, None, None
         bit = 1 << (index := move.card.index)
         if seat:
