@@ -371,6 +371,38 @@ describe("themes and helpers", () => {
     expect(resolveTheme("dark", document)).toBe("dark");
   });
 
+  it("follows Colab's html[theme] attribute, over the system's preference", () => {
+    const html = document.documentElement;
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ matches: query.includes("dark"), media: query })) as typeof window.matchMedia;
+    try {
+      html.setAttribute("theme", "dark");
+      expect(resolveTheme("auto", document)).toBe("dark");
+      expect(resolveTheme("light", document)).toBe("light");
+      html.setAttribute("theme", "light");
+      expect(resolveTheme("auto", document)).toBe("light");
+      document.body.setAttribute("data-jp-theme-light", "false");
+      expect(resolveTheme("auto", document)).toBe("dark");
+    } finally {
+      window.matchMedia = original;
+      html.removeAttribute("theme");
+    }
+  });
+
+  it("re-renders dark when Colab switches its theme attribute", async () => {
+    const html = document.documentElement;
+    try {
+      html.setAttribute("theme", "dark");
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(q(".cw-root").dataset.theme).toBe("dark");
+      html.setAttribute("theme", "light");
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(q(".cw-root").dataset.theme).toBe("light");
+    } finally {
+      html.removeAttribute("theme");
+    }
+  });
+
   it("follows prefers-color-scheme when no Jupyter theme is set", () => {
     const original = window.matchMedia;
     window.matchMedia = ((query: string) => ({ matches: query.includes("dark"), media: query })) as typeof window.matchMedia;

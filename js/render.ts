@@ -14,7 +14,10 @@ export type Send = (intent: Intent, version: number) => void;
 
 const NO_LABELS: Labels = { options: "", actions: "", log: "", score: "", legend: "", empty: "", summary: "", roles: {} };
 
-/** Light or dark: an explicit scene theme wins, then JupyterLab's, VS Code's, marimo's, the system's. */
+/**
+ * Light or dark: an explicit scene theme wins, then JupyterLab's, VS Code's, Colab's, marimo's,
+ * the system's.
+ */
 export function resolveTheme(theme: string, doc: Document): "light" | "dark" {
   if (theme === "light" || theme === "dark") return theme;
   const body = doc.body;
@@ -25,6 +28,10 @@ export function resolveTheme(theme: string, doc: Document): "light" | "dark" {
     return "dark";
   }
   const html = doc.documentElement;
+  // Colab marks its page (and each output frame) with <html theme="dark"> or theme="light",
+  // whatever the system prefers: a user's Colab setting wins over the system's.
+  const colab = html?.getAttribute("theme");
+  if (colab === "dark" || colab === "light") return colab;
   if (html?.classList.contains("dark") || html?.getAttribute("data-theme") === "dark") return "dark";
   const win = doc.defaultView;
   const query = win && typeof win.matchMedia === "function" ? win.matchMedia("(prefers-color-scheme: dark)") : null;
@@ -117,7 +124,7 @@ export class SceneView {
       const observer = new win.MutationObserver(refresh);
       const targets = [this.doc.body, this.doc.documentElement].filter((n): n is HTMLElement => !!n);
       for (const target of targets) {
-        observer.observe(target, { attributes: true, attributeFilter: ["data-jp-theme-light", "class", "data-theme"] });
+        observer.observe(target, { attributes: true, attributeFilter: ["data-jp-theme-light", "class", "data-theme", "theme"] });
       }
       this.cleanups.push(() => observer.disconnect());
     }

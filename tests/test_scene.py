@@ -125,6 +125,9 @@ def test_stylesheet_has_light_dark_large_and_four_colour_rules() -> None:
     assert '.cw-root[data-theme="dark"]' in css
     assert 'body[data-jp-theme-light="false"]' in css
     assert "prefers-color-scheme: dark" in css
+    # Colab's own theme attribute: dark turns the static HTML dark, light keeps it light.
+    assert 'html[theme="dark"] body:not([data-jp-theme-light="true"]) .cw-root' in css
+    assert 'html:not([theme="light"]) body:not([data-jp-theme-light="true"])' in css
     assert '.cw-root[data-size="large"]' in css
     assert "url(" not in css  # no images, no fonts from a CDN
     for layout in ("fan", "stack", "stock", "grid", "pairs"):
