@@ -1,6 +1,7 @@
 """Build the offline classroom site: JupyterLite + the Pyodide kernel + the tutorials + cardwidgets.
 
-Run by ``scripts/lite.sh`` (``uv run --locked python scripts/build_lite.py``). The site in
+Run by ``scripts/lite.sh``, in its own environment ``.venv-lite`` (the package and the ``lite``
+dependency group: the kernel extension must not sit beside the tutorials' JupyterLab). The site in
 ``build/lite/`` needs no server-side Python and no internet: copy the folder anywhere (a USB
 stick, a school web space) and open ``index.html`` through any static file server.
 

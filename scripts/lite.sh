@@ -10,4 +10,8 @@ if [ "${CARDWIDGETS_SETUP_DONE:-0}" != 1 ]; then
 fi
 export PATH="$HOME/.local/bin:$PATH"
 export UV_PYTHON_DOWNLOADS=never
-uv run --locked python scripts/build_lite.py "$@"
+# Its own environment, .venv-lite (the package and the `lite` group only): the JupyterLite
+# kernel extension must stay out of .venv, where the tutorials' JupyterLab would load it.
+export UV_PROJECT_ENVIRONMENT="$PWD/.venv-lite"
+uv sync --locked --no-default-groups --group lite --quiet
+uv run --locked --no-sync python scripts/build_lite.py "$@"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Idempotent set-up on a fresh machine: uv and the Python environment (every group and extra),
-# the front-end bundle (npm), and Debian's Chromium for the browser tests.
+# Idempotent set-up on a fresh machine: uv and the Python environment (every extra and every
+# group but the classroom build's `lite`), the front-end bundle (npm), and Debian's Chromium for
+# the browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.local/bin:$PATH"
@@ -27,7 +28,9 @@ if [ -f package.json ]; then
     npm run --silent build
   fi
 fi
-uv sync --locked --all-groups --all-extras --quiet
+# Every group but `lite`: the JupyterLite kernel extension, installed beside JupyterLab, logs
+# console errors on every JupyterLab page. scripts/lite.sh builds in its own .venv-lite.
+uv sync --locked --all-groups --no-group lite --all-extras --quiet
 if [ "${CARDWIDGETS_NO_BROWSER:-0}" != 1 ] && [ ! -x /usr/bin/chromium ]; then
   if [ "$(id -u)" = 0 ]; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium

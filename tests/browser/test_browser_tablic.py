@@ -306,6 +306,27 @@ def test_tablic_dark_theme_in_jupyterlab(
     assert dark["root_fg"] != light["root_fg"], (light, dark)
 
 
+def test_jupyterlab_page_with_a_widget_logs_no_console_error(
+    page: Any, lab_server: Server, browser_dirs: dict[str, Path]
+) -> None:
+    """The tutorials' JupyterLab loads, shows a widget and plays with a clean console (issue 26).
+
+    The JupyterLite kernel extension, once installed beside JupyterLab by the tutorials'
+    environment, logged errors on every page load: that environment must not hold it.
+    """
+    errors: list[str] = []
+    page.on(
+        "console",
+        lambda msg: errors.append(f"[{msg.type}] {msg.text}") if msg.type == "error" else None,
+    )
+    page.on("pageerror", lambda error: errors.append(f"[pageerror] {error}"))
+    lab_tablic(page, lab_server, browser_dirs["jupyter"], "tablic_console")
+    select_card_and_check_groups(page)
+    play_two_group_capture(page)
+    page.wait_for_timeout(1_000)  # errors logged late (extensions activating) count too
+    assert errors == [], "\n".join(errors)
+
+
 JS_WATCH = """(root) => {
   const w = {clicks: [], updates: [], frames: [], last: null};
   window.__cwLatency = w;
