@@ -61,6 +61,21 @@ def test_no_placeholder_project_urls_in_metadata_readme_or_docs() -> None:
             assert host not in text, f"{path.relative_to(REPO)} names the placeholder {host}"
 
 
+def test_tutorial_environment_holds_no_jupyterlite_kernel_extension() -> None:
+    """JupyterLab loads every front-end extension of its environment (issue 26).
+
+    The Pyodide kernel's, beside a real JupyterLab, logs errors on every page: only the
+    classroom build's own .venv-lite (scripts/lite.sh) may hold the `lite` group.
+    """
+    from importlib import metadata
+
+    for name in ("jupyterlite-pyodide-kernel", "jupyterlite-core"):
+        with pytest.raises(metadata.PackageNotFoundError):
+            metadata.version(name)
+    extensions = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+    assert not list(extensions.glob("@jupyterlite/*/package.json"))
+
+
 def test_missing_pandas_names_the_lab_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "pandas", None)  # makes `import pandas` fail
     results = lab.simulate("pazaak", games=2, seed=1)
