@@ -35,7 +35,7 @@ from cardwidgets.games import panjpar, pazaak, tablic
 from cardwidgets.i18n import TranslatedError
 from cardwidgets.rl.actions import actions_of
 from cardwidgets.rl.observations import observer_of
-from cardwidgets.rl.pettingzoo import observation_space
+from cardwidgets.rl.pettingzoo import mask_array, observation_space
 
 __all__ = ["ILLEGAL_RULES", "LearnerEnv", "OptionError"]
 
@@ -138,14 +138,14 @@ class LearnerEnv(gymnasium.Env[dict[str, Any], int]):
         return 0.0 if winner is None else (1.0 if winner == self.seat else -1.0)
 
     def _mask(self) -> Any:
-        mask = np.zeros(self._actions.size, np.int8)
-        if self._partial is not None:
-            mask[list(self._partial.legal_actions())] = 1
-        return mask
+        return mask_array(self._partial, self._actions.size)
 
     def _observe(self) -> dict[str, Any]:
-        features = self._observer.features(self._state.view(self.seat), self._partial)
-        return {"observation": np.array(features, np.float32), "action_mask": self._mask()}
+        features = np.zeros(self._observer.size, np.float32)
+        self._observer.fill(self._state.view(self.seat), features)
+        for index in self._observer.marks(self._partial):
+            features[index] = 1.0
+        return {"observation": features, "action_mask": self._mask()}
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._mask()}

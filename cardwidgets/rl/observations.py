@@ -32,28 +32,52 @@ _SUITS: Final = tuple(Suit)
 
 
 class Observer:
-    """The observation of one game: ``size`` numbers in named blocks (``fields``)."""
+    """The observation of one game: ``size`` numbers in named blocks (``fields``).
 
-    __slots__ = ("_build", "fields", "game", "size")
+    :meth:`features` is :meth:`plain` (from the view) with the entries of :meth:`marks` (the
+    move being built) set to 1, so an environment can keep the plain part while a move is
+    built and copy it once per step.
+    """
 
-    def __init__(self, game: str, fields: Sequence[tuple[str, int]], build: Any) -> None:
-        self.game, self.fields, self._build = game, tuple(fields), build
+    __slots__ = ("_marks", "_plain", "fields", "game", "size")
+
+    def __init__(
+        self, game: str, fields: Sequence[tuple[str, int]], plain: Any, marks: Any
+    ) -> None:
+        self.game, self.fields = game, tuple(fields)
+        self._plain, self._marks = plain, marks
         self.size = sum(n for _, n in fields)
 
     def features(self, view: Any, partial: Partial | None = None) -> list[float]:
         """The numbers for ``view`` (a seat's :meth:`State.view`) and, for the seat to move,
         the move it is building (``partial``: its actions so far)."""
-        found: list[float] = self._build(view, partial)
+        found = self.plain(view)
+        for index in self.marks(partial):
+            found[index] = 1.0
+        return found
+
+    def plain(self, view: Any) -> list[float]:
+        """The numbers of ``view`` alone (no move being built)."""
+        found = [0.0] * self.size
+        self._plain(view, found)
+        return found
+
+    def fill(self, view: Any, out: Any) -> None:
+        """Write :meth:`plain` into ``out``, a zeroed sequence of ``size`` numbers (a list,
+        or a numpy array: then only the non-zero entries are written, without a list)."""
+        self._plain(view, out)
+
+    def marks(self, partial: Partial | None) -> tuple[int, ...]:
+        """The entries that say which actions ``partial`` took (they are 1, the rest 0)."""
+        if partial is None or not partial.steps:
+            return ()
+        found: tuple[int, ...] = self._marks(partial)
         return found
 
 
-def _cards(out: list[float], start: int, found: Sequence[Card] | None) -> None:
+def _cards(out: Any, start: int, found: Sequence[Card] | None) -> None:
     for card in found or ():
         out[start + card.index] = 1.0
-
-
-def _steps(partial: Partial | None) -> tuple[int, ...]:
-    return partial.steps if partial is not None else ()
 
 
 # -- Tablić ----------------------------------------------------------------------------------
@@ -70,22 +94,15 @@ _TABLIC_FIELDS = (
 )
 
 
-def _tablic(view: tablic.TablicView, partial: Partial | None) -> list[float]:
+def _tablic(view: tablic.TablicView, out: Any) -> None:
     me = view.seat if view.seat is not None else 0
     them = 1 - me
-    out = [0.0] * 381
     _cards(out, 0, view.hand)
     _cards(out, 52, view.table)
     if view.stock_bottom is not None:
         out[104 + view.stock_bottom.index] = 1.0
     _cards(out, 156, view.revealed[me])
     _cards(out, 208, view.revealed[them])
-    steps = _steps(partial)
-    if steps:
-        out[260 + steps[0]] = 1.0
-        for action in steps[1:]:
-            if action != DONE:
-                out[312 + action] = 1.0
     piles, capturer = view.piles, view.last_capturer
     out[364:381] = [
         view.hand_sizes[me],
@@ -106,7 +123,11 @@ def _tablic(view: tablic.TablicView, partial: Partial | None) -> list[float]:
         view.deal,
         view.target,
     ]
-    return out
+
+
+def _tablic_marks(partial: Partial) -> tuple[int, ...]:
+    steps = partial.steps
+    return (260 + steps[0], *(312 + a for a in steps[1:] if a != DONE))
 
 
 # -- Panjpar ---------------------------------------------------------------------------------
@@ -127,10 +148,9 @@ _PANJPAR_FIELDS = (
 )
 
 
-def _panjpar(view: panjpar.PanjparView, partial: Partial | None) -> list[float]:
+def _panjpar(view: panjpar.PanjparView, out: Any) -> None:
     me = view.seat if view.seat is not None else 0
     them = 1 - me
-    out = [0.0] * 529
     _cards(out, 0, view.hand)
     _cards(out, 52, view.attack)
     _cards(out, 104, view.known[me])
@@ -138,18 +158,6 @@ def _panjpar(view: panjpar.PanjparView, partial: Partial | None) -> list[float]:
     for start, card in ((208, view.discard_top), (260, view.trump_card)):
         if card is not None:
             out[start + card.index] = 1.0
-    steps = _steps(partial)
-    if steps and not view.attack:
-        for action in steps:
-            if action != DONE:
-                out[312 + action] = 1.0
-    targets = sorted(view.attack, key=lambda c: c.index)
-    for target, action in zip(targets, steps, strict=False):
-        if action == target.index:
-            out[468 + action] = 1.0  # left to be picked up
-        else:
-            out[364 + action] = 1.0
-            out[416 + target.index] = 1.0
     out[520 + _SUITS.index(view.trump)] = 1.0
     out[524:529] = [
         view.hand_sizes[me],
@@ -158,7 +166,19 @@ def _panjpar(view: panjpar.PanjparView, partial: Partial | None) -> list[float]:
         view.attacker == me,
         bool(view.attack),
     ]
-    return out
+
+
+def _panjpar_marks(partial: Partial) -> tuple[int, ...]:
+    attack = partial.state.attack  # public: on the table
+    if not attack:
+        return tuple(312 + a for a in partial.steps if a != DONE)
+    found: list[int] = []
+    for target, action in zip(sorted(attack, key=lambda c: c.index), partial.steps, strict=False):
+        if action == target.index:
+            found.append(468 + action)  # left to be picked up
+        else:
+            found += (364 + action, 416 + target.index)  # the killer, the attack card killed
+    return tuple(found)
 
 
 # -- Pazaak ----------------------------------------------------------------------------------
@@ -174,10 +194,9 @@ _PAZAAK_FIELDS = (
 )
 
 
-def _pazaak(view: pazaak.PazaakView, partial: Partial | None) -> list[float]:
+def _pazaak(view: pazaak.PazaakView, out: Any) -> None:
     me = view.seat if view.seat is not None else 0
     them = 1 - me
-    out = [0.0] * 125
     for start, found in ((0, view.hand or ()), (23, view.used[me]), (46, view.used[them])):
         for card in found:
             out[start + _SIDE[card]] += 1.0
@@ -202,13 +221,12 @@ def _pazaak(view: pazaak.PazaakView, partial: Partial | None) -> list[float]:
         view.hand_sizes[me],
         view.hand_sizes[them],
     ]
-    return out
 
 
 _OBSERVERS: Final = {
-    "tablic": Observer("tablic", _TABLIC_FIELDS, _tablic),
-    "panjpar": Observer("panjpar", _PANJPAR_FIELDS, _panjpar),
-    "pazaak": Observer("pazaak", _PAZAAK_FIELDS, _pazaak),
+    "tablic": Observer("tablic", _TABLIC_FIELDS, _tablic, _tablic_marks),
+    "panjpar": Observer("panjpar", _PANJPAR_FIELDS, _panjpar, _panjpar_marks),
+    "pazaak": Observer("pazaak", _PAZAAK_FIELDS, _pazaak, lambda partial: ()),  # one action
 }
 
 

@@ -35,7 +35,7 @@ from cardwidgets.games import panjpar, pazaak, tablic
 from cardwidgets.rl.actions import Partial, actions_of
 from cardwidgets.rl.observations import observer_of
 
-__all__ = ["CardGameEnv", "observation_space"]
+__all__ = ["CardGameEnv", "mask_array", "observation_space"]
 
 _MODULES: dict[str, Any] = {"tablic": tablic, "panjpar": panjpar, "pazaak": pazaak}
 AGENTS = ("player_0", "player_1")
@@ -51,6 +51,14 @@ def observation_space(game: str) -> spaces.Dict:
             "action_mask": spaces.Box(0, 1, (actions_of(game).size,), np.int8),
         }
     )
+
+
+def mask_array(partial: Partial | None, size: int) -> Any:
+    """The action mask of ``partial`` (all zeros for None) as an int8 array."""
+    flags = bytearray(size)
+    for action in partial.legal_actions() if partial is not None else ():
+        flags[action] = 1
+    return np.frombuffer(flags, np.int8)
 
 
 class CardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
@@ -114,6 +122,7 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         self._state = state
         self._partial = self._actions.start(state)
         self._observed: dict[str, dict[str, Any]] = {}
+        self._plain: dict[int, Any] = {}
         self.agent_selection = AGENTS[state.to_move]
 
     def step(self, action: int) -> None:
@@ -129,6 +138,7 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
             self._partial = partial
             return
         self._state = state = self._state.play(partial.move)
+        self._plain = {}
         if state.is_over:
             self._finish(state)
         else:
@@ -149,12 +159,24 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
             seat = AGENTS.index(agent)
             acting = agent == self.agent_selection and not self.terminations[agent]
             partial = self._partial if acting else None
-            features = self._observer.features(self._state.view(seat), partial)
-            mask = np.zeros(self._actions.size, np.int8)
-            if partial is not None:
-                mask[list(partial.legal_actions())] = 1
-            found = {"observation": np.array(features, np.float32), "action_mask": mask}
+            features = self._plain_features(seat).copy()
+            marks = self._observer.marks(partial)
+            for index in marks:
+                features[index] = 1.0
+            found = {
+                "observation": features,
+                "action_mask": mask_array(partial, self._actions.size),
+            }
             self._observed[agent] = found
+        return found
+
+    def _plain_features(self, seat: int) -> Any:
+        # The view's part of the observation changes only when a move is played: kept per
+        # position while a move is being built.
+        found = self._plain.get(seat)
+        if found is None:
+            found = self._plain[seat] = np.zeros(self._observer.size, np.float32)
+            self._observer.fill(self._state.view(seat), found)
         return found
 
     def render(self) -> str | None:
