@@ -166,3 +166,22 @@ def test_a_missing_extra_names_the_rl_extra(monkeypatch: pytest.MonkeyPatch) -> 
     with pytest.raises(MissingExtra) as err:
         rl.env("pazaak")
     assert "cardwidgets[rl]" in str(err.value) and "pettingzoo" in str(err.value)
+
+
+def test_actions_and_observations_need_no_extra() -> None:
+    """OpenSpiel and plain Python use them: they must import with numpy, Gymnasium and
+    PettingZoo all missing."""
+    import subprocess
+
+    code = (
+        "import sys\n"
+        "for name in ('numpy', 'gymnasium', 'pettingzoo'):\n"
+        "    sys.modules[name] = None\n"
+        "from cardwidgets.rl import actions, observations\n"
+        "from cardwidgets import pazaak\n"
+        "state = pazaak.new_game(seed=1)\n"
+        "print(len(observations.observer_of('pazaak').features(state.view(0))))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "125"

@@ -33,7 +33,6 @@ naming it; :mod:`.actions` and :mod:`.observations` need nothing beyond the stan
 
 from __future__ import annotations
 
-import importlib.util
 from typing import Any
 
 from cardwidgets import extras
@@ -78,5 +77,7 @@ def register() -> None:
             gymnasium.register(name, entry_point="cardwidgets.rl:gym_env", kwargs={"game": game})
 
 
-if importlib.util.find_spec("gymnasium") is not None:
+try:
     register()
+except ImportError:  # no gymnasium: the rl extra is not installed, nothing to register
+    pass
