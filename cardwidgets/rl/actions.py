@@ -35,6 +35,7 @@ can branch on it. It never leads to a dead end: every masked action can be compl
 
 from __future__ import annotations
 
+import functools
 import operator
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
@@ -206,33 +207,47 @@ class _PanjparPartial(Partial):
     game = "panjpar"
 
     def _find_legal(self) -> tuple[int, ...]:
-        state = self.state
-        hand = self.hand()
-        if state.attack:
-            target = _targets(state)[len(self.steps)]
+        hand, targets, sizes, trump = self._facts()
+        if targets:
+            target = targets[len(self.steps)]
             used = set(self.steps)
-            killers = (c for c in hand if c.index not in used and _beats(state, c, target))
-            return tuple(sorted([target.index, *(c.index for c in killers)]))
+            beaten_by = _killers(target.index, trump)
+            killers = [c.index for c in hand if c.index in beaten_by and c.index not in used]
+            return tuple(sorted([target.index, *killers]))
         picked = [DECK[i] for i in self.steps]
-        sizes = panjpar.allowed_attack_sizes(len(state.hands[1 - state.to_move]))
         legal = _sorted_indices(panjpar.attack_extenders(picked, hand, sizes))
         if len(picked) in sizes and panjpar.is_valid_attack(picked):
             legal.append(DONE)
         return tuple(legal)
 
+    def _facts(self) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[int, ...], Any]:
+        """What the whole move needs, read once from the state and passed on: the hand, the
+        attack cards in answering order, the attack sizes allowed, the trump suit."""
+        if self._hand is None:
+            state = self.state
+            targets = tuple(_targets(state))
+            sizes = panjpar.allowed_attack_sizes(len(state.hands[1 - state.to_move]))
+            self._hand = (tuple(state.hands[state.to_move]), targets, sizes, state.trump)
+        facts: tuple[tuple[Card, ...], tuple[Card, ...], tuple[int, ...], Any] = self._hand
+        return facts
+
     def _step(self, action: int) -> Partial:
         state, steps = self.state, (*self.steps, action)
-        if not state.attack:
+        facts = self._facts()
+        targets = facts[1]
+        if not targets:
             if action != DONE:
-                return _PanjparPartial(state, steps, hand=self._hand)
+                return _PanjparPartial(state, steps, hand=facts)
             attack = panjpar.Attack(tuple(DECK[i] for i in steps[:-1]))
             return _PanjparPartial(state, steps, attack)
-        targets = _targets(state)
         if len(steps) < len(targets):
-            return _PanjparPartial(state, steps, hand=self._hand)
+            return _PanjparPartial(state, steps, hand=facts)
         kills = {a: DECK[k] for a, k in zip(targets, steps, strict=True) if k != a.index}
         left = tuple(a for a in targets if a not in kills)
         return _PanjparPartial(state, steps, panjpar.Defend(panjpar.Kills(kills), left))
+
+    def hand(self) -> tuple[Any, ...]:
+        return self._facts()[0]
 
 
 def _targets(state: Any) -> list[Card]:
@@ -240,8 +255,11 @@ def _targets(state: Any) -> list[Card]:
     return sorted(state.attack, key=lambda c: c.index)
 
 
-def _beats(state: Any, killer: Card, attacked: Card) -> bool:
-    return panjpar.beats(killer, attacked, state.trump)
+@functools.cache
+def _killers(attacked: int, trump: Any) -> frozenset[int]:
+    """The indices of the cards that beat card ``attacked`` under ``trump`` (P-S12), from
+    :func:`panjpar.beats`, once per card and trump suit."""
+    return frozenset(c.index for c in DECK if panjpar.beats(c, DECK[attacked], trump))
 
 
 def _panjpar_encode(state: Any, move: Move) -> tuple[int, ...]:
