@@ -82,7 +82,7 @@ class Partial:
     action completed it (then no action is legal), else None.
     """
 
-    __slots__ = ("_hand", "_legal", "move", "state", "steps")
+    __slots__ = ("_known", "_legal", "move", "state", "steps")
 
     size: int = 0
     game: str = ""
@@ -92,19 +92,17 @@ class Partial:
         state: Any,
         steps: tuple[int, ...] = (),
         move: Move | None = None,
-        hand: tuple[Any, ...] | None = None,
+        known: Any = None,
     ) -> None:
         if not steps and state.is_over:
             raise IllegalMove("rl.game.over")
         self.state, self.steps, self.move = state, steps, move
         self._legal: tuple[int, ...] | None = () if move is not None else None
-        self._hand = hand
+        self._known = known  # what a game reads once per move (hand, table …), passed on
 
     def hand(self) -> tuple[Any, ...]:
-        """The hand of the seat to move (read once per move: each step passes it on)."""
-        if self._hand is None:
-            self._hand = tuple(self.state.hands[self.state.to_move])
-        return self._hand
+        """The hand of the seat to move."""
+        return tuple(self.state.hands[self.state.to_move])
 
     def legal_actions(self) -> tuple[int, ...]:
         """The actions that can follow, ascending (empty once the move is complete)."""
@@ -173,18 +171,29 @@ class _TablicPartial(Partial):
     game = "tablic"
 
     def _find_legal(self) -> tuple[int, ...]:
-        state = self.state
+        hand, table = self._facts()
         if not self.steps:
-            return tuple(_sorted_indices(self.hand()))
+            return tuple(_sorted_indices(hand))
         card, chosen = DECK[self.steps[0]], [DECK[i] for i in self.steps[1:]]
-        steps = tablic.capture_steps(card, state.table, chosen, state.rules)
+        steps = tablic.capture_steps(card, table, chosen, self.state.rules)
         legal = _sorted_indices(steps.more)
         return (*legal, DONE) if steps.complete else tuple(legal)
+
+    def _facts(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        """The hand and the table, read once per move and passed on."""
+        if self._known is None:
+            state = self.state
+            self._known = (tuple(state.hands[state.to_move]), tuple(state.table))
+        facts: tuple[tuple[Card, ...], tuple[Card, ...]] = self._known
+        return facts
+
+    def hand(self) -> tuple[Any, ...]:
+        return self._facts()[0]
 
     def _step(self, action: int) -> Partial:
         steps = (*self.steps, action)
         if action != DONE:
-            return _TablicPartial(self.state, steps, hand=self._hand)
+            return _TablicPartial(self.state, steps, known=self._facts())
         card = DECK[steps[0]]
         captured = frozenset(DECK[i] for i in steps[1:-1])
         return _TablicPartial(self.state, steps, tablic.Move(card, captured))
@@ -223,12 +232,12 @@ class _PanjparPartial(Partial):
     def _facts(self) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[int, ...], Any]:
         """What the whole move needs, read once from the state and passed on: the hand, the
         attack cards in answering order, the attack sizes allowed, the trump suit."""
-        if self._hand is None:
+        if self._known is None:
             state = self.state
             targets = tuple(_targets(state))
             sizes = panjpar.allowed_attack_sizes(len(state.hands[1 - state.to_move]))
-            self._hand = (tuple(state.hands[state.to_move]), targets, sizes, state.trump)
-        facts: tuple[tuple[Card, ...], tuple[Card, ...], tuple[int, ...], Any] = self._hand
+            self._known = (tuple(state.hands[state.to_move]), targets, sizes, state.trump)
+        facts: tuple[tuple[Card, ...], tuple[Card, ...], tuple[int, ...], Any] = self._known
         return facts
 
     def _step(self, action: int) -> Partial:
@@ -237,11 +246,11 @@ class _PanjparPartial(Partial):
         targets = facts[1]
         if not targets:
             if action != DONE:
-                return _PanjparPartial(state, steps, hand=facts)
+                return _PanjparPartial(state, steps, known=facts)
             attack = panjpar.Attack(tuple(DECK[i] for i in steps[:-1]))
             return _PanjparPartial(state, steps, attack)
         if len(steps) < len(targets):
-            return _PanjparPartial(state, steps, hand=facts)
+            return _PanjparPartial(state, steps, known=facts)
         kills = {a: DECK[k] for a, k in zip(targets, steps, strict=True) if k != a.index}
         left = tuple(a for a in targets if a not in kills)
         return _PanjparPartial(state, steps, panjpar.Defend(panjpar.Kills(kills), left))
