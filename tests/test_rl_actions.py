@@ -179,6 +179,9 @@ def test_an_illegal_action_is_refused_with_a_translated_reason_and_nothing_chang
     done = partial.then(cards.parse("8♦").index).then(DONE)
     with pytest.raises(IllegalMove, match="already complete"):
         done.then(DONE)
+    with pytest.raises(IllegalMove, match=r"26 do not complete a move.* 4, 13, 52") as err:
+        actions_of("tablic").decode(state, [cards.parse("8♦").index])
+    assert "keinen vollständigen Zug" in err.value.text("de")
 
 
 def test_an_unknown_game_and_a_finished_game_are_refused_in_words() -> None:

@@ -348,9 +348,8 @@ class Actions:
             partial = partial.then(action)
         if partial.move is None:
             raise IllegalMove(
-                "rl.action.not_legal",
-                action="…",
-                label=_label(self.game, DONE),
+                "rl.action.incomplete",
+                actions=", ".join(map(str, partial.steps)) or "-",
                 legal=", ".join(map(str, partial.legal_actions())),
             )
         return partial.move
