@@ -27,6 +27,7 @@ Where each rule is:
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -186,19 +187,31 @@ def attack_extenders(
     for card in chosen:
         have[card.index >> 2] = have.get(card.index >> 2, 0) + 1
         free[card.index >> 2] -= 1  # the hand holds the chosen cards too
-    terms = {r: _pair_terms(have.get(r, 0), n) for r, n in free.items()}
-    base, ones, twos = (sum(t[i] for t in terms.values()) for i in range(3))
-    left, held = sum(free.values()) - 1, len(chosen) + 1
+    counts = {r: (have.get(r, 0), n) for r, n in free.items()}
+    fitting = _fitting_counts(tuple(sorted(counts.values())), sizes)
+    picked = set(chosen)
+    return frozenset(c for c in hand if counts[c.index >> 2] in fitting and c not in picked)
+
+
+@functools.lru_cache(maxsize=4096)
+def _fitting_counts(
+    profile: tuple[tuple[int, int], ...], sizes: tuple[int, ...]
+) -> frozenset[tuple[int, int]]:
+    """The (chosen, free) counts of the ranks one more card of which still leads to an attack
+    of one of ``sizes``, for a hand whose ranks have these counts (only counts matter, so
+    hands of the same shape share the answer)."""
+    terms = [_pair_terms(have, n) for have, n in profile]
+    base, ones, twos = (sum(t[i] for t in terms) for i in range(3))
+    left = sum(n for _, n in profile) - 1
+    held = sum(have for have, _ in profile) + 1
     fits = set()
-    for rank, n in free.items():
+    for (have, n), (b0, o0, t0) in zip(profile, terms, strict=True):
         if n:
-            b0, o0, t0 = terms[rank]
-            b1, o1, t1 = _pair_terms(have.get(rank, 0) + 1, n - 1)
+            b1, o1, t1 = _pair_terms(have + 1, n - 1)
             extra = (base - b0 + b1, ones - o0 + o1, twos - t0 + t1)
             if _can_reach(held, *extra, left, sizes):
-                fits.add(rank)
-    picked = set(chosen)
-    return frozenset(c for c in hand if c.index >> 2 in fits and c not in picked)
+                fits.add((have, n))
+    return frozenset(fits)
 
 
 def _pair_terms(count: int, left: int) -> tuple[int, int, int]:
