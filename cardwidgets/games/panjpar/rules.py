@@ -30,6 +30,7 @@ Where each rule is:
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -131,6 +132,117 @@ def allowed_attack_sizes(defender_hand_size: int) -> tuple[int, ...]:
     [(), (1,), (1,), (1, 3), (1, 3), (1, 3, 5), (1, 3, 5)]
     """
     return tuple(size for size in (1, 3, 5) if size <= defender_hand_size)
+
+
+def can_complete(chosen: Iterable[Card], hand: Iterable[Card], sizes: Iterable[int]) -> bool:
+    """Whether hand cards can be added to ``chosen`` to make a legal attack shape (P-D3) of
+    one of ``sizes`` (``hand`` holds the chosen cards too). Only rank counts matter, so this
+    is a tiny search over at most 13 ranks, whatever the size of the hand. The widget's
+    building hints and the RL action masks both ask it.
+
+    >>> hand = cards.parse_many("7♥ 7♣ 9♦ 2♠ 3♠")
+    >>> can_complete(cards.parse_many("7♥ 9♦"), hand, (1, 3, 5))
+    True
+    >>> can_complete(cards.parse_many("9♦ 2♠"), hand, (1, 3, 5))
+    False
+    >>> can_complete(cards.parse_many("7♥ 7♣ 9♦ 2♠"), hand, (1, 3))
+    False
+    """
+    have, free = _rank_counts(chosen), _rank_counts(hand)
+    # reachable: (cards, pairs) after each rank; pairs are capped at 2, what a shape needs.
+    reachable = {(0, 0)}
+    for rank, available in free.items():
+        low = have.get(rank, 0)
+        reachable = {
+            (total + take, min(2, pairs + take // 2))
+            for total, pairs in reachable
+            for take in range(low, available + 1)
+            if total + take <= 5
+        }
+    return any((size, (size - 1) // 2) in reachable or (size, 2) in reachable for size in sizes)
+
+
+def attack_extenders(
+    chosen: Iterable[Card], hand: Iterable[Card], sizes: Iterable[int]
+) -> frozenset[Card]:
+    """The hand cards not in ``chosen`` that, added to it, still lead to a legal attack of
+    one of ``sizes``: the cards ``c`` with ``can_complete(chosen + [c], hand, sizes)``, worked
+    out once per rank in closed form (the widget's hints and the RL masks ask it at every
+    click or step).
+
+    A shape of ``s`` cards is legal when it holds at least ``(s - 1) // 2`` pairs (P-D3), and
+    adding cards never breaks a pair, so the question is the most pairs ``k`` more cards can
+    make: first the ranks one card short of a pair (one card each), then two cards per pair.
+
+    >>> hand = cards.parse_many("7♥ 7♣ 9♦ 2♠ 3♠")
+    >>> cards.format_cards(sorted(attack_extenders(cards.parse_many("7♥ 9♦"), hand, (1, 3, 5))))
+    '7♣'
+    >>> cards.format_cards(sorted(attack_extenders((), hand, (1, 3))))
+    '2♠ 3♠ 7♥ 7♣ 9♦'
+    """
+    chosen, hand, sizes = list(chosen), tuple(hand), tuple(sizes)
+    if not chosen and 1 in sizes:
+        return frozenset(hand)  # any single card is an attack
+    have: dict[int, int] = {}
+    free: dict[int, int] = {}  # per rank (card index >> 2), the hand's cards not chosen
+    for card in hand:
+        free[card.index >> 2] = free.get(card.index >> 2, 0) + 1
+    for card in chosen:
+        have[card.index >> 2] = have.get(card.index >> 2, 0) + 1
+        free[card.index >> 2] -= 1  # the hand holds the chosen cards too
+    counts = {r: (have.get(r, 0), n) for r, n in free.items()}
+    fitting = _fitting_counts(tuple(sorted(counts.values())), sizes)
+    picked = set(chosen)
+    return frozenset(c for c in hand if counts[c.index >> 2] in fitting and c not in picked)
+
+
+@functools.lru_cache(maxsize=4096)
+def _fitting_counts(
+    profile: tuple[tuple[int, int], ...], sizes: tuple[int, ...]
+) -> frozenset[tuple[int, int]]:
+    """The (chosen, free) counts of the ranks one more card of which still leads to an attack
+    of one of ``sizes``, for a hand whose ranks have these counts (only counts matter, so
+    hands of the same shape share the answer)."""
+    terms = [_pair_terms(have, n) for have, n in profile]
+    base, ones, twos = (sum(t[i] for t in terms) for i in range(3))
+    left = sum(n for _, n in profile) - 1
+    held = sum(have for have, _ in profile) + 1
+    fits = set()
+    for (have, n), (b0, o0, t0) in zip(profile, terms, strict=True):
+        if n:
+            b1, o1, t1 = _pair_terms(have + 1, n - 1)
+            extra = (base - b0 + b1, ones - o0 + o1, twos - t0 + t1)
+            if _can_reach(held, *extra, left, sizes):
+                fits.add((have, n))
+    return frozenset(fits)
+
+
+def _pair_terms(count: int, left: int) -> tuple[int, int, int]:
+    """One rank's share of the pair count: pairs held, a pair for one more card, pairs for
+    two more cards each (``count`` chosen, ``left`` more in the hand)."""
+    one = 1 if count % 2 and left else 0
+    return count // 2, one, (left - one) // 2
+
+
+def _can_reach(
+    held: int, base: int, ones: int, twos: int, free: int, sizes: tuple[int, ...]
+) -> bool:
+    for size in sizes:
+        more = size - held
+        if more < 0 or more > free:
+            continue
+        need = max(0, (size - 1) // 2 - base)
+        quick = min(ones, need, more)
+        if need - quick <= min(twos, (more - quick) // 2):
+            return True
+    return False
+
+
+def _rank_counts(hand: Iterable[Card]) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    for card in hand:
+        counts[int(card.rank)] = counts.get(int(card.rank), 0) + 1
+    return counts
 
 
 def legal_attacks(hand: Iterable[Card], defender_hand_size: int) -> list[Hand]:

@@ -36,8 +36,10 @@ The tests prove the fast paths equal to :mod:`.rules`: the capture search agains
 from __future__ import annotations
 
 from cardwidgets.games.tablic.captures import (
+    CaptureSteps,
     RankedCapture,
     capture_options,
+    capture_steps,
     clear_caches,
     count_captures,
     is_capture,
@@ -77,6 +79,7 @@ from cardwidgets.games.tablic.words import (
 )
 
 __all__ = [
+    "CaptureSteps",
     "DealResult",
     "Move",
     "Playout",
@@ -87,6 +90,7 @@ __all__ = [
     "TablicView",
     "capture_groups",
     "capture_options",
+    "capture_steps",
     "card_points",
     "card_values",
     "clear_caches",
