@@ -478,8 +478,7 @@ class State(core.GameState[Move]):
         child.totals, child.deal_results = self.totals, self.deal_results
         child._stock = stock = self._stock
         child._bottom, child.parent, child.last_move = self._bottom, self, move
-        child._ply = self._ply + 1
-        child._last_seat, child._keys, child._table = seat, None, None
+        child._ply, child._last_seat, child._keys, child._table = self._ply + 1, seat, None, None
         bit = 1 << (index := move.card.index)
         if seat:
             hand0, hand1 = self._hand0, self._hand1 ^ bit
