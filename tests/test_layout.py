@@ -31,6 +31,7 @@ LAYERS = {
     "bots": 3,
     "ismcts": 3,  # the old name of bots.ismcts
     "lab": 4,
+    "rl": 4,  # the learning environments: beside the lab, above bots and games
     "widgets": 5,
     "demo": 5,
     "export": 6,

@@ -7,8 +7,9 @@ that holds the learner's half-made move and the clicks and buttons that build an
 widget module draws it and says it.
 
 Which hand cards can still extend a selection to a legal attack is worked out from rank counts
-(:func:`can_complete`, a tiny search over at most 13 ranks), never from the list of all attacks,
-which grows into the thousands with a big hand.
+(:func:`panjpar.can_complete`, the engine's, which the RL action masks share: a tiny search over
+at most 13 ranks), never from the list of all attacks, which grows into the thousands with a big
+hand.
 """
 
 from __future__ import annotations
@@ -20,44 +21,11 @@ from cardwidgets import cards
 from cardwidgets.cards import Card, CardLike
 from cardwidgets.core import IllegalMove
 from cardwidgets.games import panjpar
+from cardwidgets.games.panjpar import can_complete
 from cardwidgets.widgets import panjpar_words  # noqa: F401  (registers the widget's sentences)
 from cardwidgets.widgets.base import GameWidget, WidgetError
 
 __all__ = ["PanjparSelection", "can_complete"]
-
-
-def _rank_counts(hand: Iterable[Card]) -> dict[int, int]:
-    counts: dict[int, int] = {}
-    for card in hand:
-        counts[int(card.rank)] = counts.get(int(card.rank), 0) + 1
-    return counts
-
-
-def can_complete(chosen: Iterable[Card], hand: Iterable[Card], sizes: Iterable[int]) -> bool:
-    """Whether hand cards can be added to ``chosen`` to make a legal attack shape (P-D3) of
-    one of ``sizes``. Only rank counts matter, so this is a tiny search over at most 13 ranks,
-    whatever the size of the hand.
-
-    >>> hand = cards.parse_many("7♥ 7♣ 9♦ 2♠ 3♠")
-    >>> can_complete(cards.parse_many("7♥ 9♦"), hand, (1, 3, 5))
-    True
-    >>> can_complete(cards.parse_many("9♦ 2♠"), hand, (1, 3, 5))
-    False
-    >>> can_complete(cards.parse_many("7♥ 7♣ 9♦ 2♠"), hand, (1, 3))
-    False
-    """
-    have, free = _rank_counts(chosen), _rank_counts(hand)
-    # reachable: (cards, pairs) after each rank; pairs are capped at 2, what a shape needs.
-    reachable = {(0, 0)}
-    for rank, available in free.items():
-        low = have.get(rank, 0)
-        reachable = {
-            (total + take, min(2, pairs + take // 2))
-            for total, pairs in reachable
-            for take in range(low, available + 1)
-            if total + take <= 5
-        }
-    return any((size, (size - 1) // 2) in reachable or (size, 2) in reachable for size in sizes)
 
 
 class PanjparSelection(GameWidget[panjpar.State, panjpar.Move]):

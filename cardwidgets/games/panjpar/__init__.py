@@ -76,7 +76,13 @@ from cardwidgets.games.panjpar.attacks import count_attacks, iter_attacks
 from cardwidgets.games.panjpar.defences import count_defences, iter_defences
 from cardwidgets.games.panjpar.moves import Attack, Defend, Kills, Move
 from cardwidgets.games.panjpar.position import PositionError
-from cardwidgets.games.panjpar.rules import Rules, allowed_attack_sizes, beats, is_valid_attack
+from cardwidgets.games.panjpar.rules import (
+    Rules,
+    allowed_attack_sizes,
+    beats,
+    can_complete,
+    is_valid_attack,
+)
 from cardwidgets.games.panjpar.state import State, from_record, new_game
 from cardwidgets.games.panjpar.view import PanjparView
 
@@ -91,6 +97,7 @@ __all__ = [
     "State",
     "allowed_attack_sizes",
     "beats",
+    "can_complete",
     "count_attacks",
     "count_defences",
     "from_record",

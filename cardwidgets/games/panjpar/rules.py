@@ -130,6 +130,41 @@ def allowed_attack_sizes(defender_hand_size: int) -> tuple[int, ...]:
     return tuple(size for size in (1, 3, 5) if size <= defender_hand_size)
 
 
+def can_complete(chosen: Iterable[Card], hand: Iterable[Card], sizes: Iterable[int]) -> bool:
+    """Whether hand cards can be added to ``chosen`` to make a legal attack shape (P-D3) of
+    one of ``sizes`` (``hand`` holds the chosen cards too). Only rank counts matter, so this
+    is a tiny search over at most 13 ranks, whatever the size of the hand. The widget's
+    building hints and the RL action masks both ask it.
+
+    >>> hand = cards.parse_many("7♥ 7♣ 9♦ 2♠ 3♠")
+    >>> can_complete(cards.parse_many("7♥ 9♦"), hand, (1, 3, 5))
+    True
+    >>> can_complete(cards.parse_many("9♦ 2♠"), hand, (1, 3, 5))
+    False
+    >>> can_complete(cards.parse_many("7♥ 7♣ 9♦ 2♠"), hand, (1, 3))
+    False
+    """
+    have, free = _rank_counts(chosen), _rank_counts(hand)
+    # reachable: (cards, pairs) after each rank; pairs are capped at 2, what a shape needs.
+    reachable = {(0, 0)}
+    for rank, available in free.items():
+        low = have.get(rank, 0)
+        reachable = {
+            (total + take, min(2, pairs + take // 2))
+            for total, pairs in reachable
+            for take in range(low, available + 1)
+            if total + take <= 5
+        }
+    return any((size, (size - 1) // 2) in reachable or (size, 2) in reachable for size in sizes)
+
+
+def _rank_counts(hand: Iterable[Card]) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    for card in hand:
+        counts[int(card.rank)] = counts.get(int(card.rank), 0) + 1
+    return counts
+
+
 def legal_attacks(hand: Iterable[Card], defender_hand_size: int) -> list[Hand]:
     """Every legal attack from ``hand``, plainly: each set of an allowed size (P-D4) with a
     valid shape (P-D3). Never empty while the attacker holds a card: he may not pass (P-D6).

@@ -37,7 +37,9 @@ from __future__ import annotations
 
 from cardwidgets.games.tablic.capture_search import clear_caches
 from cardwidgets.games.tablic.captures import (
+    CaptureSteps,
     capture_options,
+    capture_steps,
     count_captures,
     is_capture,
     iter_captures,
@@ -75,6 +77,7 @@ from cardwidgets.games.tablic.words import (
 )
 
 __all__ = [
+    "CaptureSteps",
     "DealResult",
     "Move",
     "Playout",
@@ -84,6 +87,7 @@ __all__ = [
     "TablicView",
     "capture_groups",
     "capture_options",
+    "capture_steps",
     "card_points",
     "card_values",
     "clear_caches",

@@ -19,6 +19,7 @@ them), through the count-vector search of :mod:`.capture_search`:
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import NamedTuple
 
 from cardwidgets import cards
 from cardwidgets.cards import Card, CardLike
@@ -32,11 +33,19 @@ from cardwidgets.games.tablic.capture_plans import (
 )
 from cardwidgets.games.tablic.capture_search import _PLANS, _plans, _search
 from cardwidgets.games.tablic.masks import _PLAYED
-from cardwidgets.games.tablic.profiles import _FIELD_MASK, _UP_TO, _bits_of, _fields, _profile
+from cardwidgets.games.tablic.profiles import (
+    _FIELD_MASK,
+    _UP_TO,
+    _bits_of,
+    _fields,
+    _profile,
+)
 from cardwidgets.games.tablic.rules import DEFAULT_RULES, Rules
 
 __all__ = [
+    "CaptureSteps",
     "capture_options",
+    "capture_steps",
     "count_captures",
     "is_capture",
     "iter_captures",
@@ -126,6 +135,74 @@ def is_capture(
     if not bits or profile & ~_UP_TO[v]:
         return False  # nothing, or a card above the played value
     return _search(v, profile).contains(profile)
+
+
+class CaptureSteps(NamedTuple):
+    """Where a capture being built can go: ``more`` are the table cards that can still be
+    added (some legal capture holds them and every card chosen so far), ``complete`` says
+    whether the cards chosen so far are a legal capture (or none: the trail)."""
+
+    more: frozenset[Card]
+    complete: bool
+
+
+def capture_steps(
+    card: CardLike,
+    table: Iterable[CardLike] | str,
+    chosen: Iterable[CardLike] | str = (),
+    rules: Rules | None = None,
+) -> CaptureSteps:
+    """The next steps of a capture built one table card at a time (the widget's selection,
+    the RL environments' actions): which table cards can be added to ``chosen``, and whether
+    ``chosen`` may be taken as it is (T-D1–T-D4; with ``capture_must_be_maximal``, T-D1a).
+
+    Worked out from the capture vectors, never from the list of captures, so a crowded
+    table costs as little as a small one.
+
+    >>> steps = capture_steps("8♦", "3♠ 5♥ 2♦ 6♣ K♣", "3♠")
+    >>> cards.format_cards(sorted(steps.more)), steps.complete
+    ('2♦ 5♥ 6♣', False)
+    >>> capture_steps("8♦", "3♠ 5♥ 2♦ 6♣", "3♠ 5♥").complete
+    True
+    >>> capture_steps("8♦", "3♠ 5♥ 2♦", "2♦").more   # no capture of 8 holds 2♦ here
+    frozenset()
+    """
+    played = cards.to_card(card)
+    bits = _table_bits(played, table)
+    picked = cards.mask(cards.to_cards(chosen))
+    if picked & ~bits:
+        return CaptureSteps(frozenset(), False)  # a chosen card is not on the table
+    maximal = (rules or DEFAULT_RULES).capture_must_be_maximal
+    v = _PLAYED[played.index]
+    more, complete = 0, not picked
+    for plan in _plans(v, _profile(bits), maximal):
+        fits = _plan_fit(plan, bits, picked)
+        if fits is not None:
+            more |= fits[0]
+            complete = complete or fits[1]
+    return CaptureSteps(frozenset(cards.from_mask(more)), complete)
+
+
+def _plan_fit(plan: _Plan, table: int, picked: int) -> tuple[int, bool] | None:
+    """For the captures of one plan that hold every ``picked`` card: the other table cards
+    they may add, and whether ``picked`` is one of them exactly; None if none holds them."""
+    if isinstance(plan, int):
+        taken = table & plan
+        return None if picked & ~taken else (taken & ~picked, taken == picked)
+    whole, some = plan
+    taken = table & whole
+    free = picked & ~taken
+    more, exact = taken & ~picked, (picked & taken) == taken
+    for shift, n in some:
+        nibble = 15 << shift
+        mine = (free & nibble).bit_count()
+        if mine > n:
+            return None
+        free &= ~nibble
+        if mine < n:
+            more |= table & nibble & ~picked
+            exact = False
+    return None if free else (more, exact)
 
 
 def _table_bits(card: Card, table: Iterable[CardLike] | str) -> int:

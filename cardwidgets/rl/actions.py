@@ -1,0 +1,352 @@
+"""Factored actions: each game's moves as short sequences of a fixed set of small integers.
+
+Tablić and Panjpar positions have hundreds of legal moves (up to 480 and 637 measured), and
+the set of possible moves is far too big for one flat list. So a move is built one action at a
+time, as the widget builds it click by click, and each step has a mask of the actions that can
+still lead to a legal move (the engine answers: :func:`tablic.capture_steps`,
+:func:`panjpar.can_complete`, :func:`panjpar.beats`):
+
+* **Tablić** (53 actions): choose a hand card (its :attr:`Card.index`, 0–51), then add table
+  cards (their indices, in any order), then ``DONE`` (52). ``DONE`` right after the hand card
+  trails it.
+* **Panjpar** (53 actions): attacking, add hand cards to the attack (any order), then ``DONE``.
+  Defending, answer the attack cards one by one, lowest card index first: the index of a hand
+  card that beats it kills it, the attack card's own index leaves it to be picked up; the move
+  is complete when every attack card is answered (no ``DONE``: each defence has one path).
+* **Pazaak** (35 actions, flat): ``END_TURN`` (0), ``STAND`` (1), then one action per side
+  card and declared value, the same numbers whatever the hand (:data:`PAZAAK_PLAYS`).
+
+A :class:`Partial` is a move being built: a value (``then`` returns a new one), so a search
+can branch on it. It never leads to a dead end: every masked action can be completed.
+
+>>> from cardwidgets import tablic
+>>> state = tablic.State.from_position(table="3♠ 5♥ 2♦ 6♣", hands=("8♦ K♠", "9♥ 4♣"))
+>>> space = actions_of("tablic")
+>>> step = space.start(state)
+>>> [space.label(a) for a in step.legal_actions()]
+['8♦', 'K♠']
+>>> step = step.then(cards.parse("8♦").index).then(cards.parse("3♠").index)
+>>> [space.label(a) for a in step.legal_actions()]
+['2♦', '5♥', '6♣']
+>>> step = step.then(cards.parse("5♥").index).then(DONE)
+>>> str(step.move), space.encode(state, step.move) == (26, 4, 13, DONE)
+('8♦ x 3♠ 5♥', True)
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Iterable, Sequence
+from typing import Any, Final
+
+from cardwidgets import cards, i18n
+from cardwidgets.cards import DECK, Card
+from cardwidgets.core import IllegalMove, Move
+from cardwidgets.games import panjpar, pazaak, tablic
+from cardwidgets.games.pazaak.rules import sign_order
+from cardwidgets.rl import words as _words  # noqa: F401  (registers the sentences)
+
+__all__ = [
+    "DONE",
+    "GAMES",
+    "PAZAAK_END",
+    "PAZAAK_PLAYS",
+    "PAZAAK_STAND",
+    "Actions",
+    "Partial",
+    "actions_of",
+]
+
+GAMES: Final = ("tablic", "panjpar", "pazaak")
+"""The games, by the names :func:`actions_of` and the environments take."""
+DONE: Final = 52
+"""Tablić and Panjpar: the move built so far is complete (card actions are 0–51)."""
+PAZAAK_END: Final = 0
+PAZAAK_STAND: Final = 1
+PAZAAK_PLAYS: Final[tuple[pazaak.PlayCard, ...]] = tuple(
+    pazaak.PlayCard(card, sign)
+    for card in pazaak.ALL_SIDE_CARDS
+    for sign in sorted(card.options, key=sign_order)
+)
+"""Pazaak's card plays, one per side card and declared value; action ``2 + i`` plays
+``PAZAAK_PLAYS[i]``."""
+_PAZAAK_MOVES: Final[tuple[pazaak.Move, ...]] = (pazaak.END_TURN, pazaak.STAND, *PAZAAK_PLAYS)
+_PAZAAK_ACTION: Final[dict[pazaak.Move, int]] = {m: i for i, m in enumerate(_PAZAAK_MOVES)}
+
+
+class Partial:
+    """A move being built from actions in one position (``state``, the seat ``state.to_move``).
+
+    ``steps`` are the actions taken so far; ``move`` is the finished move once the last
+    action completed it (then no action is legal), else None.
+    """
+
+    __slots__ = ("_legal", "move", "state", "steps")
+
+    size: int = 0
+    game: str = ""
+
+    def __init__(self, state: Any, steps: tuple[int, ...] = (), move: Move | None = None) -> None:
+        if state.is_over:
+            raise IllegalMove("rl.game.over")
+        self.state, self.steps, self.move = state, steps, move
+        self._legal: tuple[int, ...] | None = () if move is not None else None
+
+    def legal_actions(self) -> tuple[int, ...]:
+        """The actions that can follow, ascending (empty once the move is complete)."""
+        if self._legal is None:
+            self._legal = self._find_legal()
+        return self._legal
+
+    def mask(self) -> list[int]:
+        """One 0/1 entry per action of the game: 1 where :meth:`legal_actions` has it."""
+        flags = [0] * self.size
+        for action in self.legal_actions():
+            flags[action] = 1
+        return flags
+
+    def then(self, action: object) -> Partial:
+        """The move built one action further; an action the mask refuses raises
+        :class:`IllegalMove` with the legal ones, and this value stays as it was."""
+        if self.move is not None:
+            raise IllegalMove("rl.action.complete")
+        index = _action_index(action, self.game, self.size)
+        legal = self.legal_actions()
+        if index not in legal:
+            raise IllegalMove(
+                "rl.action.not_legal",
+                action=index,
+                label=_label(self.game, index),
+                legal=", ".join(str(a) for a in legal),
+            )
+        return self._step(index)
+
+    def _find_legal(self) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def _step(self, action: int) -> Partial:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(steps={self.steps!r}, move={self.move!s})"
+
+
+def _action_index(action: object, game: str, size: int) -> int:
+    """``action`` as an int in range (numpy integers pass), else a translated refusal."""
+    try:
+        index = operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        index = -1
+    if isinstance(action, bool) or not 0 <= index < size:
+        raise IllegalMove(
+            "rl.action.out_of_range", action=i18n.shown(action), game=game, last=size - 1
+        )
+    return index
+
+
+def _sorted_indices(found: Iterable[Card]) -> list[int]:
+    return sorted(card.index for card in found)
+
+
+# -- Tablić ----------------------------------------------------------------------------------
+
+
+class _TablicPartial(Partial):
+    """Choose a hand card, add table cards, then DONE (``steps[0]`` is the hand card)."""
+
+    __slots__ = ()
+    size = 53
+    game = "tablic"
+
+    def _find_legal(self) -> tuple[int, ...]:
+        state = self.state
+        if not self.steps:
+            return tuple(_sorted_indices(state.hands[state.to_move]))
+        card, chosen = DECK[self.steps[0]], [DECK[i] for i in self.steps[1:]]
+        steps = tablic.capture_steps(card, state.table, chosen, state.rules)
+        legal = _sorted_indices(steps.more)
+        return (*legal, DONE) if steps.complete else tuple(legal)
+
+    def _step(self, action: int) -> Partial:
+        steps = (*self.steps, action)
+        if action != DONE:
+            return _TablicPartial(self.state, steps)
+        card = DECK[steps[0]]
+        captured = frozenset(DECK[i] for i in steps[1:-1])
+        return _TablicPartial(self.state, steps, tablic.Move(card, captured))
+
+
+def _tablic_encode(state: Any, move: Move) -> tuple[int, ...]:
+    assert isinstance(move, tablic.Move)
+    return (move.card.index, *_sorted_indices(move.captured), DONE)
+
+
+# -- Panjpar ---------------------------------------------------------------------------------
+
+
+class _PanjparPartial(Partial):
+    """Attacking: hand cards, then DONE. Defending: one answer per attack card (lowest
+    index first): the killer's index, or the attack card's own index to leave it."""
+
+    __slots__ = ()
+    size = 53
+    game = "panjpar"
+
+    def _find_legal(self) -> tuple[int, ...]:
+        state = self.state
+        hand = state.hands[state.to_move]
+        if state.attack:
+            target = _targets(state)[len(self.steps)]
+            used = set(self.steps)
+            killers = (c for c in hand if c.index not in used and _beats(state, c, target))
+            return tuple(sorted([target.index, *(c.index for c in killers)]))
+        picked = [DECK[i] for i in self.steps]
+        sizes = panjpar.allowed_attack_sizes(len(state.hands[1 - state.to_move]))
+        chosen = set(picked)
+        legal = [
+            c.index
+            for c in hand
+            if c not in chosen and panjpar.can_complete([*picked, c], hand, sizes)
+        ]
+        legal.sort()
+        if len(picked) in sizes and panjpar.is_valid_attack(picked):
+            legal.append(DONE)
+        return tuple(legal)
+
+    def _step(self, action: int) -> Partial:
+        state, steps = self.state, (*self.steps, action)
+        if not state.attack:
+            if action != DONE:
+                return _PanjparPartial(state, steps)
+            attack = panjpar.Attack(tuple(DECK[i] for i in steps[:-1]))
+            return _PanjparPartial(state, steps, attack)
+        targets = _targets(state)
+        if len(steps) < len(targets):
+            return _PanjparPartial(state, steps)
+        kills = {a: DECK[k] for a, k in zip(targets, steps, strict=True) if k != a.index}
+        left = tuple(a for a in targets if a not in kills)
+        return _PanjparPartial(state, steps, panjpar.Defend(panjpar.Kills(kills), left))
+
+
+def _targets(state: Any) -> list[Card]:
+    """The attack cards in the order a defence answers them: lowest card index first."""
+    return sorted(state.attack, key=lambda c: c.index)
+
+
+def _beats(state: Any, killer: Card, attacked: Card) -> bool:
+    return panjpar.beats(killer, attacked, state.trump)
+
+
+def _panjpar_encode(state: Any, move: Move) -> tuple[int, ...]:
+    if isinstance(move, panjpar.Attack):
+        return (*_sorted_indices(move.cards), DONE)
+    assert isinstance(move, panjpar.Defend)
+    kills = move.kills
+    return tuple((kills[a] if a in kills else a).index for a in _targets(state))
+
+
+# -- Pazaak ----------------------------------------------------------------------------------
+
+
+class _PazaakPartial(Partial):
+    """One action is one move: end the turn, stand, or play a side card as a value."""
+
+    __slots__ = ()
+    size = len(_PAZAAK_MOVES)
+    game = "pazaak"
+
+    def _find_legal(self) -> tuple[int, ...]:
+        return tuple(sorted(_PAZAAK_ACTION[m] for m in self.state.legal_moves()))
+
+    def _step(self, action: int) -> Partial:
+        return _PazaakPartial(self.state, (action,), _PAZAAK_MOVES[action])
+
+
+def _pazaak_encode(state: Any, move: Move) -> tuple[int, ...]:
+    assert isinstance(move, pazaak.Move)
+    return (_PAZAAK_ACTION[move],)
+
+
+# -- the encodings ---------------------------------------------------------------------------
+
+
+class Actions:
+    """The action encoding of one game: ``size`` distinct actions, :meth:`start` a move,
+    :meth:`encode` a move into its actions and :meth:`decode` them back."""
+
+    __slots__ = ("_encode", "_partial", "game", "size")
+
+    def __init__(self, partial: type[Partial], encode: Any) -> None:
+        self._partial, self._encode = partial, encode
+        self.game, self.size = partial.game, partial.size
+
+    def start(self, state: Any) -> Partial:
+        """The empty move of the seat to move in ``state``."""
+        return self._partial(state)
+
+    def encode(self, state: Any, move: Move | str) -> tuple[int, ...]:
+        """The actions that build ``move`` (a legal move of ``state``, or its text); card
+        actions in ascending index order. An illegal move raises the engine's reason."""
+        played = state.play(move).history[-1]  # the engine's refusal, or the move as a Move
+        found: tuple[int, ...] = self._encode(state, played)
+        return found
+
+    def decode(self, state: Any, actions: Sequence[object]) -> Move:
+        """The move that ``actions`` build from the start in ``state``; they must complete
+        it exactly (else :class:`IllegalMove`)."""
+        partial = self.start(state)
+        for action in actions:
+            partial = partial.then(action)
+        if partial.move is None:
+            raise IllegalMove(
+                "rl.action.not_legal",
+                action="…",
+                label=_label(self.game, DONE),
+                legal=", ".join(map(str, partial.legal_actions())),
+            )
+        return partial.move
+
+    def label(self, action: int, locale: str | None = None) -> str:
+        """What an action means, in words (``8♦``, ``done``, ``play ±4 as -4``)."""
+        _action_index(action, self.game, self.size)
+        return _label(self.game, action, locale)
+
+    def labels(self, locale: str | None = None) -> list[str]:
+        """Every action's label, by action number."""
+        return [_label(self.game, a, locale) for a in range(self.size)]
+
+
+def _label(game: str, action: int, locale: str | None = None) -> str:
+    if game == "pazaak":
+        return str(_PAZAAK_MOVES[action])
+    if action == DONE:
+        return i18n.text("rl.action.done", locale)
+    return str(cards.card_at(action))
+
+
+_ACTIONS: Final = {
+    "tablic": Actions(_TablicPartial, _tablic_encode),
+    "panjpar": Actions(_PanjparPartial, _panjpar_encode),
+    "pazaak": Actions(_PazaakPartial, _pazaak_encode),
+}
+
+
+def actions_of(game: object) -> Actions:
+    """The action encoding of ``game``: its name (``"tablic"``), its module or a state of it.
+
+    >>> actions_of("pazaak").size, actions_of("panjpar").size
+    (35, 53)
+    """
+    name = game if isinstance(game, str) else _game_name(game)
+    found = _ACTIONS.get(name.lower()) if isinstance(name, str) else None
+    if found is None:
+        raise IllegalMove("rl.game.unknown", game=i18n.shown(game), games=", ".join(GAMES))
+    return found
+
+
+def _game_name(game: object) -> object:
+    """``tablic`` for the module ``cardwidgets.tablic`` or a Tablić state, else ``game``."""
+    for name, module in (("tablic", tablic), ("panjpar", panjpar), ("pazaak", pazaak)):
+        if game is module or isinstance(game, module.State):
+            return name
+    return game

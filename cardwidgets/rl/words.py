@@ -1,0 +1,37 @@
+"""The sentences of the learning environments, in English and German.
+
+>>> from cardwidgets import i18n
+>>> i18n.text("rl.action.done", "de")
+'fertig'
+"""
+
+from __future__ import annotations
+
+from cardwidgets import i18n
+
+i18n.register(
+    {
+        "rl.action.done": {"en": "done", "de": "fertig"},
+        "rl.action.not_legal": {
+            "en": "action {action} ({label}) is not legal now; the legal actions are: {legal}",
+            "de": "die Aktion {action} ({label}) ist jetzt nicht erlaubt; erlaubt sind: {legal}",
+        },
+        "rl.action.out_of_range": {
+            "en": "{action} is not an action of {game}: actions are whole numbers 0 to {last}",
+            "de": "{action} ist keine Aktion von {game}: Aktionen sind ganze Zahlen von 0 bis "
+            "{last}",
+        },
+        "rl.action.complete": {
+            "en": "the move is already complete: play it, then start the next one",
+            "de": "der Zug ist schon vollständig: spiele ihn, dann beginnt der nächste",
+        },
+        "rl.game.unknown": {
+            "en": "{game} is not a game of cardwidgets: the games are {games}",
+            "de": "{game} ist kein Spiel von cardwidgets: die Spiele sind {games}",
+        },
+        "rl.game.over": {
+            "en": "the game is over: there is no move to build",
+            "de": "das Spiel ist vorbei: es gibt keinen Zug mehr zu bauen",
+        },
+    }
+)
