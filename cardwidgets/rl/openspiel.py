@@ -272,7 +272,7 @@ class PazaakSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
             used=used,
         )
         self.engine, self.order, self.phase = _Frozen(engine), [], "play"
-        self.trail.append(f"set {number} | {_public(engine.view(None))}")
+        self.trail.append(f"dealt | {_public(engine.view(None))}")
 
     def _action_to_string(self, player: int, action: int) -> str:
         """A move's notation (``play ±2 as -2``), or what chance dealt."""
