@@ -4,6 +4,7 @@ every legal move reachable, every completed move legal, refusals translated, sta
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -179,7 +180,25 @@ def test_labels_name_cards_done_and_pazaak_moves_in_both_languages() -> None:
     assert len(set(actions_of("pazaak").labels())) == actions_of("pazaak").size
 
 
+def test_P_D3_attack_extenders_equal_can_complete_card_by_card_on_random_hands() -> None:
+    rng = cards.Rng(11)
+    deck = list(cards.DECK)
+    checked = 0
+    for _ in range(1500):
+        hand = [deck[i] for i in sorted({rng.below(52) for _ in range(1 + rng.below(12))})]
+        chosen = [c for c in hand if rng.below(4) == 0][:4]
+        sizes = ((1,), (1, 3), (1, 3, 5))[rng.below(3)]
+        expected = {
+            c for c in hand if c not in chosen and panjpar.can_complete([*chosen, c], hand, sizes)
+        }
+        assert panjpar.attack_extenders(chosen, hand, sizes) == expected, (hand, chosen, sizes)
+        checked += bool(expected)
+    assert checked > 300
+
+
 def test_the_widget_asks_the_engine_which_cards_complete_an_attack() -> None:
     from cardwidgets.widgets import panjpar_attack
 
     assert panjpar_attack.can_complete is panjpar.can_complete
+    source = Path(panjpar_attack.__file__).read_text(encoding="utf-8")
+    assert "panjpar.attack_extenders(" in source and "def can_complete" not in source

@@ -1,7 +1,83 @@
-"""Learning environments for the three games (issue 25), behind the ``rl`` extra.
+"""Learning environments for the three games (issue 25): PettingZoo, Gymnasium, OpenSpiel.
 
-:mod:`cardwidgets.rl.actions` (pure Python, no extra needed) encodes each game's moves as
-short sequences of a fixed set of actions with masks.
+``pip install "cardwidgets[rl]"`` brings PettingZoo, Gymnasium and numpy (pure Python wheels):
+
+>>> from cardwidgets import rl
+>>> aec = rl.env("tablic")                        # PettingZoo AEC: two agents, masks
+>>> learner = rl.gym_env("pazaak", opponent="greedy")   # Gymnasium: one seat vs a player
+>>> import gymnasium
+>>> gymnasium.make("cardwidgets/Pazaak-v0").unwrapped.game
+'pazaak'
+
+The trade-offs, chosen for courses on RL and game AI:
+
+* **Factored actions** (:mod:`.actions`): Tablić and Panjpar positions have up to 480 and 637
+  legal moves and no small fixed move list covers them, so a move is built from 53 actions
+  (cards, then "done"), as a learner builds it in the widget; Pazaak's 35 moves stay flat. An
+  agent acts several times per move, and the engine supplies each step's exact mask.
+* **Observations from views only** (:mod:`.observations`): what ``state.view(seat)`` holds, as
+  a flat float vector, seat-relative. No hidden card reaches an agent; nothing richer (history
+  of plays, card counting) is precomputed: an agent has to remember, as a player does.
+* **Rewards** are the outcome only: +1, -1 or 0 at the end. Shaping is left to the learner.
+* **Illegal actions**: the PettingZoo environment raises :class:`cardwidgets.IllegalMove`
+  (masks are in every observation); the Gymnasium one by default ends the episode as a loss
+  (``illegal="lose"``) so that a learner ignoring masks still trains, or raises
+  (``illegal="raise"``).
+* **Speed**: an environment step reuses the engine's state (no copying), builds the view and
+  the observation once per step and the mask from cached legal actions; see
+  ``benchmarks/rl.py`` for the figures.
+
+Without the extra, :func:`env` and :func:`gym_env` raise :class:`cardwidgets.extras.MissingExtra`
+naming it; :mod:`.actions` and :mod:`.observations` need nothing beyond the standard library.
 """
 
 from __future__ import annotations
+
+from typing import Any
+
+from cardwidgets import extras
+from cardwidgets.rl.actions import GAMES, actions_of
+
+__all__ = ["GYM_IDS", "env", "gym_env", "register"]
+
+GYM_IDS = {game: f"cardwidgets/{game.capitalize()}-v0" for game in GAMES}
+"""The Gymnasium registry names: ``cardwidgets/Tablic-v0``, ``…/Panjpar-v0``, ``…/Pazaak-v0``."""
+
+
+def env(game: str, **options: Any) -> Any:
+    """A PettingZoo AEC environment of ``game`` (``"tablic"``, ``"panjpar"``, ``"pazaak"``);
+    options: ``rules`` (the game's Rules), ``render_mode`` (``"ansi"``)."""
+    actions_of(game)  # an unknown game is refused before any import
+    extras.require("pettingzoo", "rl", "cardwidgets.rl.env()")
+    extras.require("numpy", "rl", "cardwidgets.rl.env()")
+    from cardwidgets.rl.pettingzoo import CardGameEnv
+
+    return CardGameEnv(game, **options)
+
+
+def gym_env(game: str, opponent: Any = "greedy", **options: Any) -> Any:
+    """A Gymnasium environment: a learner plays a seat of ``game`` against ``opponent`` (a
+    player's name or any object with ``choose(state)``); options: ``seat``, ``rules``,
+    ``illegal`` (``"lose"`` or ``"raise"``), ``render_mode``."""
+    actions_of(game)
+    extras.require("gymnasium", "rl", "cardwidgets.rl.gym_env()")
+    extras.require("numpy", "rl", "cardwidgets.rl.gym_env()")
+    from cardwidgets.rl.gym import LearnerEnv
+
+    return LearnerEnv(game, opponent, **options)
+
+
+def register() -> None:
+    """Register the Gymnasium names of :data:`GYM_IDS` (done on import when Gymnasium is
+    installed); ``gymnasium.make(GYM_IDS["tablic"], opponent="random")`` then works."""
+    import gymnasium
+
+    for game, name in GYM_IDS.items():
+        if name not in gymnasium.registry:
+            gymnasium.register(name, entry_point="cardwidgets.rl:gym_env", kwargs={"game": game})
+
+
+try:
+    register()
+except ImportError:  # no gymnasium: the rl extra is not installed, nothing to register
+    pass

@@ -4,7 +4,7 @@ Tablić and Panjpar positions have hundreds of legal moves (up to 480 and 637 me
 the set of possible moves is far too big for one flat list. So a move is built one action at a
 time, as the widget builds it click by click, and each step has a mask of the actions that can
 still lead to a legal move (the engine answers: :func:`tablic.capture_steps`,
-:func:`panjpar.can_complete`, :func:`panjpar.beats`):
+:func:`panjpar.attack_extenders`, :func:`panjpar.beats`):
 
 * **Tablić** (53 actions): choose a hand card (its :attr:`Card.index`, 0–51), then add table
   cards (their indices, in any order), then ``DONE`` (52). ``DONE`` right after the hand card
@@ -81,16 +81,29 @@ class Partial:
     action completed it (then no action is legal), else None.
     """
 
-    __slots__ = ("_legal", "move", "state", "steps")
+    __slots__ = ("_hand", "_legal", "move", "state", "steps")
 
     size: int = 0
     game: str = ""
 
-    def __init__(self, state: Any, steps: tuple[int, ...] = (), move: Move | None = None) -> None:
-        if state.is_over:
+    def __init__(
+        self,
+        state: Any,
+        steps: tuple[int, ...] = (),
+        move: Move | None = None,
+        hand: tuple[Any, ...] | None = None,
+    ) -> None:
+        if not steps and state.is_over:
             raise IllegalMove("rl.game.over")
         self.state, self.steps, self.move = state, steps, move
         self._legal: tuple[int, ...] | None = () if move is not None else None
+        self._hand = hand
+
+    def hand(self) -> tuple[Any, ...]:
+        """The hand of the seat to move (read once per move: each step passes it on)."""
+        if self._hand is None:
+            self._hand = tuple(self.state.hands[self.state.to_move])
+        return self._hand
 
     def legal_actions(self) -> tuple[int, ...]:
         """The actions that can follow, ascending (empty once the move is complete)."""
@@ -161,7 +174,7 @@ class _TablicPartial(Partial):
     def _find_legal(self) -> tuple[int, ...]:
         state = self.state
         if not self.steps:
-            return tuple(_sorted_indices(state.hands[state.to_move]))
+            return tuple(_sorted_indices(self.hand()))
         card, chosen = DECK[self.steps[0]], [DECK[i] for i in self.steps[1:]]
         steps = tablic.capture_steps(card, state.table, chosen, state.rules)
         legal = _sorted_indices(steps.more)
@@ -170,7 +183,7 @@ class _TablicPartial(Partial):
     def _step(self, action: int) -> Partial:
         steps = (*self.steps, action)
         if action != DONE:
-            return _TablicPartial(self.state, steps)
+            return _TablicPartial(self.state, steps, hand=self._hand)
         card = DECK[steps[0]]
         captured = frozenset(DECK[i] for i in steps[1:-1])
         return _TablicPartial(self.state, steps, tablic.Move(card, captured))
@@ -194,7 +207,7 @@ class _PanjparPartial(Partial):
 
     def _find_legal(self) -> tuple[int, ...]:
         state = self.state
-        hand = state.hands[state.to_move]
+        hand = self.hand()
         if state.attack:
             target = _targets(state)[len(self.steps)]
             used = set(self.steps)
@@ -202,13 +215,7 @@ class _PanjparPartial(Partial):
             return tuple(sorted([target.index, *(c.index for c in killers)]))
         picked = [DECK[i] for i in self.steps]
         sizes = panjpar.allowed_attack_sizes(len(state.hands[1 - state.to_move]))
-        chosen = set(picked)
-        legal = [
-            c.index
-            for c in hand
-            if c not in chosen and panjpar.can_complete([*picked, c], hand, sizes)
-        ]
-        legal.sort()
+        legal = _sorted_indices(panjpar.attack_extenders(picked, hand, sizes))
         if len(picked) in sizes and panjpar.is_valid_attack(picked):
             legal.append(DONE)
         return tuple(legal)
@@ -217,12 +224,12 @@ class _PanjparPartial(Partial):
         state, steps = self.state, (*self.steps, action)
         if not state.attack:
             if action != DONE:
-                return _PanjparPartial(state, steps)
+                return _PanjparPartial(state, steps, hand=self._hand)
             attack = panjpar.Attack(tuple(DECK[i] for i in steps[:-1]))
             return _PanjparPartial(state, steps, attack)
         targets = _targets(state)
         if len(steps) < len(targets):
-            return _PanjparPartial(state, steps)
+            return _PanjparPartial(state, steps, hand=self._hand)
         kills = {a: DECK[k] for a, k in zip(targets, steps, strict=True) if k != a.index}
         left = tuple(a for a in targets if a not in kills)
         return _PanjparPartial(state, steps, panjpar.Defend(panjpar.Kills(kills), left))
@@ -256,10 +263,25 @@ class _PazaakPartial(Partial):
     game = "pazaak"
 
     def _find_legal(self) -> tuple[int, ...]:
-        return tuple(sorted(_PAZAAK_ACTION[m] for m in self.state.legal_moves()))
+        return tuple(sorted(_pazaak_action(m) for m in self.state.legal_moves()))
 
     def _step(self, action: int) -> Partial:
         return _PazaakPartial(self.state, (action,), _PAZAAK_MOVES[action])
+
+
+_BY_ID: dict[int, tuple[pazaak.Move, int]] = {}
+"""The engine hands out the same few move objects (made once per card and sign), so their
+actions are looked up by identity; the entry keeps the object, so its id cannot be reused."""
+
+
+def _pazaak_action(move: pazaak.Move) -> int:
+    known = _BY_ID.get(id(move))
+    if known is not None and known[0] is move:
+        return known[1]
+    action = _PAZAAK_ACTION[move]
+    if len(_BY_ID) < 4096:
+        _BY_ID[id(move)] = (move, action)
+    return action
 
 
 def _pazaak_encode(state: Any, move: Move) -> tuple[int, ...]:

@@ -29,6 +29,16 @@ i18n.register(
             "en": "{game} is not a game of cardwidgets: the games are {games}",
             "de": "{game} ist kein Spiel von cardwidgets: die Spiele sind {games}",
         },
+        "rl.illegal_rule": {
+            "en": "illegal={rule} is not a rule for illegal actions: choose one of {rules}",
+            "de": "illegal={rule} ist keine Regel für unerlaubte Aktionen: wähle eine von {rules}",
+        },
+        "rl.bad_opponent": {
+            "en": "{opponent} cannot be the opponent: give a player's name (random, greedy, "
+            "expert) or an object with a choose(state) method",
+            "de": "{opponent} kann nicht der Gegner sein: gib den Namen eines Spielers an "
+            "(random, greedy, expert) oder ein Objekt mit einer Methode choose(state)",
+        },
         "rl.game.over": {
             "en": "the game is over: there is no move to build",
             "de": "das Spiel ist vorbei: es gibt keinen Zug mehr zu bauen",

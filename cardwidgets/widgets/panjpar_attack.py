@@ -7,9 +7,9 @@ that holds the learner's half-made move and the clicks and buttons that build an
 widget module draws it and says it.
 
 Which hand cards can still extend a selection to a legal attack is worked out from rank counts
-(:func:`panjpar.can_complete`, the engine's, which the RL action masks share: a tiny search over
-at most 13 ranks), never from the list of all attacks, which grows into the thousands with a big
-hand.
+(:func:`panjpar.attack_extenders` and :func:`panjpar.can_complete`, the engine's, which the RL
+action masks share: closed forms over at most 13 ranks), never from the list of all attacks,
+which grows into the thousands with a big hand.
 """
 
 from __future__ import annotations
@@ -71,12 +71,7 @@ class PanjparSelection(GameWidget[panjpar.State, panjpar.Move]):
 
     def extenders(self) -> frozenset[Card]:
         """The hand cards that, added to the selection, still lead to a legal attack."""
-        hand, sizes = self._hand(), self._sizes()
-        return frozenset(
-            card
-            for card in hand
-            if card not in self._picked and can_complete(self._picked | {card}, hand, sizes)
-        )
+        return panjpar.attack_extenders(self._picked, self._hand(), self._sizes())
 
     def beaters(self, attacked: Card) -> tuple[Card, ...]:
         """The learner's hand cards that beat ``attacked`` (P-S12)."""

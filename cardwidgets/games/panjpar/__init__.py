@@ -79,6 +79,7 @@ from cardwidgets.games.panjpar.position import PositionError
 from cardwidgets.games.panjpar.rules import (
     Rules,
     allowed_attack_sizes,
+    attack_extenders,
     beats,
     can_complete,
     is_valid_attack,
@@ -96,6 +97,7 @@ __all__ = [
     "Rules",
     "State",
     "allowed_attack_sizes",
+    "attack_extenders",
     "beats",
     "can_complete",
     "count_attacks",

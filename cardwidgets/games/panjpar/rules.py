@@ -158,6 +158,67 @@ def can_complete(chosen: Iterable[Card], hand: Iterable[Card], sizes: Iterable[i
     return any((size, (size - 1) // 2) in reachable or (size, 2) in reachable for size in sizes)
 
 
+def attack_extenders(
+    chosen: Iterable[Card], hand: Iterable[Card], sizes: Iterable[int]
+) -> frozenset[Card]:
+    """The hand cards not in ``chosen`` that, added to it, still lead to a legal attack of
+    one of ``sizes``: the cards ``c`` with ``can_complete(chosen + [c], hand, sizes)``, worked
+    out once per rank in closed form (the widget's hints and the RL masks ask it at every
+    click or step).
+
+    A shape of ``s`` cards is legal when it holds at least ``(s - 1) // 2`` pairs (P-D3), and
+    adding cards never breaks a pair, so the question is the most pairs ``k`` more cards can
+    make: first the ranks one card short of a pair (one card each), then two cards per pair.
+
+    >>> hand = cards.parse_many("7♥ 7♣ 9♦ 2♠ 3♠")
+    >>> cards.format_cards(sorted(attack_extenders(cards.parse_many("7♥ 9♦"), hand, (1, 3, 5))))
+    '7♣'
+    >>> cards.format_cards(sorted(attack_extenders((), hand, (1, 3))))
+    '2♠ 3♠ 7♥ 7♣ 9♦'
+    """
+    chosen = list(chosen)
+    picked = set(chosen)
+    have, free = _rank_counts(chosen), _rank_counts(hand)
+    for rank, count in have.items():
+        free[rank] -= count  # the hand holds the chosen cards too
+    sizes = tuple(sizes)
+    totals = [0, 0, 0, sum(free.values())]  # base pairs, one-card pairs, two-card pairs, free
+    for rank, left in free.items():
+        for i, term in enumerate(_pair_terms(have.get(rank, 0), left)):
+            totals[i] += term
+    fits: dict[int, bool] = {}
+    for rank, left in free.items():
+        if left:
+            before = _pair_terms(have.get(rank, 0), left)
+            after = _pair_terms(have.get(rank, 0) + 1, left - 1)
+            terms = [t - b + a for t, b, a in zip(totals, before, after, strict=False)]
+            fits[rank] = _can_reach(
+                len(chosen) + 1, terms[0], terms[1], terms[2], totals[3] - 1, sizes
+            )
+    return frozenset(c for c in hand if c not in picked and fits.get(int(c.rank), False))
+
+
+def _pair_terms(count: int, left: int) -> tuple[int, int, int]:
+    """One rank's share of the pair count: pairs held, a pair for one more card, pairs for
+    two more cards each (``count`` chosen, ``left`` more in the hand)."""
+    one = 1 if count % 2 and left else 0
+    return count // 2, one, (left - one) // 2
+
+
+def _can_reach(
+    held: int, base: int, ones: int, twos: int, free: int, sizes: tuple[int, ...]
+) -> bool:
+    for size in sizes:
+        more = size - held
+        if more < 0 or more > free:
+            continue
+        need = max(0, (size - 1) // 2 - base)
+        quick = min(ones, need, more)
+        if need - quick <= min(twos, (more - quick) // 2):
+            return True
+    return False
+
+
 def _rank_counts(hand: Iterable[Card]) -> dict[int, int]:
     counts: dict[int, int] = {}
     for card in hand:

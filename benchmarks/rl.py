@@ -1,0 +1,131 @@
+"""The cost of the learning environments: random play through PettingZoo against the bare engine.
+
+Run: ``uv run python benchmarks/rl.py [--rounds N] [--scale X]``. One core, ``time.process_time``;
+each figure is the best of ``--rounds`` interleaved rounds (the machine is shared). For every
+game, the same seeded games are played three ways, uniformly at random among the legal choices:
+
+* ``engine``: ``state.play(moves[rng.below(len(moves))])`` with ``moves = state.legal_moves()``:
+  the bare engine, one step per move.
+* ``engine_view``: the same, plus ``state.view(seat)`` of the seat to move at every move: the
+  least an agent that looks at its position pays.
+* ``aec``: the PettingZoo environment (``cardwidgets.rl.env``) in the standard loop
+  ``for agent in env.agent_iter(): obs, ... = env.last(); env.step(action)``, the action drawn
+  among the ones ``obs["action_mask"]`` allows. A move takes one action in Pazaak and several
+  in Tablić and Panjpar (factored actions), so a game has more environment steps than moves.
+
+The target of issue 25 is an environment step at most 1.5x an engine step; the ratios are
+written as ``step_ratio`` (environment step / engine move) and ``step_ratio_vs_view``
+(environment step / engine move with its view), with ``game_ratio`` (time per game).
+Writes ``benchmarks/results/rl.json`` and prints a table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from cardwidgets import cards, panjpar, pazaak, tablic
+from cardwidgets.rl.pettingzoo import CardGameEnv
+
+GAMES: dict[str, Any] = {"tablic": tablic, "panjpar": panjpar, "pazaak": pazaak}
+GAMES_PER_ROUND = {"tablic": 12, "panjpar": 150, "pazaak": 600}
+
+
+def engine(game: str, count: int, seed: int, view: bool = False) -> tuple[float, int]:
+    """Random games through the state API; (CPU seconds, moves)."""
+    module, rng, moves = GAMES[game], cards.Rng(seed), 0
+    start = time.process_time()
+    for number in range(count):
+        state = module.new_game(seed=seed + number)
+        while not state.is_over:
+            if view:
+                state.view(state.to_move)
+            legal = state.legal_moves()
+            state = state.play(legal[rng.below(len(legal))])
+            moves += 1
+    return time.process_time() - start, moves
+
+
+def aec(game: str, count: int, seed: int) -> tuple[float, int]:
+    """Random games through the PettingZoo environment; (CPU seconds, environment steps)."""
+    env, rng, steps = CardGameEnv(game), cards.Rng(seed), 0
+    start = time.process_time()
+    for number in range(count):
+        env.reset(seed=seed + number)
+        for _agent in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(observation["action_mask"])
+            env.step(int(legal[rng.below(len(legal))]))
+            steps += 1
+    return time.process_time() - start, steps
+
+
+def measure(game: str, rounds: int, count: int, seed: int) -> dict[str, Any]:
+    """Best-of-``rounds`` figures of the three ways for one game."""
+    runs: dict[str, list[tuple[float, int]]] = {"engine": [], "engine_view": [], "aec": []}
+    engine(game, max(1, count // 10), seed)  # warm caches
+    aec(game, max(1, count // 10), seed)
+    for _ in range(rounds):
+        runs["engine"].append(engine(game, count, seed))
+        runs["engine_view"].append(engine(game, count, seed, view=True))
+        runs["aec"].append(aec(game, count, seed))
+    best = {way: min(found) for way, found in runs.items()}
+    row: dict[str, Any] = {"game": game, "games": count, "rounds": rounds}
+    for way, (seconds, steps) in best.items():
+        row[way] = {
+            "cpu_seconds": round(seconds, 3),
+            "games_per_cpu_second": round(count / seconds, 1),
+            "steps_per_game": round(steps / count, 1),
+            "microseconds_per_step": round(seconds / steps * 1e6, 1),
+        }
+    per_step = {way: row[way]["microseconds_per_step"] for way in best}
+    row["step_ratio"] = round(per_step["aec"] / per_step["engine"], 2)
+    row["step_ratio_vs_view"] = round(per_step["aec"] / per_step["engine_view"], 2)
+    row["game_ratio"] = round(best["aec"][0] / best["engine"][0], 2)
+    return row
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--scale", type=float, default=1.0, help="games per round, times X")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", default=str(Path(__file__).parent / "results" / "rl.json"))
+    args = parser.parse_args(argv)
+    rows = []
+    for game, count in GAMES_PER_ROUND.items():
+        row = measure(game, args.rounds, max(1, round(count * args.scale)), args.seed)
+        rows.append(row)
+        print(
+            f"{game:8s} engine {row['engine']['microseconds_per_step']:7.1f} µs/move  "
+            f"+view {row['engine_view']['microseconds_per_step']:7.1f}  "
+            f"aec {row['aec']['microseconds_per_step']:7.1f} µs/step "
+            f"({row['aec']['steps_per_game']} steps/game)  step ratio {row['step_ratio']}  "
+            f"vs view {row['step_ratio_vs_view']}  game ratio {row['game_ratio']}",
+            flush=True,
+        )
+    result = {
+        "benchmark": "random play: bare engine, engine + view, PettingZoo AEC environment",
+        "target": "environment step <= 1.5 x engine step (issue 25)",
+        "python": sys.version.split()[0],
+        "platform": platform.platform(),
+        "machine_note": "2 cores shared with other jobs; best of the rounds; figures vary",
+        "results": rows,
+    }
+    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+    Path(args.out).write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", "utf-8")
+    print(f"written to {args.out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,235 @@
+"""Observations for learning agents: flat lists of numbers built from ``state.view(seat)`` only.
+
+A seat's observation holds what its view holds (its own hand, the table, public counts) and,
+for the seat building a move, the actions it has taken so far; never a card the seat may not
+see, because nothing else is read (tests/test_rl_envs.py proves it on twin states that differ
+only in hidden cards). Everything is seat-relative: "mine" first, then the opponent's.
+
+Pure Python (no numpy), so the PettingZoo, Gymnasium and OpenSpiel wrappers can share it;
+:attr:`Observer.fields` names each block.
+
+>>> from cardwidgets import pazaak
+>>> observer = observer_of("pazaak")
+>>> state = pazaak.new_game(seed=1)
+>>> features = observer.features(state.view(state.to_move))
+>>> len(features) == observer.size, observer.fields[0]
+(True, ('hand', 23))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from cardwidgets.cards import Card, Suit
+from cardwidgets.games import panjpar, pazaak, tablic
+from cardwidgets.rl.actions import DONE, Partial, actions_of
+
+__all__ = ["Observer", "observer_of"]
+
+_SIDE: Final = {card: i for i, card in enumerate(pazaak.ALL_SIDE_CARDS)}
+_SUITS: Final = tuple(Suit)
+
+
+class Observer:
+    """The observation of one game: ``size`` numbers in named blocks (``fields``).
+
+    :meth:`features` is :meth:`plain` (from the view) with the entries of :meth:`marks` (the
+    move being built) set to 1, so an environment can keep the plain part while a move is
+    built and copy it once per step.
+    """
+
+    __slots__ = ("_marks", "_plain", "fields", "game", "size")
+
+    def __init__(
+        self, game: str, fields: Sequence[tuple[str, int]], plain: Any, marks: Any
+    ) -> None:
+        self.game, self.fields = game, tuple(fields)
+        self._plain, self._marks = plain, marks
+        self.size = sum(n for _, n in fields)
+
+    def features(self, view: Any, partial: Partial | None = None) -> list[float]:
+        """The numbers for ``view`` (a seat's :meth:`State.view`) and, for the seat to move,
+        the move it is building (``partial``: its actions so far)."""
+        found = self.plain(view)
+        for index in self.marks(partial):
+            found[index] = 1.0
+        return found
+
+    def plain(self, view: Any) -> list[float]:
+        """The numbers of ``view`` alone (no move being built)."""
+        found = [0.0] * self.size
+        self._plain(view, found)
+        return found
+
+    def fill(self, view: Any, out: Any) -> None:
+        """Write :meth:`plain` into ``out``, a zeroed sequence of ``size`` numbers (a list,
+        or a numpy array: then only the non-zero entries are written, without a list)."""
+        self._plain(view, out)
+
+    def marks(self, partial: Partial | None) -> tuple[int, ...]:
+        """The entries that say which actions ``partial`` took (they are 1, the rest 0)."""
+        if partial is None or not partial.steps:
+            return ()
+        found: tuple[int, ...] = self._marks(partial)
+        return found
+
+
+def _cards(out: Any, start: int, found: Sequence[Card] | None) -> None:
+    for card in found or ():
+        out[start + card.index] = 1.0
+
+
+# -- Tablić ----------------------------------------------------------------------------------
+
+_TABLIC_FIELDS = (
+    ("hand", 52),
+    ("table", 52),
+    ("stock_bottom", 52),
+    ("my_revealed", 52),
+    ("their_revealed", 52),
+    ("building_card", 52),
+    ("building_captured", 52),
+    ("counts", 17),
+)
+
+
+def _tablic(view: tablic.TablicView, out: Any) -> None:
+    me = view.seat if view.seat is not None else 0
+    them = 1 - me
+    _cards(out, 0, view.hand)
+    _cards(out, 52, view.table)
+    if view.stock_bottom is not None:
+        out[104 + view.stock_bottom.index] = 1.0
+    _cards(out, 156, view.revealed[me])
+    _cards(out, 208, view.revealed[them])
+    piles, capturer = view.piles, view.last_capturer
+    out[364:381] = [
+        view.hand_sizes[me],
+        view.hand_sizes[them],
+        piles[me].cards,
+        piles[me].points,
+        piles[them].cards,
+        piles[them].points,
+        view.tablas[me],
+        view.tablas[them],
+        view.totals[me],
+        view.totals[them],
+        view.stock,
+        capturer == me,
+        capturer == them,
+        view.dealer == me,
+        view.round,
+        view.deal,
+        view.target,
+    ]
+
+
+def _tablic_marks(partial: Partial) -> tuple[int, ...]:
+    steps = partial.steps
+    return (260 + steps[0], *(312 + a for a in steps[1:] if a != DONE))
+
+
+# -- Panjpar ---------------------------------------------------------------------------------
+
+_PANJPAR_FIELDS = (
+    ("hand", 52),
+    ("attack", 52),
+    ("my_known", 52),
+    ("their_known", 52),
+    ("discard_top", 52),
+    ("trump_card", 52),
+    ("building_attack", 52),
+    ("building_killers", 52),
+    ("building_killed", 52),
+    ("building_left", 52),
+    ("trump_suit", 4),
+    ("counts", 5),
+)
+
+
+def _panjpar(view: panjpar.PanjparView, out: Any) -> None:
+    me = view.seat if view.seat is not None else 0
+    them = 1 - me
+    _cards(out, 0, view.hand)
+    _cards(out, 52, view.attack)
+    _cards(out, 104, view.known[me])
+    _cards(out, 156, view.known[them])
+    for start, card in ((208, view.discard_top), (260, view.trump_card)):
+        if card is not None:
+            out[start + card.index] = 1.0
+    out[520 + _SUITS.index(view.trump)] = 1.0
+    out[524:529] = [
+        view.hand_sizes[me],
+        view.hand_sizes[them],
+        view.stock_empty,
+        view.attacker == me,
+        bool(view.attack),
+    ]
+
+
+def _panjpar_marks(partial: Partial) -> tuple[int, ...]:
+    attack = partial.state.attack  # public: on the table
+    if not attack:
+        return tuple(312 + a for a in partial.steps if a != DONE)
+    found: list[int] = []
+    for target, action in zip(sorted(attack, key=lambda c: c.index), partial.steps, strict=False):
+        if action == target.index:
+            found.append(468 + action)  # left to be picked up
+        else:
+            found += (364 + action, 416 + target.index)  # the killer, the attack card killed
+    return tuple(found)
+
+
+# -- Pazaak ----------------------------------------------------------------------------------
+
+_PAZAAK_FIELDS = (
+    ("hand", 23),
+    ("my_used", 23),
+    ("their_used", 23),
+    ("played_this_turn", 23),
+    ("my_main_cards", 10),
+    ("their_main_cards", 10),
+    ("counts", 13),
+)
+
+
+def _pazaak(view: pazaak.PazaakView, out: Any) -> None:
+    me = view.seat if view.seat is not None else 0
+    them = 1 - me
+    for start, found in ((0, view.hand or ()), (23, view.used[me]), (46, view.used[them])):
+        for card in found:
+            out[start + _SIDE[card]] += 1.0
+    if view.played_this_turn is not None:
+        out[69 + _SIDE[view.played_this_turn]] = 1.0
+    for start, seat in ((92, me), (102, them)):
+        for placed, _value in view.placed[seat]:
+            if isinstance(placed, int):  # a main-deck card (side cards are counted as used)
+                out[start + placed - 1] += 1.0
+    out[112:125] = [
+        len(view.placed[me]),
+        len(view.placed[them]),
+        view.totals[me],
+        view.totals[them],
+        view.standing[me],
+        view.standing[them],
+        view.sets_won[me],
+        view.sets_won[them],
+        view.set_number,
+        view.starter == me,
+        view.deck_size or 0,
+        view.hand_sizes[me],
+        view.hand_sizes[them],
+    ]
+
+
+_OBSERVERS: Final = {
+    "tablic": Observer("tablic", _TABLIC_FIELDS, _tablic, _tablic_marks),
+    "panjpar": Observer("panjpar", _PANJPAR_FIELDS, _panjpar, _panjpar_marks),
+    "pazaak": Observer("pazaak", _PAZAAK_FIELDS, _pazaak, lambda partial: ()),  # one action
+}
+
+
+def observer_of(game: object) -> Observer:
+    """The observer of ``game`` (its name, module or a state; see :func:`.actions.actions_of`)."""
+    return _OBSERVERS[actions_of(game).game]

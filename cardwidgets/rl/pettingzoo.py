@@ -1,0 +1,190 @@
+"""A PettingZoo AEC environment for each game: two agents, factored actions with masks.
+
+``player_0`` and ``player_1`` are the seats. The agent to move builds its move with the
+actions of :mod:`cardwidgets.rl.actions` (so it may act several times in a row); the
+observation is a dict ``{"observation": float32 vector, "action_mask": int8 vector}`` built
+from the seat's view (:mod:`cardwidgets.rl.observations`); the mask of the agent not to move
+is all zeros. At the end both agents are rewarded: +1 for the winner, -1 for the loser, 0 each
+for a draw; there is no truncation (every game ends).
+
+An action the mask refuses raises :class:`cardwidgets.IllegalMove` (the reason names the
+legal actions) and changes nothing: masks are part of the observation, so a learner that
+ignores them has a bug to see, not a silent penalty. (:func:`cardwidgets.rl.gym_env` offers
+the penalty rule for a single learner.)
+
+>>> from cardwidgets.rl import env
+>>> aec = env("pazaak")
+>>> aec.reset(seed=1)
+>>> observation, reward, done, truncated, info = aec.last()
+>>> sorted(observation), int(observation["action_mask"].sum()) > 0
+(['action_mask', 'observation'], True)
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+from cardwidgets.cards import fresh_seed
+from cardwidgets.games import panjpar, pazaak, tablic
+from cardwidgets.rl.actions import Partial, actions_of
+from cardwidgets.rl.observations import observer_of
+
+__all__ = ["CardGameEnv", "mask_array", "observation_space"]
+
+_MODULES: dict[str, Any] = {"tablic": tablic, "panjpar": panjpar, "pazaak": pazaak}
+AGENTS = ("player_0", "player_1")
+_LIMIT = 10_000.0  # no count or score of the three games comes near it
+
+
+def observation_space(game: str) -> spaces.Dict:
+    """The observation space of ``game``: its feature vector and its action mask."""
+    size = observer_of(game).size
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(-_LIMIT, _LIMIT, (size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (actions_of(game).size,), np.int8),
+        }
+    )
+
+
+def mask_array(partial: Partial | None, size: int) -> Any:
+    """The action mask of ``partial`` (all zeros for None) as an int8 array."""
+    flags = bytearray(size)
+    for action in partial.legal_actions() if partial is not None else ():
+        flags[action] = 1
+    return np.frombuffer(flags, np.int8)
+
+
+class CardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
+    """The AEC environment of one game (see the module's docstring); ``rules`` are the game's
+    :class:`Rules` (default: the seed rules). Make it with :func:`cardwidgets.rl.env`."""
+
+    def __init__(self, game: str, rules: Any = None, render_mode: str | None = None) -> None:
+        super().__init__()
+        self._actions = actions_of(game)
+        self.game = self._actions.game
+        self._observer = observer_of(self.game)
+        self._module = _MODULES[self.game]
+        self.rules = rules
+        self.render_mode = render_mode
+        self.metadata = {
+            "render_modes": ["ansi"],
+            "name": f"cardwidgets_{self.game}_v0",
+            "is_parallelizable": False,
+        }
+        self.possible_agents = list(AGENTS)
+        self.agents = list(AGENTS)
+        space = observation_space(self.game)
+        self.observation_spaces = dict.fromkeys(AGENTS, space)
+        self.action_spaces = {a: spaces.Discrete(self._actions.size) for a in AGENTS}
+        self._seeds = random.Random(secrets.randbits(64))
+        self._reset_game(self._module.new_game(seed=fresh_seed(), rules=rules))
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # -- the game ----------------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        """The engine state of the game being played (full information: for tests and
+        teachers, never handed to an agent)."""
+        return self._state
+
+    @property
+    def partial(self) -> Partial:
+        """The move being built by the agent to move."""
+        return self._partial
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game: dealt from ``seed``, or from the next seed of the last seeded
+        reset (so a seeded run of resets repeats)."""
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        game_seed = self._seeds.getrandbits(63)
+        self._reset_game(self._module.new_game(seed=game_seed, rules=self.rules))
+
+    def _reset_game(self, state: Any) -> None:
+        self.agents = list(AGENTS)
+        self.rewards = dict.fromkeys(AGENTS, 0.0)
+        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
+        self.terminations = dict.fromkeys(AGENTS, False)
+        self.truncations = dict.fromkeys(AGENTS, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
+        self._state = state
+        self._partial = self._actions.start(state)
+        self._observed: dict[str, dict[str, Any]] = {}
+        self._plain: dict[int, Any] = {}
+        self.agent_selection = AGENTS[state.to_move]
+
+    def step(self, action: int) -> None:
+        """The agent to move takes ``action``; a completed move is played at once."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        partial = self._partial.then(action)  # refuses a masked action, nothing changed
+        self._observed = {}
+        if partial.move is None:
+            self._partial = partial
+            return
+        self._state = state = self._state.play(partial.move)
+        self._plain = {}
+        if state.is_over:
+            self._finish(state)
+        else:
+            self._partial = self._actions.start(state)
+            self.agent_selection = AGENTS[state.to_move]
+        self._accumulate_rewards()
+
+    def _finish(self, state: Any) -> None:
+        winner = state.outcome.winner
+        for seat, agent in enumerate(AGENTS):
+            self.rewards[agent] = 0.0 if winner is None else (1.0 if winner == seat else -1.0)
+            self.terminations[agent] = True
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """The observation of ``agent``: from its seat's view, with its mask."""
+        found = self._observed.get(agent)
+        if found is None:
+            seat = AGENTS.index(agent)
+            acting = agent == self.agent_selection and not self.terminations[agent]
+            partial = self._partial if acting else None
+            features = self._plain_features(seat).copy()
+            marks = self._observer.marks(partial)
+            for index in marks:
+                features[index] = 1.0
+            found = {
+                "observation": features,
+                "action_mask": mask_array(partial, self._actions.size),
+            }
+            self._observed[agent] = found
+        return found
+
+    def _plain_features(self, seat: int) -> Any:
+        # The view's part of the observation changes only when a move is played: kept per
+        # position while a move is being built.
+        found = self._plain.get(seat)
+        if found is None:
+            found = self._plain[seat] = np.zeros(self._observer.size, np.float32)
+            self._observer.fill(self._state.view(seat), found)
+        return found
+
+    def render(self) -> str | None:
+        """``ansi``: the view of the seat to move, as text (never the hidden cards)."""
+        if self.render_mode != "ansi":
+            return None
+        seat = AGENTS.index(self.agent_selection)
+        return f"{self.agent_selection}: {dict(self._state.view(seat))}"
+
+    def close(self) -> None:
+        """Nothing to release."""

@@ -1,0 +1,187 @@
+"""The PettingZoo and Gymnasium environments: the frameworks' own checks on every game, hidden
+cards never in an observation (twin states), rewards, illegal actions, missing extras."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+
+import gymnasium
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
+
+from cardwidgets import bots, cards, panjpar, pazaak, rl, tablic
+from cardwidgets.core import IllegalMove, SeatError
+from cardwidgets.extras import MissingExtra
+from cardwidgets.rl.actions import DONE, actions_of
+from cardwidgets.rl.gym import OptionError
+from cardwidgets.rl.observations import observer_of
+
+GAMES: dict[str, Any] = {"tablic": tablic, "panjpar": panjpar, "pazaak": pazaak}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_pettingzoo_api_test_passes(game: str) -> None:
+    api_test(rl.env(game), num_cycles=300)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_pettingzoo_seed_test_passes(game: str) -> None:
+    seed_test(lambda: rl.env(game), num_cycles=150)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_gymnasium_check_env_passes(game: str) -> None:
+    check_env(rl.gym_env(game, opponent="random"), skip_render_check=True)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_registered_gymnasium_names_make_the_games(game: str) -> None:
+    made = gymnasium.make(rl.GYM_IDS[game], opponent="random")
+    observation, _ = made.reset(seed=2)
+    assert made.unwrapped.game == game
+    assert made.observation_space.contains(observation)
+
+
+def _random_positions(game: str, count: int) -> list[Any]:
+    found = []
+    for seed in range(count):
+        rng = cards.Rng(seed)
+        state = GAMES[game].new_game(seed=seed)
+        for _ in range(seed % 9):
+            if not state.is_over:
+                state = state.play(state.random_move(rng))
+        if not state.is_over:
+            found.append(state)
+    return found
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_twin_states_differing_only_in_hidden_cards_give_equal_observations(game: str) -> None:
+    """The seat to move and its opponent both observe a position and its determinized twin
+    (the cards hidden from that seat dealt anew): the observations and masks must be equal,
+    along the whole building of a move."""
+    observer, space = observer_of(game), actions_of(game)
+    differed = 0
+    for state in _random_positions(game, 12):
+        for seat in (0, 1):
+            twin = state.determinize(seat, cards.Rng(seat + 99))
+            differed += twin.hands[1 - seat] != state.hands[1 - seat]
+            acting = seat == state.to_move
+            partial = space.start(state) if acting else None
+            twin_partial = space.start(twin) if acting else None
+            while True:
+                mine = observer.features(state.view(seat), partial)
+                theirs = observer.features(twin.view(seat), twin_partial)
+                assert mine == theirs, (game, seat, str(state))
+                if partial is None or twin_partial is None or partial.move is not None:
+                    break
+                assert partial.legal_actions() == twin_partial.legal_actions()
+                action = partial.legal_actions()[-1]
+                partial, twin_partial = partial.then(action), twin_partial.then(action)
+    assert differed > 5  # the twins really hide different cards
+
+
+def test_an_aec_game_plays_to_the_end_with_rewards_summing_to_zero() -> None:
+    aec = rl.env("panjpar")
+    aec.reset(seed=5)
+    totals = {agent: 0.0 for agent in aec.possible_agents}
+    rng = np.random.default_rng(0)
+    for agent in aec.agent_iter():
+        observation, reward, terminated, truncated, _ = aec.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            aec.step(None)
+            continue
+        other = next(a for a in aec.possible_agents if a != agent)
+        assert not aec.observe(other)["action_mask"].any()  # only the agent to move acts
+        aec.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    assert sorted(totals.values()) in ([-1.0, 1.0], [0.0, 0.0])
+    assert aec.state.is_over
+
+
+def test_aec_refuses_a_masked_action_with_a_reason_and_changes_nothing() -> None:
+    aec = rl.env("tablic")
+    aec.reset(seed=1)
+    before = (aec.state, aec.partial.steps, aec.agent_selection)
+    with pytest.raises(IllegalMove, match="not legal"):
+        aec.step(DONE)  # no hand card chosen yet
+    assert (aec.state, aec.partial.steps, aec.agent_selection) == before
+
+
+def test_gym_illegal_action_rule_lose_ends_as_a_loss_and_raise_raises() -> None:
+    learner = rl.gym_env("tablic", opponent="random")
+    learner.reset(seed=4)
+    state = learner.state
+    _, reward, terminated, truncated, info = learner.step(DONE)
+    assert (reward, terminated, truncated) == (-1.0, True, False)
+    assert "not legal" in info["illegal"] and learner.state is state
+    strict = rl.gym_env("tablic", opponent="random", illegal="raise")
+    strict.reset(seed=4)
+    with pytest.raises(IllegalMove):
+        strict.step(DONE)
+
+
+def test_gym_learner_against_greedy_gets_the_outcome_as_reward() -> None:
+    learner = rl.gym_env("pazaak", opponent="greedy", seat=1)
+    _, info = learner.reset(seed=8)
+    rng = np.random.default_rng(1)
+    done, reward = False, 0.0
+    while not done:
+        assert learner.state.to_move == 1
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        _, reward, done, _, info = learner.step(action)
+    winner = learner.state.outcome.winner
+    assert reward == (0.0 if winner is None else 1.0 if winner == 1 else -1.0)
+
+
+def test_gym_accepts_any_object_with_choose_as_opponent_and_refuses_bad_options() -> None:
+    class FirstMove:
+        def choose(self, state: Any) -> Any:
+            return state.legal_moves()[0]
+
+    learner = rl.gym_env("panjpar", opponent=FirstMove(), seat=1)
+    learner.reset(seed=3)
+    assert learner.state.to_move == 1
+    assert isinstance(rl.gym_env("pazaak", opponent=bots.RandomPlayer(1)).opponent, bots.Player)
+    with pytest.raises(OptionError, match="choose"):
+        rl.gym_env("pazaak", opponent=42)
+    with pytest.raises(OptionError) as err:
+        rl.gym_env("pazaak", illegal="ignore")
+    assert "lose, raise" in str(err.value) and "wähle" in err.value.text("de")
+    with pytest.raises(SeatError):
+        rl.gym_env("pazaak", seat=2)
+    with pytest.raises(IllegalMove, match="not a game"):
+        rl.env("chess")
+
+
+def test_a_missing_extra_names_the_rl_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pettingzoo", None)  # import now fails
+    with pytest.raises(MissingExtra) as err:
+        rl.env("pazaak")
+    assert "cardwidgets[rl]" in str(err.value) and "pettingzoo" in str(err.value)
+
+
+def test_actions_and_observations_need_no_extra() -> None:
+    """OpenSpiel and plain Python use them: they must import with numpy, Gymnasium and
+    PettingZoo all missing."""
+    import subprocess
+
+    code = (
+        "import sys\n"
+        "for name in ('numpy', 'gymnasium', 'pettingzoo'):\n"
+        "    sys.modules[name] = None\n"
+        "from cardwidgets.rl import actions, observations\n"
+        "from cardwidgets import pazaak\n"
+        "state = pazaak.new_game(seed=1)\n"
+        "print(len(observations.observer_of('pazaak').features(state.view(0))))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "125"
