@@ -49,9 +49,9 @@ def _dealt(hand0: str, hand1: str, starter: int, deck: list[int], sets: int = 3)
     return state
 
 
-def test_openspiel_random_sim_test_passes_on_the_match_and_a_one_set_variant() -> None:
+def test_random_sim_test_passes_with_serialization_on_a_match_and_a_one_set_variant() -> None:
     for game in (openspiel.load("pazaak"), pyspiel.load_game(SHORT)):
-        pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+        pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
 
 
 def test_chance_deals_hands_then_the_starter_then_the_deck_with_their_odds() -> None:
