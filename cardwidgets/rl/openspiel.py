@@ -1,6 +1,7 @@
-"""Pazaak as an OpenSpiel game (``python_cardwidgets_pazaak``), for search and game theory.
+"""Pazaak and Tablić as OpenSpiel games (``python_cardwidgets_pazaak``,
+``python_cardwidgets_tablic``: :mod:`.openspiel_tablic`), for search and game theory.
 
-Importing this module registers the game with ``pyspiel`` (the ``openspiel`` extra, Python 3.11
+Importing this module registers the games with ``pyspiel`` (the ``openspiel`` extra, Python 3.11
 and later); then ``pyspiel.load_game("python_cardwidgets_pazaak")`` works like any OpenSpiel
 game, or :func:`load` does the import and the loading in one call::
 
@@ -10,7 +11,7 @@ game, or :func:`load` does the import and the loading in one call::
     >>> state.is_chance_node(), len(state.chance_outcomes())
     (True, 10)
 
-The game plays the engine (:class:`cardwidgets.pazaak.State`) and adds what OpenSpiel asks:
+Pazaak plays the engine (:class:`cardwidgets.pazaak.State`) and adds what OpenSpiel asks:
 
 * **Explicit chance.** Every card that chance decides is a chance node with its probability:
   the four hand cards of each seat, drawn from the seed side deck (Z-S5); who starts the match
@@ -47,6 +48,7 @@ from cardwidgets.core import Move
 from cardwidgets.games import UnknownGame, pazaak
 from cardwidgets.i18n import TranslatedError, shown
 from cardwidgets.rl.actions import actions_of
+from cardwidgets.rl.openspiel_tablic import register as register_tablic
 
 pyspiel: Any = extras.require("pyspiel", "openspiel", "cardwidgets.rl.openspiel")
 np: Any = extras.require("numpy", "openspiel", "cardwidgets.rl.openspiel")
@@ -86,7 +88,7 @@ _SIDE: Final = {card: CHANCE_CARDS + i for i, card in enumerate(pazaak.ALL_SIDE_
 _STARTER: Final = CHANCE_CARDS + len(pazaak.ALL_SIDE_CARDS)
 _DECK: Final = Counter(pazaak.FULL_DECK)
 _MOVES_PER_SET: Final = 4 * pazaak.MAX_CARDS  # per seat: at most nine turns of card and end
-GAME_NAMES: Final = {"pazaak": "python_cardwidgets_pazaak"}
+GAME_NAMES: Final = {"pazaak": "python_cardwidgets_pazaak", "tablic": "python_cardwidgets_tablic"}
 """Our game names and the names they are registered under in OpenSpiel."""
 
 _GAME_TYPE = pyspiel.GameType(
@@ -462,12 +464,13 @@ def _fill_public(pieces: dict[str, Any], state: PazaakSpielState, view: Any) -> 
 
 
 def load(game: str = "pazaak", **params: int) -> Any:
-    """The OpenSpiel game of ``game`` with ``params`` (Pazaak: ``sets_to_win``).
+    """The OpenSpiel game of ``game`` with ``params`` (Pazaak: ``sets_to_win``; Tablić:
+    ``target``).
 
     >>> load("chess")
     Traceback (most recent call last):
     ...
-    cardwidgets.games.UnknownGame: unknown game 'chess': choose one of pazaak
+    cardwidgets.games.UnknownGame: unknown game 'chess': choose one of pazaak, tablic
     """
     name = GAME_NAMES.get(game) if isinstance(game, str) else None
     if name is None:
@@ -476,3 +479,5 @@ def load(game: str = "pazaak", **params: int) -> Any:
 
 
 pyspiel.register_game(_GAME_TYPE, PazaakGame)
+# Tablić lives in its own module; registered here, so one import makes every game loadable.
+register_tablic()
