@@ -48,6 +48,7 @@ from cardwidgets.core import Move
 from cardwidgets.games import UnknownGame, pazaak
 from cardwidgets.i18n import TranslatedError, shown
 from cardwidgets.rl.actions import actions_of
+from cardwidgets.rl.openspiel_panjpar import register as register_panjpar
 from cardwidgets.rl.openspiel_tablic import register as register_tablic
 
 pyspiel: Any = extras.require("pyspiel", "openspiel", "cardwidgets.rl.openspiel")
@@ -88,7 +89,11 @@ _SIDE: Final = {card: CHANCE_CARDS + i for i, card in enumerate(pazaak.ALL_SIDE_
 _STARTER: Final = CHANCE_CARDS + len(pazaak.ALL_SIDE_CARDS)
 _DECK: Final = Counter(pazaak.FULL_DECK)
 _MOVES_PER_SET: Final = 4 * pazaak.MAX_CARDS  # per seat: at most nine turns of card and end
-GAME_NAMES: Final = {"pazaak": "python_cardwidgets_pazaak", "tablic": "python_cardwidgets_tablic"}
+GAME_NAMES: Final = {
+    "pazaak": "python_cardwidgets_pazaak",
+    "tablic": "python_cardwidgets_tablic",
+    "panjpar": "python_cardwidgets_panjpar",
+}
 """Our game names and the names they are registered under in OpenSpiel."""
 
 _GAME_TYPE = pyspiel.GameType(
@@ -470,7 +475,7 @@ def load(game: str = "pazaak", **params: int) -> Any:
     >>> load("chess")
     Traceback (most recent call last):
     ...
-    cardwidgets.games.UnknownGame: unknown game 'chess': choose one of pazaak, tablic
+    cardwidgets.games.UnknownGame: unknown game 'chess': choose one of pazaak, tablic, panjpar
     """
     name = GAME_NAMES.get(game) if isinstance(game, str) else None
     if name is None:
@@ -481,3 +486,4 @@ def load(game: str = "pazaak", **params: int) -> Any:
 pyspiel.register_game(_GAME_TYPE, PazaakGame)
 # Tablić lives in its own module; registered here, so one import makes every game loadable.
 register_tablic()
+register_panjpar()
