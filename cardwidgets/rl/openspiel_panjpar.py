@@ -42,11 +42,12 @@ GUESS_RED: Final = _ACTIONS.size
 GUESS_BLACK: Final = _ACTIONS.size + 1
 _GUESSES: Final = {GUESS_RED: "red", GUESS_BLACK: "black"}
 _GUESSER: Final = 0  # the non-dealer: the dealer is seat 1 (P-D1, new_game's default)
-# A bound on the steps of a deal. While the stock lasts, every exchange (an attack and its
-# answer: at most 5 cards, done, 5 answers = 11 steps) draws a card: at most 42 exchanges. Then
-# 53 * (cards in play) + (the attacker's cards) falls with every exchange: a kill discards cards
-# (at least 53 less, the new attacker holds at most 52), a pick-up leaves the attacker fewer.
-_MAX_STEPS: Final = 11 * (42 + 53 * len(DECK) + len(DECK))
+# A bound on the steps of a deal: an exchange (an attack and its answer: at most 5 cards and
+# done, then 5 answers) takes at most 11 steps, and 53 * (cards not discarded) + (the attacker's
+# cards) + 2 * (stock) falls with every exchange: a kill discards at least two cards (106 less;
+# the next attacker holds at most 52), a pick-up leaves the attacker k cards fewer and any
+# refill of r cards takes 2r from the stock term. It starts below 53 * 52 + 52 + 2 * 42.
+_MAX_STEPS: Final = 11 * (53 * len(DECK) + len(DECK) + 2 * 42)
 
 _GAME_TYPE = pyspiel.GameType(
     short_name="python_cardwidgets_panjpar",
