@@ -100,10 +100,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--scale", type=float, default=1.0, help="games per round, times X")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", nargs="*", default=list(GAMES_PER_ROUND), choices=list(GAMES))
     parser.add_argument("--out", default=str(Path(__file__).parent / "results" / "rl.json"))
     args = parser.parse_args(argv)
     rows = []
-    for game, count in GAMES_PER_ROUND.items():
+    for game in args.games:
+        count = GAMES_PER_ROUND[game]
         row = measure(game, args.rounds, max(1, round(count * args.scale)), args.seed)
         rows.append(row)
         print(

@@ -113,6 +113,26 @@ def test_tablic_capture_steps_on_a_crowded_table_without_listing_captures() -> N
     assert not tablic.capture_steps("10♦", low, "5♠ 4♥").complete
 
 
+@pytest.mark.parametrize("maximal", [False, True])
+def test_tablic_capture_steps_equal_brute_force_on_crowded_low_tables(maximal: bool) -> None:
+    """Tables of many low cards, where captures take only some cards of a value (the plans
+    with partial values): the next cards and completeness against the listed captures."""
+    rules = tablic.Rules(capture_must_be_maximal=maximal)
+    low = [c for c in cards.DECK if c.rank <= 6 or c.rank == 14]  # 2-6 and the Aces
+    rng = cards.Rng(5)
+    for _ in range(60):
+        table = [low[i] for i in sorted({rng.below(len(low)) for _ in range(12)})]
+        rank = 7 + rng.below(7)  # 7 to K: never on these tables
+        played = next(c for c in cards.DECK if c.rank == rank)
+        captures = tablic.capture_options(played, table, rules)
+        start = captures[rng.below(len(captures))] if captures else frozenset()
+        chosen = frozenset(c for c in start if rng.below(2))
+        steps = tablic.capture_steps(played, table, sorted(chosen), rules)
+        holding = [c for c in captures if chosen <= c]
+        assert steps.more == frozenset().union(*holding) - chosen if holding else not steps.more
+        assert steps.complete == (not chosen or chosen in captures)
+
+
 def test_T_D1a_maximal_rule_refuses_done_on_a_capture_that_could_take_more() -> None:
     state = tablic.State.from_position(
         table="3♠ 5♥ 2♦ 6♣",
@@ -159,6 +179,9 @@ def test_an_illegal_action_is_refused_with_a_translated_reason_and_nothing_chang
     done = partial.then(cards.parse("8♦").index).then(DONE)
     with pytest.raises(IllegalMove, match="already complete"):
         done.then(DONE)
+    with pytest.raises(IllegalMove, match=r"26 do not complete a move.* 4, 13, 52") as err:
+        actions_of("tablic").decode(state, [cards.parse("8♦").index])
+    assert "keinen vollständigen Zug" in err.value.text("de")
 
 
 def test_an_unknown_game_and_a_finished_game_are_refused_in_words() -> None:

@@ -35,6 +35,7 @@ can branch on it. It never leads to a dead end: every masked action can be compl
 
 from __future__ import annotations
 
+import functools
 import operator
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
@@ -81,7 +82,7 @@ class Partial:
     action completed it (then no action is legal), else None.
     """
 
-    __slots__ = ("_hand", "_legal", "move", "state", "steps")
+    __slots__ = ("_known", "_legal", "move", "state", "steps")
 
     size: int = 0
     game: str = ""
@@ -91,19 +92,17 @@ class Partial:
         state: Any,
         steps: tuple[int, ...] = (),
         move: Move | None = None,
-        hand: tuple[Any, ...] | None = None,
+        known: Any = None,
     ) -> None:
         if not steps and state.is_over:
             raise IllegalMove("rl.game.over")
         self.state, self.steps, self.move = state, steps, move
         self._legal: tuple[int, ...] | None = () if move is not None else None
-        self._hand = hand
+        self._known = known  # what a game reads once per move (hand, table …), passed on
 
     def hand(self) -> tuple[Any, ...]:
-        """The hand of the seat to move (read once per move: each step passes it on)."""
-        if self._hand is None:
-            self._hand = tuple(self.state.hands[self.state.to_move])
-        return self._hand
+        """The hand of the seat to move."""
+        return tuple(self.state.hands[self.state.to_move])
 
     def legal_actions(self) -> tuple[int, ...]:
         """The actions that can follow, ascending (empty once the move is complete)."""
@@ -172,18 +171,29 @@ class _TablicPartial(Partial):
     game = "tablic"
 
     def _find_legal(self) -> tuple[int, ...]:
-        state = self.state
+        hand, table = self._facts()
         if not self.steps:
-            return tuple(_sorted_indices(self.hand()))
+            return tuple(_sorted_indices(hand))
         card, chosen = DECK[self.steps[0]], [DECK[i] for i in self.steps[1:]]
-        steps = tablic.capture_steps(card, state.table, chosen, state.rules)
+        steps = tablic.capture_steps(card, table, chosen, self.state.rules)
         legal = _sorted_indices(steps.more)
         return (*legal, DONE) if steps.complete else tuple(legal)
+
+    def _facts(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        """The hand and the table, read once per move and passed on."""
+        if self._known is None:
+            state = self.state
+            self._known = (tuple(state.hands[state.to_move]), tuple(state.table))
+        facts: tuple[tuple[Card, ...], tuple[Card, ...]] = self._known
+        return facts
+
+    def hand(self) -> tuple[Any, ...]:
+        return self._facts()[0]
 
     def _step(self, action: int) -> Partial:
         steps = (*self.steps, action)
         if action != DONE:
-            return _TablicPartial(self.state, steps, hand=self._hand)
+            return _TablicPartial(self.state, steps, known=self._facts())
         card = DECK[steps[0]]
         captured = frozenset(DECK[i] for i in steps[1:-1])
         return _TablicPartial(self.state, steps, tablic.Move(card, captured))
@@ -206,33 +216,47 @@ class _PanjparPartial(Partial):
     game = "panjpar"
 
     def _find_legal(self) -> tuple[int, ...]:
-        state = self.state
-        hand = self.hand()
-        if state.attack:
-            target = _targets(state)[len(self.steps)]
+        hand, targets, sizes, trump = self._facts()
+        if targets:
+            target = targets[len(self.steps)]
             used = set(self.steps)
-            killers = (c for c in hand if c.index not in used and _beats(state, c, target))
-            return tuple(sorted([target.index, *(c.index for c in killers)]))
+            beaten_by = _killers(target.index, trump)
+            killers = [c.index for c in hand if c.index in beaten_by and c.index not in used]
+            return tuple(sorted([target.index, *killers]))
         picked = [DECK[i] for i in self.steps]
-        sizes = panjpar.allowed_attack_sizes(len(state.hands[1 - state.to_move]))
         legal = _sorted_indices(panjpar.attack_extenders(picked, hand, sizes))
         if len(picked) in sizes and panjpar.is_valid_attack(picked):
             legal.append(DONE)
         return tuple(legal)
 
+    def _facts(self) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[int, ...], Any]:
+        """What the whole move needs, read once from the state and passed on: the hand, the
+        attack cards in answering order, the attack sizes allowed, the trump suit."""
+        if self._known is None:
+            state = self.state
+            targets = tuple(_targets(state))
+            sizes = panjpar.allowed_attack_sizes(len(state.hands[1 - state.to_move]))
+            self._known = (tuple(state.hands[state.to_move]), targets, sizes, state.trump)
+        facts: tuple[tuple[Card, ...], tuple[Card, ...], tuple[int, ...], Any] = self._known
+        return facts
+
     def _step(self, action: int) -> Partial:
         state, steps = self.state, (*self.steps, action)
-        if not state.attack:
+        facts = self._facts()
+        targets = facts[1]
+        if not targets:
             if action != DONE:
-                return _PanjparPartial(state, steps, hand=self._hand)
+                return _PanjparPartial(state, steps, known=facts)
             attack = panjpar.Attack(tuple(DECK[i] for i in steps[:-1]))
             return _PanjparPartial(state, steps, attack)
-        targets = _targets(state)
         if len(steps) < len(targets):
-            return _PanjparPartial(state, steps, hand=self._hand)
+            return _PanjparPartial(state, steps, known=facts)
         kills = {a: DECK[k] for a, k in zip(targets, steps, strict=True) if k != a.index}
         left = tuple(a for a in targets if a not in kills)
         return _PanjparPartial(state, steps, panjpar.Defend(panjpar.Kills(kills), left))
+
+    def hand(self) -> tuple[Any, ...]:
+        return self._facts()[0]
 
 
 def _targets(state: Any) -> list[Card]:
@@ -240,8 +264,11 @@ def _targets(state: Any) -> list[Card]:
     return sorted(state.attack, key=lambda c: c.index)
 
 
-def _beats(state: Any, killer: Card, attacked: Card) -> bool:
-    return panjpar.beats(killer, attacked, state.trump)
+@functools.cache
+def _killers(attacked: int, trump: Any) -> frozenset[int]:
+    """The indices of the cards that beat card ``attacked`` under ``trump`` (P-S12), from
+    :func:`panjpar.beats`, once per card and trump suit."""
+    return frozenset(c.index for c in DECK if panjpar.beats(c, DECK[attacked], trump))
 
 
 def _panjpar_encode(state: Any, move: Move) -> tuple[int, ...]:
@@ -321,9 +348,8 @@ class Actions:
             partial = partial.then(action)
         if partial.move is None:
             raise IllegalMove(
-                "rl.action.not_legal",
-                action="…",
-                label=_label(self.game, DONE),
+                "rl.action.incomplete",
+                actions=", ".join(map(str, partial.steps)) or "-",
                 legal=", ".join(map(str, partial.legal_actions())),
             )
         return partial.move

@@ -21,6 +21,12 @@ i18n.register(
             "de": "{action} ist keine Aktion von {game}: Aktionen sind ganze Zahlen von 0 bis "
             "{last}",
         },
+        "rl.action.incomplete": {
+            "en": "the actions {actions} do not complete a move; the next legal actions are: "
+            "{legal}",
+            "de": "die Aktionen {actions} ergeben keinen vollständigen Zug; als Nächstes "
+            "erlaubt sind: {legal}",
+        },
         "rl.action.complete": {
             "en": "the move is already complete: play it, then start the next one",
             "de": "der Zug ist schon vollständig: spiele ihn, dann beginnt der nächste",

@@ -27,6 +27,7 @@ Where each rule is:
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -176,26 +177,41 @@ def attack_extenders(
     >>> cards.format_cards(sorted(attack_extenders((), hand, (1, 3))))
     '2♠ 3♠ 7♥ 7♣ 9♦'
     """
-    chosen = list(chosen)
+    chosen, hand, sizes = list(chosen), tuple(hand), tuple(sizes)
+    if not chosen and 1 in sizes:
+        return frozenset(hand)  # any single card is an attack
+    have: dict[int, int] = {}
+    free: dict[int, int] = {}  # per rank (card index >> 2), the hand's cards not chosen
+    for card in hand:
+        free[card.index >> 2] = free.get(card.index >> 2, 0) + 1
+    for card in chosen:
+        have[card.index >> 2] = have.get(card.index >> 2, 0) + 1
+        free[card.index >> 2] -= 1  # the hand holds the chosen cards too
+    counts = {r: (have.get(r, 0), n) for r, n in free.items()}
+    fitting = _fitting_counts(tuple(sorted(counts.values())), sizes)
     picked = set(chosen)
-    have, free = _rank_counts(chosen), _rank_counts(hand)
-    for rank, count in have.items():
-        free[rank] -= count  # the hand holds the chosen cards too
-    sizes = tuple(sizes)
-    totals = [0, 0, 0, sum(free.values())]  # base pairs, one-card pairs, two-card pairs, free
-    for rank, left in free.items():
-        for i, term in enumerate(_pair_terms(have.get(rank, 0), left)):
-            totals[i] += term
-    fits: dict[int, bool] = {}
-    for rank, left in free.items():
-        if left:
-            before = _pair_terms(have.get(rank, 0), left)
-            after = _pair_terms(have.get(rank, 0) + 1, left - 1)
-            terms = [t - b + a for t, b, a in zip(totals, before, after, strict=False)]
-            fits[rank] = _can_reach(
-                len(chosen) + 1, terms[0], terms[1], terms[2], totals[3] - 1, sizes
-            )
-    return frozenset(c for c in hand if c not in picked and fits.get(int(c.rank), False))
+    return frozenset(c for c in hand if counts[c.index >> 2] in fitting and c not in picked)
+
+
+@functools.lru_cache(maxsize=4096)
+def _fitting_counts(
+    profile: tuple[tuple[int, int], ...], sizes: tuple[int, ...]
+) -> frozenset[tuple[int, int]]:
+    """The (chosen, free) counts of the ranks one more card of which still leads to an attack
+    of one of ``sizes``, for a hand whose ranks have these counts (only counts matter, so
+    hands of the same shape share the answer)."""
+    terms = [_pair_terms(have, n) for have, n in profile]
+    base, ones, twos = (sum(t[i] for t in terms) for i in range(3))
+    left = sum(n for _, n in profile) - 1
+    held = sum(have for have, _ in profile) + 1
+    fits = set()
+    for (have, n), (b0, o0, t0) in zip(profile, terms, strict=True):
+        if n:
+            b1, o1, t1 = _pair_terms(have + 1, n - 1)
+            extra = (base - b0 + b1, ones - o0 + o1, twos - t0 + t1)
+            if _can_reach(held, *extra, left, sizes):
+                fits.add((have, n))
+    return frozenset(fits)
 
 
 def _pair_terms(count: int, left: int) -> tuple[int, int, int]:

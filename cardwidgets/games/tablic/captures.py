@@ -167,9 +167,11 @@ def capture_steps(
     >>> capture_steps("8♦", "3♠ 5♥ 2♦", "2♦").more   # no capture of 8 holds 2♦ here
     frozenset()
     """
-    played = cards.to_card(card)
-    bits = _table_bits(played, table)
-    picked = cards.mask(cards.to_cards(chosen))
+    played = card if isinstance(card, Card) else cards.to_card(card)
+    bits = _card_bits(table)
+    if bits >> played.index & 1:
+        raise IllegalMove("tablic.played_on_table", card=played)
+    picked = _card_bits(chosen)
     if picked & ~bits:
         return CaptureSteps(frozenset(), False)  # a chosen card is not on the table
     maximal = (rules or DEFAULT_RULES).capture_must_be_maximal
@@ -181,6 +183,15 @@ def capture_steps(
             more |= fits[0]
             complete = complete or fits[1]
     return CaptureSteps(frozenset(cards.from_mask(more)), complete)
+
+
+def _card_bits(found: Iterable[CardLike] | str) -> int:
+    """The mask of some cards; a tuple or list of :class:`Card` is taken as it is (the RL
+    masks ask at every step), anything else is read by :func:`cards.to_cards`."""
+    if isinstance(found, (tuple, list)) and all(type(c) is Card for c in found):
+        if len(set(found)) == len(found):
+            return cards.mask(found)
+    return cards.mask(cards.to_cards(found))
 
 
 def _plan_fit(plan: _Plan, table: int, picked: int) -> tuple[int, bool] | None:
