@@ -77,6 +77,8 @@ def test_twin_states_differing_in_hidden_cards_look_the_same_to_seat_0() -> None
     assert a.engine.value.stock != b.engine.value.stock
     assert a.information_state_string(0) == b.information_state_string(0)
     assert a.observation_string(0) == b.observation_string(0)
+    assert a.observation_tensor(0) == b.observation_tensor(0)
+    assert a.observation_tensor(1) != b.observation_tensor(1)
     assert a.information_state_string(1) != b.information_state_string(1)
     for hidden in ("10♥", "J♣", "Q♦"):  # seat 1's cards in a
         assert hidden not in a.information_state_string(0)

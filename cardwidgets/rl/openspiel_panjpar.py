@@ -8,9 +8,10 @@
   stock, top first, with the indicator under it (``State.from_position``).
 * **Factored actions** (:mod:`cardwidgets.rl.actions`, 53 actions): an attack is built card by
   card, then ``done``; a defence answers each attack card in turn. The engine gives each mask.
-* **Information.** Strings only, from ``state.view(seat)``: the observation is the view as JSON
-  (with the steps of a move being built); the information state is the guess, then the seat's
-  view after every move (perfect recall).
+* **Information**, from ``state.view(seat)`` only: the observation string is the view as JSON
+  (with the steps of a move being built), its tensor the PettingZoo environment's features
+  (:mod:`cardwidgets.rl.observations`, 529 numbers); the information state (a string) is the
+  guess, then every move with the seat's hand and known cards after it (perfect recall).
 * **Resampling** is the engine's ``determinize``; the steps of a move being built are kept.
 """
 
@@ -25,8 +26,10 @@ from cardwidgets.cards import DECK, Rng, card_at
 from cardwidgets.games import panjpar
 from cardwidgets.games.panjpar.rules import first_attacker
 from cardwidgets.rl.actions import Partial, actions_of
+from cardwidgets.rl.observations import observer_of
 
 pyspiel: Any = extras.require("pyspiel", "openspiel", "cardwidgets.rl.openspiel")
+np: Any = extras.require("numpy", "openspiel", "cardwidgets.rl.openspiel")
 
 __all__ = [
     "GUESS_BLACK",
@@ -38,6 +41,7 @@ __all__ = [
 ]
 
 _ACTIONS: Final = actions_of("panjpar")
+_FEATURES: Final = observer_of("panjpar")
 GUESS_RED: Final = _ACTIONS.size
 GUESS_BLACK: Final = _ACTIONS.size + 1
 _GUESSES: Final = {GUESS_RED: "red", GUESS_BLACK: "black"}
@@ -62,7 +66,7 @@ _GAME_TYPE = pyspiel.GameType(
     provides_information_state_string=True,
     provides_information_state_tensor=False,
     provides_observation_string=True,
-    provides_observation_tensor=False,
+    provides_observation_tensor=True,
     parameter_specification={"hand_size": 5},
 )
 
@@ -238,17 +242,36 @@ def _step_text(move: str, view: panjpar.PanjparView) -> str:
 
 
 class PanjparObserver:
-    """Strings of what one seat sees, from ``state.view(seat)`` only (no tensors)."""
+    """Strings and a tensor of what one seat sees, from ``state.view(seat)`` only.
+
+    The tensor (without perfect recall) is :mod:`cardwidgets.rl.observations`' feature vector,
+    the one the PettingZoo environment gives, with the steps of the seat's own move being
+    built; all zeros while chance deals. Public and private parts are not offered apart.
+    """
 
     def __init__(self, iig_obs_type: Any) -> None:
         self.recall = bool(iig_obs_type.perfect_recall)
         self.private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
         self.public = bool(iig_obs_type.public_info)
-        self.tensor = None
+        self.tensor: Any = None
         self.dict: dict[str, Any] = {}
+        if self.public and self.private and not self.recall:
+            tensor = self.tensor = np.zeros(_FEATURES.size, np.float32)
+            start = 0
+            for name, size in _FEATURES.fields:
+                self.dict[name] = tensor[start : start + size]
+                start += size
 
     def set_from(self, state: PanjparSpielState, player: int) -> None:
-        """No tensor: nothing to fill."""
+        """Fill :attr:`tensor` with the seat's features (zeros while chance deals)."""
+        if self.tensor is None:
+            return
+        self.tensor.fill(0)
+        engine = state.engine.value
+        if engine is None:
+            return
+        mine = state.partial.value if engine.to_move == player and not engine.is_over else None
+        self.tensor[:] = _FEATURES.features(engine.view(player), mine)
 
     def string_from(self, state: PanjparSpielState, player: int) -> str | None:
         """The seat's view as JSON (with recall: the guess and every view it had before)."""

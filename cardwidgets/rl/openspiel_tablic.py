@@ -7,9 +7,11 @@
   engine deals the later rounds (``State.from_position``).
 * **Factored actions** (:mod:`cardwidgets.rl.actions`, 53 actions): a move is a hand card, then
   table cards, then ``done``; each step's legal actions come from the engine.
-* **Information.** Strings only, from ``state.view(seat)``: the observation is the view as
-  JSON (with the steps of a move being built); the information state is the seat's view after
-  every move before it (perfect recall). While chance deals, only what lasts across deals shows.
+* **Information**, from ``state.view(seat)`` only: the observation string is the view as JSON
+  (with the steps of a move being built), its tensor the PettingZoo environment's features
+  (:mod:`cardwidgets.rl.observations`, 381 numbers); the information state (a string) is the
+  seat's cards after every move before it (perfect recall). While chance deals, only what lasts
+  across deals shows.
 * **Resampling** is the engine's ``determinize``; the steps of a move being built are kept.
 """
 
@@ -24,12 +26,15 @@ from cardwidgets.cards import DECK, Rng, card_at
 from cardwidgets.games import tablic
 from cardwidgets.games.tablic.rules import MAX_DEAL_NUMBER
 from cardwidgets.rl.actions import Partial, actions_of
+from cardwidgets.rl.observations import observer_of
 
 pyspiel: Any = extras.require("pyspiel", "openspiel", "cardwidgets.rl.openspiel")
+np: Any = extras.require("numpy", "openspiel", "cardwidgets.rl.openspiel")
 
 __all__ = ["TablicGame", "TablicObserver", "TablicSpielState", "register"]
 
 _ACTIONS: Final = actions_of("tablic")
+_FEATURES: Final = observer_of("tablic")
 _STEPS_PER_DEAL: Final = 48 * 12  # 48 moves a deal, each a hand card, table cards and done
 _HISTORY_FIELDS: Final = ("last_move", "last_deal")
 _DEALING_FIELDS: Final = ("deal", "dealer", "totals", "target", "over", "outcome")
@@ -47,7 +52,7 @@ _GAME_TYPE = pyspiel.GameType(
     provides_information_state_string=True,
     provides_information_state_tensor=False,
     provides_observation_string=True,
-    provides_observation_tensor=False,
+    provides_observation_tensor=True,
     parameter_specification={"target": 101},
 )
 
@@ -225,17 +230,36 @@ def _step_text(view: tablic.TablicView) -> str:
 
 
 class TablicObserver:
-    """Strings of what one seat sees, from ``state.view(seat)`` only (no tensors)."""
+    """Strings and a tensor of what one seat sees, from ``state.view(seat)`` only.
+
+    The tensor (without perfect recall) is :mod:`cardwidgets.rl.observations`' feature vector,
+    the one the PettingZoo environment gives, with the steps of the seat's own move being
+    built; all zeros while chance deals. Public and private parts are not offered apart.
+    """
 
     def __init__(self, iig_obs_type: Any) -> None:
         self.recall = bool(iig_obs_type.perfect_recall)
         self.private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
         self.public = bool(iig_obs_type.public_info)
-        self.tensor = None
+        self.tensor: Any = None
         self.dict: dict[str, Any] = {}
+        if self.public and self.private and not self.recall:
+            tensor = self.tensor = np.zeros(_FEATURES.size, np.float32)
+            start = 0
+            for name, size in _FEATURES.fields:
+                self.dict[name] = tensor[start : start + size]
+                start += size
 
     def set_from(self, state: TablicSpielState, player: int) -> None:
-        """No tensor: nothing to fill."""
+        """Fill :attr:`tensor` with the seat's features (zeros while chance deals)."""
+        if self.tensor is None:
+            return
+        self.tensor.fill(0)
+        engine = state.engine.value
+        if engine is None or state.dealing:
+            return
+        mine = state.partial.value if engine.to_move == player and not engine.is_over else None
+        self.tensor[:] = _FEATURES.features(engine.view(player), mine)
 
     def string_from(self, state: TablicSpielState, player: int) -> str | None:
         """The seat's view as JSON (with recall, every view it had before)."""
