@@ -164,7 +164,7 @@ def test_tampered_records_name_the_field_or_move():
     with pytest.raises(RecordError, match="'start'"):
         pz.from_record(bad)
     bad = dict(record, start=dict(record["start"], side_decks=[["+1"], ["+2"]]))
-    with pytest.raises(RecordError, match="side deck of Player 1 has 1 cards"):
+    with pytest.raises(RecordError, match="side deck of Player 1 has 1 card:"):
         pz.from_record(bad)
     bad = dict(record, rules=dict(record["rules"], gold=True))
     with pytest.raises(RecordError, match="'rules'"):
