@@ -161,6 +161,7 @@ def test_gallery_shows_every_widget_and_the_rules_pages_link_offline(
     page.wait_for_url(re.compile(r".*/docs/index\.html$"))
     for name in ("Tutorials", "The rules", "API reference"):
         assert page.get_by_role("link", name=name).count() > 0, name
-    page.goto(f"{site}/docs/api/cardwidgets.games.tablic.html", wait_until="load")
+    page.goto(f"{site}/docs/reference/tablic.html", wait_until="load")
     assert page.locator('[id="cardwidgets.games.tablic.capture_options"]').count() == 1
     assert outside == [], outside
+
