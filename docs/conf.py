@@ -19,6 +19,7 @@ from typing import Any
 DOCS = Path(__file__).resolve().parent
 REPO = DOCS.parent
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(DOCS / "_ext"))  # file_search: search snippets from file://
 
 import cardwidgets  # noqa: E402
 
@@ -46,6 +47,7 @@ extensions = [
     "myst_nb",
     "sphinx.ext.autodoc",
     "sphinx.ext.viewcode",
+    "file_search",
 ]
 
 # -- MyST and notebooks ------------------------------------------------------------------------
