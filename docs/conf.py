@@ -19,6 +19,7 @@ from typing import Any
 DOCS = Path(__file__).resolve().parent
 REPO = DOCS.parent
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(DOCS / "_ext"))  # file_search: search snippets from file://
 
 import cardwidgets  # noqa: E402
 
@@ -45,8 +46,8 @@ html_extra_path = ["_root"]  # index.html at the top of the site: a redirect to 
 extensions = [
     "myst_nb",
     "sphinx.ext.autodoc",
-    "sphinx.ext.autosummary",
     "sphinx.ext.viewcode",
+    "file_search",
 ]
 
 # -- MyST and notebooks ------------------------------------------------------------------------
@@ -67,8 +68,9 @@ nb_mime_priority_overrides = [
 nb_ipywidgets_js: dict[str, dict[str, str]] = {}
 
 # -- API reference -----------------------------------------------------------------------------
-autosummary_generate = True
-autosummary_ignore_module_all = True  # list every public submodule, not only those in __all__
+# One page per public face (docs/reference/*.md): ``automodule`` documents the names in the
+# face's ``__all__``, re-exported ones included, so each public name appears once and the
+# internal modules behind the faces get no pages.
 autodoc_default_options = {"members": True, "show-inheritance": True}
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"

@@ -283,6 +283,21 @@ def test_mimebundle_has_the_live_view_and_the_static_picture() -> None:
     assert "<script" not in html
 
 
+def test_the_still_picture_says_it_is_a_picture_in_the_widgets_language() -> None:
+    # Docs pages and exports show the text/html picture, where "click a hand card" does nothing
+    # (issue 26): the caption says so, after the picture (outside .cw-root), in the widget's
+    # language, also after the language changes.
+    w = lesson()
+    html = w._repr_mimebundle_()[0]["text/html"]
+    note = "A still picture, not a game: run the cell in Jupyter to play."
+    assert html.endswith(f'<p class="cw-still-note"><em>{note}</em></p>')
+    assert html.count("cw-still-note") == 1
+    w.locale = "de"
+    html = w._repr_mimebundle_()[0]["text/html"]
+    assert "Ein Standbild, kein Spiel: Führe die Zelle in Jupyter aus, um zu spielen." in html
+    assert note not in html
+
+
 def test_the_bundle_and_stylesheet_are_wired() -> None:
     w = lesson()
     state = w.get_state()

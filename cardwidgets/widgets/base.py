@@ -51,6 +51,7 @@ from cardwidgets.i18n import TranslatedError
 from cardwidgets.widgets.frame import M, OptionError, S, WidgetError
 from cardwidgets.widgets.narration import Narration
 from cardwidgets.widgets.opponents import MoveHook, Opponent, RandomOpponent, make_opponent
+from cardwidgets.widgets.pictures import still_note
 
 __all__ = ["GameWidget", "MoveHook", "Opponent", "OptionError", "RandomOpponent", "WidgetError"]
 
@@ -343,7 +344,7 @@ class GameWidget(Narration[S, M]):
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         # Add the static picture: exported notebooks and GitHub show the position, and front
         # ends with the widget manager still prefer the live view.
-        html = _scene.to_html(self._built)
+        html = _scene.to_html(self._built) + still_note(self.locale)
         bundle = super()._repr_mimebundle_(**kwargs)
         if bundle is None:
             return {"text/plain": repr(self), "text/html": html}

@@ -20,7 +20,7 @@ from typing import Any
 from cardwidgets import i18n, scene
 from cardwidgets.core import check_seat
 
-__all__ = ["Picture", "picture"]
+__all__ = ["Picture", "picture", "still_note"]
 
 
 class Picture:
@@ -46,6 +46,20 @@ class Picture:
 
     def __repr__(self) -> str:
         return f"<Picture of {self.scene['game']}: {html.unescape(self.scene['status'])}>"
+
+
+def still_note(locale: str | None = None) -> str:
+    """The caption under a widget's still picture: it is a picture, not a game to click.
+
+    A widget's output carries its position as static HTML too, shown wherever the live view
+    cannot run (a docs page, an exported notebook, a front end without the widget manager);
+    the caption stays outside the picture (``.cw-root``), in the widget's language.
+
+    >>> still_note("de")
+    '<p class="cw-still-note"><em>Ein Standbild, kein Spiel: ...</em></p>'
+    """
+    sentence = html.escape(i18n.text("widget.still_note", locale))
+    return f'<p class="cw-still-note"><em>{sentence}</em></p>'
 
 
 def _widget_class(game: str) -> Any:

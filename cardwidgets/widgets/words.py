@@ -159,5 +159,11 @@ i18n.register(
         "widget.action.cancel": {"en": "Cancel", "de": "Abbrechen"},
         "widget.action.continue": {"en": "Continue ▶", "de": "Weiter ▶"},
         "widget.action.more": {"en": "More choices", "de": "Mehr Auswahl"},
+        # Under a widget's still picture (docs pages, exports, front ends without the widget
+        # manager): clicks on it do nothing, so it says so.
+        "widget.still_note": {
+            "en": "A still picture, not a game: run the cell in Jupyter to play.",
+            "de": "Ein Standbild, kein Spiel: Führe die Zelle in Jupyter aus, um zu spielen.",
+        },
     }
 )

@@ -161,6 +161,31 @@ def test_gallery_shows_every_widget_and_the_rules_pages_link_offline(
     page.wait_for_url(re.compile(r".*/docs/index\.html$"))
     for name in ("Tutorials", "The rules", "API reference"):
         assert page.get_by_role("link", name=name).count() > 0, name
-    page.goto(f"{site}/docs/api/cardwidgets.games.tablic.html", wait_until="load")
+    page.goto(f"{site}/docs/reference/tablic.html", wait_until="load")
     assert page.locator('[id="cardwidgets.games.tablic.capture_options"]').count() == 1
     assert outside == [], outside
+
+
+def test_search_from_file_shows_snippets(browser: Any) -> None:
+    # Opened from file:// (a copied folder, a double click), the search page cannot fetch the
+    # pages it found to cut their snippets; docs/_ext/file_search.py answers from the texts it
+    # wrote at build time (issue 26). Every request stays on file://.
+    build("docs.sh", SITE / "index.html")
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    requests: list[str] = []
+    context.on("request", lambda request: requests.append(request.url))
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto((SITE / "search.html").as_uri() + "?q=tabla", wait_until="load")
+        snippets = page.locator("#search-results li p.context")
+        snippets.first.wait_for(timeout=30_000)
+        texts = snippets.all_inner_texts()
+        assert len(texts) >= 3, texts
+        assert any("tabla" in text.lower() for text in texts), texts
+        page.screenshot(path=str(SCREENSHOTS / "docs-search-file.png"), full_page=False)
+        assert all(url.startswith("file://") for url in requests), requests
+        assert not errors, errors
+    finally:
+        context.close()
