@@ -11,3 +11,4 @@ fi
 export PATH="$HOME/.local/bin:$PATH"
 export UV_PYTHON_DOWNLOADS=never
 uv run --locked python scripts/build_lite.py "$@"
+bash scripts/live_into_docs.sh
