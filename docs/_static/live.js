@@ -6,6 +6,9 @@
 (function () {
   "use strict";
 
+  const STILL = "Above: a still picture of the widget; its cards do not respond. ";
+  const LIVE = "Above: the live widget, running in your browser's own Python. ";
+
   function liveUrl(box) {
     const root = document.documentElement.dataset.content_root || "";
     const url = new URL(root + "lite/repl/index.html", window.location.href);
@@ -14,6 +17,7 @@
     params.set("kernel", "python");
     params.set("toolbar", "1");
     params.set("showBanner", "0");
+    params.set("hideCodeInput", "1"); // the page says which three lines run
     params.append("code", "%pip install cardwidgets");
     params.append("code", "from cardwidgets.widgets import " + widget);
     params.append("code", widget + "(seed=" + box.dataset.seed + ', opponent="greedy")');
@@ -40,7 +44,8 @@
     const caption = document.createElement("p");
     caption.className = "cw-live-caption";
     const label = document.createElement("span");
-    label.textContent = "Above: a still picture of the widget; its cards do not respond. ";
+    label.className = "cw-live-label";
+    label.textContent = STILL;
     const button = document.createElement("button");
     button.type = "button";
     button.className = "cw-live-button";
@@ -66,6 +71,7 @@
     if (frame) {
       frame.remove(); // ends the frame's Python and frees its memory
       if (picture) picture.hidden = false;
+      box.querySelector(".cw-live-label").textContent = STILL;
       button.textContent = "Try it live";
       note.textContent = "";
       return;
@@ -87,6 +93,7 @@
     live.src = src;
     box.prepend(live);
     if (picture) picture.hidden = true;
+    box.querySelector(".cw-live-label").textContent = LIVE;
     button.textContent = "Close";
     button.disabled = false;
     note.textContent = "Starting Python in your browser: 30 to 60 seconds.";
