@@ -84,7 +84,10 @@ autodoc_preserve_defaults = True
 # -- HTML --------------------------------------------------------------------------------------
 html_theme = "furo"
 html_title = f"cardwidgets {release}"
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+# "Try it live" (docs/live.md): a button that loads the classroom site's console on demand.
+html_js_files = [("live.js", {"defer": "defer"})]
+html_css_files = ["live.css"]
 html_copy_source = False
 html_show_sourcelink = False
 # MathJax (a CDN script) is only added to pages with maths; none has any, and the offline test

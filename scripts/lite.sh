@@ -15,3 +15,4 @@ export UV_PYTHON_DOWNLOADS=never
 export UV_PROJECT_ENVIRONMENT="$PWD/.venv-lite"
 uv sync --locked --no-default-groups --group lite --quiet
 uv run --locked --no-sync python scripts/build_lite.py "$@"
+bash scripts/live_into_docs.sh

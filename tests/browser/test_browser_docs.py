@@ -99,7 +99,8 @@ def pictures(page: Any) -> list[dict[str, Any]]:
 
 def test_every_page_is_offline_and_no_widget_output_is_blank() -> None:
     build("docs.sh", SITE / "index.html")
-    pages = sorted(SITE.rglob("*.html"))
+    # The classroom site copied in for the live widgets (lite/) is checked by its own tests.
+    pages = sorted(p for p in SITE.rglob("*.html") if p.relative_to(SITE).parts[0] != "lite")
     assert len(pages) > 20
     for path in pages:
         text = path.read_text(encoding="utf-8")
