@@ -69,7 +69,7 @@ def test_a_finished_game_shows_no_code() -> None:
     w = TablicWidget(state=state.play("5♠ x 5♥"))
     assert w.state.is_over
     assert w.code == "" and w.scene["code"] == ""
-    assert "cw-code" not in scene.to_html(w.scene)
+    assert 'class="cw-code"' not in scene.to_html(w.scene)
 
 
 def test_the_german_widget_labels_the_code_in_german() -> None:
