@@ -430,6 +430,11 @@ class GameState(Generic[M]):
         """What ``seat`` may see (None: what both may see); never a hidden card."""
         raise NotImplementedError
 
+    def code(self, seat: int | None = None) -> str:
+        """The position as one line of text: everything, or what ``seat`` sees; the game's
+        ``State.from_code`` reads it back."""
+        raise NotImplementedError
+
     def determinize(self: S, seat: int, rng: Rng) -> S:
         """A state that looks the same to ``seat``, its hidden cards dealt anew with ``rng``."""
         raise NotImplementedError

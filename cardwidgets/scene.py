@@ -267,6 +267,7 @@ class Labels(TypedDict):
     legend: str
     empty: str
     summary: str
+    code: str
     roles: dict[str, str]
 
 
@@ -294,6 +295,9 @@ class Scene(TypedDict):
     summary: Summary | None
     legend: list[LegendItem]
     history: History | None
+    code: str
+    """The position code of what the seat sees (``T0 …``), or ``""``: a one-line text a
+    teacher can paste to set the position up again (``State.from_code``)."""
     labels: Labels
 
 
@@ -307,6 +311,7 @@ i18n.register(
         "scene.legend": {"en": "What the colours mean", "de": "Was die Farben bedeuten"},
         "scene.empty": {"en": "(empty)", "de": "(leer)"},
         "scene.summary": {"en": "Summary", "de": "Zusammenfassung"},
+        "scene.code": {"en": "Position code", "de": "Stellungscode"},
         "scene.group": {"en": "group {number}", "de": "Gruppe {number}"},
         "scene.role.playable": {"en": "playable", "de": "spielbar"},
         "scene.role.last": {"en": "just played", "de": "eben gespielt"},
@@ -486,6 +491,7 @@ def labels(locale: str) -> Labels:
         "legend": i18n.text("scene.legend", locale),
         "empty": i18n.text("scene.empty", locale),
         "summary": i18n.text("scene.summary", locale),
+        "code": i18n.text("scene.code", locale),
         "roles": role_words(locale),
     }
 
@@ -524,6 +530,7 @@ def make_scene(*, game: str, title: str, **fields: Any) -> Scene:
         "summary": None,
         "legend": [],
         "history": None,
+        "code": "",
         "labels": labels(str(fields.get("locale", "en"))),
     }
     unknown = set(fields) - set(scene)

@@ -49,6 +49,7 @@ _NO_LABELS: Labels = {
     "legend": "",
     "empty": "",
     "summary": "",
+    "code": "",
     "roles": {},
 }
 
@@ -358,12 +359,25 @@ def _summary(ctx: _Ctx, scene: Scene, summary: Summary) -> Markup:
     )
 
 
+def _code(ctx: _Ctx, code: str) -> Markup | None:
+    """The seat's position code on one line, to copy (``State.from_code`` reads it)."""
+    if not code:
+        return None
+    label = h("span", {"class": "cw-code-label"}, ctx.labels.get("code", ""))
+    return h("p", {"class": "cw-code"}, label, " ", h("code", {"translate": "no"}, code))
+
+
 def _main(ctx: _Ctx, scene: Scene) -> list[Markup]:
     zones = [_zone(ctx, z) for z in scene["zones"]]
     board = h("div", {"class": "cw-board"}, *zones, _controls(ctx, scene))
     score = scene["score"] and _score(ctx, scene["score"])
     side = h(
-        "div", {"class": "cw-side"}, score, _legend(ctx, scene["legend"]), _log(ctx, scene["log"])
+        "div",
+        {"class": "cw-side"},
+        score,
+        _legend(ctx, scene["legend"]),
+        _log(ctx, scene["log"]),
+        _code(ctx, scene.get("code", "")),
     )
     summary = scene["summary"]
     return [_summary(ctx, scene, summary), board, side] if summary else [board, side]

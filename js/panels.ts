@@ -146,6 +146,13 @@ export function renderLog(ctx: Ctx, log: string[]): Element | null {
   return h("section", { class: "cw-log-panel" }, h("span", { class: "cw-side-title" }, labels.log), box);
 }
 
+/** The seat's position code on one line, to copy (`State.from_code` reads it back). */
+export function renderCode(ctx: Ctx, code: string | undefined): Element | null {
+  if (!code) return null;
+  const { h, labels } = ctx;
+  return h("p", { class: "cw-code" }, h("span", { class: "cw-code-label" }, labels.code ?? ""), " ", h("code", { translate: "no" }, code));
+}
+
 /** The pause between deals or sets; its continue button is the action the summary names. */
 export function renderSummary(ctx: Ctx, scene: Scene, summary: Summary): Element {
   const { h } = ctx;
@@ -172,6 +179,7 @@ export function renderMain(ctx: Ctx, scene: Scene): Element[] {
     scene.score && renderScore(ctx, scene.score),
     renderLegend(ctx, scene.legend),
     renderLog(ctx, scene.log),
+    renderCode(ctx, scene.code),
   );
   return scene.summary ? [renderSummary(ctx, scene, scene.summary), board, side] : [board, side];
 }

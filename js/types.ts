@@ -120,6 +120,8 @@ export interface Labels {
   legend: string;
   empty: string;
   summary: string;
+  /** The heading of the position-code line. */
+  code?: string;
   /** Spoken words of the highlight roles; `group` is a template with {number}. */
   roles: Record<string, string>;
 }
@@ -148,6 +150,8 @@ export interface Scene {
   summary: Summary | null;
   legend: LegendItem[];
   history: History | null;
+  /** The seat's position code (`T0 …`), or "": one line a teacher can paste. */
+  code?: string;
   labels: Labels;
 }
 

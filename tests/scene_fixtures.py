@@ -120,6 +120,7 @@ def tablic_play() -> Scene:
         ),
         legend=TABLIC_LEGEND,
         history={"ply": 14, "plies": 14, "label": "Move 14 of 14"},
+        code="T0 5H9S3SQC8C 8D7C|3? 30?KD 2?p3|- 0 1 1|0 0|0 1 0 -",
     )  # fmt: skip
 
 

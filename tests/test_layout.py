@@ -25,6 +25,7 @@ LAYERS = {
     "extras": 0,
     "cards": 1,
     "core": 1,
+    "codes": 1,
     "scene": 1,
     "scene_faces": 1,
     "scene_html": 1,

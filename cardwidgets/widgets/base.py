@@ -110,9 +110,12 @@ class GameWidget(Narration[S, M]):
         size: str = "normal",
         legend: bool = True,
         ply: int | None = None,
+        code: str | None = None,
     ) -> None:
         self._ready = False
         self._locale_asked = locale  # an option refused while the widget is made says so in it
+        if code is not None:  # a position code: the state it sets up, unseen cards from seed
+            state, seed = self._state_of_code(code, seed, state, rules)
         state, seed = self._starting_state(seed, state, rules)
         self._line = list(state.path())
         self._cursor = len(self._line) - 1
@@ -145,6 +148,28 @@ class GameWidget(Narration[S, M]):
         else:
             self._said = list(self._reply())
         self.refresh()
+
+    def _state_of_code(
+        self, code: str, seed: int | str | None, state: S | None, rules: Any
+    ) -> tuple[S, int | str]:
+        """The state a position code sets up (a malformed one is refused with its reason)."""
+        engine = self.engine
+        assert engine is not None, "a game widget names its engine"
+        if state is not None:
+            raise WidgetError("widget.code_with_state")
+        if rules is not None and not isinstance(rules, engine.Rules):
+            raise WidgetError("widget.wrong_rules", game=self.game)
+        seed = fresh_seed() if seed is None else seed
+        found: S = engine.State.from_code(code, seed=seed, rules=rules)
+        return found, seed
+
+    @property
+    def code(self) -> str:
+        """The position code of what the shown seat sees (``""`` once the game is over):
+        ``TablicWidget(code=w.code)`` sets the position up again, the unseen cards dealt
+        anew from the seed."""
+        state = self.state
+        return "" if state.is_over else state.code(self.viewer)
 
     def _starting_state(
         self, seed: int | str | None, state: S | None, rules: Any
@@ -317,6 +342,7 @@ class GameWidget(Narration[S, M]):
             summary=summary,
             legend=self.legend_items() if self.legend else [],
             history=self.history_bar(),
+            code=self.code,
             labels=labels,
         )
 

@@ -107,6 +107,10 @@ i18n.register(
             "en": "This position is not a position of {game}.",
             "de": "Diese Stellung gehört nicht zu {game}.",
         },
+        "widget.code_with_state": {
+            "en": "Give a position code or a position, not both.",
+            "de": "Gib einen Stellungscode oder eine Stellung an, nicht beides.",
+        },
         "widget.rules_with_state": {
             "en": "Rules go with a seed; a position brings its own rules.",
             "de": "Regeln gehören zu einem Startwert; eine Stellung bringt ihre eigenen Regeln "

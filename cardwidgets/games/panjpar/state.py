@@ -22,6 +22,7 @@ from cardwidgets import cards, core, i18n
 from cardwidgets.cards import DECK, Card, CardLike, Rng, Suit
 from cardwidgets.core import IllegalMove, Outcome, check_seat
 from cardwidgets.games.panjpar.checks import check_attack, check_defence
+from cardwidgets.games.panjpar.codes import from_code, position_code
 from cardwidgets.games.panjpar.deck import _SUITS, _bits, _cards_of, deal_cards
 from cardwidgets.games.panjpar.legal import LegalMoves, _attack_fits, _checked_code
 from cardwidgets.games.panjpar.masks import _BEATERS
@@ -206,6 +207,21 @@ class State(LegalMoves, core.GameState[Move]):
     @classmethod
     def _rules_from_dict(cls, data: Mapping[str, Any]) -> Rules:
         return Rules.from_dict(data)
+
+    # -- position codes --------------------------------------------------------------------
+    def code(self, seat: int | None = None) -> str:
+        """The position as one line of text (like chess's FEN): everything, or with ``seat``
+        only what that seat sees. See :mod:`cardwidgets.games.panjpar.codes` for the fields."""
+        return position_code(self, seat)
+
+    @classmethod
+    def from_code(
+        cls, text: str, seed: int | str | None = None, *, rules: Rules | None = None
+    ) -> State:
+        """The position of a code from :meth:`code`; a seat's code gets the cards that seat
+        cannot see dealt from ``seed`` (fresh if None). The rules are not in the code: give
+        them if they are not the seed rules."""
+        return from_code(cls, text, seed, rules)
 
     # -- full information ------------------------------------------------------------------
     @property

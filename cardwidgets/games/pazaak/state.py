@@ -368,6 +368,26 @@ class State(core.GameState[Move]):
         new._start = None
         return new
 
+    # -- position codes --------------------------------------------------------------------
+    def code(self, seat: int | None = None) -> str:
+        """The position as one line of text (like chess's FEN): everything, or with ``seat``
+        only what that seat sees. See :mod:`cardwidgets.games.pazaak.codes` for the fields."""
+        from cardwidgets.games.pazaak import codes  # codes make states: imported late
+
+        return codes.position_code(self, seat)
+
+    @classmethod
+    def from_code(
+        cls, text: str, seed: int | str | None = None, *, rules: Rules | None = None
+    ) -> State:
+        """The position of a code from :meth:`code`; a seat's code gets the cards that seat
+        cannot see dealt from ``seed`` (fresh if None), which also fixes the cards below the
+        deck and the later sets. The rules are not in the code: give them if they are not
+        the seed rules."""
+        from cardwidgets.games.pazaak import codes
+
+        return codes.from_code(cls, text, seed, rules)
+
     # -- records -----------------------------------------------------------------------------
     def _start_record(self) -> dict[str, Any]:
         from cardwidgets.games.pazaak import records  # records make states: imported late

@@ -12,6 +12,12 @@ from cardwidgets import i18n
 
 i18n.register(
     {
+        "pazaak.code.deck": {
+            "en": "the deck field of the code cannot be read: '{text}' (one character a card: "
+            "1 to 9, T for 10)",
+            "de": "das Feld deck des Codes ist nicht lesbar: '{text}' (ein Zeichen je Karte: "
+            "1 bis 9, T für 10)",
+        },
         "pazaak.player": {"en": "Player {n}", "de": "Spieler {n}"},
         "pazaak.bad_card": {
             "en": "'{text}' is not a Pazaak side card: side cards are +1…+6, -1…-6, ±1…±6 "

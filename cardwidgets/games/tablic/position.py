@@ -54,6 +54,7 @@ _FIELDS = (
     "totals",
     "deal_number",
     "last_capturer",
+    "shown",
 )
 """The fields of a position in a record's start."""
 
@@ -72,6 +73,7 @@ def set_up(
     deal_number: int,
     last_capturer: int | None,
     seed: int | str | None,
+    shown: CardLike | None = None,
 ) -> State:
     """:meth:`State.from_position`: every argument checked, then the state made."""
     rules = check_rules(rules)
@@ -102,6 +104,9 @@ def set_up(
     state._profile = _profile(state._table_bits)
     state._stock = stock_cards
     state._bottom = stock_cards[-1] if stock_cards else None  # public, as after a deal (T-D8)
+    shown_card = _shown_arg(shown, stock_cards, hand_cards)
+    if shown_card is not None:
+        state._bottom = shown_card
     state._hand0, state._hand1 = cards.mask(hand_cards[0]), cards.mask(hand_cards[1])
     state._pile0, state._pile1 = cards.mask(pile_cards[0]), cards.mask(pile_cards[1])
     to_move = _seat_arg("to_move", to_move)
@@ -123,6 +128,8 @@ def set_up(
         "deal_number": state.deal_number,
         "last_capturer": state.last_capturer,
     }
+    if shown_card is not None:  # only then: the records of other positions stay as they were
+        position["shown"] = shown_card.text
     state._start = {"position": position, "seed": seed}
     if not state._hand0 and not state._hand1:
         after_turn(state)
@@ -230,6 +237,21 @@ def _pair(field: str, value: object) -> tuple[tuple[Card, ...], tuple[Card, ...]
     if isinstance(value, str) or not isinstance(value, Sequence) or len(value) != 2:
         raise _bad(field, "tablic.expect.card_lists", value)
     return (_cards_arg(field, value[0]), _cards_arg(field, value[1]))
+
+
+def _shown_arg(
+    value: object, stock: tuple[Card, ...], hands: tuple[tuple[Card, ...], ...]
+) -> Card | None:
+    """The public bottom card of the deal (T-D8) once dealt into a hand: only with an empty
+    stock (else the bottom is the stock's last card), and in one of the hands."""
+    if value is None:
+        return None
+    if not isinstance(value, (str, Card)):
+        raise _bad("shown", "tablic.expect.shown", value)
+    card = cards.to_card(value)
+    if stock or card not in hands[0] + hands[1]:
+        raise _bad("shown", "tablic.expect.shown", value)
+    return card
 
 
 def _seat_arg(field: str, value: object) -> int:

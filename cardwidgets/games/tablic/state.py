@@ -30,6 +30,7 @@ from cardwidgets.games.tablic.captures import (
     _random_option,
     count_captures,
 )
+from cardwidgets.games.tablic.codes import from_code, position_code
 from cardwidgets.games.tablic.deals import after_turn, begin_deal
 from cardwidgets.games.tablic.masks import _PLAYED
 from cardwidgets.games.tablic.moves import (
@@ -200,6 +201,7 @@ class State(core.GameState[Move]):
         deal_number: int = 1,
         last_capturer: int | None = None,
         seed: int | str | None = None,
+        shown: CardLike | None = None,
     ) -> State:
         """Set up any position (lessons, tests). Cards as Card objects or text; stock top first.
 
@@ -225,7 +227,27 @@ class State(core.GameState[Move]):
             deal_number,
             last_capturer,
             seed,
+            shown,
         )
+
+    # -- position codes --------------------------------------------------------------------
+    def code(self, seat: int | None = None) -> str:
+        """The position as one line of text (like chess's FEN): everything, or with ``seat``
+        only what that seat sees. See :mod:`cardwidgets.games.tablic.codes` for the fields.
+
+        >>> new_game(seed=1).code(1).split()[:3]
+        ['T1', '4H2DJS7D', '6?|2S5S9HJHQHAS']
+        """
+        return position_code(self, seat)
+
+    @classmethod
+    def from_code(
+        cls, text: str, seed: int | str | None = None, *, rules: Rules | None = None
+    ) -> State:
+        """The position of a code from :meth:`code`; a seat's code gets the cards that seat
+        cannot see dealt from ``seed`` (fresh if None), which also fixes the later deals.
+        The rules are not in the code: give them if they are not the seed rules."""
+        return from_code(cls, text, seed, rules)
 
     # -- records ---------------------------------------------------------------------------
     def _start_record(self) -> dict[str, object]:

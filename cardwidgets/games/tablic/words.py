@@ -123,6 +123,16 @@ i18n.register(
         "tablic.expect.cards": {"en": "a list of cards", "de": "eine Kartenliste"},
         "tablic.expect.card_lists": {"en": "two lists of cards", "de": "zwei Kartenlisten"},
         "tablic.expect.seat": {"en": "0 or 1", "de": "0 oder 1"},
+        "tablic.expect.shown": {
+            "en": "a card of a hand, given only when the stock is empty",
+            "de": "eine Karte einer Hand, nur bei leerem Talon angegeben",
+        },
+        "tablic.code.piles": {
+            "en": "the unseen cards cannot make the piles {piles}: too few of them are "
+            "worth those points (12?p4: twelve cards worth four points)",
+            "de": "die ungesehenen Karten ergeben die Stapel {piles} nicht: zu wenige von "
+            "ihnen sind so viele Punkte wert (12?p4: zwölf Karten mit vier Punkten)",
+        },
         "tablic.expect.range": {
             "en": "a whole number from {least} to {most}",
             "de": "eine ganze Zahl von {least} bis {most}",
