@@ -19,7 +19,7 @@ import cardwidgets
 from cardwidgets import IllegalMove, i18n, pazaak, scene
 from cardwidgets.widgets import PazaakWidget
 from cardwidgets.widgets.base import WidgetError
-from cardwidgets.widgets.pictures import picture
+from cardwidgets.widgets.pictures import picture, still_note
 
 ENGLISH = re.compile(r"\b(the|is|not|your|you|card|cards|turn|draws|stands|total|set)\b")
 """Words that give away an English fragment inside a German sentence."""
@@ -587,7 +587,8 @@ def test_the_static_html_shows_the_grids() -> None:
     w = position("+3 -4 ±2", tables=([4, "+2"], [10]))
     html = scene.to_html(w.scene)  # type: ignore[arg-type]
     assert 'data-game="pazaak"' in html and "<script" not in html
-    assert html == w._repr_mimebundle_()[0]["text/html"]
+    # the output's still picture is the scene's HTML, then the caption saying it is a picture
+    assert w._repr_mimebundle_()[0]["text/html"] == html + still_note(w.locale)
     assert 'data-zone="table"' in html
     assert pazaak.new_game(seed=3)._repr_html_().count("data-zone") >= 5
 
