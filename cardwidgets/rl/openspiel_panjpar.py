@@ -27,9 +27,9 @@ from cardwidgets.games import panjpar
 from cardwidgets.games.panjpar.rules import first_attacker
 from cardwidgets.rl.actions import Partial, actions_of
 from cardwidgets.rl.observations import observer_of
+from cardwidgets.rl.openspiel_factored import FeatureObserver, Held
 
 pyspiel: Any = extras.require("pyspiel", "openspiel", "cardwidgets.rl.openspiel")
-np: Any = extras.require("numpy", "openspiel", "cardwidgets.rl.openspiel")
 
 __all__ = [
     "GUESS_BLACK",
@@ -99,19 +99,6 @@ class PanjparGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         return PanjparObserver(iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False))
 
 
-class _Held:
-    """An engine state or a move being built: values, shared by clones (OpenSpiel clones a
-    state by deep-copying its attributes)."""
-
-    __slots__ = ("value",)
-
-    def __init__(self, value: Any) -> None:
-        self.value = value
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        return self
-
-
 class PanjparSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
     """A Panjpar game in OpenSpiel: the guess, the deal by chance, then moves built action by
     action."""
@@ -121,8 +108,8 @@ class PanjparSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is unty
         self.rules: panjpar.Rules = game.rules
         self.guess: str | None = None
         self.order: list[int] = []
-        self.engine = _Held(None)
-        self.partial = _Held(None)
+        self.engine = Held(None)
+        self.partial = Held(None)
         self.trails: tuple[list[str], list[str]] = ([], [])
         """Each seat's view after every move (perfect recall)."""
 
@@ -165,14 +152,14 @@ class PanjparSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is unty
             return
         partial = self.partial.value.then(action)
         if partial.move is None:
-            self.partial = _Held(partial)
+            self.partial = Held(partial)
             return
         after = self.engine.value.play(partial.move)
-        self.engine = _Held(after)
+        self.engine = Held(after)
         for seat in (0, 1):
             self.trails[seat].append(_step_text(str(partial.move), after.view(seat)))
         if not after.is_over:
-            self.partial = _Held(_ACTIONS.start(after))
+            self.partial = Held(_ACTIONS.start(after))
 
     def _deal(self) -> None:
         """The engine's state, dealt from the order chance chose (P-S3, P-S4)."""
@@ -187,7 +174,7 @@ class PanjparSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is unty
             attacker=first_attacker(_GUESSER, self.guess, indicator),
             rules=self.rules,
         )
-        self.engine, self.partial = _Held(engine), _Held(_ACTIONS.start(engine))
+        self.engine, self.partial = Held(engine), Held(_ACTIONS.start(engine))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player < 0:
@@ -214,12 +201,12 @@ class PanjparSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is unty
         if engine is None:
             new.order = rng.shuffle(list(range(len(DECK))))[: len(self.order)]
             return new
-        new.engine = _Held(engine.determinize(player, rng))
+        new.engine = Held(engine.determinize(player, rng))
         if not engine.is_over:
             partial = _ACTIONS.start(new.engine.value)
             for step in self.partial.value.steps:
                 partial = partial.then(step)
-            new.partial = _Held(partial)
+            new.partial = Held(partial)
         return new
 
     def __str__(self) -> str:
@@ -241,7 +228,7 @@ def _step_text(move: str, view: panjpar.PanjparView) -> str:
     return f"{move} | hand {' '.join(view['hand'])} | known {view['known']}"
 
 
-class PanjparObserver:
+class PanjparObserver(FeatureObserver):
     """Strings and a tensor of what one seat sees, from ``state.view(seat)`` only.
 
     The tensor (without perfect recall) is :mod:`cardwidgets.rl.observations`' feature vector,
@@ -250,28 +237,7 @@ class PanjparObserver:
     """
 
     def __init__(self, iig_obs_type: Any) -> None:
-        self.recall = bool(iig_obs_type.perfect_recall)
-        self.private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
-        self.public = bool(iig_obs_type.public_info)
-        self.tensor: Any = None
-        self.dict: dict[str, Any] = {}
-        if self.public and self.private and not self.recall:
-            tensor = self.tensor = np.zeros(_FEATURES.size, np.float32)
-            start = 0
-            for name, size in _FEATURES.fields:
-                self.dict[name] = tensor[start : start + size]
-                start += size
-
-    def set_from(self, state: PanjparSpielState, player: int) -> None:
-        """Fill :attr:`tensor` with the seat's features (zeros while chance deals)."""
-        if self.tensor is None:
-            return
-        self.tensor.fill(0)
-        engine = state.engine.value
-        if engine is None:
-            return
-        mine = state.partial.value if engine.to_move == player and not engine.is_over else None
-        self.tensor[:] = _FEATURES.features(engine.view(player), mine)
+        super().__init__(iig_obs_type, _FEATURES)
 
     def string_from(self, state: PanjparSpielState, player: int) -> str | None:
         """The seat's view as JSON (with recall: the guess and every view it had before)."""

@@ -27,9 +27,9 @@ from cardwidgets.games import tablic
 from cardwidgets.games.tablic.rules import MAX_DEAL_NUMBER
 from cardwidgets.rl.actions import Partial, actions_of
 from cardwidgets.rl.observations import observer_of
+from cardwidgets.rl.openspiel_factored import FeatureObserver, Held
 
 pyspiel: Any = extras.require("pyspiel", "openspiel", "cardwidgets.rl.openspiel")
-np: Any = extras.require("numpy", "openspiel", "cardwidgets.rl.openspiel")
 
 __all__ = ["TablicGame", "TablicObserver", "TablicSpielState", "register"]
 
@@ -85,19 +85,6 @@ class TablicGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         return TablicObserver(iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False))
 
 
-class _Held:
-    """An engine state or a move being built: values, shared by clones (OpenSpiel clones a
-    state by deep-copying its attributes)."""
-
-    __slots__ = ("value",)
-
-    def __init__(self, value: Any) -> None:
-        self.value = value
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        return self
-
-
 class TablicSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
     """A Tablić match in OpenSpiel: chance deals each deal's 52 cards, then the seats build
     their moves action by action."""
@@ -105,10 +92,10 @@ class TablicSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
     def __init__(self, game: TablicGame) -> None:
         super().__init__(game)
         self.rules: tablic.Rules = game.rules
-        self.engine = _Held(None)
+        self.engine = Held(None)
         """The engine state: None before the first deal; between deals, the state after the
         last move, whose own next deal the order dealt by chance replaces."""
-        self.partial = _Held(None)
+        self.partial = Held(None)
         self.order: list[int] = []
         self.dealing = True
         self.trails: tuple[list[str], list[str]] = ([], [])
@@ -146,17 +133,17 @@ class TablicSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
             return
         partial = self.partial.value.then(action)
         if partial.move is None:
-            self.partial = _Held(partial)
+            self.partial = Held(partial)
             return
         engine = self.engine.value
         after = engine.play(partial.move)
-        self.engine = _Held(after)
+        self.engine = Held(after)
         for seat in (0, 1):
             self.trails[seat].append(_step_text(after.view(seat)))
         if not after.is_over and after.deal_number != engine.deal_number:
             self.dealing = True  # the engine dealt the next deal itself: chance redeals it
         elif not after.is_over:
-            self.partial = _Held(_ACTIONS.start(after))
+            self.partial = Held(_ACTIONS.start(after))
 
     def _start_deal(self) -> None:
         """The deal's engine state, dealt from the order chance chose."""
@@ -173,7 +160,7 @@ class TablicSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
             deal_number=1 if before is None else before.deal_number,
             seed=0,  # never used: the deal's cards all come from the order
         )
-        self.engine, self.partial = _Held(engine), _Held(_ACTIONS.start(engine))
+        self.engine, self.partial = Held(engine), Held(_ACTIONS.start(engine))
         self.order, self.dealing = [], False
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -199,12 +186,12 @@ class TablicSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
             new.order = rng.shuffle(list(range(len(DECK))))[: len(self.order)]
         engine = self.engine.value
         if engine is not None:
-            new.engine = _Held(engine.determinize(player, rng))
+            new.engine = Held(engine.determinize(player, rng))
         if not self.dealing and not engine.is_over:
             partial = _ACTIONS.start(new.engine.value)
             for step in self.partial.value.steps:
                 partial = partial.then(step)
-            new.partial = _Held(partial)
+            new.partial = Held(partial)
         return new
 
     def __str__(self) -> str:
@@ -229,7 +216,7 @@ def _step_text(view: tablic.TablicView) -> str:
     return f"{view['last_move']} | hand {' '.join(hand)} | table {' '.join(table)} | {shown}"
 
 
-class TablicObserver:
+class TablicObserver(FeatureObserver):
     """Strings and a tensor of what one seat sees, from ``state.view(seat)`` only.
 
     The tensor (without perfect recall) is :mod:`cardwidgets.rl.observations`' feature vector,
@@ -238,28 +225,11 @@ class TablicObserver:
     """
 
     def __init__(self, iig_obs_type: Any) -> None:
-        self.recall = bool(iig_obs_type.perfect_recall)
-        self.private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
-        self.public = bool(iig_obs_type.public_info)
-        self.tensor: Any = None
-        self.dict: dict[str, Any] = {}
-        if self.public and self.private and not self.recall:
-            tensor = self.tensor = np.zeros(_FEATURES.size, np.float32)
-            start = 0
-            for name, size in _FEATURES.fields:
-                self.dict[name] = tensor[start : start + size]
-                start += size
+        super().__init__(iig_obs_type, _FEATURES)
 
-    def set_from(self, state: TablicSpielState, player: int) -> None:
-        """Fill :attr:`tensor` with the seat's features (zeros while chance deals)."""
-        if self.tensor is None:
-            return
-        self.tensor.fill(0)
-        engine = state.engine.value
-        if engine is None or state.dealing:
-            return
-        mine = state.partial.value if engine.to_move == player and not engine.is_over else None
-        self.tensor[:] = _FEATURES.features(engine.view(player), mine)
+    def dealing(self, state: TablicSpielState) -> bool:
+        """Between deals chance deals while the finished deal's engine state stays."""
+        return bool(state.dealing)
 
     def string_from(self, state: TablicSpielState, player: int) -> str | None:
         """The seat's view as JSON (with recall, every view it had before)."""
