@@ -14,6 +14,7 @@ import pytest
 
 from cardwidgets import bots, cards
 from cardwidgets.bots import ExpertPlayer, GreedyPlayer, Player, PlayerError, RandomPlayer, ismcts
+from cardwidgets.bots.strategy import Strategy, strategy_for
 
 # -- the protocol -------------------------------------------------------------------------------
 
@@ -146,6 +147,13 @@ def _seat0_score(game: str, state: Any) -> float:
         return 0.5 if scores[0] == scores[1] else float(scores[0] > scores[1])
     winner = state.outcome.winner
     return 0.5 if winner is None else float(winner == 0)
+
+
+def _strategy(state: Any) -> Strategy[Any, Any]:
+    """The registered strategy of ``state``'s game (every game here has one)."""
+    found = strategy_for(state)
+    assert found is not None
+    return found
 
 
 def _positions(game: str, count: int, seed: int = 0) -> list[Any]:
@@ -296,7 +304,7 @@ def test_tablic_greedy_does_not_leave_a_tabla_for_the_opponent() -> None:
     )
     hint = bots.hint(state)
     assert str(hint.move) == "2♥" and hint.key == "bots.tablic.trail"
-    nine = bots._STRATEGIES["tablic"].details(state, 0, tablic.Move.parse("9♦"))
+    nine = _strategy(state).details(state, 0, tablic.Move.parse("9♦"))
     assert hint.details["opponent_tabla_risk"] < nine["opponent_tabla_risk"]
 
 
@@ -411,7 +419,7 @@ def test_hint_with_the_expert_explains_its_move(game: str) -> None:
     state = _positions(game, 3, seed=5)[-1]
     hint = bots.hint(state, player=ExpertPlayer(4, iterations=30))
     assert hint.move in state.legal_moves() and hint.details["player"] == "expert"
-    if len(bots._STRATEGIES[game].candidates(state)) > 1:
+    if len(_strategy(state).candidates(state)) > 1:
         assert hint.details["search"]["iterations"] == 30
     assert hint.reason and hint.text("de") and hint.text("de") != hint.reason
 
@@ -446,7 +454,7 @@ def test_pazaak_explains_any_move_in_fitting_words() -> None:
     state = pazaak.State.from_position(
         hands=["+1 -3 ±2 +4", "+2 +3 -1 -2"], deck=[2], tables=([3], [5]), seed=5
     )
-    strategy = bots._STRATEGIES["pazaak"]
+    strategy = _strategy(state)
     keys = {str(m): strategy.explain(state, 0, m).key for m in state.legal_moves()}
     assert keys["end"] == "bots.pazaak.draw_safe"  # 5: no card busts
     assert keys["play +4"] == "bots.pazaak.play"

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 import pytest
 
 from cardwidgets import bots, cards, pazaak, tablic
+from cardwidgets.bots.strategy import strategy_for
 from cardwidgets.bots.tablic import TablicStrategy
 
 LOW_20 = "A♠ A♥ A♦ A♣ 2♠ 2♥ 2♦ 2♣ 3♠ 3♥ 3♦ 3♣ 4♠ 4♥ 4♦ 4♣ 5♠ 5♥ 5♦ 5♣"
@@ -329,7 +330,7 @@ def test_pazaak_hint_without_details_samples_nothing(monkeypatch: pytest.MonkeyP
     def sampled(*args: object) -> float:
         raise AssertionError("the set-win chances were sampled")
 
-    monkeypatch.setattr(type(bots._STRATEGIES["pazaak"]), "_set_chance", sampled)
+    monkeypatch.setattr(type(strategy_for(pazaak_position())), "_set_chance", sampled)
     found = bots.hint(pazaak_position(), details=False)
     assert found.details == {"player": "greedy"}
     assert "38%" in found.reason  # the exact bust chance the reason gives is still there
@@ -340,13 +341,13 @@ def test_pazaak_widget_hint_samples_no_set_win_chances(monkeypatch: pytest.Monke
     from cardwidgets.widgets import PazaakWidget
 
     calls = []
-    original = type(bots._STRATEGIES["pazaak"])._set_chance
+    original = type(strategy_for(pazaak_position()))._set_chance
 
     def counted(*args: Any) -> float:
         calls.append(args)
         return float(original(*args))
 
-    monkeypatch.setattr(type(bots._STRATEGIES["pazaak"]), "_set_chance", counted)
+    monkeypatch.setattr(type(strategy_for(pazaak_position())), "_set_chance", counted)
     w = PazaakWidget(state=pazaak_position())
     w.hint()
     assert w.message is not None and "38%" in w.message

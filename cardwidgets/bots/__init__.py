@@ -59,7 +59,6 @@ from cardwidgets.bots.player import (
     hint,
     make,
 )
-from cardwidgets.bots.strategy import _STRATEGIES  # noqa: F401  (the tests look strategies up)
 
 __all__ = [
     "PLAYERS",

@@ -63,7 +63,6 @@ from cardwidgets.lab.errors import NotPortable as NotPortable
 from cardwidgets.lab.errors import NotTrueOrFalse as NotTrueOrFalse
 from cardwidgets.lab.errors import NoWidget as NoWidget
 from cardwidgets.lab.errors import PlayersError as PlayersError
-from cardwidgets.lab.errors import _RemoteTraceback as _RemoteTraceback
 from cardwidgets.lab.jobs import Job as Job
 from cardwidgets.lab.limits import MAX_GAMES, MAX_WORKERS
 from cardwidgets.lab.limits import NO_PROCESSES as NO_PROCESSES

@@ -173,10 +173,9 @@ class Interrupted(_Kept, KeyboardInterrupt):
         return self.text()
 
 
-class _RemoteTraceback(Exception):
-    """The text of a traceback from a worker process, shown as the cause of its error."""
-
-    __module__ = "cardwidgets.lab"
+class RemoteTraceback(Exception):
+    """The text of a traceback from a worker process, shown as the cause of its error (the run
+    sets it; not part of the lab's face)."""
 
     def __init__(self, text: str) -> None:
         super().__init__(text)

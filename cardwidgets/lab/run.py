@@ -34,9 +34,9 @@ from cardwidgets.lab.errors import (
     Interrupted,
     LabError,
     NotTrueOrFalse,
+    RemoteTraceback,
     RunError,
     WorkerError,
-    _RemoteTraceback,
 )
 from cardwidgets.lab.jobs import Job, portable
 from cardwidgets.lab.play import Chunk, Failure, fill_chunk, run_chunk_remote
@@ -273,7 +273,7 @@ def _game_error(job: Job, failure: Failure, kept: i18n.TranslatedError) -> GameE
     error = failure.error
     if failure.details and error.__traceback__ is None and error.__cause__ is None:
         # Raised in another process: show the worker's traceback as the cause.
-        error.__cause__ = _RemoteTraceback(failure.details)
+        error.__cause__ = RemoteTraceback(failure.details)
     key = "lab.claim_raised" if failure.in_claim else "lab.game_raised"
     cls = ClaimError if failure.in_claim else GameError
     said: dict[str, object] = {"error": i18n.shown(error, 120)}
