@@ -4,7 +4,8 @@ For each game this measures, in one interleaved run on one core (``time.process_
 
 * ``listing``: our engine's public loop, ``state.play(rng.choice(state.legal_moves()))`` from
   ``new_game(seed=...)`` to ``state.is_over`` (a Pazaak game is a match: first to three sets);
-* ``random_move``: the same with ``state.play(state.random_move(rng))``;
+* ``random_move``: the same with ``state.play(state.random_move(rng))``, ``rng`` the package's
+  own ``cards.Rng`` (the listing loop uses ``random.Random``, as a user's loop would);
 * ``floor``: a loop with no rules at all (:func:`floor_game`): an immutable tuple state, the same
   number of moves per game as our engine plays on average and, per move, a pick among as many
   options as our engine lists on average and the next tuple built. No engine can beat it, so
@@ -50,6 +51,7 @@ from typing import Any
 
 import cardwidgets
 from cardwidgets import panjpar, pazaak, tablic
+from cardwidgets.cards import Rng
 
 GAMES: dict[str, Any] = {"tablic": tablic, "panjpar": panjpar, "pazaak": pazaak}
 PEER_OF = {"pazaak": "pazaakrl", "panjpar": "durak"}
@@ -68,6 +70,8 @@ AIMS = {
 (set against the issue's own figures, kept here beside them)."""
 OURS = ("listing", "random_move")
 """Our engine's two loops."""
+SEED, SEED_STEP = 1000, 1_000_000
+"""Round ``n`` plays the games seeded from ``SEED + n * SEED_STEP`` on."""
 OUT = Path(__file__).parent / "results" / "peers.json"
 
 Loop = Callable[[int, int], int]
@@ -91,12 +95,14 @@ def listing_games(module: Any) -> Loop:
 
 
 def random_move_games(module: Any) -> Loop:
-    """Our engine's ``random_move`` loop: one uniformly random legal move, nothing listed."""
+    """Our engine's ``random_move`` loop: one uniformly random legal move, nothing listed, drawn
+    with the package's own ``cards.Rng`` (the generator the engines are built for; a
+    ``random.Random`` works too but is wrapped on every call)."""
 
     def loop(games: int, seed: int) -> int:
         moves = 0
         for number in range(seed, seed + games):
-            rng = random.Random(number)
+            rng = Rng(number)
             state = module.new_game(seed=number)
             while not state.is_over:
                 state = state.play(state.random_move(rng))
@@ -273,7 +279,8 @@ def measure(
     rates: dict[tuple[str, str], list[float]] = {key: [] for key in chunks}
     for number in range(rounds):
         for (game, name), games in chunks.items():
-            per_second, _ = rate(loops[game][name], games, 1000 + number * games)
+            # The same seeds for every contestant of a round: each plays the same deals.
+            per_second, _ = rate(loops[game][name], games, SEED + number * SEED_STEP)
             rates[game, name].append(per_second)
             print(f"round {number + 1}/{rounds} {game:8} {name:12} {per_second:9.1f}/s", flush=True)
     return rates
@@ -325,6 +332,17 @@ def commit() -> str:
         text=True,
     )
     return done.stdout.strip() + ("+changes" if dirty.stdout.strip() else "")
+
+
+def machine() -> str:
+    """The processor's model (Linux) or architecture, and how many cores."""
+    cpuinfo = Path("/proc/cpuinfo")
+    models = [
+        line.split(":", 1)[1].strip()
+        for line in (cpuinfo.read_text().splitlines() if cpuinfo.exists() else [])
+        if line.startswith("model name")
+    ]
+    return f"{models[0] if models else platform.machine()}, {os.cpu_count()} cores"
 
 
 def peer_commit(path: str) -> str:
@@ -386,7 +404,7 @@ def main(argv: list[str] | None = None) -> None:
     }
     result = {
         "about": __doc__.split("\n\n")[0],
-        "machine": f"{platform.machine()} {platform.processor() or platform.node()}",
+        "machine": machine(),
         "python": platform.python_version(),
         "aims": AIMS,
         "peers": peers,
