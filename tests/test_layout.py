@@ -5,8 +5,9 @@ concept splits, never to meet a line count).
 A module keeps its private names (one leading underscore) to itself: no other module imports
 them or reads them through the module (``masks._VALUE``), beyond the short named allow-list below;
 a private *module* (``from . import _fast``) is fine, its own names are plain. And imports make no
-circle: none inside a game package, none in the package as a whole beyond the named lazy calls up
-the layers. Every import counts, at the top, under ``TYPE_CHECKING`` or inside a function.
+circle: none inside a game package, none in the package as a whole beyond the named imports of
+``ALLOWED_CIRCLE_EDGES`` (each with its reason). Every import counts: at the top, under
+``TYPE_CHECKING`` or inside a function.
 
 The house reads top-down: widgets -> bots and lab -> games -> core, cards and i18n. A module may
 import its own layer and the layers below it, never one above; the one deliberate exception is
