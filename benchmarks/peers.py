@@ -351,18 +351,24 @@ def peer_commit(path: str) -> str:
     return done.stdout.strip() or "(not a git checkout: give its commit by hand)"
 
 
+PEER_GAMES = 200
+
+
 def record_peers(
     old: dict[str, Any], paths: dict[str, str], rates: dict[tuple[str, str], list[float]], now: str
 ) -> dict[str, Any]:
-    """The peers section: freshly measured peers replace their old record, the rest stay."""
+    """The peers section: freshly measured peers replace their old record, the rest stay. Each
+    says its moves per game too (over ``PEER_GAMES`` games), to set beside our engine's."""
     peers = dict(old)
     for name, path in paths.items():
         info = PEERS[name]
         per_second = statistics.median(rates[info["game"], "peer"])
+        moves = info["loop"](path)(PEER_GAMES, SEED) / PEER_GAMES
         peers[name] = {
             "repo": info["repo"],
             "commit": peer_commit(path),
             "driver": info["driver"],
+            "moves_per_game": round(moves, 1),
             "games_per_cpu_second": round(per_second, 1),
             "measured": now,
             "measured_beside": commit(),
