@@ -47,7 +47,12 @@ from cardwidgets.games.panjpar.deck import (
     suit_index,
 )
 from cardwidgets.games.panjpar.moves import CODE_SHIFT, Attack, Defend, Move, shown_order
-from cardwidgets.games.panjpar.rules import Rules, first_attacker
+from cardwidgets.games.panjpar.rules import (
+    Rules,
+    allowed_attack_sizes,
+    attack_extenders,
+    first_attacker,
+)
 from cardwidgets.games.panjpar.view import PanjparView
 from cardwidgets.games.panjpar.words import count_text, player
 from cardwidgets.i18n import TranslatedError
@@ -410,6 +415,59 @@ class State(core.GameState[Move]):
         move = _fast.random_move(hands[a], hands[1 - a], self._attack, self._trump, take_all, rng)
         self._issued = move
         return move
+
+    # -- what the table allows (the answers a widget's hints need) ----------------------------
+    # Full information, like the rest of State: a seat's client should only ask about its own
+    # hand (the defender's beaters are for the defender's screen).
+    def attack_sizes(self) -> tuple[int, ...]:
+        """The sizes an attack may have now: 1, 3 or 5 cards (P-D3), never more than the
+        defender holds (P-D4, P-S23).
+
+        >>> state = State.from_position(["7♥ 7♣ 9♦", "9♥ 8♣ K♠ 2♦"], stock=(), trump="♦")
+        >>> state.attack_sizes()
+        (1, 3)
+        """
+        return allowed_attack_sizes(self._hands[1 - self.attacker].bit_count())
+
+    def attack_extenders(self, chosen: Iterable[CardLike] | str = ()) -> frozenset[Card]:
+        """The attacker's hand cards that, added to ``chosen`` (attacker's cards already
+        picked), still lead to a legal attack: a shape of :meth:`attack_sizes` with its pairs
+        (P-D3, P-D4). Empty once no legal attack holds ``chosen``. Refuses a chosen card the
+        attacker does not hold (:class:`~cardwidgets.core.IllegalMove`).
+
+        >>> state = State.from_position(["7♥ 7♣ 9♦ 2♠ 3♠", "9♥ 8♣ K♠ 4♦ 5♦"], (), trump="♦")
+        >>> sorted(str(c) for c in state.attack_extenders("7♥ 9♦"))
+        ['7♣']
+        """
+        picked = cards.to_cards(chosen)
+        hand = self._hands[self.attacker]
+        for card in picked:
+            if not hand >> card.index & 1:
+                raise IllegalMove("panjpar.not_in_hand", card=card, player=player(self.attacker))
+        return attack_extenders(picked, cards_of(hand), self.attack_sizes())
+
+    def beaters(self, attacked: CardLike) -> tuple[Card, ...]:
+        """The defender's hand cards that kill ``attacked`` (P-S12: a higher card of its
+        suit, or any trump on a non-trump), sorted.
+
+        >>> state = State.from_position(["2♠", "9♥ 4♦ 8♣ 5♥"], (), trump="♦", attack="7♥")
+        >>> state.beaters("7♥")
+        (Card('4♦'), Card('9♥'))
+        """
+        card = cards.to_card(attacked)
+        return cards_of(BEATERS[self._trump][card.index] & self._hands[1 - self.attacker])
+
+    def beaten_by(self, killer: CardLike) -> tuple[Card, ...]:
+        """The attack cards on the table that ``killer`` kills (P-S12), sorted; empty while
+        no attack is on the table.
+
+        >>> state = State.from_position(["7♥ 7♣ 9♦", "9♥ 8♣ K♠"], (), trump="♦")
+        >>> state.play("attack 7♥ 7♣ 9♦").beaten_by("8♣")
+        (Card('7♣'),)
+        """
+        index = cards.to_card(killer).index
+        beaters = BEATERS[self._trump]
+        return tuple(a for a in cards_of(self._attack) if beaters[a.index] >> index & 1)
 
     # -- playing ---------------------------------------------------------------------------
     def play(self, move: Move | str, *, seat: int | None = None) -> State:
