@@ -127,7 +127,7 @@ def test_generated_defences_carry_the_masks_kills_would_compute() -> None:
     for move in moves:
         assert isinstance(move, panjpar.Defend)
         fresh = panjpar.Kills.trusted(move.kills.pairs)
-        assert move.kills._masks == fresh.masks()
+        assert move.kills.resolved == fresh.masks()
 
 
 @pytest.mark.parametrize("tabled", [True, False])

@@ -21,7 +21,8 @@ function here equal to its plain rule. In reading order:
   (:func:`sample_defence`) without listing them; :func:`defence_codes` lists them as sorted
   ints (see :func:`.moves.decode_defence`);
 * a position's legal moves: :func:`legal_moves` (sorted), :func:`count_moves`,
-  :func:`move_at`, :func:`iter_moves` (generation order) and :func:`random_move`; and the
+  :func:`move_at`, :func:`iter_moves` (generation order), and what ``State.random_move``
+  draws with (:func:`sample_attack`, :func:`sample_defence`); and the
   checks of an engine-made move by mask arithmetic (:func:`attack_fits`,
   :func:`checked_code`);
 * random playouts on plain ints (:func:`rollout`), exactly the game of repeated
@@ -54,11 +55,10 @@ from typing import cast
 from cardwidgets import cards
 from cardwidgets.cards import DECK, Card, CardLike, Rng, Suit
 from cardwidgets.core import Outcome
-from cardwidgets.games.panjpar.deck import CHUNK_BITS, FULL, LOW, indices_of, suit_index
+from cardwidgets.games.panjpar.deck import FULL, LOW, indices_of, suit_index
 from cardwidgets.games.panjpar.moves import (
     CODE_SHIFT,
     SINGLE_ATTACKS,
-    SINGLE_DEFENCES,
     THREE_ATTACKS,
     Attack,
     Defend,
@@ -788,15 +788,15 @@ DIGIT = list(range(1, 53))
 
 class ChunkSingles(dict[int, tuple[Attack, ...]]):
     """The one-card attacks of the cards of one 13-card chunk of a hand mask (see
-    :func:`.deck.indices_of`), by the chunk's value, each tuple made on first use: a hand's single
-    attacks are then four look-ups, not a loop over its cards."""
+    :func:`.deck.indices_of`), by the chunk's value, each tuple made on first use: a hand's
+    single attacks are then four look-ups, not a loop over its cards."""
 
     def __init__(self, chunk: int) -> None:
         super().__init__()
-        self.bits = CHUNK_BITS[chunk]
+        self.shift = 13 * chunk
 
     def __missing__(self, value: int) -> tuple[Attack, ...]:
-        found = self[value] = tuple([SINGLE_ATTACKS[i] for i in self.bits[value]])
+        found = self[value] = tuple([SINGLE_ATTACKS[i] for i in indices_of(value << self.shift)])
         return found
 
 
@@ -986,40 +986,6 @@ def iter_moves(
     else:
         for mask in iter_attack_masks(hand, max_size(defender.bit_count())):
             yield Attack.from_mask(mask)
-
-
-def random_move(
-    hand: int, defender: int, attack: int, trump: int, take_all: bool, rng: Rng
-) -> Attack | Defend:
-    """A move drawn uniformly among all legal moves, without listing them.
-
-    Attacks and one-card defences: count, draw ``rng.below(count)``, unrank
-    (:func:`sample_attack`). Defences against 3 or 5 cards: exact rejection sampling over the
-    per-card choices (:func:`sample_defence`). Either way every legal move has the same
-    probability, and the draws are those of the count-and-unrank code.
-    """
-    if attack:
-        if attack & (attack - 1):
-            return Defend.from_pairs(sample_defence(attack, defender, trump, take_all, rng), attack)
-        # One attack card (the commonest defence): the same draw as sample_defence, under
-        # either pick-up rule (with one card, "kill all or pick up all" and "pick up the
-        # unbeaten" allow the same moves, drawn in the same order).
-        attacked = attack.bit_length() - 1
-        single = BEATERS[trump][attacked] & defender
-        index = rng.below(1 + single.bit_count())
-        if index:
-            while index > 1:  # drop the lowest bits: the index-th beater is lowest
-                single &= single - 1
-                index -= 1
-            killer = (single & -single).bit_length() - 1
-        else:
-            killer = -1
-        cached = SINGLE_DEFENCES.get(attacked * 64 + killer + 1)
-        return single_defence(attacked, killer) if cached is None else cached
-    mask = sample_attack(hand, defender, rng)
-    if mask & (mask - 1):
-        return Attack.from_mask(mask)
-    return SINGLE_ATTACKS[mask.bit_length() - 1]
 
 
 def legal_moves(hand: int, defender: int, attack: int, trump: int, take_all: bool) -> list[Move]:

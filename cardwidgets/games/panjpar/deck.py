@@ -6,10 +6,11 @@ turns masks back into cards fast, names the trump suit (:func:`suit_index`, refu
 else with a :class:`PositionError`) and deals a new game (P-S3, P-S4, P-D1, P-D10).
 
 Trade-offs: :func:`indices_of` is the hottest helper of the engine, so it is four look-ups into
-tables of every 13-bit chunk, built at import by doubling (a few ms: the earlier
-bit-by-bit build cost about 110 ms, paid by every page of the in-browser classroom site,
-issue 29). The matching tables of :class:`~cardwidgets.cards.Card` objects are built on the
-first call of :func:`cards_of`, as many imports never show a card.
+tables of every 13-bit chunk (8,192 entries each), and :func:`cards_of` the same with
+:class:`~cardwidgets.cards.Card` objects. The tables are built by doubling on first use (a
+few ms), not at import: the earlier bit-by-bit build at import cost about 110 ms, paid by
+every page of the in-browser classroom site whether it plays Panjpar or not (issue 29). The
+price is one truthiness test per call.
 
 >>> indices_of(0b1011), [str(c) for c in cards_of(0b1011)]
 ((0, 1, 3), ['2♠', '2♥', '2♣'])
@@ -29,7 +30,6 @@ from cardwidgets import core, i18n
 from cardwidgets.cards import DECK, Card, Rng, Suit
 
 __all__ = [
-    "CHUNK_BITS",
     "FULL",
     "LOW",
     "SUITS",
@@ -91,15 +91,15 @@ def _subset_table(items: Sequence[_T]) -> tuple[tuple[_T, ...], ...]:
     return tuple(table)
 
 
-CHUNK_BITS = tuple(_subset_table(range(base, base + CHUNK)) for base in range(0, 52, CHUNK))
-"""``CHUNK_BITS[c][v]``: the card indices of value ``v`` in the ``c``-th 13-bit chunk."""
-
-_CHUNK_CARDS: list[tuple[tuple[Card, ...], ...]] = []  # the same as cards, on first use
+# ``table[c][v]``: the card indices (or cards) of value ``v`` in the ``c``-th 13-bit chunk of a
+# mask; each pair of four tables is built on first use (a few ms).
+_CHUNK_BITS: list[tuple[tuple[int, ...], ...]] = []
+_CHUNK_CARDS: list[tuple[tuple[Card, ...], ...]] = []
 
 
 def indices_of(mask: int) -> tuple[int, ...]:
     """The card indices of ``mask``, ascending."""
-    b0, b1, b2, b3 = CHUNK_BITS
+    b0, b1, b2, b3 = _CHUNK_BITS or _bit_tables()
     return b0[mask & LOW] + b1[(mask >> 13) & LOW] + b2[(mask >> 26) & LOW] + b3[(mask >> 39) & LOW]
 
 
@@ -107,6 +107,11 @@ def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of ``mask``, sorted."""
     c0, c1, c2, c3 = _CHUNK_CARDS or _card_tables()
     return c0[mask & LOW] + c1[(mask >> 13) & LOW] + c2[(mask >> 26) & LOW] + c3[(mask >> 39) & LOW]
+
+
+def _bit_tables() -> list[tuple[tuple[int, ...], ...]]:
+    _CHUNK_BITS[:] = [_subset_table(range(base, base + CHUNK)) for base in range(0, 52, CHUNK)]
+    return _CHUNK_BITS
 
 
 def _card_tables() -> list[tuple[tuple[Card, ...], ...]]:

@@ -50,7 +50,7 @@ class Kills(Mapping[Card, Card]):
     Kills({7♥: 9♥})
     """
 
-    __slots__ = ("_map", "_masks", "_pairs")
+    __slots__ = ("_map", "_pairs", "resolved")
 
     def __init__(self, kills: KillsLike = ()) -> None:
         # The checks below refuse what the types forbid too: kills may come from a record.
@@ -65,7 +65,8 @@ class Kills(Mapping[Card, Card]):
             raise IllegalMove("panjpar.bad_kills", kills=i18n.shown(kills))
         pairs = sorted((cards.to_card(a), cards.to_card(k)) for a, k in items)
         self._pairs: tuple[tuple[Card, Card], ...] = tuple(pairs)
-        self._masks: tuple[int, int, tuple[int, ...]] | None = None
+        self.resolved: tuple[int, int, tuple[int, ...]] | None = None
+        """What :meth:`masks` returns, once known (None before): read directly by the hot path."""
         self._map: dict[Card, Card] | None = dict(pairs)
         if len(self._map) != len(pairs):
             twice = next(a for a, _ in pairs if sum(1 for b, _ in pairs if b is a) > 1)
@@ -75,7 +76,7 @@ class Kills(Mapping[Card, Card]):
     def trusted(cls, pairs: tuple[tuple[Card, Card], ...]) -> Kills:
         kills = _new(cls)
         kills._pairs = pairs
-        kills._masks = None
+        kills.resolved = None
         kills._map = None  # built on first look-up: most generated moves are never read
         return kills
 
@@ -86,7 +87,7 @@ class Kills(Mapping[Card, Card]):
         kills = cls.trusted(
             tuple([(DECK[flat[i]], DECK[flat[i + 1]]) for i in range(0, len(flat), 2)])
         )
-        kills._masks = (killed, used, flat)  # what masks() would compute
+        kills.resolved = (killed, used, flat)  # what masks() would compute
         return kills
 
     def masks(self) -> tuple[int, int, tuple[int, ...]]:
@@ -96,7 +97,7 @@ class Kills(Mapping[Card, Card]):
         >>> Kills({"7♥": "9♥"}).masks() == (1 << 21, 1 << 29, (21, 29))
         True
         """
-        masks = self._masks
+        masks = self.resolved
         if masks is None:
             killed = used = 0
             flat: list[int] = []
@@ -104,7 +105,7 @@ class Kills(Mapping[Card, Card]):
                 killed |= 1 << attacked.index
                 used |= 1 << killer.index
                 flat += (attacked.index, killer.index)
-            masks = self._masks = (killed, used, tuple(flat))
+            masks = self.resolved = (killed, used, tuple(flat))
         return masks
 
     @property
@@ -264,12 +265,12 @@ class Attack(Move):
     @classmethod
     def from_mask(cls, mask: int) -> Attack:
         """The attack of the cards of ``mask`` (card indices as bits), trusted: no checks.
+        Only the mask is set; ``cards`` is built on first read.
 
         >>> str(Attack.from_mask(0b101))
         'attack 2♠ 2♦'
         """
         move = _new(cls)
-        _SET_CARDS(move, cards_of(mask))
         _SET_MASK(move, mask)
         return move
 
@@ -337,7 +338,7 @@ class Defend(Move):
             used |= 1 << k
             flat += (a, k)
         kills = Kills.trusted(tuple([(DECK[a], DECK[k]) for a, k in pairs]))
-        kills._masks = (killed, used, tuple(flat))  # what Kills.masks would compute
+        kills.resolved = (killed, used, tuple(flat))  # what Kills.masks would compute
         _SET_KILLS(move, kills)
         _SET_PICKUP(move, cards_of(attack & ~killed))
         return move
@@ -425,13 +426,7 @@ def defences_of_codes(codes: Iterable[int]) -> list[Defend]:
     return [set_code(move := new(Defend), code) or move for code in codes]
 
 
-def _mask_only(mask: int) -> Attack:
-    move = _new(Attack)
-    _SET_MASK(move, mask)
-    return move
-
-
-SINGLE_ATTACKS: tuple[Attack, ...] = tuple(_mask_only(1 << i) for i in range(52))
+SINGLE_ATTACKS: tuple[Attack, ...] = tuple(Attack.from_mask(1 << i) for i in range(52))
 """The one-card attacks by card index, made once: most attacks are single cards."""
 
 
@@ -442,7 +437,7 @@ class AttackCache(dict[int, Attack]):
     mapped in C instead of one new object per attack."""
 
     def __missing__(self, mask: int) -> Attack:
-        move = self[mask] = _mask_only(mask)  # only its mask: cards built on first read
+        move = self[mask] = Attack.from_mask(mask)  # only its mask: cards built on first read
         return move
 
 
