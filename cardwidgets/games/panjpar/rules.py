@@ -2,9 +2,9 @@
 
 Each function here states one rule on :class:`~cardwidgets.cards.Card` values, as simply as it
 can be said, and names the decision (P-D…) or seed rule (P-S…) it follows. The engine plays by
-the same rules with faster code on card masks (:mod:`.masks`, :mod:`.attacks`,
-:mod:`.defences`, :mod:`.state`, :mod:`.playout`); tests/test_panjpar_props.py and
-tests/test_panjpar_plain.py prove that code equal to these functions.
+the same rules with faster code on card masks (:mod:`._fast`, :mod:`.state`);
+tests/test_panjpar_props.py and tests/test_panjpar_plain.py prove that code equal to these
+functions.
 
 Where each rule is:
 

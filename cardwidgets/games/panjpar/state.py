@@ -1,11 +1,25 @@
-"""The Panjpar position: :class:`State`, immutable, and :func:`new_game`.
+"""The Panjpar position: :class:`State`, immutable, and everything that makes one.
+
+This room is the only one that writes a state's slots: the set-ups (:meth:`State.from_position`
+and the checks of its arguments, :func:`checked_position`; :func:`new_game`, the trump guess;
+a record's start; a position code through :func:`.codes.position_fields`), the moves
+(:meth:`State.play`, the battle and the refill, the end of the game), the views
+(:meth:`State.view` fills a :class:`~.view.PanjparView`) and the determinized roots of the bots.
+It also explains a refused move (:func:`check_attack`, :func:`check_defence`: which rule it
+breaks, in the reader's language).
 
 A state holds the whole table as engine ints (hands and the attack as card masks, the stock as
 one tuple shared by every state of a game plus a position, see :mod:`.deck`), so
 :meth:`State.play` copies nothing big. States use ``__slots__`` and are built by slot stores;
 ``is_over`` is a plain attribute set when a state is made. The rules it follows are those of
-:mod:`.rules`; its legal moves come from :mod:`.legal`, its checks of typed moves from
-:mod:`.checks`, its view from :mod:`.view`.
+:mod:`.rules`; its legal moves, counts and random draws come from :mod:`._fast` (on the ints it
+passes), its moves from :mod:`.moves`.
+
+Trade-offs: the hot path (``state.play(state.random_move(rng))``) draws and plays inline on the
+ints, trusts a move this very state generated (``_issued``), and checks an engine-made move
+(it carries its mask or code) by mask arithmetic; only a typed move is parsed and checked
+with worded reasons. So this module is long: one idea, the position and its changes, in one
+place.
 
 >>> state = State.from_position(["7♥ 7♣ 9♦ 2♠ 3♠", "9♥ 8♣ K♠ 4♦ 5♦"], stock="Q♥ J♦", trump="♦")
 >>> state = state.play("attack 7♥ 7♣ 9♦").play("kill 7♥ with 9♥, pick up 7♣ 9♦")
