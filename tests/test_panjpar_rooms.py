@@ -75,3 +75,25 @@ def test_beaters_refuse_card_text_that_is_no_card() -> None:
     state = panjpar.State.from_position(["2♠", "9♥"], (), trump="♦", attack="7♥")
     with pytest.raises(CardError):
         state.beaters("ZZ")
+
+
+def test_only_the_state_room_writes_state_slots() -> None:
+    # Issue 23: State slots were set from legal.py (the LegalMoves mixin) too; now state.py is
+    # the one place to read to see how a state changes.
+    import ast
+    from pathlib import Path
+
+    slots = {name for cls in panjpar.State.__mro__ for name in getattr(cls, "__slots__", ())}
+    writes = []
+    for path in sorted(Path(panjpar.__file__).parent.glob("*.py")):
+        if path.name == "state.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            stored = isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store)
+            if stored and node.attr in slots:
+                writes.append(f"{path.name}:{node.lineno} .{node.attr}")
+            if isinstance(node, ast.Call) and ast.unparse(node.func) == "object.__setattr__":
+                name = node.args[1]
+                if isinstance(name, ast.Constant) and name.value in slots:
+                    writes.append(f"{path.name}:{node.lineno} {name.value}")
+    assert writes == []

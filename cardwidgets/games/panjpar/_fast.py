@@ -839,7 +839,7 @@ def several_defences(attack: int, hand: int, trump: int, take_all: bool) -> list
 def attack_fits(bits: int, defender: int) -> bool:
     """Whether a 3- or 5-card attack (a mask of hand cards) is legal against a defender
     holding ``defender``: enough pairs (P-D3) and no more cards than the defender holds
-    (P-D4). :func:`.checks.check_attack` says why not; this only says whether."""
+    (P-D4). :func:`.state.check_attack` says why not; this only says whether."""
     size = bits.bit_count()
     if size == 3:  # a pair and any card, or three of a rank: some rank held twice
         if defender.bit_count() < 3:
@@ -870,7 +870,7 @@ def checked_code(
 
 # -- random playouts -----------------------------------------------------------------------
 
-# A state's result code (State._result): a seat that won, or one of these.
+# A result code (what a state keeps of its outcome): a seat that won, or one of these.
 RUNNING = -2
 DRAW = -1
 

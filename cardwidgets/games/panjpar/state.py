@@ -353,7 +353,7 @@ class State(core.GameState[Move]):
 
         Exactly the game of repeated ``state = state.play(state.random_move(rng))`` (same
         rng draws, same moves; a test checks it), without building states or moves: for
-        bots' playouts and simulations (:func:`.playout.rollout`).
+        bots' playouts and simulations (:func:`._fast.rollout`).
         """
         return rollout(
             self._hands,
