@@ -7,11 +7,16 @@ import pytest
 from cardwidgets import cards
 from cardwidgets.core import IllegalMove
 from cardwidgets.games import panjpar
-from cardwidgets.games.panjpar import attacks
-from cardwidgets.games.panjpar.attacks import _attack_blocks, _block_mask_at, _sample_attack
-from cardwidgets.games.panjpar.deck import _bits
-from cardwidgets.games.panjpar.defences import _sample_defence
-from cardwidgets.games.panjpar.masks import _BEATERS, _max_size, _nibble_counts, _nth_bit
+from cardwidgets.games.panjpar import _fast as attacks
+from cardwidgets.games.panjpar._fast import BEATERS as _BEATERS
+from cardwidgets.games.panjpar._fast import attack_blocks as _attack_blocks
+from cardwidgets.games.panjpar._fast import block_mask_at as _block_mask_at
+from cardwidgets.games.panjpar._fast import max_size as _max_size
+from cardwidgets.games.panjpar._fast import nibble_counts as _nibble_counts
+from cardwidgets.games.panjpar._fast import nth_bit as _nth_bit
+from cardwidgets.games.panjpar._fast import sample_attack as _sample_attack
+from cardwidgets.games.panjpar._fast import sample_defence as _sample_defence
+from cardwidgets.games.panjpar.deck import indices_of as _bits
 
 
 def test_nth_bit_matches_listing_the_bits() -> None:
@@ -113,7 +118,7 @@ def test_P_D5_one_card_defence_is_the_same_draw_under_either_pickup_rule() -> No
 
 
 def test_generated_defences_carry_the_masks_kills_would_compute() -> None:
-    # Defend._from_pairs fills the Kills cache up front; it must equal Kills._resolved().
+    # Defend.from_pairs fills the Kills cache up front; it must equal Kills.masks().
     state = panjpar.State.from_position(
         hands=["7♥ 7♣ 9♦ 2♠ 3♠", "9♥ 8♣ K♠ 4♦ 5♦ 10♦ J♣ 9♣"], stock="Q♥ J♦", trump="♦"
     ).play("attack 7♥ 7♣ 9♦")
@@ -121,8 +126,8 @@ def test_generated_defences_carry_the_masks_kills_would_compute() -> None:
     assert len(moves) > 20
     for move in moves:
         assert isinstance(move, panjpar.Defend)
-        fresh = panjpar.Kills._trusted(move.kills.pairs)
-        assert move.kills._masks == fresh._resolved()
+        fresh = panjpar.Kills.trusted(move.kills.pairs)
+        assert move.kills.resolved == fresh.masks()
 
 
 @pytest.mark.parametrize("tabled", [True, False])
@@ -130,18 +135,18 @@ def test_shape_positions_give_each_hand_its_own_sorted_attacks(
     tabled: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # legal_moves lists 3- and 5-card attacks from positions tabled per rank counts
-    # (_shape_positions); mapped onto any hand with those counts they must be that hand's own
+    # (shape_positions); mapped onto any hand with those counts they must be that hand's own
     # sorted attacks, tabled or not (beyond the table's size they are worked out each time).
     if not tabled:
-        monkeypatch.setattr(attacks, "_SHAPES", {})
-        monkeypatch.setattr(attacks, "_SHAPES_MAX", 0)
+        monkeypatch.setattr(attacks, "SHAPES", {})
+        monkeypatch.setattr(attacks, "SHAPES_MAX", 0)
     rng = cards.Rng(f"shapes {tabled}")
     for _ in range(300):
         hand = 0
         for card in rng.shuffle(range(52))[: 3 + rng.below(18)]:
             hand |= 1 << card
-        threes, fives = attacks._shape_positions(attacks._shape(_nibble_counts(hand)))
+        threes, fives = attacks.shape_positions(attacks.shape(_nibble_counts(hand)))
         held = _bits(hand)
-        assert [sum(1 << held[p] for p in t) for t in threes] == attacks._sorted_threes(hand)
-        assert [sum(1 << held[p] for p in f) for f in fives] == attacks._sorted_fives(hand)
-    assert bool(attacks._SHAPES) is tabled
+        assert [sum(1 << held[p] for p in t) for t in threes] == attacks.sorted_threes(hand)
+        assert [sum(1 << held[p] for p in f) for f in fives] == attacks.sorted_fives(hand)
+    assert bool(attacks.SHAPES) is tabled

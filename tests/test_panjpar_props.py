@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from cardwidgets import cards, panjpar
 from cardwidgets.cards import Card, Suit
 from cardwidgets.games.panjpar import Attack, Defend, Move, Rules, rules
-from cardwidgets.games.panjpar.masks import _BEATERS, _shape_ok
+from cardwidgets.games.panjpar._fast import BEATERS as _BEATERS
+from cardwidgets.games.panjpar._fast import shape_ok as _shape_ok
 
 DECK = list(cards.DECK)
 card_sets = st.lists(st.sampled_from(DECK), unique=True)
@@ -176,8 +177,9 @@ def test_defend_accepts_mappings_pairs_and_text() -> None:
 )
 def test_attack_total_shortcut_matches_the_blocks(hand: list[Card], max_size: int) -> None:
     # random_move and rollout draw an index below this total before building any block.
-    from cardwidgets.games.panjpar.attacks import _attack_blocks, _attack_total
-    from cardwidgets.games.panjpar.masks import _paired_ranks
+    from cardwidgets.games.panjpar._fast import attack_blocks as _attack_blocks
+    from cardwidgets.games.panjpar._fast import attack_total as _attack_total
+    from cardwidgets.games.panjpar._fast import paired_ranks as _paired_ranks
 
     bits = cards.mask(hand)
     paired = _paired_ranks(bits) if max_size >= 3 else []

@@ -53,18 +53,19 @@ Trade-offs:
 * Seats: 0 is player A, 1 is player B. :func:`new_game` deals with B (seat 1) as the dealer by
   default, so A (the non-dealer) makes the trump guess (P-D1).
 
-Where things are (read :mod:`.rules` first):
+Where things are (read :mod:`.rules` first; each room imports only the rooms above it):
 
+* :mod:`.words` – every sentence, in English and German (a leaf).
+* :mod:`.deck` – cards as ints and masks, the suits and the trump argument, the deal.
 * :mod:`.rules` – the rules as plain code, each citing its decision id: beating, attack shapes,
   the attack-size limit (P-D4), defences, drawing, who attacks next, the end; and ``Rules``.
-* :mod:`.moves` – :class:`Attack`, :class:`Defend`, :class:`Kills` and their text.
-* :mod:`.state` – :class:`State` and :func:`new_game`; :mod:`.position` checks a set-up,
-  :mod:`.checks` explains an illegal move, :mod:`.view` is :class:`PanjparView` (P-D9).
-* The fast paths, proven equal to :mod:`.rules` by tests: :mod:`.masks` (rank counts and the
-  beaters table), :mod:`.attacks` and :mod:`.defences` (generation, counting, sampling),
-  :mod:`.legal` (a state's legal moves), :mod:`.playout` (random playouts on ints),
-  :mod:`.deck` (cards as ints, the deal).
-* :mod:`.words` – every sentence, in English and German.
+* :mod:`.moves` – :class:`Attack`, :class:`Defend`, :class:`Kills`, their text, and the
+  making and caching of the moves the engine lists.
+* :mod:`._fast` – the same rules on masks, proven equal to :mod:`.rules` by tests: generating,
+  counting, unranking and drawing attacks and defences; a position's legal moves; playouts.
+* :mod:`.view` – :class:`PanjparView`, what a seat sees (P-D9); :mod:`.codes` – position codes.
+* :mod:`.state` – :class:`State` (the only writer of its slots), :func:`new_game`,
+  :func:`from_record`, the checks of a set-up and of a typed move, with their reasons.
 """
 
 from __future__ import annotations
@@ -72,10 +73,14 @@ from __future__ import annotations
 # Names the old single module had in its namespace, which code still reads as panjpar.X:
 from cardwidgets.core import IllegalMove as IllegalMove
 from cardwidgets.core import Outcome as Outcome
-from cardwidgets.games.panjpar.attacks import count_attacks, iter_attacks
-from cardwidgets.games.panjpar.defences import count_defences, iter_defences
+from cardwidgets.games.panjpar._fast import (
+    count_attacks,
+    count_defences,
+    iter_attacks,
+    iter_defences,
+)
+from cardwidgets.games.panjpar.deck import PositionError
 from cardwidgets.games.panjpar.moves import Attack, Defend, Kills, Move
-from cardwidgets.games.panjpar.position import PositionError
 from cardwidgets.games.panjpar.rules import (
     Rules,
     allowed_attack_sizes,

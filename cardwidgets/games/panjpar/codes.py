@@ -22,18 +22,14 @@ up, under the discard's top card).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from cardwidgets import cards, codes, core
-from cardwidgets.cards import Card
+from cardwidgets.cards import Card, Suit
 from cardwidgets.codes import Unseen
-from cardwidgets.games.panjpar.position import PositionError
-from cardwidgets.games.panjpar.rules import Rules
+from cardwidgets.games.panjpar.deck import PositionError
 
-if TYPE_CHECKING:
-    from cardwidgets.games.panjpar.state import State
-
-__all__ = ["FIELDS", "from_code", "position_code"]
+__all__ = ["FIELDS", "Table", "position_code", "position_fields"]
 
 FIELDS = ("hands", "stock", "trump", "attacker", "attack", "discard", "known")
 """The fields of a Panjpar code, in order."""
@@ -41,7 +37,31 @@ FIELDS = ("hands", "stock", "trump", "attacker", "attack", "discard", "known")
 _Items = list[Card | Unseen]
 
 
-def position_code(state: State, seat: int | None = None) -> str:
+class Table(Protocol):
+    """What a code reads of a position: the public properties of :class:`~.state.State`
+    (a protocol, so this room does not import the state that uses it)."""
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]: ...
+    @property
+    def stock(self) -> tuple[Card, ...]: ...
+    @property
+    def discard(self) -> tuple[Card, ...]: ...
+    @property
+    def known(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]: ...
+    @property
+    def attack(self) -> tuple[Card, ...]: ...
+    @property
+    def trump(self) -> Suit: ...
+    @property
+    def trump_card(self) -> Card | None: ...
+    @property
+    def to_move(self) -> int | None: ...
+    @property
+    def attacker(self) -> int: ...
+
+
+def position_code(state: Table, seat: int | None = None) -> str:
     """The code of ``state``: everything (``seat`` None) or what ``seat`` sees."""
     codes.refuse_over(state.to_move, PositionError)
     hands: list[_Items] = [list(h) for h in state.hands]
@@ -72,8 +92,13 @@ def position_code(state: State, seat: int | None = None) -> str:
     )
 
 
-def from_code(cls: type[State], text: object, seed: int | str | None, rules: Rules | None) -> State:
-    """The state of a code; a seat's unseen cards are dealt from ``seed``'s shuffle."""
+def position_fields(text: object, seed: int | str | None) -> dict[str, Any]:
+    """The arguments of :meth:`State.from_position <.state.State.from_position>` that a code
+    gives; a seat's unseen cards are dealt from ``seed``'s shuffle.
+
+    >>> position_fields("P 7H9D|8CKS QHJD D 0 - - -|-", None)["trump"]
+    'D'
+    """
     seat, fields = codes.split_code(text, "Panjpar", "P", FIELDS, PositionError)
     items: dict[str, _Items] = {
         "stock": codes.read_cards(fields[1], "stock", PositionError),
@@ -90,16 +115,15 @@ def from_code(cls: type[State], text: object, seed: int | str | None, rules: Rul
     trump = fields[2]
     if len(trump) != 1 or trump.upper() not in "SHDC":
         raise PositionError("code.cards", field="trump", text=trump)
-    return cls.from_position(
-        hands=(codes.seen(items["hands0"]), codes.seen(items["hands1"])),
-        stock=codes.seen(items["stock"]),
-        trump=trump.upper(),
-        attacker=codes.read_seat(fields[3], "attacker", PositionError),
-        rules=rules,
-        attack=codes.seen(items["attack"]),
-        discard=codes.seen(items["discard"]),
-        known=(codes.seen(items["known0"]), codes.seen(items["known1"])),
-    )
+    return {
+        "hands": (codes.seen(items["hands0"]), codes.seen(items["hands1"])),
+        "stock": codes.seen(items["stock"]),
+        "trump": trump.upper(),
+        "attacker": codes.read_seat(fields[3], "attacker", PositionError),
+        "attack": codes.seen(items["attack"]),
+        "discard": codes.seen(items["discard"]),
+        "known": (codes.seen(items["known0"]), codes.seen(items["known1"])),
+    }
 
 
 def _check_unseen(items: dict[str, _Items], seat: int | None) -> None:

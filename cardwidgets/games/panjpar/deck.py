@@ -1,62 +1,122 @@
 """The pack and the deal: cards as ints (``Card.index``), sets of cards as 52-bit masks.
 
 Inside the engine a card is its index (``2♠`` is 0, ``A♣`` is 51; rank first, then suit in
-``♠ ♥ ♦ ♣`` order) and a hand is a bitmask, so a rank's four cards are one nibble. This module
-turns masks back into cards fast and deals a new game (P-S3, P-S4, P-D1, P-D10).
+``♠ ♥ ♦ ♣`` order) and a hand is a bitmask, so a rank's four cards are one nibble. This room
+turns masks back into cards fast, names the trump suit (:func:`suit_index`, refusing anything
+else with a :class:`PositionError`) and deals a new game (P-S3, P-S4, P-D1, P-D10).
 
->>> _bits(0b1011), [str(c) for c in _cards_of(0b1011)]
+Trade-offs: :func:`indices_of` is the hottest helper of the engine, so it is four look-ups into
+tables of every 13-bit chunk (8,192 entries each), and :func:`cards_of` the same with
+:class:`~cardwidgets.cards.Card` objects. The tables are built by doubling on first use (a
+few ms), not at import: the earlier bit-by-bit build at import cost about 110 ms, paid by
+every page of the in-browser classroom site whether it plays Panjpar or not (issue 29). The
+price is one truthiness test per call.
+
+>>> indices_of(0b1011), [str(c) for c in cards_of(0b1011)]
 ((0, 1, 3), ['2♠', '2♥', '2♣'])
 >>> deal = deal_cards(Rng(7), hand_size=5, dealer=1)
 >>> len(deal.stock), deal.stock[-1] == deal.indicator, [h.bit_count() for h in deal.hands]
 (42, True, [5, 5])
+>>> suit_index("KARO"), suit_index(Suit.CLUBS)
+(2, 3)
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Sequence
+from typing import NamedTuple, TypeVar
 
+from cardwidgets import core, i18n
 from cardwidgets.cards import DECK, Card, Rng, Suit
 
-_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+__all__ = [
+    "FULL",
+    "LOW",
+    "SUITS",
+    "Deal",
+    "PositionError",
+    "cards_of",
+    "deal_cards",
+    "indices_of",
+    "suit_index",
+]
+
+
+class PositionError(core.PositionError):
+    """A position or set-up that cannot be a Panjpar game (a ``ValueError``)."""
+
+    __module__ = "cardwidgets.games.panjpar"  # the path tracebacks print and pickles use
+
+
+SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 """The suits by their engine index (``Card.index % 4``)."""
 
-_BIT = tuple(1 << i for i in range(52))
-"""``_BIT[i]`` is card ``i``'s bit (a tuple look-up, mapped in C by the move listings)."""
+SUIT_NAMES = {
+    "♠": 0, "♤": 0, "S": 0, "SPADES": 0, "PIK": 0,
+    "♥": 1, "♡": 1, "H": 1, "HEARTS": 1, "HERZ": 1,
+    "♦": 2, "♢": 2, "D": 2, "DIAMONDS": 2, "KARO": 2,
+    "♣": 3, "♧": 3, "C": 3, "CLUBS": 3, "KREUZ": 3,
+}  # fmt: skip
+"""The names a trump suit may be given by (upper case), with their engine index."""
 
-_FULL = (1 << 52) - 1
+
+def suit_index(suit: object) -> int:
+    """The engine index (0-3, ``♠ ♥ ♦ ♣``) of a trump given as a suit, its name or a card."""
+    if isinstance(suit, Suit):
+        return suit.order
+    if isinstance(suit, Card):
+        return suit.suit.order
+    if isinstance(suit, str) and suit.strip().upper() in SUIT_NAMES:
+        return SUIT_NAMES[suit.strip().upper()]
+    raise PositionError("panjpar.bad_trump", trump=i18n.shown(suit))
+
+
+FULL = (1 << 52) - 1
 """Every card of the pack."""
 
-# Bit positions and cards of every 13-bit chunk of a 52-bit mask, so that listing the cards of
-# a mask is four table look-ups instead of a loop over its bits (the hottest helper).
-_CHUNK = 13
-_LOW = (1 << _CHUNK) - 1
-_CHUNK_BITS = tuple(
-    tuple(tuple(base + i for i in range(_CHUNK) if v >> i & 1) for v in range(1 << _CHUNK))
-    for base in range(0, 52, _CHUNK)
-)
-_CHUNK_CARDS = tuple(tuple(tuple(DECK[i] for i in t) for t in table) for table in _CHUNK_BITS)
+CHUNK = 13
+LOW = (1 << CHUNK) - 1
+"""The low 13-bit chunk of a mask."""
+
+_T = TypeVar("_T")
 
 
-def _bits(mask: int) -> tuple[int, ...]:
+def _subset_table(items: Sequence[_T]) -> tuple[tuple[_T, ...], ...]:
+    """``table[v]``: the items whose bits are set in ``v``, ascending (by doubling: the
+    subsets without item i, then the same with item i appended)."""
+    table: list[tuple[_T, ...]] = [()]
+    for item in items:
+        one = (item,)
+        table += [subset + one for subset in table]
+    return tuple(table)
+
+
+# ``table[c][v]``: the card indices (or cards) of value ``v`` in the ``c``-th 13-bit chunk of a
+# mask; each pair of four tables is built on first use (a few ms).
+_CHUNK_BITS: list[tuple[tuple[int, ...], ...]] = []
+_CHUNK_CARDS: list[tuple[tuple[Card, ...], ...]] = []
+
+
+def indices_of(mask: int) -> tuple[int, ...]:
     """The card indices of ``mask``, ascending."""
-    b0, b1, b2, b3 = _CHUNK_BITS
-    return (
-        b0[mask & _LOW]
-        + b1[(mask >> 13) & _LOW]
-        + b2[(mask >> 26) & _LOW]
-        + b3[(mask >> 39) & _LOW]
-    )
+    b0, b1, b2, b3 = _CHUNK_BITS or _bit_tables()
+    return b0[mask & LOW] + b1[(mask >> 13) & LOW] + b2[(mask >> 26) & LOW] + b3[(mask >> 39) & LOW]
 
 
-def _cards_of(mask: int) -> tuple[Card, ...]:
+def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of ``mask``, sorted."""
-    c0, c1, c2, c3 = _CHUNK_CARDS
-    return (
-        c0[mask & _LOW]
-        + c1[(mask >> 13) & _LOW]
-        + c2[(mask >> 26) & _LOW]
-        + c3[(mask >> 39) & _LOW]
-    )
+    c0, c1, c2, c3 = _CHUNK_CARDS or _card_tables()
+    return c0[mask & LOW] + c1[(mask >> 13) & LOW] + c2[(mask >> 26) & LOW] + c3[(mask >> 39) & LOW]
+
+
+def _bit_tables() -> list[tuple[tuple[int, ...], ...]]:
+    _CHUNK_BITS[:] = [_subset_table(range(base, base + CHUNK)) for base in range(0, 52, CHUNK)]
+    return _CHUNK_BITS
+
+
+def _card_tables() -> list[tuple[tuple[Card, ...], ...]]:
+    _CHUNK_CARDS[:] = [_subset_table(DECK[base : base + CHUNK]) for base in range(0, 52, CHUNK)]
+    return _CHUNK_CARDS
 
 
 class Deal(NamedTuple):

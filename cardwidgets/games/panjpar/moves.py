@@ -8,7 +8,15 @@ its own card, and picks up the rest (P-D5). ``str(move)`` is the notation a reco
 ('attack 7♥ 7♣ 9♦', 'kill 7♥ with 9♥, pick up 7♣ 9♦')
 
 Moves the engine lists carry only an int (an attack's card mask, a defence's code, see
-:func:`_decode`); their cards, kills and pick-up are built on first read.
+:func:`decode_defence`); their cards, kills and pick-up are built on first read. This room
+also makes those moves (:meth:`Attack.from_mask`, :func:`attacks_of_masks`,
+:func:`defences_of_codes`, :func:`single_defence`) and keeps the caches of the commonest ones
+(:data:`SINGLE_ATTACKS`, :data:`THREE_ATTACKS`, :func:`single_row`), so that the slots of a
+move are written only here; the fast generators of :mod:`._fast` hand it masks and codes.
+
+Trade-off: a listed move is an object with one int slot set, and its ``cards`` (``kills``,
+``pickup``) are filled on first read through ``__getattr__``: most listed moves are never
+looked at, and a listing of thousands of defences then costs one small object each.
 """
 
 from __future__ import annotations
@@ -20,7 +28,7 @@ from typing import TYPE_CHECKING
 from cardwidgets import cards, core, i18n
 from cardwidgets.cards import DECK, Card, CardLike
 from cardwidgets.core import IllegalMove
-from cardwidgets.games.panjpar.deck import _bits, _cards_of
+from cardwidgets.games.panjpar.deck import FULL, cards_of, indices_of
 from cardwidgets.i18n import TranslatedError
 
 KillsLike = (
@@ -32,6 +40,9 @@ KillsLike = (
 """What :class:`Kills` accepts: attack card -> killer, as a mapping or as pairs (text too)."""
 
 
+_new = object.__new__
+
+
 class Kills(Mapping[Card, Card]):
     """An immutable mapping attack card -> the card that kills it, ordered by attack card.
 
@@ -39,7 +50,7 @@ class Kills(Mapping[Card, Card]):
     Kills({7♥: 9♥})
     """
 
-    __slots__ = ("_map", "_masks", "_pairs")
+    __slots__ = ("_map", "_pairs", "resolved")
 
     def __init__(self, kills: KillsLike = ()) -> None:
         # The checks below refuse what the types forbid too: kills may come from a record.
@@ -54,23 +65,39 @@ class Kills(Mapping[Card, Card]):
             raise IllegalMove("panjpar.bad_kills", kills=i18n.shown(kills))
         pairs = sorted((cards.to_card(a), cards.to_card(k)) for a, k in items)
         self._pairs: tuple[tuple[Card, Card], ...] = tuple(pairs)
-        self._masks: tuple[int, int, tuple[int, ...]] | None = None
+        self.resolved: tuple[int, int, tuple[int, ...]] | None = None
+        """What :meth:`masks` returns, once known (None before): read directly by the hot path."""
         self._map: dict[Card, Card] | None = dict(pairs)
         if len(self._map) != len(pairs):
             twice = next(a for a, _ in pairs if sum(1 for b, _ in pairs if b is a) > 1)
             raise IllegalMove("panjpar.kill_twice", card=twice)
 
     @classmethod
-    def _trusted(cls, pairs: tuple[tuple[Card, Card], ...]) -> Kills:
-        kills = object.__new__(cls)
+    def trusted(cls, pairs: tuple[tuple[Card, Card], ...]) -> Kills:
+        kills = _new(cls)
         kills._pairs = pairs
-        kills._masks = None
+        kills.resolved = None
         kills._map = None  # built on first look-up: most generated moves are never read
         return kills
 
-    def _resolved(self) -> tuple[int, int, tuple[int, ...]]:
-        """(killed attack cards, killers used, the discard order): a cached engine view."""
-        masks = self._masks
+    @classmethod
+    def of_indices(cls, flat: tuple[int, ...], killed: int, used: int) -> Kills:
+        """Kills from engine ints: ``flat`` is (attack card, killer, …) as card indices,
+        ``killed`` and ``used`` their masks; trusted (the engine made them legal)."""
+        kills = cls.trusted(
+            tuple([(DECK[flat[i]], DECK[flat[i + 1]]) for i in range(0, len(flat), 2)])
+        )
+        kills.resolved = (killed, used, flat)  # what masks() would compute
+        return kills
+
+    def masks(self) -> tuple[int, int, tuple[int, ...]]:
+        """(killed attack cards, killers used, the discard order as card indices: attack
+        card, killer, …): a cached engine view.
+
+        >>> Kills({"7♥": "9♥"}).masks() == (1 << 21, 1 << 29, (21, 29))
+        True
+        """
+        masks = self.resolved
         if masks is None:
             killed = used = 0
             flat: list[int] = []
@@ -78,7 +105,7 @@ class Kills(Mapping[Card, Card]):
                 killed |= 1 << attacked.index
                 used |= 1 << killer.index
                 flat += (attacked.index, killer.index)
-            masks = self._masks = (killed, used, tuple(flat))
+            masks = self.resolved = (killed, used, tuple(flat))
         return masks
 
     @property
@@ -195,7 +222,7 @@ def _parse(text: str) -> Move | None:
     return Defend(Kills(kills), pickup)
 
 
-def _shown(attack: tuple[Card, ...]) -> tuple[Card, ...]:
+def shown_order(attack: tuple[Card, ...]) -> tuple[Card, ...]:
     """Display order of an attack, as pagat writes shapes: pairs (and more) first, 7-7-9,
     K-K-4-7-9; within that, by rank and suit."""
     if len(attack) < 2:
@@ -217,12 +244,12 @@ class Attack(Move):
     """
 
     cards: tuple[Card, ...]
-    _mask: int = dataclasses.field(default=0, init=False, repr=False, compare=False)
-    # The cards as a bitmask: what State.play looks up among the listed attacks.
+    mask: int = dataclasses.field(default=0, init=False, repr=False, compare=False)
+    """The cards as a bitmask: what ``State.play`` checks by mask arithmetic."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", tuple(sorted(cards.to_cards(self.cards))))
-        object.__setattr__(self, "_mask", cards.mask(self.cards))
+        object.__setattr__(self, "mask", cards.mask(self.cards))
 
     if not TYPE_CHECKING:  # hidden from mypy, which would otherwise accept any attribute
 
@@ -230,25 +257,30 @@ class Attack(Move):
             # Attacks listed by legal_moves() carry only their mask (State.legal_moves): the
             # card tuple is built on first use, as most listed moves are never looked at.
             if name == "cards":
-                found = _cards_of(self._mask)
+                found = cards_of(self.mask)
                 _SET_CARDS(self, found)
                 return found
             raise AttributeError(f"'Attack' object has no attribute '{name}'")
 
     @classmethod
-    def _from_mask(cls, bits: int) -> Attack:
-        move = object.__new__(cls)
-        _SET_CARDS(move, _cards_of(bits))
-        _SET_MASK(move, bits)
+    def from_mask(cls, mask: int) -> Attack:
+        """The attack of the cards of ``mask`` (card indices as bits), trusted: no checks.
+        Only the mask is set; ``cards`` is built on first read.
+
+        >>> str(Attack.from_mask(0b101))
+        'attack 2♠ 2♦'
+        """
+        move = _new(cls)
+        _SET_MASK(move, mask)
         return move
 
     def __str__(self) -> str:
-        return "attack " + cards.format_cards(_shown(self.cards))
+        return "attack " + cards.format_cards(shown_order(self.cards))
 
     def describe(self, locale: str | None = None) -> str:
         """``Attack with 7♥ 7♣ 9♦`` / ``Angriff mit 7♥ 7♣ 9♦``."""
         return i18n.text(
-            "panjpar.describe_attack", locale, cards=cards.format_cards(_shown(self.cards))
+            "panjpar.describe_attack", locale, cards=cards.format_cards(shown_order(self.cards))
         )
 
 
@@ -269,9 +301,9 @@ class Defend(Move):
 
     kills: Kills = dataclasses.field(default_factory=Kills)
     pickup: tuple[Card, ...] | None = dataclasses.field(default=None, compare=False)
-    _code: int = dataclasses.field(default=-1, init=False, repr=False, compare=False)
-    # The defence as one int (see _defence_code) when the engine listed it, else -1: what
-    # State.play looks up among the listed codes, and what kills/pickup are built from.
+    code: int = dataclasses.field(default=-1, init=False, repr=False, compare=False)
+    """The defence as one int (see :func:`decode_defence`) when the engine listed it, else
+    -1: what ``State.play`` checks by mask arithmetic, and what kills/pickup are built from."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.kills, Kills):
@@ -290,8 +322,14 @@ class Defend(Move):
             raise AttributeError(f"'Defend' object has no attribute '{name}'")
 
     @classmethod
-    def _from_pairs(cls, pairs: list[tuple[int, int]], attack: int) -> Defend:
-        move = object.__new__(cls)
+    def from_pairs(cls, pairs: list[tuple[int, int]], attack: int) -> Defend:
+        """The defence killing each (attack card, killer) of ``pairs`` (card indices) and
+        picking up the rest of ``attack`` (a mask); trusted: no checks.
+
+        >>> str(Defend.from_pairs([(21, 29)], attack=1 << 21 | 1 << 23))
+        'kill 7♥ with 9♥, pick up 7♣'
+        """
+        move = _new(cls)
         _SET_CODE(move, -1)
         killed = used = 0
         flat: list[int] = []
@@ -299,10 +337,10 @@ class Defend(Move):
             killed |= 1 << a
             used |= 1 << k
             flat += (a, k)
-        kills = Kills._trusted(tuple([(DECK[a], DECK[k]) for a, k in pairs]))
-        kills._masks = (killed, used, tuple(flat))  # what Kills._resolved would compute
-        object.__setattr__(move, "kills", kills)
-        object.__setattr__(move, "pickup", _cards_of(attack & ~killed))
+        kills = Kills.trusted(tuple([(DECK[a], DECK[k]) for a, k in pairs]))
+        kills.resolved = (killed, used, tuple(flat))  # what Kills.masks would compute
+        _SET_KILLS(move, kills)
+        _SET_PICKUP(move, cards_of(attack & ~killed))
         return move
 
     def __str__(self) -> str:
@@ -328,21 +366,21 @@ class Defend(Move):
 
 
 _SET_CARDS = Attack.__dict__["cards"].__set__
-_SET_MASK = Attack.__dict__["_mask"].__set__
-_SET_CODE = Defend.__dict__["_code"].__set__
+_SET_MASK = Attack.__dict__["mask"].__set__
+_SET_CODE = Defend.__dict__["code"].__set__
 _SET_KILLS = Defend.__dict__["kills"].__set__
 _SET_PICKUP = Defend.__dict__["pickup"].__set__
-_CODE_SHIFT = 32  # a code is attack mask << 32 | one 6-bit digit per attack card (5 x 6 bits)
+CODE_SHIFT = 32  # a code is attack mask << 32 | one 6-bit digit per attack card (5 x 6 bits)
 
 
-def _decode(code: int) -> tuple[int, int, int, tuple[int, ...]]:
+def decode_defence(code: int) -> tuple[int, int, int, tuple[int, ...]]:
     """(attack, killed, used, discard order) of a defence code.
 
     The digits hold, per attack card in ascending order (the first one most significant),
     its killer's index + 1, or 0 when it is picked up.
     """
-    attack = code >> _CODE_SHIFT
-    order = _bits(attack)
+    attack = code >> CODE_SHIFT
+    order = indices_of(attack)
     shift = 6 * (len(order) - 1)
     killed = used = 0
     flat: list[int] = []
@@ -358,30 +396,101 @@ def _decode(code: int) -> tuple[int, int, int, tuple[int, ...]]:
 
 def _fill_defend(move: Defend) -> None:
     """Build ``kills`` and ``pickup`` of a listed defence from its code (first use only)."""
-    attack, killed, used, flat = _decode(move._code)
-    kills = Kills._trusted(
-        tuple([(DECK[flat[i]], DECK[flat[i + 1]]) for i in range(0, len(flat), 2)])
-    )
-    kills._masks = (killed, used, flat)  # what Kills._resolved would compute
-    _SET_KILLS(move, kills)
-    _SET_PICKUP(move, _cards_of(attack & ~killed))
+    attack, killed, used, flat = decode_defence(move.code)
+    _SET_KILLS(move, Kills.of_indices(flat, killed, used))
+    _SET_PICKUP(move, cards_of(attack & ~killed))
 
 
-_new_object = object.__new__
-_SINGLE_ATTACKS: tuple[Attack, ...] = tuple(Attack._from_mask(1 << i) for i in range(52))
-"""The one-card attacks, made once: most attacks are single cards."""
+# -- making listed moves (the fast generators hand over masks and codes) -------------------
 
 
-class _AttackCache(dict[int, Attack]):
+def attacks_of_masks(masks: Iterable[int]) -> list[Attack]:
+    """Attacks made with only their mask (cards built on first read), for listings.
+
+    >>> [str(a) for a in attacks_of_masks([1, 0b111])]
+    ['attack 2♠', 'attack 2♠ 2♥ 2♦']
+    """
+    new = _new
+    set_mask = _SET_MASK
+    return [set_mask(move := new(Attack), mask) or move for mask in masks]
+
+
+def defences_of_codes(codes: Iterable[int]) -> list[Defend]:
+    """Defences made with only their code (kills and pick-up built on first read).
+
+    >>> [str(d) for d in defences_of_codes([(1 << 21) << CODE_SHIFT | 30])]
+    ['kill 7♥ with 9♥']
+    """
+    new = _new
+    set_code = _SET_CODE
+    return [set_code(move := new(Defend), code) or move for code in codes]
+
+
+SINGLE_ATTACKS: tuple[Attack, ...] = tuple(Attack.from_mask(1 << i) for i in range(52))
+"""The one-card attacks by card index, made once: most attacks are single cards."""
+
+
+class AttackCache(dict[int, Attack]):
     """Attacks by card mask, each made on first use (moves are immutable, so states share
     them). Only for three-card attacks: there are 3,796 (a pair and any other card, or three
     of a rank), so the cache stays small, and listing a hand's attacks becomes dict look-ups
     mapped in C instead of one new object per attack."""
 
-    def __missing__(self, bits: int) -> Attack:
-        move = self[bits] = _new_object(Attack)  # only its mask: cards built on first read
-        _SET_MASK(move, bits)
+    def __missing__(self, mask: int) -> Attack:
+        move = self[mask] = Attack.from_mask(mask)  # only its mask: cards built on first read
         return move
 
 
-_THREE_ATTACKS = _AttackCache()
+THREE_ATTACKS = AttackCache()
+"""The three-card attacks by mask (:class:`AttackCache`)."""
+
+SINGLE_DEFENCES: dict[int, Defend] = {}
+"""The defences against one attack card, by ``attacked * 64 + killer + 1`` (a plain int: no
+key tuple per look-up); filled by :func:`single_defence`."""
+
+
+def single_defence(attacked: int, killer: int) -> Defend:
+    """The (cached, immutable) defence against a one-card attack; killer -1 picks it up.
+
+    >>> str(single_defence(21, 29)), single_defence(21, -1) is single_defence(21, -1)
+    ('kill 7♥ with 9♥', True)
+    """
+    key = attacked * 64 + killer + 1
+    move = SINGLE_DEFENCES.get(key)
+    if move is None:
+        # Only its code: kills and pick-up are built on first read. A game meets about
+        # 2,000 of these; making them whole up front cost a playing loop of a few hundred
+        # games several percent.
+        move = SINGLE_DEFENCES[key] = _new(Defend)
+        _SET_CODE(move, (1 << attacked) << CODE_SHIFT | (killer + 1))
+    return move
+
+
+SingleRow = tuple[Defend, tuple[Defend, ...], int, tuple[int, ...]]
+"""Per attack card: its pick-up, its defences by killer index, the pick-up's code, the codes
+by killer index (see :func:`single_row`)."""
+
+_SINGLE_ROWS: list[SingleRow | None] = [None] * 52
+_ONE_SUIT = int("0001" * 13, 2)  # the spades; shifted left by s: suit s
+
+
+def single_row(attacked: int) -> SingleRow:
+    """The defences against the one attack card ``attacked``, built on first use. A one-card
+    listing then maps killer indices to moves and codes with map() over tuples, in C, with
+    no Python frame per move. Cards that can never kill it under any trump (its own suit,
+    not higher: P-S12) hold the pick-up instead: they are never looked up.
+
+    >>> pickup, kills, base, codes = single_row(21)
+    >>> str(pickup), str(kills[29]), kills[17] is pickup
+    ('pick up 7♥', 'kill 7♥ with 9♥', True)
+    """
+    row = _SINGLE_ROWS[attacked]
+    if row is None:
+        never = (_ONE_SUIT << (attacked & 3)) & ((2 << attacked) - 1)
+        ever = FULL & ~never
+        pickup = single_defence(attacked, -1)
+        kills = tuple(single_defence(attacked, k) if ever >> k & 1 else pickup for k in range(52))
+        base = (1 << attacked) << CODE_SHIFT
+        row = (pickup, kills, base, tuple(base | (k + 1) for k in range(52)))
+        _SINGLE_ROWS[attacked] = row
+    return row

@@ -2,9 +2,9 @@
 
 Each function here states one rule on :class:`~cardwidgets.cards.Card` values, as simply as it
 can be said, and names the decision (P-D…) or seed rule (P-S…) it follows. The engine plays by
-the same rules with faster code on card masks (:mod:`.masks`, :mod:`.attacks`,
-:mod:`.defences`, :mod:`.state`, :mod:`.playout`); tests/test_panjpar_props.py and
-tests/test_panjpar_plain.py prove that code equal to these functions.
+the same rules with faster code on card masks (:mod:`._fast`, :mod:`.state`);
+tests/test_panjpar_props.py and tests/test_panjpar_plain.py prove that code equal to these
+functions.
 
 Where each rule is:
 
@@ -39,8 +39,7 @@ from typing import ClassVar
 from cardwidgets import cards, core
 from cardwidgets.cards import Card, CardLike, Suit
 from cardwidgets.core import Outcome
-from cardwidgets.games.panjpar.deck import _SUITS
-from cardwidgets.games.panjpar.position import _suit_index
+from cardwidgets.games.panjpar.deck import SUITS, suit_index
 
 Hand = tuple[Card, ...]
 Pair = tuple[Card, Card]
@@ -85,7 +84,7 @@ def beats(card: CardLike, attacked: CardLike, trump_suit: Suit | str | Card) -> 
     (False, True)
     """
     killer, target = cards.to_card(card), cards.to_card(attacked)
-    trump = _SUITS[_suit_index(trump_suit)]
+    trump = SUITS[suit_index(trump_suit)]
     if target.suit is trump:  # a trump falls only to a higher trump
         return killer.suit is trump and killer.rank > target.rank
     if killer.suit is trump:  # any trump kills any non-trump

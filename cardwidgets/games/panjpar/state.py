@@ -1,11 +1,25 @@
-"""The Panjpar position: :class:`State`, immutable, and :func:`new_game`.
+"""The Panjpar position: :class:`State`, immutable, and everything that makes one.
+
+This room is the only one that writes a state's slots: the set-ups (:meth:`State.from_position`
+and the checks of its arguments, :func:`checked_position`; :func:`new_game`, the trump guess;
+a record's start; a position code through :func:`.codes.position_fields`), the moves
+(:meth:`State.play`, the battle and the refill, the end of the game), the views
+(:meth:`State.view` fills a :class:`~.view.PanjparView`) and the determinized roots of the bots.
+It also explains a refused move (:func:`check_attack`, :func:`check_defence`: which rule it
+breaks, in the reader's language).
 
 A state holds the whole table as engine ints (hands and the attack as card masks, the stock as
 one tuple shared by every state of a game plus a position, see :mod:`.deck`), so
 :meth:`State.play` copies nothing big. States use ``__slots__`` and are built by slot stores;
 ``is_over`` is a plain attribute set when a state is made. The rules it follows are those of
-:mod:`.rules`; its legal moves come from :mod:`.legal`, its checks of typed moves from
-:mod:`.checks`, its view from :mod:`.view`.
+:mod:`.rules`; its legal moves, counts and random draws come from :mod:`._fast` (on the ints it
+passes), its moves from :mod:`.moves`.
+
+Trade-offs: the hot path (``state.play(state.random_move(rng))``) draws and plays inline on the
+ints, trusts a move this very state generated (``_issued``), and checks an engine-made move
+(it carries its mask or code) by mask arithmetic; only a typed move is parsed and checked
+with worded reasons. So this module is long: one idea, the position and its changes, in one
+place.
 
 >>> state = State.from_position(["7♥ 7♣ 9♦ 2♠ 3♠", "9♥ 8♣ K♠ 4♦ 5♦"], stock="Q♥ J♦", trump="♦")
 >>> state = state.play("attack 7♥ 7♣ 9♦").play("kill 7♥ with 9♥, pick up 7♣ 9♦")
@@ -15,33 +29,77 @@ one tuple shared by every state of a game plus a position, see :mod:`.deck`), so
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import dataclasses
+import random
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from cardwidgets import cards, core, i18n
-from cardwidgets.cards import DECK, Card, CardLike, Rng, Suit
+from cardwidgets.cards import DECK, Card, CardLike, Rng, Suit, as_rng
 from cardwidgets.core import IllegalMove, Outcome, check_seat
-from cardwidgets.games.panjpar.checks import check_attack, check_defence
-from cardwidgets.games.panjpar.codes import from_code, position_code
-from cardwidgets.games.panjpar.deck import _SUITS, _bits, _cards_of, deal_cards
-from cardwidgets.games.panjpar.legal import LegalMoves, _attack_fits, _checked_code
-from cardwidgets.games.panjpar.masks import _BEATERS
-from cardwidgets.games.panjpar.moves import _CODE_SHIFT, Attack, Defend, Move, _new_object
-from cardwidgets.games.panjpar.playout import _DRAW, _RUNNING, outcome_of, rollout
-from cardwidgets.games.panjpar.position import (
-    _SEED_FIELDS,
-    PositionError,
-    _known_fields,
-    checked_guess,
-    checked_position,
-    checked_start_position,
+from cardwidgets.games.panjpar import _fast
+from cardwidgets.games.panjpar._fast import (
+    BEATERS,
+    DRAW,
+    RUNNING,
+    attack_fits,
+    checked_code,
+    max_size,
+    outcome_of,
+    rank_counts,
+    rollout,
+    sample_attack,
+    sample_defence,
+    shape_ok,
 )
-from cardwidgets.games.panjpar.rules import Rules, first_attacker
-from cardwidgets.games.panjpar.view import PanjparView, view_of
-from cardwidgets.games.panjpar.words import player
+from cardwidgets.games.panjpar.codes import position_code, position_fields
+from cardwidgets.games.panjpar.deck import (
+    SUIT_NAMES,
+    SUITS,
+    PositionError,
+    cards_of,
+    deal_cards,
+    indices_of,
+    suit_index,
+)
+from cardwidgets.games.panjpar.moves import (
+    CODE_SHIFT,
+    SINGLE_ATTACKS,
+    SINGLE_DEFENCES,
+    Attack,
+    Defend,
+    Move,
+    shown_order,
+    single_defence,
+)
+from cardwidgets.games.panjpar.rules import (
+    Rules,
+    allowed_attack_sizes,
+    attack_extenders,
+    first_attacker,
+)
+from cardwidgets.games.panjpar.view import PanjparView
+from cardwidgets.games.panjpar.words import count_text, player
+from cardwidgets.i18n import TranslatedError
+
+__all__ = [
+    "Position",
+    "PositionError",
+    "State",
+    "cannot_beat",
+    "check_attack",
+    "check_defence",
+    "checked_guess",
+    "checked_position",
+    "checked_start_position",
+    "from_record",
+    "new_game",
+]
+
+_new = object.__new__
 
 
-class State(LegalMoves, core.GameState[Move]):
+class State(core.GameState[Move]):
     """A Panjpar position. Immutable: :meth:`play` returns the next state.
 
     Full information: :attr:`hands`, :attr:`stock` (top first, its last card the trump
@@ -69,7 +127,9 @@ class State(LegalMoves, core.GameState[Move]):
     _result: int
     _guess: tuple[int, str] | None
     _seed_start: dict[str, Any] | None
-    # _issued, the cache of the last generated move, is a slot of LegalMoves.
+    _issued: Attack | Defend
+    # The last move this state generated itself (random_move, legal_move_at): a move that is
+    # certainly legal here, so play() may skip re-validating it. A cache, not state.
 
     # Slots, not a __dict__: a state is made every ply, and slot stores and loads are about
     # twice as fast as a dict copy and dict look-ups (the hot path of play/random_move).
@@ -79,6 +139,7 @@ class State(LegalMoves, core.GameState[Move]):
         "_guess",
         "_hands",
         "_indicator",
+        "_issued",
         "_known",
         "_ply",
         "_result",
@@ -109,7 +170,7 @@ class State(LegalMoves, core.GameState[Move]):
         guess: tuple[int, str] | None = None,
         seed_start: dict[str, Any] | None = None,
     ) -> State:
-        state = object.__new__(cls)
+        state = _new(cls)
         state.rules = rules
         state.parent = None
         state.last_move = None
@@ -125,11 +186,11 @@ class State(LegalMoves, core.GameState[Move]):
         state._discard = discard
         state._guess = guess
         state._seed_start = seed_start
-        state._result = _RUNNING
+        state._result = RUNNING
         state._issued = _NOT_ISSUED
         if not attack and not stock and (not hands[0] or not hands[1]):
-            state._result = _DRAW if not (hands[0] | hands[1]) else (0 if not hands[0] else 1)
-        state.is_over = state._result != _RUNNING
+            state._result = DRAW if not (hands[0] | hands[1]) else (0 if not hands[0] else 1)
+        state.is_over = state._result != RUNNING
         return state
 
     @classmethod
@@ -151,7 +212,7 @@ class State(LegalMoves, core.GameState[Move]):
         ``"D"``) or a card. ``attack``: cards already thrown, so the defender is to move.
         ``discard``: the set-aside cards, top first. ``known``: per seat, hand cards the
         opponent has seen go there (picked up, or the drawn indicator). Cards not mentioned
-        anywhere are out of play. The checks are in :func:`.position.checked_position`.
+        anywhere are out of play. The checks are in :func:`checked_position`.
 
         >>> s = State.from_position(["A♠", "2♣ 3♣"], stock=(), trump="♣", attack="K♠")
         >>> s.to_move, [str(m) for m in s.legal_moves()]
@@ -170,7 +231,7 @@ class State(LegalMoves, core.GameState[Move]):
             pos.attack,
             pos.discard,
         )
-        if state._result == _RUNNING and not pos.attack and not pos.hands[pos.attacker]:
+        if state._result == RUNNING and not pos.attack and not pos.hands[pos.attacker]:
             raise PositionError("panjpar.pos_no_cards", player=player(pos.attacker))
         return state
 
@@ -186,7 +247,7 @@ class State(LegalMoves, core.GameState[Move]):
                 "attacker": self.attacker,
                 "attack": [str(c) for c in self.attack],
                 "discard": [str(c) for c in self.discard],
-                "known": [[str(c) for c in _cards_of(k)] for k in self._known],
+                "known": [[str(c) for c in cards_of(k)] for k in self._known],
             }
         }
 
@@ -221,13 +282,13 @@ class State(LegalMoves, core.GameState[Move]):
         """The position of a code from :meth:`code`; a seat's code gets the cards that seat
         cannot see dealt from ``seed`` (fresh if None). The rules are not in the code: give
         them if they are not the seed rules."""
-        return from_code(cls, text, seed, rules)
+        return cls.from_position(rules=rules, **position_fields(text, seed))
 
     # -- full information ------------------------------------------------------------------
     @property
     def hands(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         """Each seat's cards, sorted."""
-        return _cards_of(self._hands[0]), _cards_of(self._hands[1])
+        return cards_of(self._hands[0]), cards_of(self._hands[1])
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -237,7 +298,7 @@ class State(LegalMoves, core.GameState[Move]):
     @property
     def trump(self) -> Suit:
         """The trump suit."""
-        return _SUITS[self._trump]
+        return SUITS[self._trump]
 
     @property
     def trump_card(self) -> Card | None:
@@ -252,7 +313,7 @@ class State(LegalMoves, core.GameState[Move]):
     @property
     def attack(self) -> tuple[Card, ...]:
         """The cards of the battle in progress (empty while the attacker is to move)."""
-        return _cards_of(self._attack)
+        return cards_of(self._attack)
 
     @property
     def discard(self) -> tuple[Card, ...]:
@@ -262,7 +323,7 @@ class State(LegalMoves, core.GameState[Move]):
     @property
     def known(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         """Per seat, hand cards both players have seen go there (picked up, drawn indicator)."""
-        return _cards_of(self._known[0]), _cards_of(self._known[1])
+        return cards_of(self._known[0]), cards_of(self._known[1])
 
     @property
     def guess(self) -> dict[str, Any] | None:
@@ -278,7 +339,7 @@ class State(LegalMoves, core.GameState[Move]):
     @property
     def to_move(self) -> int | None:
         """The seat to move: the attacker, or the defender while an attack is on the table."""
-        if self._result != _RUNNING:
+        if self._result != RUNNING:
             return None
         return 1 - self.attacker if self._attack else self.attacker
 
@@ -292,7 +353,7 @@ class State(LegalMoves, core.GameState[Move]):
 
         Exactly the game of repeated ``state = state.play(state.random_move(rng))`` (same
         rng draws, same moves; a test checks it), without building states or moves: for
-        bots' playouts and simulations (:func:`.playout.rollout`).
+        bots' playouts and simulations (:func:`._fast.rollout`).
         """
         return rollout(
             self._hands,
@@ -307,6 +368,161 @@ class State(LegalMoves, core.GameState[Move]):
             rng,
         )
 
+    # -- legal moves (generated by ._fast on the masks) -------------------------------------
+    def legal_moves(self) -> list[Move]:
+        """Every legal move, sorted: attacks by size then cards; defences by what each
+        attack card meets (pick up first, then killers in card order)."""
+        if self._result != RUNNING:
+            return []
+        a = self.attacker
+        hands = self._hands
+        return _fast.legal_moves(
+            hands[a], hands[1 - a], self._attack, self._trump, self.rules.pickup == "all"
+        )
+
+    def legal_moves_count(self) -> int:
+        """How many legal moves there are, counted without listing them."""
+        if self._result != RUNNING:
+            return 0
+        a = self.attacker
+        hands = self._hands
+        return _fast.count_moves(
+            hands[a], hands[1 - a], self._attack, self._trump, self.rules.pickup == "all"
+        )
+
+    def legal_move_at(self, index: int) -> Move:
+        """The ``index``-th legal move in generation order (:meth:`iter_legal_moves`)."""
+        if self._result != RUNNING or index < 0:
+            raise IndexError(f"legal move index {index} out of range")
+        a = self.attacker
+        hands = self._hands
+        take_all = self.rules.pickup == "all"
+        move = _fast.move_at(hands[a], hands[1 - a], self._attack, self._trump, take_all, index)
+        self._issued = move
+        return move
+
+    def iter_legal_moves(self) -> Iterator[Move]:
+        """The legal moves lazily, in generation order (a different but fixed order over
+        the same set as :meth:`legal_moves`)."""
+        if self._result != RUNNING:
+            return iter(())
+        a = self.attacker
+        hands = self._hands
+        return _fast.iter_moves(
+            hands[a], hands[1 - a], self._attack, self._trump, self.rules.pickup == "all"
+        )
+
+    def random_move(self, rng: Rng | random.Random) -> Move:
+        """A move chosen uniformly among ALL legal moves, without listing them.
+
+        Attacks and one-card defences: count, draw ``rng.below(count)``, unrank. Defences
+        against 3 or 5 cards: exact rejection sampling over the per-card choices (see
+        :func:`._fast.sample_defence`). Either way every legal move has the same probability.
+
+        ``rng`` is a :class:`~cardwidgets.cards.Rng` or a standard-library ``random.Random``
+        (then its ``randrange`` makes each draw, see :func:`cardwidgets.cards.as_rng`); any
+        other object raises :class:`cardwidgets.cards.RngError`.
+
+        >>> import random
+        >>> state = State.from_position(["7♥ 7♣ 9♦", "9♥ 8♣ K♠"], stock=(), trump="♦")
+        >>> str(state.random_move(random.Random(1))) in [str(m) for m in state.legal_moves()]
+        True
+        >>> state.random_move(random.Random(1)) == state.random_move(random.Random(1))
+        True
+        """
+        if rng.__class__ is not Rng:  # the benchmarked path pays one class test only
+            rng = as_rng(rng)
+        if self._result != RUNNING:
+            raise IllegalMove("move.game_over")
+        attack = self._attack
+        hands = self._hands
+        a = self.attacker
+        move: Attack | Defend
+        if attack:
+            hand = hands[1 - a]
+            if attack & (attack - 1):
+                take_all = self.rules.pickup == "all"
+                pairs = sample_defence(attack, hand, self._trump, take_all, rng)
+                move = Defend.from_pairs(pairs, attack)
+            else:
+                # One attack card (the commonest defence): the same draw as sample_defence,
+                # under either pick-up rule (with one card, "kill all or pick up all" and
+                # "pick up the unbeaten" allow the same moves, drawn in the same order): pick
+                # up, or one of its beaters (P-D5, P-S12).
+                attacked = attack.bit_length() - 1
+                single = BEATERS[self._trump][attacked] & hand
+                index = rng.below(1 + single.bit_count())
+                if index:
+                    while index > 1:  # drop the lowest bits: the index-th beater is lowest
+                        single &= single - 1
+                        index -= 1
+                    killer = (single & -single).bit_length() - 1
+                else:
+                    killer = -1
+                cached = SINGLE_DEFENCES.get(attacked * 64 + killer + 1)
+                move = single_defence(attacked, killer) if cached is None else cached
+        else:
+            bits = sample_attack(hands[a], hands[1 - a], rng)  # P-D3, P-D4
+            if bits & (bits - 1):
+                move = Attack.from_mask(bits)
+            else:
+                move = SINGLE_ATTACKS[bits.bit_length() - 1]
+        self._issued = move
+        return move
+
+    # -- what the table allows (the answers a widget's hints need) ----------------------------
+    # Full information, like the rest of State: a seat's client should only ask about its own
+    # hand (the defender's beaters are for the defender's screen).
+    def attack_sizes(self) -> tuple[int, ...]:
+        """The sizes an attack may have now: 1, 3 or 5 cards (P-D3), never more than the
+        defender holds (P-D4, P-S23).
+
+        >>> state = State.from_position(["7♥ 7♣ 9♦", "9♥ 8♣ K♠ 2♦"], stock=(), trump="♦")
+        >>> state.attack_sizes()
+        (1, 3)
+        """
+        return allowed_attack_sizes(self._hands[1 - self.attacker].bit_count())
+
+    def attack_extenders(self, chosen: Iterable[CardLike] | str = ()) -> frozenset[Card]:
+        """The attacker's hand cards that, added to ``chosen`` (attacker's cards already
+        picked), still lead to a legal attack: a shape of :meth:`attack_sizes` with its pairs
+        (P-D3, P-D4). Empty once no legal attack holds ``chosen``. Refuses a chosen card the
+        attacker does not hold (:class:`~cardwidgets.core.IllegalMove`).
+
+        >>> state = State.from_position(["7♥ 7♣ 9♦ 2♠ 3♠", "9♥ 8♣ K♠ 4♦ 5♦"], (), trump="♦")
+        >>> sorted(str(c) for c in state.attack_extenders("7♥ 9♦"))
+        ['7♣']
+        """
+        picked = cards.to_cards(chosen)
+        hand = self._hands[self.attacker]
+        for card in picked:
+            if not hand >> card.index & 1:
+                raise IllegalMove("panjpar.not_in_hand", card=card, player=player(self.attacker))
+        return attack_extenders(picked, cards_of(hand), self.attack_sizes())
+
+    def beaters(self, attacked: CardLike) -> tuple[Card, ...]:
+        """The defender's hand cards that kill ``attacked`` (P-S12: a higher card of its
+        suit, or any trump on a non-trump), sorted.
+
+        >>> state = State.from_position(["2♠", "9♥ 4♦ 8♣ 5♥"], (), trump="♦", attack="7♥")
+        >>> state.beaters("7♥")
+        (Card('4♦'), Card('9♥'))
+        """
+        card = cards.to_card(attacked)
+        return cards_of(BEATERS[self._trump][card.index] & self._hands[1 - self.attacker])
+
+    def beaten_by(self, killer: CardLike) -> tuple[Card, ...]:
+        """The attack cards on the table that ``killer`` kills (P-S12), sorted; empty while
+        no attack is on the table.
+
+        >>> state = State.from_position(["7♥ 7♣ 9♦", "9♥ 8♣ K♠"], (), trump="♦")
+        >>> state.play("attack 7♥ 7♣ 9♦").beaten_by("8♣")
+        (Card('7♣'),)
+        """
+        index = cards.to_card(killer).index
+        beaters = BEATERS[self._trump]
+        return tuple(a for a in cards_of(self._attack) if beaters[a.index] >> index & 1)
+
     # -- playing ---------------------------------------------------------------------------
     def play(self, move: Move | str, *, seat: int | None = None) -> State:
         """The state after ``move`` (a move or its text); raises :class:`IllegalMove`.
@@ -317,28 +533,29 @@ class State(LegalMoves, core.GameState[Move]):
         if move is issued and seat is None:
             # Generated by this very state, hence legal: skip re-validation (hot path).
             if isinstance(issued, Defend):
-                masks = issued.kills._masks
-                killed, used, flat = issued.kills._resolved() if masks is None else masks
+                kills = issued.kills
+                resolved = kills.resolved  # set by the move's maker; else computed once
+                killed, used, flat = kills.masks() if resolved is None else resolved
                 return self._after_battle(issued, killed, used, self._attack & ~killed, flat)
             return self._play_attack(issued, True)
-        if seat is None and self._result == _RUNNING:
+        if seat is None and self._result == RUNNING:
             # A move the engine made carries its card mask (Attack) or code (Defend, -1 if
             # built by hand): such a move is checked here by mask arithmetic, with no parsing
             # and no sentences (a refusal falls through to _play_checked, which explains it).
             attack = self._attack
             if not attack:
                 if move.__class__ is Attack:
-                    bits = move._mask
+                    bits = move.mask
                     hands = self._hands
                     a = self.attacker
                     if bits and not bits & ~hands[a]:
-                        if not bits & (bits - 1) or _attack_fits(bits, hands[1 - a]):
+                        if not bits & (bits - 1) or attack_fits(bits, hands[1 - a]):
                             return self._play_attack(move, True)
-            elif move.__class__ is Defend and move._code >> _CODE_SHIFT == attack:
-                code = move._code
+            elif move.__class__ is Defend and move.code >> CODE_SHIFT == attack:
+                code = move.code
                 hand = self._hands[1 - self.attacker]
                 if attack & (attack - 1):
-                    found = _checked_code(code, hand, self._trump, self.rules.pickup == "all")
+                    found = checked_code(code, hand, self._trump, self.rules.pickup == "all")
                     if found is not None:
                         killed, used, flat = found
                         return self._after_battle(move, killed, used, attack & ~killed, flat)
@@ -347,7 +564,7 @@ class State(LegalMoves, core.GameState[Move]):
                 else:  # one attack card, killed: by a hand card that beats it? (P-S12)
                     killer = (code & 63) - 1
                     attacked = attack.bit_length() - 1
-                    if (_BEATERS[self._trump][attacked] & hand) >> killer & 1:
+                    if (BEATERS[self._trump][attacked] & hand) >> killer & 1:
                         return self._after_battle(move, attack, 1 << killer, 0, (attacked, killer))
         return self._play_checked(move, seat)
 
@@ -355,7 +572,7 @@ class State(LegalMoves, core.GameState[Move]):
         """Play a move this state did not generate: parse it, check it, explain a refusal."""
         if not isinstance(move, Move):
             move = Move.parse(move)
-        if self._result != _RUNNING:
+        if self._result != RUNNING:
             raise IllegalMove("move.game_over")
         mover = 1 - self.attacker if self._attack else self.attacker
         if seat is not None and check_seat(seat) != mover:
@@ -372,18 +589,18 @@ class State(LegalMoves, core.GameState[Move]):
         )
         unbeaten = attack & ~killed
         if move.pickup is None:
-            move = Defend(move.kills, _cards_of(unbeaten))
-        flat = move.kills._resolved()[2] if killed else ()
+            move = Defend(move.kills, cards_of(unbeaten))
+        flat = move.kills.masks()[2] if killed else ()
         return self._after_battle(move, killed, used, unbeaten, flat)
 
     def _play_attack(self, move: Attack, trusted: bool) -> State:
         a = self.attacker
         hands = self._hands
         hand = hands[a]
-        bits = move._mask  # set by every way an Attack is made
+        bits = move.mask  # set by every way an Attack is made
         if not trusted:
             check_attack(move, hand, hands[1 - a].bit_count(), a)
-        state = _new_object(State)
+        state = _new(State)
         state.rules = self.rules
         state.parent = self
         state.last_move = move
@@ -400,7 +617,7 @@ class State(LegalMoves, core.GameState[Move]):
         state._indicator = self._indicator
         state._attack = bits
         state._discard = self._discard
-        state._result = _RUNNING
+        state._result = RUNNING
         state.is_over = False
         state._guess = self._guess
         state._seed_start = self._seed_start
@@ -443,7 +660,7 @@ class State(LegalMoves, core.GameState[Move]):
                     known_a |= 1 << stock[-1]
                 else:
                     known_d |= 1 << stock[-1]
-        state = _new_object(State)
+        state = _new(State)
         state.rules = self.rules
         state.parent = self
         state.last_move = move
@@ -464,9 +681,9 @@ class State(LegalMoves, core.GameState[Move]):
         # End check after replenishing (P-D7).
         state.is_over = top >= end and not (held_a and held_d)
         if state.is_over:
-            state._result = _DRAW if not (held_a | held_d) else (a if not held_a else d)
+            state._result = DRAW if not (held_a | held_d) else (a if not held_a else d)
         else:
-            state._result = _RUNNING
+            state._result = RUNNING
         # The defender attacks next only after killing everything (P-S14, P-S15).
         state.attacker = a if unbeaten else d
         state._guess = self._guess
@@ -483,7 +700,29 @@ class State(LegalMoves, core.GameState[Move]):
         adds everything (hands, stock order and count, the whole discard). As a dict, the
         view is its JSON form (:class:`.view.PanjparView`).
         """
-        return view_of(self, seat, teacher)
+        if seat is not None:
+            seat = check_seat(seat)
+        outcome = self.outcome
+        hands = self._hands
+        return PanjparView(
+            seat=seat,
+            to_move=self.to_move,
+            attacker=self.attacker,
+            phase="over" if outcome else ("defend" if self._attack else "attack"),
+            trump=self.trump,
+            trump_card=self.trump_card,
+            stock_empty=self.stock_empty,
+            hand_sizes=(hands[0].bit_count(), hands[1].bit_count()),
+            hand=None if seat is None else cards_of(hands[seat]),
+            known=self.known,
+            attack=self.attack,
+            discard_top=DECK[self._discard[-1]] if self._discard else None,
+            guess=self._guess,
+            outcome=outcome,
+            hands=self.hands if teacher else None,
+            stock=self.stock if teacher else None,
+            discard=self.discard if teacher else None,
+        )
 
     def view_all(self) -> PanjparView:
         """The teacher's view: everything (``view(None, teacher=True)``)."""
@@ -509,7 +748,7 @@ class State(LegalMoves, core.GameState[Move]):
         pool = opp_hidden
         for card in face_down:
             pool |= 1 << card
-        dealt = rng.shuffle(_bits(pool))
+        dealt = rng.shuffle(indices_of(pool))
         count = opp_hidden.bit_count()
         new_opp = opp_known
         for card in dealt[:count]:
@@ -549,7 +788,7 @@ class State(LegalMoves, core.GameState[Move]):
         )
 
 
-_NOT_ISSUED: Attack = Attack._from_mask(0)
+_NOT_ISSUED: Attack = Attack.from_mask(0)
 """What ``State._issued`` holds before a state generated a move: a private object no caller
 can pass to :meth:`State.play` (None would be, and would skip the checks)."""
 
@@ -603,3 +842,243 @@ def new_game(
 def from_record(record: Mapping[str, Any] | str) -> State:
     """Replay a record (a dict or its JSON text); raises ``RecordError`` if malformed."""
     return State.from_record(record)
+
+
+# -- setting up a position: the checks of State.from_position, the trump guess, a record's start
+# Everything here refuses bad input with a PositionError that says what is wrong, in the
+# reader's language; a checked position comes out as engine ints (Position).
+
+_GUESSES = {"red": "red", "black": "black", "rot": "red", "schwarz": "black"}
+
+
+def checked_guess(guess: object) -> str:
+    """``"red"`` or ``"black"`` (German ``rot``/``schwarz`` too): the trump guess (P-D1)."""
+    if not isinstance(guess, str) or guess.strip().lower() not in _GUESSES:
+        raise PositionError("panjpar.bad_guess", guess=i18n.shown(guess))
+    return _GUESSES[guess.strip().lower()]
+
+
+def _pattern(mask: int) -> str:
+    return "-".join(card.rank.text for card in shown_order(cards_of(mask)))
+
+
+def _shape_error(bits: int) -> IllegalMove:
+    """Why the attack ``bits`` has no valid shape (P-D3), in words."""
+    size = bits.bit_count()
+    if size not in (1, 3, 5):
+        return IllegalMove("panjpar.attack_size", count=size)
+    pattern = _pattern(bits)
+    if size == 3:
+        return IllegalMove("panjpar.shape3", pattern=pattern)
+    pairs = sum(c // 2 for c in rank_counts(bits))
+    return IllegalMove("panjpar.shape5_one" if pairs else "panjpar.shape5_none", pattern=pattern)
+
+
+@dataclasses.dataclass(frozen=True)
+class Position:
+    """A checked position as engine ints: card masks, card-index tuples, seat numbers."""
+
+    hands: tuple[int, int]
+    known: tuple[int, int]
+    stock: tuple[int, ...]
+    trump: int
+    indicator: int
+    attacker: int
+    attack: int
+    discard: tuple[int, ...]
+
+
+def checked_position(
+    hands: Sequence[Iterable[CardLike] | str],
+    stock: Iterable[CardLike] | str,
+    trump: Suit | str | Card,
+    attacker: int,
+    attack: Iterable[CardLike] | str = (),
+    discard: Iterable[CardLike] | str = (),
+    known: Sequence[Iterable[CardLike] | str] = ((), ()),
+) -> Position:
+    """The arguments of :meth:`State.from_position`, checked (see there)."""
+    if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != 2:
+        raise PositionError("panjpar.pos_hands")
+    # A card twice is a fault of the position (checked across all of it below), as in Tablić.
+    hand_cards = [cards.to_cards(h, distinct=False) for h in hands]
+    stock_cards = cards.to_cards(stock, distinct=False)
+    attack_cards = cards.to_cards(attack, distinct=False)
+    discard_cards = cards.to_cards(discard, distinct=False)
+    _check_distinct((*hand_cards[0], *hand_cards[1], *stock_cards, *attack_cards, *discard_cards))
+    trump_index, indicator = _trump_of(trump, stock_cards)
+    attacker = check_seat(attacker)
+    hand_masks = (cards.mask(hand_cards[0]), cards.mask(hand_cards[1]))
+    known_masks = _known_of(known, hand_masks, indicator if not stock_cards else -1)
+    attack_mask = cards.mask(attack_cards)
+    if attack_cards and not shape_ok(attack_mask):
+        raise PositionError("panjpar.pos_attack", reason=_shape_error(attack_mask))
+    _check_table(hand_masks, bool(stock_cards), attacker, len(attack_cards))
+    return Position(
+        hand_masks,
+        known_masks,
+        tuple(c.index for c in stock_cards),
+        trump_index,
+        indicator,
+        attacker,
+        attack_mask,
+        tuple(c.index for c in reversed(discard_cards)),
+    )
+
+
+def _check_table(hands: tuple[int, int], stock_left: bool, attacker: int, thrown: int) -> None:
+    """Refuse a battle the rules never reach: an attack on the table with more cards than the
+    defender holds (P-D4, P-S23), or, while the stock lasts, a defender without cards to be
+    attacked (P-S17: both draw up before every battle; the attacker's case is checked with
+    the end of the game, in ``State.from_position``)."""
+    defender = 1 - attacker
+    held = hands[defender].bit_count()
+    if thrown > held:
+        raise PositionError(
+            "panjpar.pos_attack_limit", count=thrown, player=player(defender), held=count_text(held)
+        )
+    if stock_left and not thrown and not held:
+        raise PositionError("panjpar.pos_defender_no_cards", player=player(defender))
+
+
+def _check_distinct(every: Iterable[Card]) -> None:
+    seen: set[Card] = set()
+    for card in every:
+        if card in seen:
+            raise PositionError("panjpar.pos_twice", card=card)
+        seen.add(card)
+
+
+def _trump_of(trump: Suit | str | Card, stock: tuple[Card, ...]) -> tuple[int, int]:
+    """(trump suit index, indicator card index or -1): the stock's last card is the face-up
+    indicator (P-S4), so it must be of the trump suit (and be the trump card, if given)."""
+    if isinstance(trump, str) and trump.strip().upper() not in SUIT_NAMES:
+        try:
+            trump = cards.parse(trump)
+        except TranslatedError as err:
+            raise PositionError("panjpar.bad_trump", trump=i18n.shown(trump)) from err
+    trump_index = suit_index(trump)
+    indicator = trump.index if isinstance(trump, Card) else -1
+    if stock:
+        last = stock[-1]
+        if last.suit.order != trump_index or (indicator >= 0 and indicator != last.index):
+            raise PositionError("panjpar.pos_indicator", card=last, suit=last.suit, trump=trump)
+        indicator = last.index
+    return trump_index, indicator
+
+
+def _known_of(
+    known: Sequence[Iterable[CardLike] | str], hands: tuple[int, int], drawn: int
+) -> tuple[int, int]:
+    """Per seat, the hand cards both players saw go there; ``drawn``, the indicator once the
+    stock is gone (or -1), is public wherever it is."""
+    if isinstance(known, str) or not isinstance(known, Sequence) or len(known) != 2:
+        raise PositionError("panjpar.pos_known_lists")
+    masks = [0, 0]
+    for seat in (0, 1):
+        for card in cards.to_cards(known[seat]):
+            if not hands[seat] >> card.index & 1:
+                raise PositionError("panjpar.pos_known", card=card, player=player(seat))
+            masks[seat] |= card.bit
+        if drawn >= 0 and hands[seat] >> drawn & 1:
+            masks[seat] |= 1 << drawn  # the drawn indicator is public
+    return masks[0], masks[1]
+
+
+_POSITION_FIELDS = ("hands", "stock", "trump", "attacker", "attack", "discard", "known")
+"""The fields of a position in a record: the arguments of :meth:`State.from_position`."""
+
+_SEED_FIELDS = ("seed", "dealer", "guesser", "guess")
+"""The fields of a dealt game's start in a record: the arguments of :func:`new_game`."""
+
+
+def _known_fields(fields: Iterable[object], known: Sequence[str]) -> None:
+    """Refuse a record field that is not one of ``known``, naming the known ones."""
+    for key in fields:
+        if key not in known:
+            raise PositionError(
+                "panjpar.start_unknown", field=i18n.shown(key), fields=", ".join(known)
+            )
+
+
+def checked_start_position(start: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The position fields of a record's start that has no seed, checked by name."""
+    if "position" not in start:
+        shown = ", ".join(i18n.shown(key) for key in start) or "{}"
+        raise PositionError("panjpar.start_fields", fields=shown)
+    _known_fields(start, ("position",))
+    pos = start["position"]
+    if not isinstance(pos, Mapping):
+        raise PositionError("panjpar.start_position", value=i18n.shown(pos))
+    _known_fields(pos, _POSITION_FIELDS)
+    for name in ("hands", "stock", "trump"):
+        if name not in pos:
+            raise PositionError("panjpar.start_missing", field=name)
+    return pos
+
+
+# -- why a move is illegal: the checks State.play runs on a move it did not generate ---------
+# A move the state drew itself is trusted, and one the engine made (it carries its mask or
+# code) is checked by mask arithmetic (._fast.attack_fits, checked_code); any other move, typed
+# or read from a record, is checked here against the rules (P-D3, P-D4, P-D5, P-S12) and
+# refused with a sentence that says which rule it breaks.
+
+
+def check_attack(move: Attack, hand: int, defender_held: int, attacker: int) -> None:
+    """Refuse an attack with a card not in ``hand``, no cards, a shape other than 1, 3 or 5
+    cards with their pairs (P-D3), or more cards than the defender holds (P-D4)."""
+    for card in move.cards:
+        if not hand >> card.index & 1:
+            raise IllegalMove("panjpar.not_in_hand", card=card, player=player(attacker))
+    bits = move.mask
+    if not bits:
+        raise IllegalMove("panjpar.attack_empty")
+    if not shape_ok(bits):
+        raise _shape_error(bits)
+    if bits.bit_count() > max_size(defender_held):
+        key = "panjpar.limit_one" if defender_held < 3 else "panjpar.limit_three"
+        raise IllegalMove(key, player=player(1 - attacker), count=count_text(defender_held))
+
+
+def check_defence(
+    move: Defend, attack: int, hand: int, trump: int, defender: int, pickup: str
+) -> tuple[int, int]:
+    """(killed attack cards, killers used) of a defence, refused unless each kill puts a
+    different card of ``hand`` on an attack card it beats (P-D5, P-S12), and the pick-up is
+    the rest (or, under ``pickup="all"``, everything or nothing)."""
+    beaters = BEATERS[trump]
+    killed = used = 0
+    for attacked, killer in move.kills.pairs:
+        if not attack >> attacked.index & 1:
+            shown = cards.format_cards(cards_of(attack))
+            raise IllegalMove("panjpar.not_attacked", card=attacked, attack=shown)
+        if not hand >> killer.index & 1:
+            raise IllegalMove("panjpar.not_in_hand", card=killer, player=player(defender))
+        if used >> killer.index & 1:
+            raise IllegalMove("panjpar.killer_twice", card=killer)
+        if not beaters[attacked.index] >> killer.index & 1:
+            raise cannot_beat(killer, attacked, trump)
+        killed |= 1 << attacked.index
+        used |= 1 << killer.index
+    unbeaten = attack & ~killed
+    if pickup == "all" and unbeaten and killed:
+        raise IllegalMove("panjpar.take_all")
+    if move.pickup is not None and cards.mask(move.pickup) != unbeaten:
+        needed = cards_of(unbeaten)
+        raise IllegalMove(
+            "panjpar.wrong_pickup",
+            cards=cards.format_cards(needed) if needed else TranslatedError("panjpar.nothing"),
+        )
+    return killed, used
+
+
+def cannot_beat(killer: Card, attacked: Card, trump_index: int) -> IllegalMove:
+    """Why ``killer`` does not beat ``attacked`` (P-S12), in words."""
+    trump = SUITS[trump_index]
+    if killer.suit is attacked.suit:
+        return IllegalMove("panjpar.lower", killer=killer, card=attacked)
+    if attacked.suit is trump:
+        return IllegalMove("panjpar.trump_needs_trump", killer=killer, card=attacked, trump=trump)
+    return IllegalMove(
+        "panjpar.wrong_suit", killer=killer, card=attacked, suit=attacked.suit, trump=trump
+    )

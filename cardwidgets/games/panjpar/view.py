@@ -4,6 +4,7 @@ A view holds typed values (cards, seats, the outcome) and is, as a dict, their J
 ``view.hand`` is a tuple of :class:`~cardwidgets.cards.Card` and ``view["hand"]`` a list of
 card texts. It never holds the stock count or a card of the other hand the seat did not see
 go there (P-S19, P-S20); a teacher's view (``teacher=True``) adds everything.
+:meth:`State.view <.state.State.view>` fills it; this room only holds the data and its JSON.
 
 >>> from cardwidgets.games import panjpar
 >>> view = panjpar.new_game(seed=5, guess="red").view(0)
@@ -18,15 +19,11 @@ cardwidgets.core.ViewError: a view cannot be changed: it shows what a seat saw
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from cardwidgets import core
-from cardwidgets.cards import DECK, Card, Suit
-from cardwidgets.core import Outcome, check_seat
-from cardwidgets.games.panjpar.deck import _cards_of
-
-if TYPE_CHECKING:
-    from cardwidgets.games.panjpar.state import State
+from cardwidgets.cards import Card, Suit
+from cardwidgets.core import Outcome
 
 Hand = tuple[Card, ...]
 
@@ -101,30 +98,3 @@ def _texts(hand: Hand) -> list[str]:
 
 def _guess_json(guess: tuple[int, str]) -> dict[str, int | str]:
     return {"guesser": guess[0], "guess": guess[1]}
-
-
-def view_of(state: State, seat: int | None, teacher: bool) -> PanjparView:
-    """What ``seat`` may see of ``state`` (see :meth:`State.view`)."""
-    if seat is not None:
-        seat = check_seat(seat)
-    outcome = state.outcome
-    hands = state._hands
-    return PanjparView(
-        seat=seat,
-        to_move=state.to_move,
-        attacker=state.attacker,
-        phase="over" if outcome else ("defend" if state._attack else "attack"),
-        trump=state.trump,
-        trump_card=state.trump_card,
-        stock_empty=state.stock_empty,
-        hand_sizes=(hands[0].bit_count(), hands[1].bit_count()),
-        hand=None if seat is None else _cards_of(hands[seat]),
-        known=state.known,
-        attack=state.attack,
-        discard_top=DECK[state._discard[-1]] if state._discard else None,
-        guess=state._guess,
-        outcome=outcome,
-        hands=state.hands if teacher else None,
-        stock=state.stock if teacher else None,
-        discard=state.discard if teacher else None,
-    )
