@@ -83,7 +83,7 @@ from cardwidgets.games.pazaak.sidecards import (
     default_side_deck,
     validate_side_deck,
 )
-from cardwidgets.games.pazaak.state import State, from_record, new_game, playout
+from cardwidgets.games.pazaak.state import CardEffect, State, from_record, new_game, playout
 from cardwidgets.games.pazaak.view import PazaakView
 
 __all__ = [
@@ -99,6 +99,7 @@ __all__ = [
     "STAND",
     "TARGET",
     "TIEBREAKER",
+    "CardEffect",
     "EndTurn",
     "Move",
     "PazaakView",

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, NamedTuple
 
 from cardwidgets import core, i18n
 from cardwidgets.cards import Rng, as_rng, check_seed, fresh_seed
@@ -77,6 +77,19 @@ from cardwidgets.games.pazaak.view import PazaakView
 from cardwidgets.games.pazaak.words import seat_name, signed
 
 _cached_moves = cached_moves  # the bound ``MOVES_CACHE.get`` (see :data:`._fast.cached_moves`)
+
+
+class CardEffect(NamedTuple):
+    """What a hand card would do to its player's table (:meth:`State.card_effect`, Z-D9)."""
+
+    __module__ = "cardwidgets.games.pazaak"
+
+    value: int
+    """The value the card takes on the table (D: the value it copies; a Flip: 0)."""
+    total: int
+    """The player's total after it."""
+    targets: tuple[int, ...]
+    """The placed cards it acts on, by index: the card D copies, the cards a Flip turns."""
 
 
 class State(core.GameState[Move]):
@@ -215,6 +228,20 @@ class State(core.GameState[Move]):
         return winner, reason, (tuple(v for _, v in t0), tuple(v for _, v in t1))
 
     @property
+    def last_set_placed(self) -> Tables | None:
+        """Each seat's placed cards (source and value) when the previous set ended, or None:
+        the tables of :attr:`last_set` with their cards, values as a Flip left them (Z-D9).
+
+        >>> state = State.from_position(hands=["", "+3"], deck=[9, 5], tables=([10], [8]),
+        ...     standing=(True, False), to_move=1, seed=0)
+        >>> state = state.play("play +3").play("stand")  # 8 + 9 + 3 = 20 beats 10
+        >>> state.last_set[:2], state.last_set_placed[1]
+        ((1, 'higher'), ((8, 8), (9, 9), (SideCard('+3'), 3)))
+        """
+        last = self._last
+        return None if last is None else last[2]
+
+    @property
     def deck(self) -> tuple[int, ...]:
         """The main-deck cards still to come, in the order they will be drawn (full info).
 
@@ -349,6 +376,41 @@ class State(core.GameState[Move]):
                 return IllegalMove("pazaak.auto_stood", player=name)
             return IllegalMove("pazaak.stood", player=name)
         return IllegalMove("pazaak.not_your_turn", to_move=seat_name(self._turn or 0), player=name)
+
+    def card_effect(
+        self, card: SideCard | str, sign: int | None = None, seat: int | None = None
+    ) -> CardEffect:
+        """What playing ``card`` declared as ``sign`` would do to ``seat``'s table now (default
+        the player to move), without playing it: the value it takes, the total it makes, and
+        the placed cards it acts on (Z-D9: D copies the card placed before it; a Flip turns the
+        sign of its owner's cards worth ±2/±4 or ±3/±6 and is worth 0). A preview: whose turn
+        it is and whether the card is in the hand are not asked.
+
+        >>> state = State.from_position(hands=["2&4 D", ""], deck=[4, 5],
+        ...     tables=([2, "+3"], [7]), rules=Rules.kotor2(), seed=0)
+        >>> state.placed[0]
+        ((2, 2), (SideCard('+3'), 3), (4, 4))
+        >>> state.card_effect("2&4")  # the 2 and the 4 turn: 9 becomes -2 - 4 + 3
+        CardEffect(value=0, total=-3, targets=(0, 2))
+        >>> state.card_effect("D")  # D copies the 4 just drawn
+        CardEffect(value=4, total=13, targets=(2,))
+        >>> state.card_effect("±4", -1).total, state.card_effect("+1", seat=1).total
+        (5, 8)
+        >>> state.card_effect("±4")
+        Traceback (most recent call last):
+        ...
+        cardwidgets.core.IllegalMove: ±4 needs a declared value before it is played: choose +4, -4
+
+        Raises :class:`IllegalMove` for a sign the card does not take (Z-S9), for D on an empty
+        table, and without ``seat`` once the match is over.
+        """
+        if seat is None:
+            seat = self._turn
+            if seat is None:
+                raise IllegalMove("move.game_over")
+        seat = check_seat(seat)
+        move = PlayCard(SideCard.parse(card), sign)  # reads and normalizes the sign
+        return _card_effect(self._tab[seat], move.card, _declared_value(move))
 
     # -- views -------------------------------------------------------------------------------
     def view(self, seat: int | None = None) -> PazaakView:
@@ -1046,6 +1108,13 @@ def _checked_value(old: State, seat: int, move: PlayCard) -> int:
     if card not in hand:
         held: object = " ".join(map(str, hand)) or i18n.TranslatedError("pazaak.empty_hand")
         raise IllegalMove("pazaak.not_in_hand", card=card, player=seat_name(seat), hand=held)
+    return _declared_value(move)
+
+
+def _declared_value(move: PlayCard) -> int:
+    """The value ``move`` declares for its card, or the refusal: a missing or wrong sign
+    (Z-S9)."""
+    card = move.card
     value = card.options.get(move.sign)
     if value is not None:
         return value
@@ -1057,6 +1126,23 @@ def _checked_value(old: State, seat: int, move: PlayCard) -> int:
         )
     wrong = move.sign * card.size if move.sign in (1, -1) and card.size else move.sign
     raise IllegalMove("pazaak.fixed_sign", card=card, value=signed(wrong))
+
+
+def _card_effect(mine: tuple[Placed, ...], card: SideCard, value: int) -> CardEffect:
+    """What ``card``, declared as ``value``, does to the table ``mine`` (Z-D9), by the plain
+    rules (:func:`.rules.placed_value`, :func:`.rules.flip`)."""
+    if card is DOUBLE:
+        if not mine:
+            raise IllegalMove("pazaak.double_empty")
+        targets: tuple[int, ...] = (len(mine) - 1,)
+    elif card.kind in plain.FLIPS:
+        turned = plain.FLIPS[card.kind]
+        targets = tuple(i for i, (_, v) in enumerate(mine) if abs(v) in turned)
+        mine = plain.flip(mine, card.kind)
+    else:
+        targets = ()
+    value = plain.placed_value(card.kind, value, mine)
+    return CardEffect(value, plain.total(mine) + value, targets)
 
 
 def _gold_effect(new: State, seat: int, card: SideCard, value: int) -> int:
@@ -1086,4 +1172,9 @@ def _placed_text(p: Placed) -> str:
 
 # State says it lives in the package (``__module__``), where doctest finds its class examples;
 # it looks for the methods' examples only in this module, so list them here.
-__test__ = {"State.random_move": State.random_move, "State.view": State.view}
+__test__ = {
+    "State.random_move": State.random_move,
+    "State.view": State.view,
+    "State.card_effect": State.card_effect,
+    "State.last_set_placed": vars(State)["last_set_placed"].fget,
+}
