@@ -82,14 +82,15 @@ _cached_moves = cached_moves  # the bound ``MOVES_CACHE.get`` (see :data:`._fast
 class CardEffect(NamedTuple):
     """What a hand card would do to its player's table (:meth:`State.card_effect`, Z-D9)."""
 
-    __module__ = "cardwidgets.games.pazaak"
-
     value: int
     """The value the card takes on the table (D: the value it copies; a Flip: 0)."""
     total: int
     """The player's total after it."""
     targets: tuple[int, ...]
     """The placed cards it acts on, by index: the card D copies, the cards a Flip turns."""
+
+
+CardEffect.__module__ = "cardwidgets.games.pazaak"  # (a NamedTuple body cannot set it)
 
 
 class State(core.GameState[Move]):
