@@ -64,6 +64,10 @@ FULL_WITHOUT: Final = tuple(FULL_BYTES[:j] + FULL_BYTES[j + 1 :] for j in range(
 """The unseen cards after the first draw of a set took card ``j`` of the sorted 40."""
 MAIN: Final[tuple[Placed, ...]] = tuple((v, v) for v in range(11))  # interned main-deck pairs
 MAIN1: Final[tuple[tuple[Placed], ...]] = tuple((p,) for p in MAIN)  # ready to append
+ONE_BYTE: Final = tuple(bytes((v,)) for v in range(11))
+"""Each card as one byte: the unseen cards are sorted, so taking out the first byte equal to
+the card drawn (``rest.replace(ONE_BYTE[card], b"", 1)``, one call) leaves what cutting out
+the drawn position leaves (two slices and a join)."""
 
 LIMITS: Final = tuple((1 << 64) - (1 << 64) % n if n else 0 for n in range(41))
 """``Rng.below(n)`` inlined: a SplitMix64 output ``z < LIMITS[n]`` gives ``z % n``; above it

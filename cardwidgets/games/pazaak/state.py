@@ -44,6 +44,7 @@ from cardwidgets.games.pazaak._fast import (
     LIMITS,
     MAIN1,
     MASK,
+    ONE_BYTE,
     TAIL,
     Placed,
     SetResult,
@@ -77,6 +78,7 @@ from cardwidgets.games.pazaak.view import PazaakView
 from cardwidgets.games.pazaak.words import seat_name, signed
 
 _cached_moves = cached_moves  # the bound ``MOVES_CACHE.get`` (see :data:`._fast.cached_moves`)
+_new_state = object.__new__  # a State without __init__ (which refuses): the steps fill its slots
 
 
 class CardEffect(NamedTuple):
@@ -869,7 +871,7 @@ def _play_plain(
         total = tot[1] + value
         tab = (tab[0], mine)
         tot = (tot[0], total)
-    new = object.__new__(self.__class__)
+    new = _new_state(State)
     new.rules = self.rules
     new.parent = self
     new.last_move = move
@@ -916,7 +918,7 @@ def _next_turn(self: State, move: Move, std: tuple[bool, bool], seat: int) -> St
             n = len(rest)
             j = z % n if z < LIMITS[n] else Rng(old).below(n)
             card = rest[j]
-            rest = rest[:j] + rest[j + 1 :]
+            rest = rest.replace(ONE_BYTE[card], b"", 1)  # the unseen cards stay sorted
         elif self.rules.main_deck == "finite40":
             raise IllegalMove("pazaak.pos_deck_short", player=seat_name(seat))
         else:
@@ -931,7 +933,7 @@ def _next_turn(self: State, move: Move, std: tuple[bool, bool], seat: int) -> St
     else:
         tab = (tab[0], mine)
         tot = (tot[0], total)
-    new = object.__new__(self.__class__)
+    new = _new_state(State)
     new.rules = self.rules
     new.parent = self
     new.last_move = move
@@ -975,7 +977,7 @@ def _start_turn(new: State, seat: int) -> None:
             n = len(rest)
             j = z % n if z < LIMITS[n] else Rng(key).below(n)
             card = rest[j]
-            new._rest = rest[:j] + rest[j + 1 :]
+            new._rest = rest.replace(ONE_BYTE[card], b"", 1)
         elif new.rules.main_deck == "finite40":
             raise IllegalMove("pazaak.pos_deck_short", player=seat_name(seat))
         else:
