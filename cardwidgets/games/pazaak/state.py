@@ -1111,7 +1111,8 @@ def _checked_value(old: State, seat: int, move: PlayCard) -> int:
     if card not in hand:
         held: object = " ".join(map(str, hand)) or i18n.TranslatedError("pazaak.empty_hand")
         raise IllegalMove("pazaak.not_in_hand", card=card, player=seat_name(seat), hand=held)
-    return _declared_value(move)
+    value = card.options.get(move.sign)
+    return value if value is not None else _declared_value(move)
 
 
 def _declared_value(move: PlayCard) -> int:
