@@ -1,8 +1,8 @@
 """The fast paths of the Pazaak engine agree with the plain rules (games/pazaak/rules.py).
 
 ``rules.PlainMatch`` plays a match with nothing but the plain rule functions; the engine
-(``State.play`` with its one-step transitions in ``steps``, the cached moves of ``hand_moves``,
-the lazy draws and hand tables of ``deck``, ``playout`` in ``rollouts``) must agree with it move
+(``State.play`` with its one-step transitions in ``state``, the cached moves, the lazy draws
+and hand tables and the loop of ``playout`` in ``_fast``) must agree with it move
 for move, card for card.
 """
 
@@ -13,9 +13,10 @@ import pytest
 from cardwidgets.cards import Rng
 from cardwidgets.core import Outcome
 from cardwidgets.games import pazaak as pz
-from cardwidgets.games.pazaak import deck as fast_deck
-from cardwidgets.games.pazaak import hand_moves, rollouts, sidecards, steps
+from cardwidgets.games.pazaak import _fast as fast
 from cardwidgets.games.pazaak import rules as plain_rules
+from cardwidgets.games.pazaak import sidecards
+from cardwidgets.games.pazaak import state as state_module
 from cardwidgets.games.pazaak.rules import PlainMatch, Rules
 
 PRESETS = (Rules.seed(), Rules.kotor1(), Rules.kotor2())
@@ -82,9 +83,9 @@ def test_a_rejected_draw_is_redone_as_the_plain_rules_draw(
     rules: Rules, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Rng.below rejects an output with chance below 2**-58: force the rare branch everywhere
-    zeros = tuple(0 for _ in fast_deck._LIMITS)
-    monkeypatch.setattr(steps, "_LIMITS", zeros)
-    monkeypatch.setattr(rollouts, "_LIMITS", zeros)
+    zeros = tuple(0 for _ in fast.LIMITS)
+    monkeypatch.setattr(state_module, "LIMITS", zeros)
+    monkeypatch.setattr(fast, "LIMITS", zeros)
     for number in range(8):
         _match(number, rules)
 
@@ -94,7 +95,7 @@ def test_inlined_below_is_rng_below() -> None:
     for key in range(0, 2**64, 2**64 // 997):
         z = Rng(key).next64()
         for n in range(1, 41):
-            if z < fast_deck._LIMITS[n]:
+            if z < fast.LIMITS[n]:
                 assert z % n == Rng(key).below(n)
 
 
@@ -109,7 +110,7 @@ def test_lazy_draws_are_the_plain_draws(rules: Rules) -> None:
             (),
         )
         for _ in range(18):
-            card, top, rest, next_key = fast_deck.draw(top, rest, key, finite)
+            card, top, rest, next_key = fast.draw(top, rest, key, finite)
             assert (card, next_key) == plain_rules.draw_main(unseen, key, rules)
             assert list(rest) == unseen
             key = next_key
@@ -117,18 +118,14 @@ def test_lazy_draws_are_the_plain_draws(rules: Rules) -> None:
 
 def test_cached_hand_moves_are_the_plain_choices() -> None:
     for card in pz.ALL_SIDE_CARDS:
-        assert [_plain(m) for m in hand_moves._PLAYS[card]] == plain_rules.hand_choices(
-            [card], False
-        )[:-2]
+        assert [_plain(m) for m in fast.PLAYS[card]] == plain_rules.hand_choices([card], False)[:-2]
     rng = Rng(3)
     for _ in range(300):
         size = rng.below(6)
         hand = tuple(
             sorted((rng.choice(pz.ALL_SIDE_CARDS) for _ in range(size)), key=sidecards.CODE)
         )
-        assert [_plain(m) for m in hand_moves.hand_moves(hand)] == plain_rules.hand_choices(
-            hand, False
-        )
+        assert [_plain(m) for m in fast.hand_moves(hand)] == plain_rules.hand_choices(hand, False)
 
 
 def test_the_side_card_catalogue_follows_the_plain_values() -> None:
@@ -151,8 +148,8 @@ def test_Z_S5_tabled_hands_are_the_plain_draw(
     side = pz.default_side_deck(rules)
     tabled = [pz.new_game(seed=s, rules=rules).hands for s in range(40)]
     assert [h[0] for h in tabled] == [plain_rules.draw_hand(Rng(s), side, 4) for s in range(40)]
-    monkeypatch.setattr(fast_deck, "_HAND_TABLES", {})
-    monkeypatch.setattr(fast_deck, "_HAND_TABLE_MAX", 0)  # force the shuffle for every draw
+    monkeypatch.setattr(fast, "HAND_TABLES", {})
+    monkeypatch.setattr(fast, "HAND_TABLE_MAX", 0)  # force the shuffle for every draw
     assert [pz.new_game(seed=s, rules=rules).hands for s in range(40)] == tabled
 
 

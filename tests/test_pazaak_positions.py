@@ -43,7 +43,7 @@ import pytest
 from cardwidgets.cards import Rng
 from cardwidgets.core import Outcome
 from cardwidgets.games import pazaak as pz
-from cardwidgets.games.pazaak import hand_moves
+from cardwidgets.games.pazaak import _fast as fast
 from cardwidgets.games.pazaak.rules import (
     FLIPS,
     FULL_DECK,
@@ -430,11 +430,11 @@ def test_the_generator_covers_what_it_promises() -> None:
 
 
 def test_Z_S11_playout_stands_only_with_the_listed_stand() -> None:
-    # rollouts.playout tests `move is STAND`: it draws its moves only from these tuples, and
+    # fast.play_out tests `move is STAND`: it draws its moves only from these tuples, and
     # takes no policy, so no other Stand object can reach it
-    assert hand_moves.TAIL[1] is pz.STAND
+    assert fast.TAIL[1] is pz.STAND
     for hand in [(), *((c,) for c in pz.ALL_SIDE_CARDS)]:
-        stands = [m for m in hand_moves.hand_moves(hand) if isinstance(m, pz.Stand)]
+        stands = [m for m in fast.hand_moves(hand) if isinstance(m, pz.Stand)]
         assert len(stands) == 1 and stands[0] is pz.STAND
 
 

@@ -11,8 +11,9 @@ import pytest
 from cardwidgets import RecordError
 from cardwidgets.cards import Rng
 from cardwidgets.games import pazaak as pz
-from cardwidgets.games.pazaak import Rules, State, rollouts, steps
-from cardwidgets.games.pazaak.deck import _LIMITS
+from cardwidgets.games.pazaak import Rules, State
+from cardwidgets.games.pazaak import _fast as fast_module
+from cardwidgets.games.pazaak import state as state_module
 
 COMBINATIONS = [
     Rules(main_deck=deck, fill_table_wins=fill, gold_cards=gold)
@@ -202,9 +203,9 @@ def test_playout_agrees_with_the_state_api_move_for_move(rules: Rules) -> None:
 
 def test_playout_redoes_a_rejected_draw_exactly(monkeypatch: pytest.MonkeyPatch) -> None:
     # Rng.below rejects an output with chance below 2**-58; force the rare branch everywhere
-    zeros = tuple(0 for _ in _LIMITS)
-    monkeypatch.setattr(steps, "_LIMITS", zeros)  # every inlined draw reads its own copy
-    monkeypatch.setattr(rollouts, "_LIMITS", zeros)
+    zeros = tuple(0 for _ in fast_module.LIMITS)
+    monkeypatch.setattr(state_module, "LIMITS", zeros)  # every inlined draw reads its own copy
+    monkeypatch.setattr(fast_module, "LIMITS", zeros)
     for rules in (Rules.seed(), Rules.kotor2()):
         for number in range(10):
             start = pz.new_game(seed=number, rules=rules)

@@ -258,7 +258,7 @@ def test_Z_D8_the_hand_is_four_cards_from_the_side_deck_kept_for_the_match():
     s = pz.new_game(seed=11, side_decks=[deck, deck])
     hands = s.hands
     for hand in hands:
-        assert len(hand) == 4 and not Counter(hand) - Counter(sidecards._side_cards(deck))
+        assert len(hand) == 4 and not Counter(hand) - Counter(sidecards.side_cards(deck))
     card = s.hands[s.to_move][0]
     seat = s.to_move
     move = next(m for m in s.legal_moves() if isinstance(m, PlayCard) and m.card is card)

@@ -18,19 +18,23 @@ hand card, then *end turn* or *stand* (Z-D5).
 >>> pazaak.bust_probability(state, 0)  # from 8, no card can bust
 Fraction(0, 1)
 
-The package, in reading order:
+The package, in reading order (each module imports only those above it; ``words`` imports
+none of them):
 
 * :mod:`.rules`: **the rules as plain code**, each citing its decision id: card values and
   signs, totals, bust, the nine-card rule, set and match winners, who starts; and
   :class:`~.rules.PlainMatch`, a whole match played with nothing else.
-* :mod:`.sidecards` (the :class:`SideCard` catalogue and side decks), :mod:`.moves`
-  (:class:`PlayCard`, :class:`EndTurn`, :class:`Stand` and their notation), :mod:`.state`
-  (:class:`State`), :mod:`.view` (:class:`PazaakView`), :mod:`.position` (:func:`new_game`,
-  positions), :mod:`.records`, :mod:`.odds` (:func:`bust_probability`), :mod:`.words` (the
-  sentences, English and German).
-* The fast paths, proven equal to :mod:`.rules` by tests/test_pazaak_fast.py: :mod:`.deck`
-  (lazy draws, hand tables), :mod:`.hand_moves` (cached legal moves), :mod:`.steps` (the
-  one-step transitions of :meth:`State.play`), :mod:`.rollouts` (:func:`playout`).
+* :mod:`.words`: the sentences, English and German.
+* :mod:`.sidecards`: the :class:`SideCard` catalogue and the side decks.
+* :mod:`.moves`: :class:`PlayCard`, :class:`EndTurn`, :class:`Stand` and their notation.
+* :mod:`._fast`: the fast paths on plain values (lazy draws, hand tables, cached legal moves,
+  the loop of :func:`playout`), proven equal to :mod:`.rules` by tests/test_pazaak_fast.py.
+* :mod:`.view` (:class:`PazaakView`), :mod:`.position` (a position checked field by field,
+  :class:`PositionError`), :mod:`.codes` (position codes as text).
+* :mod:`.state`: :class:`State` and everything that sets its slots: :func:`new_game`,
+  positions, records (:func:`from_record`), :func:`playout`, and the steps of
+  :meth:`State.play`. Nothing else writes a state.
+* :mod:`.odds` (:func:`bust_probability`), from a state's public attributes.
 
 Design and trade-offs:
 
@@ -65,9 +69,7 @@ from __future__ import annotations
 from cardwidgets.games.pazaak import words as words  # the sentences are registered first
 from cardwidgets.games.pazaak.moves import END_TURN, STAND, EndTurn, Move, PlayCard, Stand
 from cardwidgets.games.pazaak.odds import bust_probability
-from cardwidgets.games.pazaak.position import PositionError, new_game
-from cardwidgets.games.pazaak.records import from_record
-from cardwidgets.games.pazaak.rollouts import playout
+from cardwidgets.games.pazaak.position import PositionError
 from cardwidgets.games.pazaak.rules import FULL_DECK, MAX_CARDS, TARGET, Rules
 from cardwidgets.games.pazaak.sidecards import (
     ALL_SIDE_CARDS,
@@ -81,7 +83,7 @@ from cardwidgets.games.pazaak.sidecards import (
     default_side_deck,
     validate_side_deck,
 )
-from cardwidgets.games.pazaak.state import State
+from cardwidgets.games.pazaak.state import CardEffect, State, from_record, new_game, playout
 from cardwidgets.games.pazaak.view import PazaakView
 
 __all__ = [
@@ -97,6 +99,7 @@ __all__ = [
     "STAND",
     "TARGET",
     "TIEBREAKER",
+    "CardEffect",
     "EndTurn",
     "Move",
     "PazaakView",
@@ -117,6 +120,6 @@ __all__ = [
 # Names the one-module engine also offered (not part of __all__), so old imports keep working.
 from cardwidgets.core import IllegalMove as IllegalMove
 from cardwidgets.core import Outcome as Outcome
-from cardwidgets.games.pazaak.deck import Placed as Placed
-from cardwidgets.games.pazaak.deck import SetResult as SetResult
+from cardwidgets.games.pazaak._fast import Placed as Placed
+from cardwidgets.games.pazaak._fast import SetResult as SetResult
 from cardwidgets.games.pazaak.rules import SIDE_DECK_SIZE as SIDE_DECK_SIZE

@@ -23,19 +23,16 @@ the cards he used), and the deck from the cards not on the tables, by the seed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from cardwidgets import cards, codes, core
 from cardwidgets.codes import Unseen
-from cardwidgets.games.pazaak.deck import Placed
+from cardwidgets.games.pazaak._fast import Placed, Tables
 from cardwidgets.games.pazaak.position import PositionError
 from cardwidgets.games.pazaak.rules import MAX_SET_NUMBER, Rules, check_rules
 from cardwidgets.games.pazaak.sidecards import SideCard, default_side_deck
 
-if TYPE_CHECKING:
-    from cardwidgets.games.pazaak.state import State
-
-__all__ = ["FIELDS", "from_code", "position_code"]
+__all__ = ["FIELDS", "Coded", "code_fields", "position_code"]
 
 FIELDS = (
     "hands",
@@ -55,7 +52,33 @@ _MAIN = "123456789T"
 """The main-deck cards 1 to 10 as one character each."""
 
 
-def position_code(state: State, seat: int | None = None) -> str:
+class Coded(Protocol):
+    """What a code is written from: the public attributes of a :class:`State` (this room
+    needs no more, and so does not import the state)."""
+
+    @property
+    def to_move(self) -> int | None: ...
+    @property
+    def hands(self) -> tuple[tuple[SideCard, ...], tuple[SideCard, ...]]: ...
+    @property
+    def deck(self) -> tuple[int, ...]: ...
+    @property
+    def placed(self) -> Tables: ...
+    @property
+    def standing(self) -> tuple[bool, bool]: ...
+    @property
+    def sets_won(self) -> tuple[int, int]: ...
+    @property
+    def set_number(self) -> int: ...
+    @property
+    def starter(self) -> int: ...
+    @property
+    def used(self) -> tuple[tuple[SideCard, ...], tuple[SideCard, ...]]: ...
+    @property
+    def played_this_turn(self) -> SideCard | None: ...
+
+
+def position_code(state: Coded, seat: int | None = None) -> str:
     """The code of ``state``: everything (``seat`` None) or what ``seat`` sees."""
     codes.refuse_over(state.to_move, PositionError)
     hands = [_side_list(h) for h in state.hands]
@@ -101,8 +124,9 @@ def _placed_text(placed: Placed) -> str:
     return f"{src}={value}"
 
 
-def from_code(cls: type[State], text: object, seed: int | str | None, rules: Rules | None) -> State:
-    """The state of a code; a seat's unseen cards are dealt from ``seed``'s shuffle."""
+def code_fields(text: object, seed: int | str | None, rules: Rules | None) -> dict[str, Any]:
+    """The keyword arguments of :meth:`State.from_position` for a code (which checks them); a
+    seat's unseen cards are dealt from ``seed``'s shuffle."""
     seat, fields = codes.split_code(text, "Pazaak", "Z", FIELDS, PositionError)
     rules = check_rules(rules)
     seed = cards.fresh_seed() if seed is None else cards.check_seed(seed)
@@ -120,7 +144,7 @@ def from_code(cls: type[State], text: object, seed: int | str | None, rules: Rul
     standing = fields[4]
     if len(standing) != 2 or not set(standing) <= {"0", "1"}:
         raise PositionError("code.cards", field="standing", text=standing)
-    return cls.from_position(
+    return dict(
         hands=hands,
         deck=_read_deck(deck),
         tables=[_read_table(part) for part in codes.read_pair(fields[2], "tables", PositionError)],

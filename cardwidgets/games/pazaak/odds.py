@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from cardwidgets.core import check_seat
-from cardwidgets.games.pazaak.deck import unseen
+from cardwidgets.games.pazaak._fast import unseen
 from cardwidgets.games.pazaak.rules import TARGET
 from cardwidgets.games.pazaak.state import State
 
@@ -31,11 +31,11 @@ def bust_probability(state: State, seat: int) -> Fraction:
     Fraction(1, 1)
     """
     check_seat(seat)
-    limit = TARGET - state._tot[seat]  # a card above this busts
+    limit = TARGET - state.totals[seat]  # a card above this busts
     if state.rules.main_deck != "finite40":
         busting = sum(1 for v in range(1, 11) if v > limit)
         return Fraction(busting, 10)
-    cards = unseen(state._tab)
+    cards = unseen(state.placed)
     if not cards:
         return Fraction(0)
     return Fraction(sum(1 for v in cards if v > limit), len(cards))

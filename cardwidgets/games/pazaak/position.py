@@ -1,38 +1,28 @@
-"""Starting positions: a new match (:func:`new_game`) and any position a lesson or a record
-describes (:func:`make_position`, behind :meth:`State.from_position`), each field checked
-and refused with the reason.
+"""Positions checked field by field: what :meth:`State.from_position`, a record or a position
+code says, each field refused with the reason when it cannot be Pazaak, and the side decks of a
+new match (Z-D8). This room only reads and checks; :mod:`.state` builds the state from the
+checked :class:`Position` (it is the only module that writes a state's slots).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, NoReturn, TypeAlias
+from typing import Any, NamedTuple, NoReturn, TypeAlias
 
 from cardwidgets import core, i18n
-from cardwidgets.cards import Rng, check_seed, fresh_seed
 from cardwidgets.core import IllegalMove, check_seat
-from cardwidgets.games.pazaak import rules as _rules
-from cardwidgets.games.pazaak.deck import FULL_BYTES, MAIN, Placed, Tables, draw_hand, unseen
-from cardwidgets.games.pazaak.rules import (
-    FULL_DECK,
-    MASK64,
-    MAX_CARDS,
-    MAX_SET_NUMBER,
-    TARGET,
-    Rules,
-    check_rules,
-)
+from cardwidgets.games.pazaak import rules as plain
+from cardwidgets.games.pazaak._fast import MAIN, Placed, Tables, unseen
+from cardwidgets.games.pazaak.rules import FULL_DECK, MAX_CARDS, MAX_SET_NUMBER, TARGET, Rules
 from cardwidgets.games.pazaak.sidecards import (
     CODE,
     DOUBLE,
     SideCard,
-    _side_cards,
     default_side_deck,
+    side_cards,
     validate_side_deck,
 )
-from cardwidgets.games.pazaak.state import State
-from cardwidgets.games.pazaak.steps import start_turn
 from cardwidgets.games.pazaak.words import quoted, seat_name
 
 Hands: TypeAlias = tuple[tuple[SideCard, ...], tuple[SideCard, ...]]
@@ -45,73 +35,28 @@ class PositionError(core.PositionError, IllegalMove):
     __module__ = "cardwidgets.games.pazaak"  # the path tracebacks print and pickles use
 
 
-def new_game(
-    seed: int | str | None = None,
-    rules: Rules | None = None,
-    side_decks: Sequence[Iterable[SideCard | str] | str | None] | None = None,
-    starter: int | None = None,
-) -> State:
-    """A new match: each player draws his hand of 4 from his side deck (Z-S5), the set-1
-    starter is the higher of one main-deck card each unless given (Z-D3), and the starter
-    makes the first draw.
+class Position(NamedTuple):
+    """A position's fields, checked: what :mod:`.state` turns into a :class:`State`."""
 
-    ``side_decks``: one 10-card deck per seat (validated, Z-D8); default
-    :func:`default_side_deck` for both.
-
-    >>> state = new_game(seed=7)
-    >>> state.set_number, state.sets_won, len(state.hands[0]), sum(map(len, state.tables))
-    (1, (0, 0), 4, 1)
-    >>> new_game(seed=7).hands == state.hands
-    True
-    >>> new_game(side_decks=["+1 +2 +3 +4 +5 +6 -1 -2 -3 ±1/2", None])
-    Traceback (most recent call last):
-    ...
-    cardwidgets.core.IllegalMove: the side deck of Player 1 is invalid: ±1/2 is a gold card, \
-and these rules play without gold cards (gold_cards=False)
-    """
-    rules = check_rules(rules)
-    seed = fresh_seed() if seed is None else check_seed(seed)
-    if side_decks is None:  # the commonest call (every playout starts here): no list
-        deck = default_side_deck(rules)
-        checked = (deck, deck)
-    else:
-        checked = _side_decks(side_decks, rules)
-    rng = Rng(seed)
-    size = rules.hand_size
-    hands = (draw_hand(rng, checked[0], size), draw_hand(rng, checked[1], size))
-    first = starter
-    while first is None:  # Z-D3: one main-deck card each, redraw on equal cards
-        # rules.draw_two and rules.first_starter, inlined: new_game starts every playout
-        i, j = divmod(rng.below(40 * 39), 39)
-        a, b = FULL_DECK[i], FULL_DECK[j + (j >= i)]
-        if a != b:
-            first = 0 if a > b else 1
-    first = check_seat(first)
-    state = object.__new__(State)
-    state.rules = rules
-    state.parent = None
-    state.last_move = None
-    state._ply = 0
-    state._tab = ((), ())
-    state._tot = (0, 0)
-    state._hands = hands
-    state._std = (False, False)
-    state._sets = (0, 0)
-    state._turn = first
-    state.is_over = False
-    state._played = None
-    state._top = ()
-    state._rest = FULL_BYTES if rules.main_deck == "finite40" else b""
-    state._key = rng.next64()
-    state._setup = (first, 1)
-    state._used = ((), ())
-    state._last = None
-    state._start = {"seed": seed, "side_decks": checked, "starter": starter}
-    start_turn(state, first)
-    return state
+    hands: Hands
+    used: Hands
+    tables: Tables
+    totals: tuple[int, int]
+    standing: tuple[bool, bool]
+    sets_won: tuple[int, int]
+    to_move: int
+    over: bool
+    """A finished match (``to_move`` None and no draw, as records of one store it)."""
+    top: tuple[int, ...]
+    """The explicit top of the deck, in draw order."""
+    unseen: bytes
+    """The other unseen cards, sorted (drawn at random below ``top``)."""
+    set_number: int
+    starter: int
+    played: SideCard | None
 
 
-def _side_decks(
+def checked_side_decks(
     side_decks: Sequence[Iterable[SideCard | str] | str | None] | None, rules: Rules
 ) -> tuple[tuple[SideCard, ...], tuple[SideCard, ...]]:
     """Both seats' checked side decks (Z-D8); None (for both or one) is the default deck."""
@@ -130,7 +75,7 @@ def _side_decks(
     )
 
 
-def make_position(
+def check_position(
     hands: object,
     deck: object,
     tables: object,
@@ -143,11 +88,11 @@ def make_position(
     starter: object,
     used: object,
     played_this_turn: object,
-    key: int,
     draw: bool,
-) -> State:
-    """The state of a position given field by field (from :meth:`State.from_position` or a
-    record: any value, each checked); ``draw`` performs ``to_move``'s automatic draw."""
+) -> Position:
+    """A position given field by field (from :meth:`State.from_position` or a record: any
+    value, each checked), or :class:`PositionError` saying what is impossible; ``draw``: the
+    player to move has not drawn yet."""
     over = to_move is None and not draw  # a finished match, as records of one store it
     to_move = 0 if over else check_seat(to_move)
     starter = check_seat(starter)
@@ -155,8 +100,22 @@ def make_position(
     std = _standing(standing)
     sets = _sets(sets_won, rules, over)
     top, computed = _undrawn(deck, tabs, rules)
-    if set_number is None:  # not given: the set after those won (a tie adds one more, Z-S16)
-        set_number = sets[0] + sets[1] + (not over)
+    number = _set_number(set_number, sets, over)
+    _check_tables(tabs, std, to_move, draw, over)
+    played = None if played_this_turn is None else SideCard.parse(played_this_turn)
+    if played is not None and draw:
+        _refuse("pazaak.pos_played_draw")
+    _check_turns(tabs, std, (to_move, draw, over), played, rules)
+    totals = (plain.total(tabs[0]), plain.total(tabs[1]))
+    return Position(
+        h, u, tabs, totals, std, sets, to_move, over, top, bytes(computed), number, starter, played
+    )
+
+
+def _set_number(set_number: object, sets: tuple[int, int], over: bool) -> int:
+    """The set being played: given, or the set after those won (a tie adds one more, Z-S16)."""
+    if set_number is None:
+        return sets[0] + sets[1] + (not over)
     if (
         isinstance(set_number, bool)
         or not isinstance(set_number, int)
@@ -166,37 +125,7 @@ def make_position(
         _refuse("pazaak.pos_set_number", value=i18n.shown(set_number), most=most)
     if set_number < sets[0] + sets[1] + (not over):  # every set counts, ties too (Z-S16)
         _refuse("pazaak.pos_set_behind", number=set_number, won=sets[0] + sets[1])
-    _check_tables(tabs, std, to_move, draw, over)
-    played = None if played_this_turn is None else SideCard.parse(played_this_turn)
-    if played is not None and draw:
-        _refuse("pazaak.pos_played_draw")
-    _check_turns(tabs, std, (to_move, draw, over), played, rules)
-    state = object.__new__(State)
-    state.rules = rules
-    state.parent = None
-    state.last_move = None
-    state._ply = 0
-    state._tab = tabs
-    state._tot = (_rules.total(tabs[0]), _rules.total(tabs[1]))
-    state._hands = h
-    state._std = std
-    state._sets = sets
-    state._turn = None if over else to_move
-    state._played = played
-    state._top = top
-    state._rest = bytes(computed)
-    state._key = key & MASK64
-    state._setup = (starter, set_number)
-    state._used = u
-    state._last = None
-    state._start = None
-    state.is_over = over
-    if draw:
-        # the record keeps the position before the automatic draw; replaying draws again
-        state._start = state._start_record()
-        state._start["draw"] = True
-        start_turn(state, to_move)
-    return state
+    return set_number
 
 
 def _refuse(key: str, **fields: object) -> NoReturn:
@@ -209,12 +138,12 @@ def _cards(
 ) -> tuple[Hands, Hands, Tables]:
     """The hands (sorted), the used cards and the tables of a position; gold cards only with
     ``gold_cards`` (Z-D9). ``used`` None: the hand cards on the tables."""
-    h0, h1 = (tuple(sorted(_side_cards(h), key=CODE)) for h in _pair(hands, "hands"))
+    h0, h1 = (tuple(sorted(side_cards(h), key=CODE)) for h in _pair(hands, "hands"))
     t0, t1 = (
         tuple(_parse_placed(p) for p in _listed(tab, "tables")) for tab in _pair(tables, "tables")
     )
     on0, on1 = (tuple(src for src, _ in tab if isinstance(src, SideCard)) for tab in (t0, t1))
-    u0, u1 = (on0, on1) if used is None else (_side_cards(u) for u in _pair(used, "used"))
+    u0, u1 = (on0, on1) if used is None else (side_cards(u) for u in _pair(used, "used"))
     for seat, held, played in ((0, h0, u0), (1, h1, u1)):
         # Z-S5: the hand is drawn once for the match; what was played is in ``used``.
         if len(held) + len(played) > rules.hand_size:
@@ -282,7 +211,7 @@ def _check_tables(
 ) -> None:
     """Totals, standing and nine cards must fit the rules (Z-S12, Z-S13, Z-D4, Z-S11)."""
     for seat in (0, 1):
-        total = _rules.total(tabs[seat])
+        total = plain.total(tabs[seat])
         count = len(tabs[seat])
         waiting = draw or seat != to_move
         if count > MAX_CARDS or (total > TARGET and waiting):
@@ -311,7 +240,7 @@ def _check_turns(
         cards = "".join("d" if src.__class__ is int else "h" for src, _ in tabs[seat])
         if cards.startswith("h") or "hh" in cards:
             _refuse("pazaak.pos_turn_order", player=seat_name(seat))
-        if _rules.as_placed(tabs[seat]) is None:
+        if plain.as_placed(tabs[seat]) is None:
             _refuse("pazaak.pos_values", player=seat_name(seat))
         if std[seat] and not cards:
             _refuse("pazaak.pos_stand_empty", player=seat_name(seat))

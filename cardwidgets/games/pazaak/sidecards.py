@@ -144,7 +144,7 @@ CODE: Final = operator.attrgetter("code")
 FLIPPED: Final = {FLIP_2_4: _rules.FLIPS["2&4"], FLIP_3_6: _rules.FLIPS["3&6"]}
 
 
-def _side_cards(cards: Iterable[SideCard | str] | str) -> tuple[SideCard, ...]:
+def side_cards(cards: Iterable[SideCard | str] | str) -> tuple[SideCard, ...]:
     """Cards from text (``"+1 -2 ±3"``) or an iterable of cards or texts."""
     if isinstance(cards, str):
         cards = cards.split()
@@ -156,11 +156,11 @@ def _side_cards(cards: Iterable[SideCard | str] | str) -> tuple[SideCard, ...]:
 SIDE_DECKS: Final[Mapping[str, tuple[SideCard, ...]]] = {
     # A teaching deck: small plus cards to creep towards 20, minus cards to recover from an
     # overshoot (Z-D4), two ± cards to learn declaring a sign (Z-S9).
-    "seed": _side_cards("+1 +2 +3 +4 -1 -2 -3 -4 ±2 ±5"),
+    "seed": side_cards("+1 +2 +3 +4 -1 -2 -3 -4 ±2 ±5"),
     # The KOTOR I starting stock: two each of +1…+5 (docs/rules/pazaak.md, Z-D8).
-    "kotor1": _side_cards("+1 +1 +2 +2 +3 +3 +4 +4 +5 +5"),
+    "kotor1": side_cards("+1 +1 +2 +2 +3 +3 +4 +4 +5 +5"),
     # A KOTOR II deck that shows every gold card next to plain ones.
-    "kotor2": _side_cards("+2 +3 -2 -3 ±4 ±1/2 D ±1T 2&4 3&6"),
+    "kotor2": side_cards("+2 +3 -2 -3 ±4 ±1/2 D ±1T 2&4 3&6"),
 }
 """Default side decks: ``seed`` for the seed rules, ``kotor1`` for KOTOR-style rules without
 gold cards (``fill_table_wins``), ``kotor2`` whenever ``gold_cards`` is on."""

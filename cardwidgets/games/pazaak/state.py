@@ -1,37 +1,98 @@
-"""The Pazaak position: :class:`State`, its public attributes, the moves it allows and the
-views and samples it gives to players and bots. :meth:`State.play` takes its fast steps from
-:mod:`.steps`; positions and records are read in :mod:`.position` and :mod:`.records`.
+"""The Pazaak position: :class:`State`, and everything that sets its slots. A state is a value:
+nothing outside this module writes one (the other rooms read its public attributes, or work on
+the plain tuples and bytes it is made of).
+
+In reading order:
+
+* :class:`State`: its public attributes, the moves it allows, :meth:`State.play`, the views
+  and samples it gives to players and bots, codes and records;
+* the states a match starts from: :func:`new_game`, and any position
+  (:meth:`State.from_position`, a record or a code) once :mod:`.position` has checked it;
+* records: a record's ``start`` written and read back (the moves are replayed by
+  :mod:`cardwidgets.core`);
+* :func:`playout`, a whole random match from a state, on the lists of :func:`._fast.play_out`;
+* the steps of :meth:`State.play` (Z-D5): a turn's draw, forced stands, the turn's end, the
+  set's end and the next set, a hand card.
+
+Trade-offs: the steps are fast code, proven equal to :class:`.rules.PlainMatch` move for move by
+tests/test_pazaak_fast.py. The hot paths (an ``end``/``stand`` that passes the turn, a plain
+hand card, a set end) build the next state in one step with the SplitMix64 draw inlined
+(``Rng(key).below(n)``, see :data:`._fast.LIMITS`), keep the unseen cards as ``bytes`` and
+``is_over`` as a stored attribute; the rest (gold cards, refusals, forced stands) goes the plain
+way through :mod:`.rules`. Each inlined rule names its decision id where it is done.
+
+>>> state = new_game(seed=5).play("stand")
+>>> from_record(state.to_json()).totals == state.totals
+True
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final, NamedTuple
 
-from cardwidgets import core
+from cardwidgets import core, i18n
 from cardwidgets.cards import Rng, as_rng, check_seed, fresh_seed
 from cardwidgets.core import IllegalMove, Outcome, check_seat
-from cardwidgets.games.pazaak import steps
-from cardwidgets.games.pazaak.deck import (
+from cardwidgets.games.pazaak import codes
+from cardwidgets.games.pazaak import rules as plain
+from cardwidgets.games.pazaak._fast import (
+    FULL_BYTES,
+    FULL_WITHOUT,
+    GAMMA,
+    LIMITS,
+    MAIN1,
+    MASK,
+    ONE_BYTE,
+    TAIL,
     Placed,
     SetResult,
     Tables,
+    cached_moves,
     draw,
+    draw_hand,
+    hand_moves,
     main_count,
+    play_out,
     unseen,
 )
-from cardwidgets.games.pazaak.hand_moves import MOVES_CACHE, TAIL, hand_moves
-from cardwidgets.games.pazaak.moves import EndTurn, Move, PlayCard, Stand
-from cardwidgets.games.pazaak.rules import FULL_DECK, MAX_CARDS, TARGET, Rules, check_rules
-from cardwidgets.games.pazaak.sidecards import CODE, DOUBLE, SideCard, default_side_deck
-from cardwidgets.games.pazaak.steps import next_turn, play_plain
+from cardwidgets.games.pazaak.moves import EndTurn, Move, PlayCard, Stand, options_text
+from cardwidgets.games.pazaak.position import check_position, checked_side_decks
+from cardwidgets.games.pazaak.rules import (
+    FULL_DECK,
+    MASK64,
+    MAX_CARDS,
+    TARGET,
+    Rules,
+    check_rules,
+)
+from cardwidgets.games.pazaak.sidecards import (
+    CODE,
+    DOUBLE,
+    TIEBREAKER,
+    SideCard,
+    default_side_deck,
+)
 from cardwidgets.games.pazaak.view import PazaakView
 from cardwidgets.games.pazaak.words import seat_name, signed
 
-_cached_moves = MOVES_CACHE.get
-# (bound once: Python 3.11 compiles ``MOVES_CACHE.get(...)`` on an imported name without its
-# method-call shortcut, which costs legal_moves a fifth of its time)
+_cached_moves = cached_moves  # the bound ``MOVES_CACHE.get`` (see :data:`._fast.cached_moves`)
+_new_state = object.__new__  # a State without __init__ (which refuses): the steps fill its slots
+
+
+class CardEffect(NamedTuple):
+    """What a hand card would do to its player's table (:meth:`State.card_effect`, Z-D9)."""
+
+    value: int
+    """The value the card takes on the table (D: the value it copies; a Flip: 0)."""
+    total: int
+    """The player's total after it."""
+    targets: tuple[int, ...]
+    """The placed cards it acts on, by index: the card D copies, the cards a Flip turns."""
+
+
+CardEffect.__module__ = "cardwidgets.games.pazaak"  # (a NamedTuple body cannot set it)
 
 
 class State(core.GameState[Move]):
@@ -170,6 +231,20 @@ class State(core.GameState[Move]):
         return winner, reason, (tuple(v for _, v in t0), tuple(v for _, v in t1))
 
     @property
+    def last_set_placed(self) -> Tables | None:
+        """Each seat's placed cards (source and value) when the previous set ended, or None:
+        the tables of :attr:`last_set` with their cards, values as a Flip left them (Z-D9).
+
+        >>> state = State.from_position(hands=["", "+3"], deck=[9, 5], tables=([10], [8]),
+        ...     standing=(True, False), to_move=1, seed=0)
+        >>> state = state.play("play +3").play("stand")  # 8 + 9 + 3 = 20 beats 10
+        >>> state.last_set[:2], state.last_set_placed[1]
+        ((1, 'higher'), ((8, 8), (9, 9), (SideCard('+3'), 3)))
+        """
+        last = self._last
+        return None if last is None else last[2]
+
+    @property
     def deck(self) -> tuple[int, ...]:
         """The main-deck cards still to come, in the order they will be drawn (full info).
 
@@ -278,18 +353,18 @@ class State(core.GameState[Move]):
             if move.__class__ is Stand:
                 std = (True, std[1]) if turn == 0 else (std[0], True)
             if self._tot[turn] <= TARGET and not (std[0] and std[1]):
-                return next_turn(self, move, std, turn if std[1 - turn] else 1 - turn)
-            new = steps.copy(self, move)
+                return _next_turn(self, move, std, turn if std[1 - turn] else 1 - turn)
+            new = _copy(self, move)
             new._std = std
-            steps.end_turn(new, turn)
+            _end_turn(new, turn)
         elif move.__class__ is PlayCard:
             card = move.card
             value = card.options.get(move.sign)
             hand = self._hands[turn]
             if value is not None and not card.is_gold and self._played is None and card in hand:
-                return play_plain(self, move, card, value, hand, turn)
-            new = steps.copy(self, move)
-            steps.play_card(self, new, turn, move)
+                return _play_plain(self, move, card, value, hand, turn)
+            new = _copy(self, move)
+            _play_card(self, new, turn, move)
         else:
             raise core.not_a_move(move)
         return new
@@ -304,6 +379,41 @@ class State(core.GameState[Move]):
                 return IllegalMove("pazaak.auto_stood", player=name)
             return IllegalMove("pazaak.stood", player=name)
         return IllegalMove("pazaak.not_your_turn", to_move=seat_name(self._turn or 0), player=name)
+
+    def card_effect(
+        self, card: SideCard | str, sign: int | None = None, seat: int | None = None
+    ) -> CardEffect:
+        """What playing ``card`` declared as ``sign`` would do to ``seat``'s table now (default
+        the player to move), without playing it: the value it takes, the total it makes, and
+        the placed cards it acts on (Z-D9: D copies the card placed before it; a Flip turns the
+        sign of its owner's cards worth ±2/±4 or ±3/±6 and is worth 0). A preview: whose turn
+        it is and whether the card is in the hand are not asked.
+
+        >>> state = State.from_position(hands=["2&4 D", ""], deck=[4, 5],
+        ...     tables=([2, "+3"], [7]), rules=Rules.kotor2(), seed=0)
+        >>> state.placed[0]
+        ((2, 2), (SideCard('+3'), 3), (4, 4))
+        >>> state.card_effect("2&4")  # the 2 and the 4 turn: 9 becomes -2 - 4 + 3
+        CardEffect(value=0, total=-3, targets=(0, 2))
+        >>> state.card_effect("D")  # D copies the 4 just drawn
+        CardEffect(value=4, total=13, targets=(2,))
+        >>> state.card_effect("±4", -1).total, state.card_effect("+1", seat=1).total
+        (5, 8)
+        >>> state.card_effect("±4")
+        Traceback (most recent call last):
+        ...
+        cardwidgets.core.IllegalMove: ±4 needs a declared value before it is played: choose +4, -4
+
+        Raises :class:`IllegalMove` for a sign the card does not take (Z-S9), for D on an empty
+        table, and without ``seat`` once the match is over.
+        """
+        if seat is None:
+            seat = self._turn
+            if seat is None:
+                raise IllegalMove("move.game_over")
+        seat = check_seat(seat)
+        move = PlayCard(SideCard.parse(card), sign)  # reads and normalizes the sign
+        return _card_effect(self._tab[seat], move.card, _declared_value(move))
 
     # -- views -------------------------------------------------------------------------------
     def view(self, seat: int | None = None) -> PazaakView:
@@ -361,7 +471,7 @@ class State(core.GameState[Move]):
         hands = list(self._hands)
         hands[other] = tuple(sorted(guess, key=CODE))
         rest = bytes(unseen(self._tab)) if self.rules.main_deck == "finite40" else b""
-        new = steps.copy(self, None)
+        new = _copy(self, None)
         new.parent, new._played = None, self._played  # a hand card played this turn stays played
         new._hands = (hands[0], hands[1])
         new._top, new._rest, new._key = (), rest, rng.next64()
@@ -372,8 +482,6 @@ class State(core.GameState[Move]):
     def code(self, seat: int | None = None) -> str:
         """The position as one line of text (like chess's FEN): everything, or with ``seat``
         only what that seat sees. See :mod:`cardwidgets.games.pazaak.codes` for the fields."""
-        from cardwidgets.games.pazaak import codes  # codes make states: imported late
-
         return codes.position_code(self, seat)
 
     @classmethod
@@ -384,22 +492,16 @@ class State(core.GameState[Move]):
         cannot see dealt from ``seed`` (fresh if None), which also fixes the cards below the
         deck and the later sets. The rules are not in the code: give them if they are not
         the seed rules."""
-        from cardwidgets.games.pazaak import codes
-
-        return codes.from_code(cls, text, seed, rules)
+        return cls.from_position(**codes.code_fields(text, seed, rules))
 
     # -- records -----------------------------------------------------------------------------
     def _start_record(self) -> dict[str, Any]:
-        from cardwidgets.games.pazaak import records  # records make states: imported late
-
-        return records.start_record(self)
+        return _record_start(self)
 
     @classmethod
     def _from_start(cls, start: Mapping[str, Any], rules: core.Rules) -> State:
-        from cardwidgets.games.pazaak import records
-
         assert isinstance(rules, Rules)
-        return records.from_start(start, rules)
+        return _state_from_start(start, rules)
 
     @classmethod
     def _rules_from_dict(cls, data: Mapping[str, Any]) -> Rules:
@@ -433,15 +535,13 @@ class State(core.GameState[Move]):
         default the hand cards on the tables),
         ``draw`` (False: ``to_move`` has already drawn this turn), ``played_this_turn``.
         """
-        from cardwidgets.games.pazaak import position  # positions make states: imported late
-
         allowed = {"seed", "set_number", "starter", "used", "draw", "played_this_turn"}
         for name in more:
             if name not in allowed:
                 raise TypeError(f"from_position() got an unexpected keyword argument {name!r}")
         seed = more.get("seed")
         seed = fresh_seed() if seed is None else check_seed(seed)
-        return position.make_position(
+        return _make_position(
             hands,
             deck,
             tables,
@@ -458,6 +558,612 @@ class State(core.GameState[Move]):
         )
 
 
+# -- the states a match starts from -----------------------------------------------------------
+def new_game(
+    seed: int | str | None = None,
+    rules: Rules | None = None,
+    side_decks: Sequence[Iterable[SideCard | str] | str | None] | None = None,
+    starter: int | None = None,
+) -> State:
+    """A new match: each player draws his hand of 4 from his side deck (Z-S5), the set-1
+    starter is the higher of one main-deck card each unless given (Z-D3), and the starter
+    makes the first draw.
+
+    ``side_decks``: one 10-card deck per seat (validated, Z-D8); default
+    :func:`default_side_deck` for both.
+
+    >>> state = new_game(seed=7)
+    >>> state.set_number, state.sets_won, len(state.hands[0]), sum(map(len, state.tables))
+    (1, (0, 0), 4, 1)
+    >>> new_game(seed=7).hands == state.hands
+    True
+    >>> new_game(side_decks=["+1 +2 +3 +4 +5 +6 -1 -2 -3 ±1/2", None])
+    Traceback (most recent call last):
+    ...
+    cardwidgets.core.IllegalMove: the side deck of Player 1 is invalid: ±1/2 is a gold card, \
+and these rules play without gold cards (gold_cards=False)
+    """
+    rules = check_rules(rules)
+    seed = fresh_seed() if seed is None else check_seed(seed)
+    if side_decks is None:  # the commonest call (every playout starts here): no list
+        deck = default_side_deck(rules)
+        checked = (deck, deck)
+    else:
+        checked = checked_side_decks(side_decks, rules)
+    rng = Rng(seed)
+    size = rules.hand_size
+    hands = (draw_hand(rng, checked[0], size), draw_hand(rng, checked[1], size))
+    first = starter
+    while first is None:  # Z-D3: one main-deck card each, redraw on equal cards
+        # rules.draw_two and rules.first_starter, inlined: new_game starts every playout
+        i, j = divmod(rng.below(40 * 39), 39)
+        a, b = FULL_DECK[i], FULL_DECK[j + (j >= i)]
+        if a != b:
+            first = 0 if a > b else 1
+    first = check_seat(first)
+    state = object.__new__(State)
+    state.rules = rules
+    state.parent = None
+    state.last_move = None
+    state._ply = 0
+    state._tab = ((), ())
+    state._tot = (0, 0)
+    state._hands = hands
+    state._std = (False, False)
+    state._sets = (0, 0)
+    state._turn = first
+    state.is_over = False
+    state._played = None
+    state._top = ()
+    state._rest = FULL_BYTES if rules.main_deck == "finite40" else b""
+    state._key = rng.next64()
+    state._setup = (first, 1)
+    state._used = ((), ())
+    state._last = None
+    state._start = {"seed": seed, "side_decks": checked, "starter": starter}
+    _start_turn(state, first)
+    return state
+
+
+def _make_position(
+    hands: object,
+    deck: object,
+    tables: object,
+    to_move: object,
+    standing: object,
+    sets_won: object,
+    rules: Rules,
+    *,
+    set_number: object,
+    starter: object,
+    used: object,
+    played_this_turn: object,
+    key: int,
+    draw: bool,
+) -> State:
+    """The state of a position given field by field (from :meth:`State.from_position` or a
+    record: any value, each checked by :func:`.position.check_position`); ``draw`` performs
+    ``to_move``'s automatic draw."""
+    pos = check_position(
+        hands,
+        deck,
+        tables,
+        to_move,
+        standing,
+        sets_won,
+        rules,
+        set_number=set_number,
+        starter=starter,
+        used=used,
+        played_this_turn=played_this_turn,
+        draw=draw,
+    )
+    state = object.__new__(State)
+    state.rules = rules
+    state.parent = None
+    state.last_move = None
+    state._ply = 0
+    state._tab = pos.tables
+    state._tot = pos.totals
+    state._hands = pos.hands
+    state._std = pos.standing
+    state._sets = pos.sets_won
+    state._turn = None if pos.over else pos.to_move
+    state._played = pos.played
+    state._top = pos.top
+    state._rest = pos.unseen
+    state._key = key & MASK64
+    state._setup = (pos.starter, pos.set_number)
+    state._used = pos.used
+    state._last = None
+    state._start = None
+    state.is_over = pos.over
+    if draw:
+        # the record keeps the position before the automatic draw; replaying draws again
+        state._start = _record_start(state)
+        state._start["draw"] = True
+        _start_turn(state, pos.to_move)
+    return state
+
+
+# -- records ---------------------------------------------------------------------------------
+def from_record(record: Mapping[str, Any] | str) -> State:
+    """Replay a record written by :meth:`State.to_record` (a dict or its JSON text)."""
+    return State.from_record(record)
+
+
+POSITION_FIELDS: Final = (
+    "hands",
+    "deck",
+    "tables",
+    "to_move",
+    "standing",
+    "sets_won",
+    "set_number",
+    "starter",
+    "used",
+    "played_this_turn",
+)
+"""The fields of a position in a record (see :func:`start_record`)."""
+
+
+def _record_start(state: State) -> dict[str, Any]:
+    """The ``start`` of ``state``'s record: how :func:`new_game` made it, or its position."""
+    if state._start is not None:
+        start = dict(state._start)
+        if "side_decks" in start:  # kept as cards, written as text only when asked
+            start["side_decks"] = [[str(c) for c in deck] for deck in start["side_decks"]]
+        return start
+    return {
+        "position": {
+            "hands": [[str(c) for c in h] for h in state._hands],
+            "deck": list(state._top),
+            "tables": [[_placed_record(p) for p in tab] for tab in state._tab],
+            "to_move": state._turn,
+            "standing": list(state._std),
+            "sets_won": list(state._sets),
+            "set_number": state._setup[1],
+            "starter": state._setup[0],
+            "used": [[str(c) for c in used] for used in state._used],
+            "played_this_turn": None if state._played is None else str(state._played),
+        },
+        "key": state._key,
+        "draw": False,
+    }
+
+
+def _state_from_start(start: Mapping[str, Any], rules: Rules) -> State:
+    """The state a record's ``start`` describes, every field checked."""
+    if "position" not in start:
+        _known_fields(start, ("seed", "side_decks", "starter"))
+        seed = check_seed(_field(start, "seed"))
+        return new_game(
+            seed, rules, side_decks=start.get("side_decks"), starter=start.get("starter")
+        )
+    _known_fields(start, ("position", "key", "draw"))
+    pos = start["position"]
+    if not isinstance(pos, Mapping):
+        raise IllegalMove("record.not_object", kind=type(pos).__name__)
+    _known_fields(pos, POSITION_FIELDS)
+    key = _field(start, "key")
+    if isinstance(key, bool) or not isinstance(key, int) or not 0 <= key <= MASK64:
+        reason = IllegalMove("pazaak.pos_key", key=i18n.shown(key))
+        raise IllegalMove("pazaak.bad_position", reason=reason)
+    draw = start.get("draw", False)
+    if not isinstance(draw, bool):
+        reason = IllegalMove("pazaak.pos_not_bool", field="draw", value=i18n.shown(draw))
+        raise IllegalMove("pazaak.bad_position", reason=reason)
+    return _make_position(
+        hands=_field(pos, "hands"),
+        deck=_field(pos, "deck"),
+        tables=_field(pos, "tables"),
+        to_move=_field(pos, "to_move"),
+        standing=_field(pos, "standing"),
+        sets_won=_field(pos, "sets_won"),
+        rules=rules,
+        set_number=_field(pos, "set_number"),
+        starter=_field(pos, "starter"),
+        used=_field(pos, "used"),
+        played_this_turn=pos.get("played_this_turn"),
+        key=key,
+        draw=draw,
+    )
+
+
+def _placed_record(p: Placed) -> object:
+    src, value = p
+    if isinstance(src, int):
+        return src if src == value else [src, value]
+    return [str(src), value]
+
+
+def _field(fields: Mapping[str, Any], name: str) -> Any:
+    """``fields[name]``, or a refusal naming the missing field."""
+    if name not in fields:
+        reason = IllegalMove("pazaak.pos_missing", field=name)
+        raise IllegalMove("pazaak.bad_position", reason=reason)
+    return fields[name]
+
+
+def _known_fields(fields: Mapping[Any, Any], known: Sequence[str]) -> None:
+    """Refuse a record field that is not one of ``known``, naming the known ones."""
+    for key in fields:
+        if key not in known:
+            reason = IllegalMove(
+                "pazaak.pos_unknown", field=i18n.shown(key), fields=", ".join(known)
+            )
+            raise IllegalMove("pazaak.bad_position", reason=reason)
+
+
+# -- random playouts -------------------------------------------------------------------------
+def playout(state: State, rng: Rng) -> Outcome:
+    """Play uniformly random legal moves from ``state`` to the end of the match, fast.
+
+    The same rules and the same random choices as the loop
+    ``state = state.play(moves[rng.below(len(moves))])`` with ``moves = state.legal_moves()``
+    (the tests check that they agree move for move), but on plain lists, without making a
+    state per move: for bot rollouts and simulations.
+
+    >>> playout(new_game(seed=1), Rng(2)) == playout(new_game(seed=1), Rng(2))
+    True
+    """
+    if state._turn is None:
+        outcome = state.outcome
+        assert outcome is not None
+        return outcome
+    rules = state.rules
+    tab = [list(state._tab[0]), list(state._tab[1])]
+    lists = (tab, list(state._tot), list(state._hands), list(state._std), list(state._rest))
+    sets = [*state._sets, 0]  # sets won by each seat, and ties: sets[TIE] counts them
+    start = (sets, state._setup[0], state._turn, state._played is not None, state._top)
+    deck = (state._key, rules.main_deck == "finite40")
+    return play_out(lists, (*start, *deck), rng.below, rules.fill_table_wins, rules.sets_to_win)
+
+
+# -- the steps of State.play (Z-D5) ----------------------------------------------------------
+def _copy(state: State, move: Move | None) -> State:
+    """A child of ``state`` with the same attributes, to be changed by the slow steps."""
+    new = object.__new__(state.__class__)
+    new.rules = state.rules
+    new.parent = state
+    new.last_move = move
+    new._ply = 0 if move is None else state._ply + 1  # None: a determinized copy, a root
+    new._tab = state._tab
+    new._tot = state._tot
+    new._hands = state._hands
+    new._std = state._std
+    new._sets = state._sets
+    new._turn = state._turn
+    new.is_over = state.is_over
+    new._played = None
+    new._top = state._top
+    new._rest = state._rest
+    new._key = state._key
+    new._setup = state._setup
+    new._used = state._used
+    new._last = state._last
+    new._start = None
+    return new
+
+
+def _play_plain(
+    self: State, move: Move, card: SideCard, value: int, hand: tuple[SideCard, ...], seat: int
+) -> State:
+    """The hot path of a legal non-gold hand card (checked by :meth:`State.play`): the new
+    state in one step, as :func:`_copy` then :func:`_play_card` make it."""
+    i = hand.index(card)
+    hand = hand[:i] + hand[i + 1 :]
+    hands = self._hands
+    used = self._used
+    tab = self._tab
+    tot = self._tot
+    if seat == 0:
+        hands = (hand, hands[1])
+        used = (used[0] + (card,), used[1])
+        mine = tab[0] + ((card, value),)
+        total = tot[0] + value
+        tab = (mine, tab[1])
+        tot = (total, tot[1])
+    else:
+        hands = (hands[0], hand)
+        used = (used[0], used[1] + (card,))
+        mine = tab[1] + ((card, value),)
+        total = tot[1] + value
+        tab = (tab[0], mine)
+        tot = (tot[0], total)
+    new = _new_state(State)
+    new.rules = self.rules
+    new.parent = self
+    new.last_move = move
+    new._ply = self._ply + 1
+    new._tab = tab
+    new._tot = tot
+    new._hands = hands
+    new._std = self._std
+    new._sets = self._sets
+    new._turn = seat
+    new.is_over = False
+    new._played = card
+    new._top = self._top
+    new._rest = self._rest
+    new._key = self._key
+    new._setup = self._setup
+    new._used = used
+    new._last = self._last
+    new._start = None
+    if total == TARGET or len(mine) >= MAX_CARDS:
+        new._played = None
+        _forced_stand(new, seat, len(mine), total)
+    return new
+
+
+def _next_turn(self: State, move: Move, std: tuple[bool, bool], seat: int) -> State:
+    """The hot path of ``end`` and ``stand`` when the set goes on (most moves): the turn
+    passes to ``seat``, who draws; :func:`_copy`, :func:`_end_turn` and :func:`_start_turn` in
+    one, every attribute stored once."""
+    top = self._top
+    rest = self._rest
+    key = self._key
+    if top:
+        card = top[0]
+        top = top[1:]
+    else:
+        # the draw of start_turn, inlined: this is the draw of most turns
+        z = (key + GAMMA) & MASK
+        old, key = key, z
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        z ^= z >> 31
+        if rest:
+            n = len(rest)
+            j = z % n if z < LIMITS[n] else Rng(old).below(n)
+            card = rest[j]
+            rest = rest.replace(ONE_BYTE[card], b"", 1)  # the unseen cards stay sorted
+        elif self.rules.main_deck == "finite40":
+            raise IllegalMove("pazaak.pos_deck_short", player=seat_name(seat))
+        else:
+            card = 1 + (z % 10 if z < LIMITS[10] else Rng(old).below(10))
+    tab = self._tab
+    tot = self._tot
+    mine = tab[seat] + MAIN1[card]
+    total = tot[seat] + card
+    if seat == 0:
+        tab = (mine, tab[1])
+        tot = (total, tot[1])
+    else:
+        tab = (tab[0], mine)
+        tot = (tot[0], total)
+    new = _new_state(State)
+    new.rules = self.rules
+    new.parent = self
+    new.last_move = move
+    new._ply = self._ply + 1
+    new._tab = tab
+    new._tot = tot
+    new._hands = self._hands
+    new._std = std
+    new._sets = self._sets
+    new._turn = seat
+    new.is_over = False
+    new._played = None
+    new._top = top
+    new._rest = rest
+    new._key = key
+    new._setup = self._setup
+    new._used = self._used
+    new._last = self._last
+    new._start = None
+    if total == TARGET or len(mine) >= MAX_CARDS:
+        _forced_stand(new, seat, len(mine), total)
+    return new
+
+
+def _start_turn(new: State, seat: int) -> None:
+    """Z-D5 steps 1–3: the automatic draw (Z-D10), then auto-stand or the nine-card rule."""
+    top = new._top
+    if top:
+        card = top[0]
+        new._top = top[1:]
+    else:
+        # Rng(key).below(n) inlined (the hot path): the first SplitMix64 output of the key,
+        # with the generator itself only for a (very rare) rejection.
+        key = new._key
+        z = new._key = (key + GAMMA) & MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        z ^= z >> 31
+        rest = new._rest  # empty under uniform_with_replacement
+        if rest:
+            n = len(rest)
+            j = z % n if z < LIMITS[n] else Rng(key).below(n)
+            card = rest[j]
+            new._rest = rest.replace(ONE_BYTE[card], b"", 1)
+        elif new.rules.main_deck == "finite40":
+            raise IllegalMove("pazaak.pos_deck_short", player=seat_name(seat))
+        else:
+            card = 1 + (z % 10 if z < LIMITS[10] else Rng(key).below(10))
+    tab = new._tab
+    tot = new._tot
+    mine = tab[seat] + MAIN1[card]
+    total = tot[seat] + card
+    if seat == 0:
+        new._tab = (mine, tab[1])
+        new._tot = (total, tot[1])
+    else:
+        new._tab = (tab[0], mine)
+        new._tot = (tot[0], total)
+    new._turn = seat
+    new._played = None
+    if total == TARGET or len(mine) >= MAX_CARDS:
+        _forced_stand(new, seat, len(mine), total)
+
+
+def _forced_stand(new: State, seat: int, count: int, total: int) -> None:
+    """What 20 or nine cards force (:func:`.rules.after_placing`, the nine-card rule, inlined:
+    every state-API set passes here): a win of the set under ``fill_table_wins`` (Z-D1,
+    checked before the stand at 20), else a stand (Z-S12, Z-S13, Z-D6)."""
+    if count >= MAX_CARDS and total <= TARGET and new.rules.fill_table_wins:  # inlined
+        _end_set(new, seat, "fill")
+        return
+    new._std = (True, new._std[1]) if seat == 0 else (new._std[0], True)
+    _end_turn(new, seat)
+
+
+def _end_turn(new: State, seat: int) -> None:
+    """Z-D4, Z-D7 (:func:`.rules.set_end`): bust check, set end, or the next turn."""
+    tot = new._tot
+    if tot[seat] > TARGET:
+        _end_set(new, 1 - seat, "bust")
+        return
+    std = new._std
+    if std[0] and std[1]:
+        a, b = tot
+        if a != b:
+            _end_set(new, 0 if a > b else 1, "higher")
+            return
+        # Z-D7: a tie, unless exactly one player played a Tiebreaker this set
+        t0 = any(p[0] is TIEBREAKER for p in new._tab[0])
+        t1 = any(p[0] is TIEBREAKER for p in new._tab[1])
+        if t0 != t1:
+            _end_set(new, 0 if t0 else 1, "tiebreaker")
+        else:
+            _end_set(new, None, "tie")
+        return
+    other = 1 - seat
+    _start_turn(new, seat if std[other] else other)
+
+
+def _end_set(new: State, winner: int | None, reason: str) -> None:
+    """The set is over: score it (Z-S16, Z-S2), and start the next one with the other starter
+    (Z-D3) on a fresh deck (Z-D2)."""
+    tab = new._tab
+    new._last = (winner, reason, tab)
+    sets = new._sets
+    if winner is not None:
+        sets = (sets[0] + 1, sets[1]) if winner == 0 else (sets[0], sets[1] + 1)
+        new._sets = sets
+        if sets[winner] >= new.rules.sets_to_win:
+            new._turn = None
+            new.is_over = True
+            new._played = None
+            return
+    starter, number = new._setup
+    starter = 1 - starter
+    new._setup = (starter, number + 1)
+    new._std = (False, False)
+    new._top = ()
+    # the starter's first draw (start_turn on a fresh deck and empty tables, inlined: one
+    # card cannot make 20 or nine cards, so nothing is forced)
+    key = new._key
+    z = new._key = (key + GAMMA) & MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    z ^= z >> 31
+    if new.rules.main_deck == "finite40":
+        j = z % 40 if z < LIMITS[40] else Rng(key).below(40)
+        card = FULL_DECK[j]
+        new._rest = FULL_WITHOUT[j]
+    else:
+        card = 1 + (z % 10 if z < LIMITS[10] else Rng(key).below(10))
+        new._rest = b""
+    new._tab = (MAIN1[card], ()) if starter == 0 else ((), MAIN1[card])
+    new._tot = (card, 0) if starter == 0 else (0, card)
+    new._turn = starter
+    new._played = None
+
+
+def _play_card(old: State, new: State, seat: int, move: PlayCard) -> None:
+    """Z-D5 step 4: one hand card, checked and refused with the reason, then auto-stand /
+    nine cards apply again."""
+    card = move.card
+    value = _checked_value(old, seat, move)
+    if card.is_gold:
+        value = _gold_effect(new, seat, card, value)
+    i = old._hands[seat].index(card)
+    hand = old._hands[seat][:i] + old._hands[seat][i + 1 :]
+    used = new._used
+    tab = new._tab
+    mine = tab[seat] + ((card, value),)
+    total = new._tot[seat] + value
+    if seat == 0:
+        new._hands = (hand, new._hands[1])
+        new._used = (used[0] + (card,), used[1])
+        new._tab = (mine, tab[1])
+        new._tot = (total, new._tot[1])
+    else:
+        new._hands = (new._hands[0], hand)
+        new._used = (used[0], used[1] + (card,))
+        new._tab = (tab[0], mine)
+        new._tot = (new._tot[0], total)
+    if total == TARGET or len(mine) >= MAX_CARDS:
+        _forced_stand(new, seat, len(mine), total)
+    else:
+        new._played = card
+
+
+def _checked_value(old: State, seat: int, move: PlayCard) -> int:
+    """The value ``move`` declares, or the refusal: a second card this turn (Z-S8), a card
+    not in the hand, a missing or wrong sign (Z-S9)."""
+    card = move.card
+    if old._played is not None:
+        raise IllegalMove("pazaak.second_card", card=old._played)
+    hand = old._hands[seat]
+    if card not in hand:
+        held: object = " ".join(map(str, hand)) or i18n.TranslatedError("pazaak.empty_hand")
+        raise IllegalMove("pazaak.not_in_hand", card=card, player=seat_name(seat), hand=held)
+    value = card.options.get(move.sign)
+    return value if value is not None else _declared_value(move)
+
+
+def _declared_value(move: PlayCard) -> int:
+    """The value ``move`` declares for its card, or the refusal: a missing or wrong sign
+    (Z-S9)."""
+    card = move.card
+    value = card.options.get(move.sign)
+    if value is not None:
+        return value
+    if move.sign is None:
+        raise IllegalMove("pazaak.needs_sign", card=card, options=options_text(card))
+    if card.needs_sign:
+        raise IllegalMove(
+            "pazaak.wrong_sign", card=card, value=signed(move.sign), options=options_text(card)
+        )
+    wrong = move.sign * card.size if move.sign in (1, -1) and card.size else move.sign
+    raise IllegalMove("pazaak.fixed_sign", card=card, value=signed(wrong))
+
+
+def _card_effect(mine: tuple[Placed, ...], card: SideCard, value: int) -> CardEffect:
+    """What ``card``, declared as ``value``, does to the table ``mine`` (Z-D9), by the plain
+    rules (:func:`.rules.placed_value`, :func:`.rules.flip`)."""
+    if card is DOUBLE:
+        if not mine:
+            raise IllegalMove("pazaak.double_empty")
+        targets: tuple[int, ...] = (len(mine) - 1,)
+    elif card.kind in plain.FLIPS:
+        turned = plain.FLIPS[card.kind]
+        targets = tuple(i for i, (_, v) in enumerate(mine) if abs(v) in turned)
+        mine = plain.flip(mine, card.kind)
+    else:
+        targets = ()
+    value = plain.placed_value(card.kind, value, mine)
+    return CardEffect(value, plain.total(mine) + value, targets)
+
+
+def _gold_effect(new: State, seat: int, card: SideCard, value: int) -> int:
+    """Z-D9: D copies the previous card's value; a Flip changes the sign of own ±2/±4
+    (±3/±6) cards already placed and is itself worth 0 (:func:`.rules.placed_value`,
+    :func:`.rules.flip`)."""
+    mine = new._tab[seat]
+    if card is DOUBLE and not mine:
+        raise IllegalMove("pazaak.double_empty")
+    if card.kind in plain.FLIPS:
+        table = plain.flip(mine, card.kind)
+        total = plain.total(table)
+        new._tab = (table, new._tab[1]) if seat == 0 else (new._tab[0], table)
+        new._tot = (total, new._tot[1]) if seat == 0 else (new._tot[0], total)
+    return plain.placed_value(card.kind, value, mine)
+
+
 def _placed_text(p: Placed) -> str:
     """A placed card in a ``repr``: ``7``, ``4→-4`` (flipped), ``+3``, ``±4(-4)``."""
     src, value = p
@@ -470,4 +1176,9 @@ def _placed_text(p: Placed) -> str:
 
 # State says it lives in the package (``__module__``), where doctest finds its class examples;
 # it looks for the methods' examples only in this module, so list them here.
-__test__ = {"State.random_move": State.random_move, "State.view": State.view}
+__test__ = {
+    "State.random_move": State.random_move,
+    "State.view": State.view,
+    "State.card_effect": State.card_effect,
+    "State.last_set_placed": vars(State)["last_set_placed"].fget,
+}

@@ -9,7 +9,7 @@ from typing import Any
 
 from cardwidgets import core
 from cardwidgets.core import Outcome
-from cardwidgets.games.pazaak.deck import Placed, SetResult, Tables
+from cardwidgets.games.pazaak._fast import Placed, SetResult, Tables
 from cardwidgets.games.pazaak.moves import Move
 from cardwidgets.games.pazaak.sidecards import SideCard
 
