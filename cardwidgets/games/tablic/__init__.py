@@ -47,15 +47,6 @@ from cardwidgets.games.tablic.captures import (
     maximal_captures,
     ranked_captures,
 )
-from cardwidgets.games.tablic.masks import (  # for cardwidgets.bots until it imports .masks
-    _PLAYED as _PLAYED,
-)
-from cardwidgets.games.tablic.masks import (
-    _POINTS as _POINTS,
-)
-from cardwidgets.games.tablic.masks import (
-    _points_of_mask as _points_of_mask,
-)
 from cardwidgets.games.tablic.moves import Move
 from cardwidgets.games.tablic.playouts import Playout, playout
 from cardwidgets.games.tablic.position import PositionError

@@ -18,9 +18,8 @@ from typing import TYPE_CHECKING
 
 from cardwidgets import cards
 from cardwidgets.core import Outcome
-from cardwidgets.games.tablic.deck import _deal_round, _deck
-from cardwidgets.games.tablic.masks import _points_of_mask
-from cardwidgets.games.tablic.profiles import _profile
+from cardwidgets.games.tablic._fast import points_of_mask, profile_of
+from cardwidgets.games.tablic.deck import deal_hands, shuffled_deck
 from cardwidgets.games.tablic.rules import (
     DealResult,
     breakdown,
@@ -36,12 +35,12 @@ if TYPE_CHECKING:
 def begin_deal(state: State, deal_number: int, dealer: int) -> None:
     """Deal ``deal_number`` of the match, shuffled from its seed (T-D8): the first 4 cards to
     the table, the other 48 to the stock (its bottom card public), then the first round."""
-    deck = _deck(state.seed, deal_number)
+    deck = shuffled_deck(state.seed, deal_number)
     state.deal_number = deal_number
     state.dealer = dealer
     table = state._table = tuple(deck[:4])
     state._table_bits = cards.mask(table)
-    state._profile = _profile(state._table_bits)
+    state._profile = profile_of(state._table_bits)
     state._reach = None
     state._stock = tuple(deck[4:])
     state._bottom = state._stock[-1]
@@ -54,7 +53,7 @@ def begin_deal(state: State, deal_number: int, dealer: int) -> None:
 
 def deal_next_round(state: State) -> None:
     """T-D8: Elder gets stock[0:3] and [6:9], the dealer [3:6] and [9:12]; Elder leads."""
-    dealt = _deal_round(state._stock, state.dealer)
+    dealt = deal_hands(state._stock, state.dealer)
     state._stock = state._stock[12:]
     state._hand0 |= dealt[0]
     state._hand1 |= dealt[1]
@@ -80,7 +79,7 @@ def end_deal(state: State) -> None:
     if taker is not None and leftovers:
         piles[taker] |= state._table_bits
     counts = (piles[0].bit_count(), piles[1].bit_count())
-    points = (_points_of_mask(piles[0]), _points_of_mask(piles[1]))
+    points = (points_of_mask(piles[0]), points_of_mask(piles[1]))
     parts = breakdown(counts, points, state.tablas)
     scores = parts["scores"]
     totals = (state.totals[0] + scores[0], state.totals[1] + scores[1])

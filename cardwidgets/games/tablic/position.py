@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 
 from cardwidgets import cards, core, i18n
 from cardwidgets.cards import Card, CardLike
+from cardwidgets.games.tablic._fast import profile_of
 from cardwidgets.games.tablic.deals import after_turn
-from cardwidgets.games.tablic.profiles import _profile
 from cardwidgets.games.tablic.rules import (
     DEFAULT_RULES,
     MAX_DEAL_NUMBER,
@@ -101,7 +101,7 @@ def set_up(
     )
     state._table = table_cards
     state._table_bits = cards.mask(table_cards)
-    state._profile = _profile(state._table_bits)
+    state._profile = profile_of(state._table_bits)
     state._stock = stock_cards
     state._bottom = stock_cards[-1] if stock_cards else None  # public, as after a deal (T-D8)
     shown_card = _shown_arg(shown, stock_cards, hand_cards)

@@ -21,28 +21,28 @@ from typing import ClassVar
 from cardwidgets import cards, core
 from cardwidgets.cards import DECK, Card, CardLike
 from cardwidgets.core import IllegalMove, Outcome
-from cardwidgets.games.tablic.capture_plans import _expand_partial
-from cardwidgets.games.tablic.capture_search import _PLANS, _plans, _search
-from cardwidgets.games.tablic.captures import (
-    _UNRANK_ABOVE,
-    _containing,
-    _options,
-    _random_option,
-    count_captures,
+from cardwidgets.games.tablic._fast import (
+    PLANS,
+    PLAYED,
+    POSITION,
+    REACH,
+    UNIT,
+    UNRANK_ABOVE,
+    UP_TO,
+    containing,
+    expand_partial,
+    hand_options,
+    plans_of,
+    profile_of,
+    random_hand_option,
+    reach_of,
+    search_of,
 )
+from cardwidgets.games.tablic.captures import count_captures
 from cardwidgets.games.tablic.codes import from_code, position_code
 from cardwidgets.games.tablic.deals import after_turn, begin_deal
-from cardwidgets.games.tablic.masks import _PLAYED
-from cardwidgets.games.tablic.moves import (
-    _SET_CARD,
-    _SET_MASK,
-    _TRAILS,
-    Move,
-    _new_move,
-    _new_object,
-)
+from cardwidgets.games.tablic.moves import SET_CARD, SET_MASK, TRAILS, Move, new_move
 from cardwidgets.games.tablic.position import check_rules, determinized, from_start, set_up
-from cardwidgets.games.tablic.profiles import _POSITION, _REACH, _UNIT, _UP_TO, _profile, _reach
 from cardwidgets.games.tablic.rules import (
     DealResult,
     Rules,
@@ -51,6 +51,8 @@ from cardwidgets.games.tablic.view import LastMove, Pile, TablicView
 from cardwidgets.games.tablic.words import describe_last_move
 
 __all__ = ["State", "from_record", "new_game"]
+
+new_object = object.__new__
 
 
 class State(core.GameState[Move]):
@@ -115,7 +117,7 @@ class State(core.GameState[Move]):
     _profile: int
     """The table's packed count per value (see the capture search)."""
     _reach: int | None
-    """:func:`_reach` of the table once known: play() works it out after a trail."""
+    """:func:`reach_of` of the table once known: play() works it out after a trail."""
     _stock: tuple[Card, ...]
     _pile0: int
     _pile1: int
@@ -323,21 +325,21 @@ class State(core.GameState[Move]):
         (bigger first)."""
         keys = self._keys
         if keys is not None:
-            trails = _TRAILS
-            return [trails[key] if key < 64 else _new_move(key) for key in keys]
+            trails = TRAILS
+            return [trails[key] if key < 64 else new_move(key) for key in keys]
         seat = self._to_move
         if seat is None:
             self._keys = []
             return []
-        # _options() and _new_move() inlined: the keys and the moves in one pass.
+        # hand_options() and new_move() inlined: the keys and the moves in one pass.
         hand = self._hand1 if seat else self._hand0
         table = self._table_bits
         profile = self._profile
         reach = self._reach
         if reach is None:
-            reach = self._reach = _REACH.get(profile) or _reach(profile)
+            reach = self._reach = REACH.get(profile) or reach_of(profile)
         maximal = self.rules.capture_must_be_maximal
-        cache = _PLANS[maximal]
+        cache = PLANS[maximal]
         keys = []
         moves: list[Move] = []
         add_key = keys.append
@@ -347,28 +349,28 @@ class State(core.GameState[Move]):
             hand ^= low
             index = low.bit_length() - 1
             add_key(index)
-            add_move(_TRAILS[index])
-            v = _PLAYED[index]
+            add_move(TRAILS[index])
+            v = PLAYED[index]
             if not reach >> v & 1:
                 continue  # no table cards add up to v (also when the table is empty)
-            plans = cache[v].get(profile & _UP_TO[v])
+            plans = cache[v].get(profile & UP_TO[v])
             if plans is None:
-                plans = _plans(v, profile, maximal)
+                plans = plans_of(v, profile, maximal)
             card = DECK[index]
             for plan in plans:
                 if isinstance(plan, int):
                     captured = table & plan
                     add_key(captured << 6 | index)
-                    move = _new_object(Move)
-                    _SET_CARD(move, card)
-                    _SET_MASK(move, captured)
+                    move = new_object(Move)
+                    SET_CARD(move, card)
+                    SET_MASK(move, captured)
                     add_move(move)
                 else:
-                    for captured in _expand_partial(plan, table):
+                    for captured in expand_partial(plan, table):
                         add_key(captured << 6 | index)
-                        move = _new_object(Move)
-                        _SET_CARD(move, card)
-                        _SET_MASK(move, captured)
+                        move = new_object(Move)
+                        SET_CARD(move, card)
+                        SET_MASK(move, captured)
                         add_move(move)
         self._keys = keys
         return moves
@@ -417,13 +419,13 @@ class State(core.GameState[Move]):
             profile = self._profile
             reach = self._reach
             if reach is None:
-                reach = self._reach = _REACH.get(profile) or _reach(profile)
+                reach = self._reach = REACH.get(profile) or reach_of(profile)
             maximal = self.rules.capture_must_be_maximal
-            if table.bit_count() > _UNRANK_ABOVE:
-                return _new_move(_random_option(hand, table, profile, reach, maximal, rng))
+            if table.bit_count() > UNRANK_ABOVE:
+                return new_move(random_hand_option(hand, table, profile, reach, maximal, rng))
             # Kept, so that play() accepts the drawn move by an int comparison.
-            keys = self._keys = _options(hand, table, profile, reach, maximal)
-        return _new_move(keys[rng.below(len(keys))])
+            keys = self._keys = hand_options(hand, table, profile, reach, maximal)
+        return new_move(keys[rng.below(len(keys))])
 
     def check(self, move: Move | str) -> Move:
         """The move if it is legal here; else raise :class:`IllegalMove` saying why."""
@@ -442,14 +444,14 @@ class State(core.GameState[Move]):
             raise IllegalMove(
                 "tablic.not_on_table", cards=cards.format_cards(cards.from_mask(missing))
             )
-        v = _PLAYED[card.index]
-        taken = _profile(captured)
-        search = _search(v, self._profile)
-        if not taken & ~_UP_TO[v] and search.contains(taken):
+        v = PLAYED[card.index]
+        taken = profile_of(captured)
+        search = search_of(v, self._profile)
+        if not taken & ~UP_TO[v] and search.contains(taken):
             bigger = search.bigger(taken) if self.rules.capture_must_be_maximal else None
             if bigger is None:
                 return move
-            shown = _containing(self._table_bits, captured, bigger - taken)
+            shown = containing(self._table_bits, captured, bigger - taken)
             raise IllegalMove("tablic.not_maximal", card=card, bigger=shown)
         kings = [c for c in cards.from_mask(captured) if c.rank == 13]
         if v == 14 and len(kings) > 1:
@@ -492,7 +494,7 @@ class State(core.GameState[Move]):
             move = self._checked(move, seat)
         seat = self._to_move
         assert seat is not None
-        child = _new_object(State)
+        child = new_object(State)
         # Copy every field, then change what the move changes (the table's order is worked
         # out from this state's when asked).
         child.rules = rules = self.rules
@@ -510,7 +512,7 @@ class State(core.GameState[Move]):
         captured = move.mask
         if captured:
             child._table_bits = table_bits = self._table_bits ^ captured
-            child._profile = self._profile - _profile(captured)
+            child._profile = self._profile - profile_of(captured)
             child._reach, child.last_capturer = None, seat
             # T-D12: the played card and the captured cards go to the capturer's pile.
             if seat:
@@ -525,11 +527,11 @@ class State(core.GameState[Move]):
             child.tablas = tablas
         else:
             child._table_bits = self._table_bits | bit
-            child._profile = self._profile + _UNIT[index]
+            child._profile = self._profile + UNIT[index]
             # Adding a card x to the table adds x to every sum (an Ace 1 or 11).
             reach = self._reach
             if reach is not None:
-                x = _POSITION[index]
+                x = POSITION[index]
                 reach = (reach | reach << x | (reach << 11 if x == 1 else 0)) & 0x7FFF
             child._reach = reach
             child._pile0, child._pile1 = self._pile0, self._pile1
