@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
-from cardwidgets import cards, core
+from cardwidgets import cards, core, i18n
 from cardwidgets.cards import DECK, Card, CardLike
 from cardwidgets.core import IllegalMove, Outcome
 from cardwidgets.games.tablic._fast import (
@@ -33,24 +33,30 @@ from cardwidgets.games.tablic._fast import (
     expand_partial,
     hand_options,
     plans_of,
+    play_out,
+    points_of_mask,
     profile_of,
     random_hand_option,
     reach_of,
     search_of,
 )
 from cardwidgets.games.tablic.captures import count_captures
-from cardwidgets.games.tablic.codes import from_code, position_code
-from cardwidgets.games.tablic.deals import after_turn, begin_deal
+from cardwidgets.games.tablic.codes import position_code, read_code
+from cardwidgets.games.tablic.deck import deal_hands, shuffled_deck
 from cardwidgets.games.tablic.moves import SET_CARD, SET_MASK, TRAILS, Move, new_move
-from cardwidgets.games.tablic.position import check_rules, determinized, from_start, set_up
+from cardwidgets.games.tablic.position import Position, check_position, check_rules, check_start
 from cardwidgets.games.tablic.rules import (
     DealResult,
     Rules,
+    breakdown,
+    leftovers_taker,
+    match_over,
+    winner,
 )
 from cardwidgets.games.tablic.view import LastMove, Pile, TablicView
-from cardwidgets.games.tablic.words import describe_last_move
+from cardwidgets.games.tablic.words import player
 
-__all__ = ["State", "from_record", "new_game"]
+__all__ = ["Playout", "State", "describe_deal", "from_record", "new_game", "playout"]
 
 new_object = object.__new__
 
@@ -183,7 +189,7 @@ class State(core.GameState[Move]):
         dealer = core.check_seat(dealer)
         state = cls._blank(rules, seed)
         state.totals = (0, 0)
-        begin_deal(state, 1, dealer)
+        state._begin_deal(1, dealer)
         state._start = {"seed": seed, "dealer": dealer}
         return state
 
@@ -215,22 +221,48 @@ class State(core.GameState[Move]):
         >>> [str(m) for m in s.legal_moves()]
         ['A♦', 'A♦ x 10♥ A♣', 'A♦ x A♣']
         """
-        return set_up(
-            cls,
+        rules = check_rules(rules)
+        seed = cards.fresh_seed() if seed is None else cards.check_seed(seed)
+        position = check_position(
+            rules,
             table,
             hands,
             stock,
             to_move,
             dealer,
-            rules,
             piles,
             tablas,
             totals,
             deal_number,
             last_capturer,
-            seed,
             shown,
         )
+        state = cls._blank(rules, seed)
+        state._set_position(position)
+        # The position as given, kept before both hands out go on at once: _after_turn() may
+        # end the deal, which changes the dealer, deal number, totals, tablas and last
+        # capturer, and a record starting from those would score the deal twice (T-D6, T-D7;
+        # issue 21).
+        state._start = {"position": position.record(), "seed": seed}
+        if not state._hand0 and not state._hand1:
+            state._after_turn()
+        return state
+
+    def _set_position(self, position: Position) -> None:
+        """Fill in the fields of a checked position (the state is being made)."""
+        self.dealer, self.deal_number = position.dealer, position.deal_number
+        self.tablas, self.totals = position.tablas, position.totals
+        self.last_capturer = position.last_capturer
+        self._table = position.table
+        self._table_bits = cards.mask(position.table)
+        self._profile = profile_of(self._table_bits)
+        self._stock = stock = position.stock
+        # The bottom card is public, as after a deal (T-D8); once dealt, the shown card.
+        shown = position.shown
+        self._bottom = shown if shown is not None else stock[-1] if stock else None
+        self._hand0, self._hand1 = cards.mask(position.hands[0]), cards.mask(position.hands[1])
+        self._pile0, self._pile1 = cards.mask(position.piles[0]), cards.mask(position.piles[1])
+        self._to_move = position.to_move
 
     # -- position codes --------------------------------------------------------------------
     def code(self, seat: int | None = None) -> str:
@@ -249,7 +281,8 @@ class State(core.GameState[Move]):
         """The position of a code from :meth:`code`; a seat's code gets the cards that seat
         cannot see dealt from ``seed`` (fresh if None), which also fixes the later deals.
         The rules are not in the code: give them if they are not the seed rules."""
-        return from_code(cls, text, seed, rules)
+        seed = cards.fresh_seed() if seed is None else cards.check_seed(seed)
+        return cls.from_position(rules=rules, **read_code(text, seed, rules))
 
     # -- records ---------------------------------------------------------------------------
     def _start_record(self) -> dict[str, object]:
@@ -259,7 +292,10 @@ class State(core.GameState[Move]):
     @classmethod
     def _from_start(cls, start: Mapping[str, object], rules: core.Rules) -> State:
         assert isinstance(rules, Rules)
-        return from_start(cls, start, rules)
+        seed, dealer, position = check_start(start)
+        if position is None:
+            return cls.new(seed, rules, dealer)
+        return cls.from_position(rules=rules, seed=seed, **position)
 
     @classmethod
     def _rules_from_dict(cls, data: Mapping[str, object]) -> Rules:
@@ -542,7 +578,7 @@ class State(core.GameState[Move]):
             child._to_move = seat
         else:
             child._to_move = None
-            after_turn(child)
+            child._after_turn()
         return child
 
     # -- what players see ----------------------------------------------------------------------
@@ -591,7 +627,30 @@ class State(core.GameState[Move]):
         >>> s.play("8♦ x 3♠ 5♥").describe_last_move("de")
         'Spieler 1 spielt 8♦ und nimmt 3♠ 5♥. Tabla: der Tisch ist abgeräumt (+1 Punkt).'
         """
-        return describe_last_move(self, locale)
+        move, seat = self.last_move, self._last_seat
+        if move is None or seat is None:
+            return ""
+        who = player(seat, locale)
+        if move.mask:
+            taken = cards.format_cards(cards.from_mask(move.mask))
+            parts = [
+                i18n.text("tablic.say.capture", locale, player=who, card=move.card, captured=taken)
+            ]
+        else:
+            parts = [i18n.text("tablic.say.trail", locale, player=who, card=move.card)]
+        if self._last_tabla:
+            parts.append(i18n.text("tablic.say.tabla", locale))
+        parent = self.parent
+        if parent is not None and len(self.deal_results) > len(parent.deal_results):
+            parts.extend(describe_deal(self.deal_results[-1], locale))
+        outcome = self._outcome
+        if outcome is not None and outcome.winner is not None:
+            high, low = max(self.totals), min(self.totals)
+            winner = player(outcome.winner, locale)
+            parts.append(
+                i18n.text("tablic.say.match_end", locale, player=winner, high=high, low=low)
+            )
+        return " ".join(parts)
 
     def determinize(self, seat: int, rng: cards.Rng) -> State:
         """A state that looks the same to ``seat``, with the hidden cards dealt at random.
@@ -600,7 +659,127 @@ class State(core.GameState[Move]):
         bottom card keeps its place, and the later deals get a new seed from ``rng``. Uses only
         what ``seat`` knows, so states that differ only in hidden cards give the same result.
         """
-        return determinized(self, core.check_seat(seat), rng)
+        seat = core.check_seat(seat)
+        if self._to_move is None:
+            return self
+        other = 1 - seat
+        bottom = self._bottom
+        hands = self._hands
+        known = hands[seat] | self._table_bits | self._pile0 | self._pile1
+        revealed_other = self.revealed()[other]
+        bottom_in_stock = self.stock_bottom is not None
+        fixed = cards.mask(revealed_other)
+        if bottom_in_stock and bottom is not None:
+            fixed |= bottom.bit
+        pool = cards.from_mask((hands[other] | cards.mask(self._stock)) & ~known & ~fixed)
+        shuffled = rng.shuffle(pool)
+        need = hands[other].bit_count() - len(revealed_other)
+        dealt: list[tuple[Card, ...]] = [(), ()]
+        dealt[seat] = cards.from_mask(hands[seat])
+        dealt[other] = (*revealed_other, *shuffled[:need])
+        stock = shuffled[need:]
+        if bottom_in_stock and bottom is not None:
+            stock.append(bottom)
+        found = type(self).from_position(
+            table=self._table_cards(),
+            hands=dealt,
+            stock=stock,
+            to_move=self._to_move,
+            dealer=self.dealer,
+            rules=self.rules,
+            piles=self.piles,
+            tablas=self.tablas,
+            totals=self.totals,
+            deal_number=self.deal_number,
+            last_capturer=self.last_capturer,
+            seed=rng.next64(),
+        )
+        found._bottom = bottom  # the public card keeps its place even once dealt
+        return found
+
+    # -- a deal's life: dealt, its rounds, scored, then the next deal or the end (T-S2, T-S3,
+    # T-D6-T-D9). These fill in a state while it is being made (by new, play or
+    # from_position); once returned, a state never changes. They run once a round, so they
+    # are plain methods, not part of the per-move hot path.
+    def _begin_deal(self, deal_number: int, dealer: int) -> None:
+        """Deal ``deal_number`` of the match, shuffled from its seed (T-D8): the first 4 cards
+        to the table, the other 48 to the stock (its bottom card public), then the first
+        round."""
+        deck = shuffled_deck(self.seed, deal_number)
+        self.deal_number = deal_number
+        self.dealer = dealer
+        self._table = table = tuple(deck[:4])
+        self._table_bits = cards.mask(table)
+        self._profile = profile_of(self._table_bits)
+        self._reach = None
+        self._stock = stock = tuple(deck[4:])
+        self._bottom = stock[-1]
+        self._hand0 = self._hand1 = 0
+        self._pile0 = self._pile1 = 0
+        self.tablas = (0, 0)
+        self.last_capturer = None
+        self._deal_next_round()
+
+    def _deal_next_round(self) -> None:
+        """T-D8: Elder gets stock[0:3] and [6:9], the dealer [3:6] and [9:12]; Elder leads."""
+        dealt = deal_hands(self._stock, self.dealer)
+        self._stock = self._stock[12:]
+        self._hand0 |= dealt[0]
+        self._hand1 |= dealt[1]
+        elder = 1 - self.dealer
+        self._to_move = elder if (self._hand1 if elder else self._hand0) else self.dealer
+
+    def _after_turn(self) -> None:
+        """Both hands are empty: deal the next round, or end the deal (and maybe the match)."""
+        if self._stock:
+            self._deal_next_round()
+        else:
+            self._end_deal()
+
+    def _end_deal(self) -> None:
+        """Score the deal (T-S18, T-D6, T-D9), add it to the totals, and start the next deal
+        with the other dealer (T-S3), or end the match (T-D7)."""
+        rules = self.rules
+        result = self._deal_result()
+        self.deal_results = (*self.deal_results, result)
+        self.totals = totals = result.totals
+        if not match_over(rules, totals):
+            self._begin_deal(self.deal_number + 1, 1 - self.dealer)
+            return
+        self._pile0, self._pile1 = result.piles
+        if result.leftovers_to is not None:
+            self._table = ()
+            self._table_bits = 0
+            self._profile = 0
+            self._reach = None
+        self._to_move = None
+        self._outcome = Outcome(winner(totals), totals)
+
+    def _deal_result(self) -> DealResult:
+        """The finished deal's result: the leftovers to their taker (T-D6), then the piles
+        and tablas scored (T-S18, T-D9) and added to the totals."""
+        leftovers = self._table_cards()  # in table order
+        taker = leftovers_taker(self.rules, self.dealer, self.last_capturer)
+        piles = [self._pile0, self._pile1]
+        if taker is not None and leftovers:
+            piles[taker] |= self._table_bits
+        counts = (piles[0].bit_count(), piles[1].bit_count())
+        points = (points_of_mask(piles[0]), points_of_mask(piles[1]))
+        parts = breakdown(counts, points, self.tablas)
+        scores = parts["scores"]
+        return DealResult(
+            deal=self.deal_number,
+            dealer=self.dealer,
+            cards=counts,
+            points=points,
+            most_cards=parts["most_cards"],
+            tablas=self.tablas,
+            scores=scores,
+            totals=(self.totals[0] + scores[0], self.totals[1] + scores[1]),
+            leftovers=leftovers,
+            leftovers_to=taker if leftovers else None,
+            piles=(piles[0], piles[1]),
+        )
 
     def _repr_details(self) -> str:
         table = cards.format_cards(self._table_cards()) or "-"
@@ -622,3 +801,84 @@ def new_game(seed: int | str | None = None, rules: Rules | None = None, dealer: 
 def from_record(record: Mapping[str, object] | str) -> State:
     """Replay a record (dict or JSON text) made by :meth:`State.to_record`."""
     return State.from_record(record)
+
+
+def describe_deal(result: DealResult, locale: str | None = None) -> list[str]:
+    """Sentences for the end of a deal: who took the leftovers, and the deal's scores.
+
+    >>> last = State.from_position(table="9♣", hands=((), ("5♠",)), to_move=1, last_capturer=0)
+    >>> describe_deal(last.play("5♠").deal_results[0], "en")[0]
+    'Player 1 takes the cards left on the table: 9♣ 5♠.'
+    """
+    parts = []
+    if result.leftovers:
+        left = cards.format_cards(result.leftovers)
+        if result.leftovers_to is None:
+            parts.append(i18n.text("tablic.say.leftovers_nobody", locale, cards=left))
+        else:
+            taker = player(result.leftovers_to, locale)
+            parts.append(i18n.text("tablic.say.leftovers", locale, cards=left, player=taker))
+    parts.append(
+        i18n.text(
+            "tablic.say.deal_end",
+            locale,
+            deal=result.deal,
+            player0=player(0, locale),
+            score0=result.scores[0],
+            player1=player(1, locale),
+            score1=result.scores[1],
+        )
+    )
+    return parts
+
+
+class Playout(NamedTuple):
+    """What :func:`playout` returns."""
+
+    totals: tuple[int, int]
+    """The running totals when the playout stopped."""
+    winner: int | None
+    """The winner if the match ended, else None."""
+    deals: int
+    """How many deals ended during the playout."""
+    moves: int
+    """How many moves were played."""
+
+
+def playout(state: State, rng: cards.Rng, deals: int | None = None) -> Playout:
+    """Play uniformly random legal moves from ``state`` to the end of the match (or of
+    ``deals`` deals), fast: the same rules, move order and random choices as the loop
+    ``moves = s.legal_moves(); s = s.play(moves[rng.below(len(moves))])``, on plain ints
+    (:func:`._fast.play_out`; a test checks they agree move for move). The bots' and the
+    lab's rollouts.
+
+    >>> a = playout(new_game(seed=4), cards.Rng(1))
+    >>> s, rng = new_game(seed=4), cards.Rng(1)
+    >>> while not s.is_over:
+    ...     moves = s.legal_moves()
+    ...     s = s.play(moves[rng.below(len(moves))])
+    >>> a.totals == s.totals and a.winner == s.outcome.winner and a.moves == s.ply
+    True
+    """
+    seat = state._to_move
+    if seat is None:
+        outcome = state._outcome
+        return Playout(state.totals, outcome.winner if outcome is not None else None, 0, 0)
+    return Playout(
+        *play_out(
+            state.rules,
+            state.seed,
+            rng,
+            deals,
+            hands=(state._hand0, state._hand1),
+            table=state._table_bits,
+            stock=state._stock,
+            piles=(state._pile0, state._pile1),
+            tablas=state.tablas,
+            last=state.last_capturer,
+            seat=seat,
+            dealer=state.dealer,
+            number=state.deal_number,
+            totals=state.totals,
+        )
+    )
