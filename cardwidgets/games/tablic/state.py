@@ -49,6 +49,7 @@ from cardwidgets.games.tablic.rules import (
     DealResult,
     Rules,
     breakdown,
+    is_tabla,
     leftovers_taker,
     match_over,
     winner,
@@ -410,6 +411,26 @@ class State(core.GameState[Move]):
                         add_move(move)
         self._keys = keys
         return moves
+
+    def scores_tabla(self, move: Move | str) -> bool:
+        """Whether playing ``move`` here scores a tabla (T-S13, T-D5): a capture that takes
+        every table card, unless it is made with the deal's last card and the rules do not
+        count that one (``final_card_tabla``). The rule itself is :func:`.rules.is_tabla`;
+        a widget asks this before the move is played (to mark a suggested capture).
+        Raises :class:`IllegalMove` if ``move`` is not legal here.
+
+        >>> s = State.from_position(table="3♠ 5♥", hands=("8♦ K♠", "9♥"), stock="")
+        >>> s.scores_tabla("8♦ x 3♠ 5♥"), s.scores_tabla("8♦")
+        (True, False)
+        >>> last = State.from_position(table="3♠ 5♥", hands=("8♦", ""))
+        >>> last.scores_tabla("8♦ x 3♠ 5♥")  # the deal's last card (T-D5)
+        False
+        """
+        move = self.check(move)
+        if not move.mask:
+            return False
+        left = (self._hand0 | self._hand1).bit_count() - 1 + len(self._stock)
+        return is_tabla(cards.from_mask(self._table_bits & ~move.mask), left, self.rules)
 
     def legal_moves_count(self) -> int:
         """How many legal moves there are, counted without listing crowded tables' captures."""
