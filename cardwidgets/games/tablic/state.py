@@ -7,6 +7,18 @@ comparison; the table's arrival order is worked out from the parents only when a
 State is the whole match (T-S2, T-D7): when a deal ends, its score is added and the next deal
 is shuffled from the match seed and the deal number, with the dealer alternating (T-S3).
 
+This room is the only one that sets a state's fields, so everything that does is here, in
+this order: construction (new matches, given positions, codes, records), full information,
+moves (:meth:`State.legal_moves`, :meth:`State.random_move`, :meth:`State.check`,
+:meth:`State.play`, :meth:`State.scores_tabla`), what players see and the descriptions, and
+a deal's life (dealt, its rounds, scored, the next deal or the end); then :func:`playout`,
+which reads a state's fields into :func:`._fast.play_out`. Checking a given position is
+:mod:`.position`'s, the rules on ints are :mod:`._fast`'s.
+
+Trade-off: :meth:`State.legal_moves` and :meth:`State.play` are the hot path of self-play
+and are written for speed (the fast engine's loop inlined, every field copied in place, no
+helper call per move); the rest is plain code, run once a round or on request.
+
 >>> state = new_game(seed=1)
 >>> state.to_move, len(state.table), [len(h) for h in state.hands]
 (0, 4, [6, 6])
@@ -390,6 +402,8 @@ class State(core.GameState[Move]):
             v = PLAYED[index]
             if not reach >> v & 1:
                 continue  # no table cards add up to v (also when the table is empty)
+            # The plans of the legal captures of value v (T-D1-T-D4; only the maximal ones,
+            # T-D1a, with capture_must_be_maximal): ints take whole values of the table.
             plans = cache[v].get(profile & UP_TO[v])
             if plans is None:
                 plans = plans_of(v, profile, maximal)
