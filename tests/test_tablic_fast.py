@@ -213,3 +213,26 @@ def test_deals_end_as_the_plain_rules_say(variant: Rules) -> None:
             assert state.is_over == rules.match_over(variant, totals)
         assert state.outcome is not None
         assert state.outcome.winner == rules.winner(state.totals)
+
+
+def test_table_order_when_every_table_card_was_trailed_since_the_last_known_table() -> None:
+    # The walk back through the parents stops once every table card was found trailed: the
+    # table is then those cards in the order they were trailed (no older table card is left).
+    # Many deals, each table asked first at the deal's end (the leftovers), then backwards.
+    for seed in range(12):
+        state, rng = tablic.new_game(seed=seed), Rng(seed)
+        order = list(state.table)
+        states, orders = [], []
+        while not state.deal_results:
+            moves = state.legal_moves()
+            move = moves[rng.below(len(moves))]
+            if move.is_trail:
+                order = [*order, move.card]
+            else:
+                order = [c for c in order if c not in move.captured]
+            state = state.play(move)
+            states.append(state)
+            orders.append(order)
+        assert state.deal_results[0].leftovers == tuple(orders[-1])
+        for state, order in reversed(list(zip(states[:-1], orders[:-1], strict=True))):
+            assert list(state.table) == order

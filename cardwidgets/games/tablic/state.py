@@ -180,13 +180,21 @@ class State(core.GameState[Move]):
         if table is not None:
             return table
         bits = self._table_bits
-        trailed = []
+        left = bits.bit_count()  # table cards not yet found among the trailed ones
+        trailed: list[Card] = []
         state: State = self
         while state._table is None:
+            if not left:
+                # Every table card was trailed since: none of an older table is left, so the
+                # walk can stop here (at a deal's end it would otherwise go back 48 moves).
+                trailed.reverse()
+                table = self._table = tuple(trailed)
+                return table
             move = state.last_move
             assert move is not None and state.parent is not None  # made by play()
             if not move.mask and bits >> move.card.index & 1:
                 trailed.append(move.card)
+                left -= 1
             state = state.parent
         trailed.reverse()
         table = self._table = (*(c for c in state._table if bits >> c.index & 1), *trailed)
