@@ -16,14 +16,15 @@ from cardwidgets import cards
 from cardwidgets.cards import DECK, Rng
 from cardwidgets.core import IllegalMove
 from cardwidgets.games import tablic
-from cardwidgets.games.tablic import Move, Rules, State, capture_search, deck, rules
+from cardwidgets.games.tablic import Move, Rules, State, deck, rules
+from cardwidgets.games.tablic import _fast as capture_search
 
 
 def test_deal_shuffle_is_the_cards_rng_shuffle() -> None:
     for seed in (*range(40), "lesson 1", "x" * 40, 2**64 - 3, -5):
         for deal in (1, 2, 9):
             expected = cards.Rng(seed).derive("tablic-deal", deal).shuffle(DECK)
-            assert deck._deck(seed, deal) == expected
+            assert deck.shuffled_deck(seed, deal) == expected
 
 
 def test_deal_shuffle_falls_back_to_draw_by_draw_on_a_rejected_draw(
@@ -158,10 +159,10 @@ def test_reach_carried_after_trails_is_the_reach_of_the_table() -> None:
 
 def test_rounds_dealt_on_bitmasks_are_the_plain_deal_round() -> None:
     for seed in range(20):
-        stock = deck._deck(seed, 1)[4:]
+        stock = deck.shuffled_deck(seed, 1)[4:]
         for dealer in (0, 1):
             for left in (48, 36, 12, 9, 6, 3):
-                fast = deck._deal_round(stock[:left], dealer)
+                fast = deck.deal_hands(stock[:left], dealer)
                 plain = rules.deal_round(stock[:left], dealer)
                 assert (cards.from_mask(fast[0]), cards.from_mask(fast[1])) == plain
 
@@ -212,3 +213,26 @@ def test_deals_end_as_the_plain_rules_say(variant: Rules) -> None:
             assert state.is_over == rules.match_over(variant, totals)
         assert state.outcome is not None
         assert state.outcome.winner == rules.winner(state.totals)
+
+
+def test_table_order_when_every_table_card_was_trailed_since_the_last_known_table() -> None:
+    # The walk back through the parents stops once every table card was found trailed: the
+    # table is then those cards in the order they were trailed (no older table card is left).
+    # Many deals, each table asked first at the deal's end (the leftovers), then backwards.
+    for seed in range(12):
+        state, rng = tablic.new_game(seed=seed), Rng(seed)
+        order = list(state.table)
+        states, orders = [], []
+        while not state.deal_results:
+            moves = state.legal_moves()
+            move = moves[rng.below(len(moves))]
+            if move.is_trail:
+                order = [*order, move.card]
+            else:
+                order = [c for c in order if c not in move.captured]
+            state = state.play(move)
+            states.append(state)
+            orders.append(order)
+        assert state.deal_results[0].leftovers == tuple(orders[-1])
+        for state, order in reversed(list(zip(states[:-1], orders[:-1], strict=True))):
+            assert list(state.table) == order

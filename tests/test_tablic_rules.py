@@ -409,3 +409,53 @@ def test_T_D12_capture_groups_refuse_the_played_card_among_the_captured() -> Non
         tablic.capture_groups("8♦", "8♦")
     with pytest.raises(ValueError, match="appears twice"):
         tablic.capture_groups("8♦", "3♠ 3♠ 5♥")
+
+
+def _tablas_after(state: State, after: State, seat: int) -> int:
+    """The seat's tablas in the deal of ``state`` once ``after`` is reached (a finished deal's
+    are in its result: the next deal starts at none)."""
+    if len(after.deal_results) > len(state.deal_results):
+        return after.deal_results[-1].tablas[seat]
+    return after.tablas[seat]
+
+
+@pytest.mark.parametrize("final_card_tabla", [False, True])
+def test_T_D5_scores_tabla_says_beforehand_what_playing_the_move_scores(
+    final_card_tabla: bool,
+) -> None:
+    # Every legal move of random matches: State.scores_tabla(move) is True exactly when
+    # playing it adds a tabla, the last card of each deal included (T-D5, final_card_tabla).
+    rules = Rules(final_card_tabla=final_card_tabla)
+    seen = {True: 0, False: 0}
+    for seed in range(4):
+        state = tablic.new_game(seed=seed, rules=rules)
+        rng = cards.Rng(seed)
+        while len(state.deal_results) < 2 and not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            for move in state.legal_moves():
+                added = _tablas_after(state, state.play(move), seat) > state.tablas[seat]
+                assert state.scores_tabla(move) is added, (state.code(), move)
+                seen[added] += 1
+            moves = state.legal_moves()
+            state = state.play(moves[rng.below(len(moves))])
+    assert seen[True] and seen[False]
+
+
+def test_T_D5_scores_tabla_of_the_deals_last_card_follows_final_card_tabla() -> None:
+    last = State.from_position(table="3♠ 5♥", hands=("8♦", ""))
+    assert not last.scores_tabla("8♦ x 3♠ 5♥")
+    assert last.play("8♦ x 3♠ 5♥").deal_results[-1].tablas == (0, 0)
+    loose = State.from_position(table="3♠ 5♥", hands=("8♦", ""), rules=Rules(final_card_tabla=True))
+    assert loose.scores_tabla("8♦ x 3♠ 5♥")
+
+
+def test_scores_tabla_refuses_an_illegal_move_with_a_reason_and_changes_nothing() -> None:
+    state = State.from_position(table="3♠ 5♥", hands=("8♦ K♠", "9♥"))
+    code = state.code()
+    with pytest.raises(IllegalMove) as refused:
+        state.scores_tabla("8♦ x 3♠")
+    assert refused.value.key == "tablic.not_a_capture"
+    with pytest.raises(IllegalMove):
+        state.scores_tabla("9♥")  # not in the hand of the seat to move
+    assert state.code() == code

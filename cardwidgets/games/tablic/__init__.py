@@ -13,20 +13,25 @@ Values: 2–10 face value, J 12, Q 13, K 14, and a table Ace counts 1 or 11 (T-S
 >>> print(after.describe_last_move())
 Player 1 plays 8♦ and captures 2♦ 3♠ 5♥ 6♣. Tabla: the table is cleared (+1 point).
 
-The package, in reading order:
+The package, in reading order (each room imports only the rooms above it; ``words`` imports
+none):
 
+* :mod:`.words` — every sentence, in English and German (the message catalog).
 * :mod:`.rules` — the rules as plain code, each citing its id: values, points, what a legal
   capture is, the tabla, dealing, scoring, the end of the match. The contract of the rest.
 * :mod:`.moves` — :class:`Move` and its text notation.
+* :mod:`.deck` — each deal's shuffle from the match seed, and dealing a round on bitmasks.
+* :mod:`._fast` — the same rules on ints for the hot paths: lookups by card index, tables
+  as packed counts per value, the capture search and its plans, a hand's legal moves as ints,
+  and random games (:func:`._fast.play_out`).
 * :mod:`.captures` — the public capture functions (:func:`capture_options` …) over the fast
-  search: :mod:`.capture_search` (count vectors, group types tested in 64-bit lanes, caches),
-  :mod:`.capture_plans` (vectors into card sets) and :mod:`.profiles` (tables as packed counts
-  per value); :mod:`.masks` holds the rules as lookups by card index.
-* :mod:`.deck` — each deal's shuffle from the match seed, and dealing on bitmasks.
-* :mod:`.state` — :class:`State`, one whole match (T-S2, T-D7); :mod:`.position` sets up and
-  checks given positions and records' starts; :mod:`.view` is what a seat sees.
-* :mod:`.playouts` — :func:`playout`, random games on plain ints for bots and the lab.
-* :mod:`.words` — every sentence, in English and German.
+  search.
+* :mod:`.position` — :class:`PositionError` and the checks of a position given by hand or
+  read from a record; :mod:`.codes` — position codes, written and read.
+* :mod:`.view` — :class:`TablicView`, what a seat sees.
+* :mod:`.state` — :class:`State`, one whole match (T-S2, T-D7), and everything that sets its
+  fields: new matches and given positions, moves, deals dealt and scored, records, views,
+  descriptions; and :func:`playout` over :func:`._fast.play_out`.
 
 The tests prove the fast paths equal to :mod:`.rules`: the capture search against
 :func:`.rules.legal_captures`, dealing against :func:`.rules.deal_round`, scoring against
@@ -47,17 +52,7 @@ from cardwidgets.games.tablic.captures import (
     maximal_captures,
     ranked_captures,
 )
-from cardwidgets.games.tablic.masks import (  # for cardwidgets.bots until it imports .masks
-    _PLAYED as _PLAYED,
-)
-from cardwidgets.games.tablic.masks import (
-    _POINTS as _POINTS,
-)
-from cardwidgets.games.tablic.masks import (
-    _points_of_mask as _points_of_mask,
-)
 from cardwidgets.games.tablic.moves import Move
-from cardwidgets.games.tablic.playouts import Playout, playout
 from cardwidgets.games.tablic.position import PositionError
 from cardwidgets.games.tablic.rules import (
     DEFAULT_RULES as DEFAULT_RULES,  # not in __all__, as before the package
@@ -72,11 +67,11 @@ from cardwidgets.games.tablic.rules import (
     played_value,
     score_deal,
 )
-from cardwidgets.games.tablic.state import State, from_record, new_game
-from cardwidgets.games.tablic.view import TablicView
-from cardwidgets.games.tablic.words import (
+from cardwidgets.games.tablic.state import Playout, State, from_record, new_game, playout
+from cardwidgets.games.tablic.state import (
     describe_deal as describe_deal,  # not in __all__, as before the package
 )
+from cardwidgets.games.tablic.view import TablicView
 
 __all__ = [
     "CaptureSteps",

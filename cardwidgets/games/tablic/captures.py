@@ -1,9 +1,10 @@
 """Captures on a table, answered by the fast search: list, count, check.
 
-These are the public capture functions of the engine (``tablic.capture_options`` …), and the
-listing of a hand's legal moves as ints that :class:`State` and :func:`playout` share. They
-give the same captures as the plain rule :func:`.rules.legal_captures` (the tests compare
-them), through the count-vector search of :mod:`.capture_search`:
+These are the public capture functions of the engine (``tablic.capture_options`` …): card
+texts or cards in, card sets out, each a thin layer over the fast engine of :mod:`._fast`,
+where the search itself lives (with the listing of a hand's legal moves as ints that
+:class:`State` and :func:`playout` share). They give the same captures as the plain rule
+:func:`.rules.legal_captures` (the tests compare them), through its count-vector search:
 
 * **Captures by value counts.** Whether a set of table cards splits into groups of the played
   value depends only on how many cards of each value it holds, so the search finds every
@@ -18,32 +19,22 @@ them), through the count-vector search of :mod:`.capture_search`:
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from cardwidgets import cards
 from cardwidgets.cards import Card, CardLike
 from cardwidgets.core import IllegalMove
-from cardwidgets.games.tablic.capture_plans import (
-    Ranked,
-    _expand,
-    _expand_partial,
-    _Plan,
-    _plan_at,
-    _plan_size,
-    best_set,
-    ranked_sets,
-)
-from cardwidgets.games.tablic.capture_search import _PLANS, _plans, _search, splits
-from cardwidgets.games.tablic.capture_search import clear_caches as _clear_search_caches
-from cardwidgets.games.tablic.masks import _PLAYED
-from cardwidgets.games.tablic.profiles import (
-    _FIELD_MASK,
-    _UP_TO,
-    _bits_of,
-    _fields,
-    _profile,
+from cardwidgets.games.tablic import _fast
+from cardwidgets.games.tablic._fast import (
+    PLAYED,
+    capture_masks,
+    plan_fit,
+    plans_of,
+    profile_of,
+    ranked_masks,
+    search_of,
+    splits,
 )
 from cardwidgets.games.tablic.rules import DEFAULT_RULES, Rules
 
@@ -68,7 +59,7 @@ def iter_captures(
     played = cards.to_card(card)
     bits = _table_bits(played, table)
     maximal = (rules or DEFAULT_RULES).capture_must_be_maximal
-    for found in _capture_masks_iter(_PLAYED[played.index], bits, maximal):
+    for found in capture_masks(PLAYED[played.index], bits, maximal):
         yield frozenset(cards.from_mask(found))
 
 
@@ -103,7 +94,7 @@ def count_captures(
     played = cards.to_card(card)
     bits = _table_bits(played, table)
     maximal = (rules or DEFAULT_RULES).capture_must_be_maximal
-    return _search(_PLAYED[played.index], _profile(bits)).count(maximal)
+    return search_of(PLAYED[played.index], profile_of(bits)).count(maximal)
 
 
 def maximal_captures(
@@ -122,10 +113,7 @@ def maximal_captures(
     """
     played = cards.to_card(card)
     bits = _table_bits(played, table)
-    return [
-        frozenset(cards.from_mask(m))
-        for m in _capture_masks_iter(_PLAYED[played.index], bits, True)
-    ]
+    return [frozenset(cards.from_mask(m)) for m in capture_masks(PLAYED[played.index], bits, True)]
 
 
 class RankedCapture(NamedTuple):
@@ -162,18 +150,8 @@ def ranked_captures(
     played = cards.to_card(card)
     bits = _table_bits(played, table)
     maximal = (rules or DEFAULT_RULES).capture_must_be_maximal
-    for minus, _, index, found in _ranked_masks(_PLAYED[played.index], bits, maximal):
+    for minus, _, index, found in ranked_masks(PLAYED[played.index], bits, maximal):
         yield RankedCapture(frozenset(cards.from_mask(found)), -minus, index)
-
-
-_Entry = tuple[Ranked, "Iterator[Ranked] | None", int, int]
-"""A plan in the heap of :func:`_ranked_masks`: its next card set, its walk (None: not
-started), its number and its offset (where its card sets start in the listing order)."""
-_STARTS: dict[tuple[int, int, bool], list[_Entry]] = {}
-"""The heaps of :func:`_ranked_masks` before the first step, by (value, table, maximal): the
-expert's rollouts ask for the same table's best captures again and again. A few hundred
-entries each (one per plan), so only a few tables are kept."""
-_STARTS_LIMIT = 16
 
 
 def clear_caches() -> None:
@@ -181,42 +159,7 @@ def clear_caches() -> None:
 
     >>> clear_caches()
     """
-    _clear_search_caches()
-    _STARTS.clear()
-
-
-def _ranked_masks(v: int, table_bits: int, maximal: bool) -> Iterator[Ranked]:
-    """The captures of value v as ``(-points, -cards, position, mask)``, best first.
-
-    Each plan enters a heap by its best card set (:func:`best_set`, a few integer operations);
-    only a plan that reaches the top is walked further (:func:`ranked_sets`), so asking for
-    the best two captures walks one or two plans of hundreds. ``position`` is the capture's
-    index in :func:`_capture_masks_iter` order: no two entries compare equal beyond it."""
-    plans = _plans(v, _profile(table_bits), maximal)
-    key = (v, table_bits, maximal)
-    start = _STARTS.get(key)
-    if start is None:
-        start = []
-        offset = 0
-        for number, plan in enumerate(plans):
-            start.append((best_set(plan, table_bits, offset), None, number, offset))
-            offset += _plan_size(plan, table_bits)
-        heapq.heapify(start)
-        if len(_STARTS) >= _STARTS_LIMIT:
-            _STARTS.clear()
-        _STARTS[key] = start
-    heap = list(start)
-    while heap:
-        found, walk, number, offset = heap[0]
-        yield found
-        if walk is None:
-            walk = ranked_sets(plans[number], table_bits, offset)
-            next(walk)  # the best set, just yielded
-        following = next(walk, None)
-        if following is None:
-            heapq.heappop(heap)
-        else:
-            heapq.heapreplace(heap, (following, walk, number, offset))
+    _fast.clear_caches()
 
 
 def is_capture(
@@ -229,7 +172,7 @@ def is_capture(
     """
     played = cards.to_card(card)
     bits = _table_bits(played, captured)
-    return splits(_PLAYED[played.index], _profile(bits))
+    return splits(PLAYED[played.index], profile_of(bits))
 
 
 class CaptureSteps(NamedTuple):
@@ -270,10 +213,10 @@ def capture_steps(
     if picked & ~bits:
         return CaptureSteps(frozenset(), False)  # a chosen card is not on the table
     maximal = (rules or DEFAULT_RULES).capture_must_be_maximal
-    v = _PLAYED[played.index]
+    v = PLAYED[played.index]
     more, complete = 0, not picked
-    for plan in _plans(v, _profile(bits), maximal):
-        fits = _plan_fit(plan, bits, picked)
+    for plan in plans_of(v, profile_of(bits), maximal):
+        fits = plan_fit(plan, bits, picked)
         if fits is not None:
             more |= fits[0]
             complete = complete or fits[1]
@@ -289,131 +232,8 @@ def _card_bits(found: Iterable[CardLike] | str) -> int:
     return cards.mask(cards.to_cards(found))
 
 
-def _plan_fit(plan: _Plan, table: int, picked: int) -> tuple[int, bool] | None:
-    """For the captures of one plan that hold every ``picked`` card: the other table cards
-    they may add, and whether ``picked`` is one of them exactly; None if none holds them."""
-    if isinstance(plan, int):
-        taken = table & plan
-        return None if picked & ~taken else (taken & ~picked, taken == picked)
-    whole, some = plan
-    taken = table & whole
-    free = picked & ~taken
-    more, exact = taken & ~picked, (picked & taken) == taken
-    for shift, n in some:
-        nibble = 15 << shift
-        mine = (free & nibble).bit_count()
-        if mine > n:
-            return None
-        free &= ~nibble
-        if mine < n:
-            more |= table & nibble & ~picked
-            exact = False
-    return None if free else (more, exact)
-
-
 def _table_bits(card: Card, table: Iterable[CardLike] | str) -> int:
     bits = cards.mask(cards.to_cards(table))
     if bits >> card.index & 1:
         raise IllegalMove("tablic.played_on_table", card=card)
     return bits
-
-
-def _capture_masks_iter(v: int, table_bits: int, maximal: bool) -> Iterator[int]:
-    for plan in _plans(v, _profile(table_bits), maximal):
-        yield from _expand(plan, table_bits)
-
-
-# -- the legal moves of a hand as ints -----------------------------------------------------------
-
-
-def _options(hand: int, table: int, profile: int, reach: int, maximal: bool) -> list[int]:
-    """The legal moves of ``hand`` on a table (its cards, profile and :func:`_reach`) as ints,
-    ``captured mask << 6 | card index``: for each hand card (card order) the trail, then its
-    captures (bigger first). The hot path of self-play, shared by :meth:`State.legal_moves`
-    and :func:`playout`."""
-    found: list[int] = []
-    append = found.append
-    cache = _PLANS[maximal]
-    while hand:
-        low = hand & -hand
-        hand ^= low
-        index = low.bit_length() - 1
-        append(index)
-        v = _PLAYED[index]
-        if not reach >> v & 1:
-            continue  # no table cards add up to v (also when the table is empty)
-        plans = cache[v].get(profile & _UP_TO[v])
-        if plans is None:
-            plans = _plans(v, profile, maximal)
-        for plan in plans:
-            if isinstance(plan, int):
-                append((table & plan) << 6 | index)
-            else:
-                for captured in _expand_partial(plan, table):
-                    append(captured << 6 | index)
-    return found
-
-
-def _card_plans(
-    hand: int, profile: int, reach: int, maximal: bool
-) -> list[tuple[int, tuple[_Plan, ...]]]:
-    """Each hand card's index (card order) with the plans of its captures, as :func:`_options`
-    walks them."""
-    found: list[tuple[int, tuple[_Plan, ...]]] = []
-    cache = _PLANS[maximal]
-    while hand:
-        low = hand & -hand
-        hand ^= low
-        index = low.bit_length() - 1
-        v = _PLAYED[index]
-        if not reach >> v & 1:
-            found.append((index, ()))
-            continue
-        plans = cache[v].get(profile & _UP_TO[v])
-        found.append((index, _plans(v, profile, maximal) if plans is None else plans))
-    return found
-
-
-def _random_option(
-    hand: int, table: int, profile: int, reach: int, maximal: bool, rng: cards.Rng
-) -> int:
-    """``options[rng.below(len(options))]`` for ``options = _options(...)`` (the same draw,
-    the same key), by counting each plan's card sets and unranking the drawn one: on a
-    crowded table this avoids listing thousands of captures."""
-    walk = _card_plans(hand, profile, reach, maximal)
-    total = 0
-    for _, plans in walk:
-        total += 1
-        for plan in plans:
-            total += _plan_size(plan, table)
-    index = rng.below(total)
-    for card, plans in walk:
-        if not index:
-            return card  # the trail comes first
-        index -= 1
-        for plan in plans:
-            size = _plan_size(plan, table)
-            if index < size:
-                return _plan_at(plan, table, index) << 6 | card
-            index -= size
-    raise AssertionError("the count and the walk disagree")
-
-
-_UNRANK_ABOVE = 10
-"""Tables with more cards than this: :meth:`State.random_move` counts and unranks instead of
-listing the moves. Listing keeps the moves as ints, so ``play`` accepts the drawn move by an
-int comparison; an unranked move goes through :meth:`State.check`, which costs a few
-microseconds. Measured (random positions, 6 cards in hand, warm caches, median move + play):
-the two are equal up to about 8 table cards; unranking is 2x faster at 10, 4x at 12 and 20x at
-20 cards (17,000 moves); in random self-play 97% of positions have at most 10 table cards."""
-
-
-def _containing(table_bits: int, captured: int, extra: int) -> str:
-    """The cards of ``captured`` plus, for each value, as many more table cards of that value
-    as the packed counts ``extra`` say (lowest cards first): a bigger capture, as text."""
-    found = captured
-    for x, n in _fields(extra):
-        free = table_bits & _FIELD_MASK[x] & ~captured
-        for low in _bits_of(free)[:n]:
-            found |= low
-    return cards.format_cards(cards.from_mask(found))

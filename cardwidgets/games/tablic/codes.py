@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from cardwidgets import cards, codes, core
 from cardwidgets.cards import Card
@@ -31,10 +31,7 @@ from cardwidgets.codes import Unseen
 from cardwidgets.games.tablic.position import PositionError
 from cardwidgets.games.tablic.rules import MAX_DEAL_NUMBER, Rules, card_points, max_total
 
-if TYPE_CHECKING:
-    from cardwidgets.games.tablic.state import State
-
-__all__ = ["FIELDS", "from_code", "position_code"]
+__all__ = ["FIELDS", "position_code", "read_code"]
 
 FIELDS = (
     "table",
@@ -54,7 +51,36 @@ FIELDS = (
 _Items = list[Card | Unseen]
 
 
-def position_code(state: State, seat: int | None = None) -> str:
+class Coded(Protocol):
+    """What a code is written from: the public fields of a :class:`State` (so this room
+    needs no import of :mod:`.state`, which imports it)."""
+
+    @property
+    def to_move(self) -> int | None: ...
+    @property
+    def table(self) -> tuple[Card, ...]: ...
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]: ...
+    @property
+    def stock(self) -> tuple[Card, ...]: ...
+    @property
+    def stock_bottom(self) -> Card | None: ...
+    @property
+    def piles(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def tablas(self) -> tuple[int, int]: ...
+    @property
+    def totals(self) -> tuple[int, int]: ...
+    @property
+    def deal_number(self) -> int: ...
+    @property
+    def last_capturer(self) -> int | None: ...
+    def revealed(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]: ...
+
+
+def position_code(state: Coded, seat: int | None = None) -> str:
     """The code of ``state``: everything (``seat`` None) or what ``seat`` sees."""
     codes.refuse_over(state.to_move, PositionError)
     hands: list[_Items] = [list(h) for h in state.hands]
@@ -98,11 +124,12 @@ def _run(count: int) -> list[Unseen]:
     return [Unseen(count)] if count else []
 
 
-def from_code(cls: type[State], text: object, seed: int | str | None, rules: Rules | None) -> State:
-    """The state of a code; a seat's unseen cards are dealt from ``seed``'s shuffle."""
+def read_code(text: object, seed: int | str, rules: Rules | None) -> dict[str, Any]:
+    """The arguments of :meth:`State.from_position` for a code (all but ``rules``, which
+    only bound the totals here); a seat's unseen cards are dealt from ``seed``'s shuffle.
+    (``Any``: the values are of the parameters' types, which a plain dict cannot say.)"""
     seat, fields = codes.split_code(text, "Tablić", "T", FIELDS, PositionError)
     table, hands_text, stock, piles_text = fields[:4]
-    seed = cards.fresh_seed() if seed is None else cards.check_seed(seed)
     items = {
         "table": codes.read_cards(table, "table", PositionError),
         "stock": codes.read_cards(stock, "stock", PositionError),
@@ -120,13 +147,12 @@ def from_code(cls: type[State], text: object, seed: int | str | None, rules: Rul
     tablas = [codes.read_int(t, "tablas", 0, 99, PositionError) for t in _pair(fields, 6)]
     most = max_total(rules or Rules())
     totals = [codes.read_int(t, "totals", 0, most, PositionError) for t in _pair(fields, 7)]
-    return cls.from_position(
+    return dict(
         table=codes.seen(items["table"]),
         hands=(codes.seen(items["hands0"]), codes.seen(items["hands1"])),
         stock=codes.seen(items["stock"]),
         to_move=codes.read_seat(fields[4], "to_move", PositionError),
         dealer=codes.read_seat(fields[5], "dealer", PositionError),
-        rules=rules,
         piles=(codes.seen(items["piles0"]), codes.seen(items["piles1"])),
         tablas=tablas,
         totals=totals,

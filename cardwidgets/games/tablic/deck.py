@@ -1,12 +1,12 @@
 """Dealing: the shuffled deck of each deal, and the hands of a round as bitmasks.
 
 Every deal of a match is shuffled from the match seed and the deal number (T-S3, T-D8), so a
-record needs only the seed. :func:`_deck` gives the same deck as
+record needs only the seed. :func:`shuffled_deck` gives the same deck as
 ``cards.Rng(seed).derive("tablic-deal", deal).shuffle(DECK)``, computed faster (a test checks
-they agree); :func:`_deal_round` deals a round as the plain :func:`.rules.deal_round` does.
+they agree); :func:`deal_hands` deals a round as the plain :func:`.rules.deal_round` does.
 
 >>> from cardwidgets import cards
->>> _deck(1, 1) == cards.Rng(1).derive("tablic-deal", 1).shuffle(cards.DECK)
+>>> shuffled_deck(1, 1) == cards.Rng(1).derive("tablic-deal", 1).shuffle(cards.DECK)
 True
 """
 
@@ -25,7 +25,7 @@ _MASK64 = (1 << 64) - 1
 _LIMIT = tuple(0 if n == 0 else (1 << 64) - (1 << 64) % n for n in range(len(DECK) + 1))
 
 
-def _deck(seed: int | str, deal_number: int) -> list[Card]:
+def shuffled_deck(seed: int | str, deal_number: int) -> list[Card]:
     """The shuffled deck of a deal, fixed by the match seed and the deal number:
     ``cards.Rng(seed).derive(_DEAL_LABEL, deal_number).shuffle(DECK)`` (a test checks they
     agree), computed faster, as every deal makes one (see :func:`_shuffled`)."""
@@ -86,7 +86,7 @@ def _shuffled_one_by_one(state: int) -> list[Card]:
     return deck
 
 
-def _deal_round(stock: Sequence[Card], dealer: int) -> list[int]:
+def deal_hands(stock: Sequence[Card], dealer: int) -> list[int]:
     """The hands dealt from the top of ``stock`` (T-D8): Elder gets stock[0:3] and [6:9], the
     dealer [3:6] and [9:12]."""
     elder = 1 - dealer

@@ -53,7 +53,7 @@ class Move(core.Move):
     if not TYPE_CHECKING:  # hidden from mypy, which would otherwise accept any attribute
 
         def __getattr__(self, name):
-            # Moves made by legal_moves() set only card and mask (see _new_move): the frozenset
+            # Moves made by legal_moves() set only card and mask (see new_move): the frozenset
             # is built on first use, as most listed moves are never looked at.
             if name == "captured":
                 captured = frozenset(cards.from_mask(self.mask))
@@ -112,28 +112,30 @@ class Move(core.Move):
         return i18n.text("tablic.move.capture", locale, card=self.card, captured=taken)
 
 
-_SET_CARD = Move.__dict__["card"].__set__
-_SET_MASK = Move.__dict__["mask"].__set__
+SET_CARD = Move.__dict__["card"].__set__
+"""Sets a new move's card without ``__init__`` (for :func:`new_move` and the hot path of
+:meth:`State.legal_moves`, which makes moves field by field)."""
+SET_MASK = Move.__dict__["mask"].__set__
+"""Sets a new move's captured-card mask, as :data:`SET_CARD` sets its card."""
 
 
-def _new_move(key: int) -> Move:
+def new_move(key: int) -> Move:
     """The move of a key ``captured mask << 6 | card index``, made without the checks of
     ``__init__`` (the fields are known to be right) and with ``captured`` left to be built on
     first use. Not interned: a cache of moves would be objects the garbage collector visits on
     every full collection, which costs more than making a move."""
     if key < 64:
-        return _TRAILS[key]
+        return TRAILS[key]
     move = object.__new__(Move)
-    _SET_CARD(move, DECK[key & 63])
-    _SET_MASK(move, key >> 6)
+    SET_CARD(move, DECK[key & 63])
+    SET_MASK(move, key >> 6)
     return move
 
 
 def _move(card: Card, captured_bits: int) -> Move:
     """The move playing ``card`` and taking the cards of ``captured_bits``."""
-    return _new_move(captured_bits << 6 | card.index)
+    return new_move(captured_bits << 6 | card.index)
 
 
-_TRAILS = tuple(Move(card) for card in DECK)
-
-_new_object = object.__new__
+TRAILS = tuple(Move(card) for card in DECK)
+"""TRAILS[index]: the trail of the card of that index, made once."""

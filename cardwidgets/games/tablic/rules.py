@@ -3,10 +3,9 @@
 This module says *what* the rules are, in the simplest code that states them: card values,
 the played value, card points, what a legal capture is, the tabla, how a deal is dealt and
 scored, and when the match ends; :class:`PlainMatch` at the end plays a match from any position
-with nothing else. The engine does the same faster elsewhere (the capture search
-in :mod:`.capture_search`, lookups by card index in :mod:`.masks`, bitmask dealing in
-:mod:`.deck`, random games in :mod:`.playouts`); the tests compare every fast path with the
-functions here, so these are the contract.
+with nothing else. The engine does the same faster elsewhere (the capture search,
+lookups by card index and random games in :mod:`._fast`, bitmask dealing in :mod:`.deck`);
+the tests compare every fast path with the functions here, so these are the contract.
 
 >>> from cardwidgets import cards
 >>> show = lambda found: sorted(cards.format_cards(sorted(c)) for c in found)

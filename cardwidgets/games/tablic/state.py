@@ -7,6 +7,18 @@ comparison; the table's arrival order is worked out from the parents only when a
 State is the whole match (T-S2, T-D7): when a deal ends, its score is added and the next deal
 is shuffled from the match seed and the deal number, with the dealer alternating (T-S3).
 
+This room is the only one that sets a state's fields, so everything that does is here, in
+this order: construction (new matches, given positions, codes, records), full information,
+moves (:meth:`State.legal_moves`, :meth:`State.random_move`, :meth:`State.check`,
+:meth:`State.play`, :meth:`State.scores_tabla`), what players see and the descriptions, and
+a deal's life (dealt, its rounds, scored, the next deal or the end); then :func:`playout`,
+which reads a state's fields into :func:`._fast.play_out`. Checking a given position is
+:mod:`.position`'s, the rules on ints are :mod:`._fast`'s.
+
+Trade-off: :meth:`State.legal_moves` and :meth:`State.play` are the hot path of self-play
+and are written for speed (the fast engine's loop inlined, every field copied in place, no
+helper call per move); the rest is plain code, run once a round or on request.
+
 >>> state = new_game(seed=1)
 >>> state.to_move, len(state.table), [len(h) for h in state.hands]
 (0, 4, [6, 6])
@@ -16,41 +28,50 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
-from cardwidgets import cards, core
+from cardwidgets import cards, core, i18n
 from cardwidgets.cards import DECK, Card, CardLike
 from cardwidgets.core import IllegalMove, Outcome
-from cardwidgets.games.tablic.capture_plans import _expand_partial
-from cardwidgets.games.tablic.capture_search import _PLANS, _plans, _search
-from cardwidgets.games.tablic.captures import (
-    _UNRANK_ABOVE,
-    _containing,
-    _options,
-    _random_option,
-    count_captures,
+from cardwidgets.games.tablic._fast import (
+    PLANS,
+    PLAYED,
+    POSITION,
+    REACH,
+    UNIT,
+    UNRANK_ABOVE,
+    UP_TO,
+    containing,
+    expand_partial,
+    hand_options,
+    plans_of,
+    play_out,
+    points_of_mask,
+    profile_of,
+    random_hand_option,
+    reach_of,
+    search_of,
 )
-from cardwidgets.games.tablic.codes import from_code, position_code
-from cardwidgets.games.tablic.deals import after_turn, begin_deal
-from cardwidgets.games.tablic.masks import _PLAYED
-from cardwidgets.games.tablic.moves import (
-    _SET_CARD,
-    _SET_MASK,
-    _TRAILS,
-    Move,
-    _new_move,
-    _new_object,
-)
-from cardwidgets.games.tablic.position import check_rules, determinized, from_start, set_up
-from cardwidgets.games.tablic.profiles import _POSITION, _REACH, _UNIT, _UP_TO, _profile, _reach
+from cardwidgets.games.tablic.captures import count_captures
+from cardwidgets.games.tablic.codes import position_code, read_code
+from cardwidgets.games.tablic.deck import deal_hands, shuffled_deck
+from cardwidgets.games.tablic.moves import SET_CARD, SET_MASK, TRAILS, Move, new_move
+from cardwidgets.games.tablic.position import Position, check_position, check_rules, check_start
 from cardwidgets.games.tablic.rules import (
     DealResult,
     Rules,
+    breakdown,
+    is_tabla,
+    leftovers_taker,
+    match_over,
+    winner,
 )
 from cardwidgets.games.tablic.view import LastMove, Pile, TablicView
-from cardwidgets.games.tablic.words import describe_last_move
+from cardwidgets.games.tablic.words import player
 
-__all__ = ["State", "from_record", "new_game"]
+__all__ = ["Playout", "State", "describe_deal", "from_record", "new_game", "playout"]
+
+new_object = object.__new__
 
 
 class State(core.GameState[Move]):
@@ -115,7 +136,7 @@ class State(core.GameState[Move]):
     _profile: int
     """The table's packed count per value (see the capture search)."""
     _reach: int | None
-    """:func:`_reach` of the table once known: play() works it out after a trail."""
+    """:func:`reach_of` of the table once known: play() works it out after a trail."""
     _stock: tuple[Card, ...]
     _pile0: int
     _pile1: int
@@ -159,13 +180,21 @@ class State(core.GameState[Move]):
         if table is not None:
             return table
         bits = self._table_bits
-        trailed = []
+        left = bits.bit_count()  # table cards not yet found among the trailed ones
+        trailed: list[Card] = []
         state: State = self
         while state._table is None:
+            if not left:
+                # Every table card was trailed since: none of an older table is left, so the
+                # walk can stop here (at a deal's end it would otherwise go back 48 moves).
+                trailed.reverse()
+                table = self._table = tuple(trailed)
+                return table
             move = state.last_move
             assert move is not None and state.parent is not None  # made by play()
             if not move.mask and bits >> move.card.index & 1:
                 trailed.append(move.card)
+                left -= 1
             state = state.parent
         trailed.reverse()
         table = self._table = (*(c for c in state._table if bits >> c.index & 1), *trailed)
@@ -181,7 +210,7 @@ class State(core.GameState[Move]):
         dealer = core.check_seat(dealer)
         state = cls._blank(rules, seed)
         state.totals = (0, 0)
-        begin_deal(state, 1, dealer)
+        state._begin_deal(1, dealer)
         state._start = {"seed": seed, "dealer": dealer}
         return state
 
@@ -213,22 +242,48 @@ class State(core.GameState[Move]):
         >>> [str(m) for m in s.legal_moves()]
         ['A♦', 'A♦ x 10♥ A♣', 'A♦ x A♣']
         """
-        return set_up(
-            cls,
+        rules = check_rules(rules)
+        seed = cards.fresh_seed() if seed is None else cards.check_seed(seed)
+        position = check_position(
+            rules,
             table,
             hands,
             stock,
             to_move,
             dealer,
-            rules,
             piles,
             tablas,
             totals,
             deal_number,
             last_capturer,
-            seed,
             shown,
         )
+        state = cls._blank(rules, seed)
+        state._set_position(position)
+        # The position as given, kept before both hands out go on at once: _after_turn() may
+        # end the deal, which changes the dealer, deal number, totals, tablas and last
+        # capturer, and a record starting from those would score the deal twice (T-D6, T-D7;
+        # issue 21).
+        state._start = {"position": position.record(), "seed": seed}
+        if not state._hand0 and not state._hand1:
+            state._after_turn()
+        return state
+
+    def _set_position(self, position: Position) -> None:
+        """Fill in the fields of a checked position (the state is being made)."""
+        self.dealer, self.deal_number = position.dealer, position.deal_number
+        self.tablas, self.totals = position.tablas, position.totals
+        self.last_capturer = position.last_capturer
+        self._table = position.table
+        self._table_bits = cards.mask(position.table)
+        self._profile = profile_of(self._table_bits)
+        self._stock = stock = position.stock
+        # The bottom card is public, as after a deal (T-D8); once dealt, the shown card.
+        shown = position.shown
+        self._bottom = shown if shown is not None else stock[-1] if stock else None
+        self._hand0, self._hand1 = cards.mask(position.hands[0]), cards.mask(position.hands[1])
+        self._pile0, self._pile1 = cards.mask(position.piles[0]), cards.mask(position.piles[1])
+        self._to_move = position.to_move
 
     # -- position codes --------------------------------------------------------------------
     def code(self, seat: int | None = None) -> str:
@@ -247,7 +302,8 @@ class State(core.GameState[Move]):
         """The position of a code from :meth:`code`; a seat's code gets the cards that seat
         cannot see dealt from ``seed`` (fresh if None), which also fixes the later deals.
         The rules are not in the code: give them if they are not the seed rules."""
-        return from_code(cls, text, seed, rules)
+        seed = cards.fresh_seed() if seed is None else cards.check_seed(seed)
+        return cls.from_position(rules=rules, **read_code(text, seed, rules))
 
     # -- records ---------------------------------------------------------------------------
     def _start_record(self) -> dict[str, object]:
@@ -257,7 +313,10 @@ class State(core.GameState[Move]):
     @classmethod
     def _from_start(cls, start: Mapping[str, object], rules: core.Rules) -> State:
         assert isinstance(rules, Rules)
-        return from_start(cls, start, rules)
+        seed, dealer, position = check_start(start)
+        if position is None:
+            return cls.new(seed, rules, dealer)
+        return cls.from_position(rules=rules, seed=seed, **position)
 
     @classmethod
     def _rules_from_dict(cls, data: Mapping[str, object]) -> Rules:
@@ -323,21 +382,21 @@ class State(core.GameState[Move]):
         (bigger first)."""
         keys = self._keys
         if keys is not None:
-            trails = _TRAILS
-            return [trails[key] if key < 64 else _new_move(key) for key in keys]
+            trails = TRAILS
+            return [trails[key] if key < 64 else new_move(key) for key in keys]
         seat = self._to_move
         if seat is None:
             self._keys = []
             return []
-        # _options() and _new_move() inlined: the keys and the moves in one pass.
+        # hand_options() and new_move() inlined: the keys and the moves in one pass.
         hand = self._hand1 if seat else self._hand0
         table = self._table_bits
         profile = self._profile
         reach = self._reach
         if reach is None:
-            reach = self._reach = _REACH.get(profile) or _reach(profile)
+            reach = self._reach = REACH.get(profile) or reach_of(profile)
         maximal = self.rules.capture_must_be_maximal
-        cache = _PLANS[maximal]
+        cache = PLANS[maximal]
         keys = []
         moves: list[Move] = []
         add_key = keys.append
@@ -347,31 +406,53 @@ class State(core.GameState[Move]):
             hand ^= low
             index = low.bit_length() - 1
             add_key(index)
-            add_move(_TRAILS[index])
-            v = _PLAYED[index]
+            add_move(TRAILS[index])
+            v = PLAYED[index]
             if not reach >> v & 1:
                 continue  # no table cards add up to v (also when the table is empty)
-            plans = cache[v].get(profile & _UP_TO[v])
+            # The plans of the legal captures of value v (T-D1-T-D4; only the maximal ones,
+            # T-D1a, with capture_must_be_maximal): ints take whole values of the table.
+            plans = cache[v].get(profile & UP_TO[v])
             if plans is None:
-                plans = _plans(v, profile, maximal)
+                plans = plans_of(v, profile, maximal)
             card = DECK[index]
             for plan in plans:
                 if isinstance(plan, int):
                     captured = table & plan
                     add_key(captured << 6 | index)
-                    move = _new_object(Move)
-                    _SET_CARD(move, card)
-                    _SET_MASK(move, captured)
+                    move = new_object(Move)
+                    SET_CARD(move, card)
+                    SET_MASK(move, captured)
                     add_move(move)
                 else:
-                    for captured in _expand_partial(plan, table):
+                    for captured in expand_partial(plan, table):
                         add_key(captured << 6 | index)
-                        move = _new_object(Move)
-                        _SET_CARD(move, card)
-                        _SET_MASK(move, captured)
+                        move = new_object(Move)
+                        SET_CARD(move, card)
+                        SET_MASK(move, captured)
                         add_move(move)
         self._keys = keys
         return moves
+
+    def scores_tabla(self, move: Move | str) -> bool:
+        """Whether playing ``move`` here scores a tabla (T-S13, T-D5): a capture that takes
+        every table card, unless it is made with the deal's last card and the rules do not
+        count that one (``final_card_tabla``). The rule itself is :func:`.rules.is_tabla`;
+        a widget asks this before the move is played (to mark a suggested capture).
+        Raises :class:`IllegalMove` if ``move`` is not legal here.
+
+        >>> s = State.from_position(table="3♠ 5♥", hands=("8♦ K♠", "9♥"), stock="")
+        >>> s.scores_tabla("8♦ x 3♠ 5♥"), s.scores_tabla("8♦")
+        (True, False)
+        >>> last = State.from_position(table="3♠ 5♥", hands=("8♦", ""))
+        >>> last.scores_tabla("8♦ x 3♠ 5♥")  # the deal's last card (T-D5)
+        False
+        """
+        move = self.check(move)
+        if not move.mask:
+            return False
+        left = (self._hand0 | self._hand1).bit_count() - 1 + len(self._stock)
+        return is_tabla(cards.from_mask(self._table_bits & ~move.mask), left, self.rules)
 
     def legal_moves_count(self) -> int:
         """How many legal moves there are, counted without listing crowded tables' captures."""
@@ -417,13 +498,13 @@ class State(core.GameState[Move]):
             profile = self._profile
             reach = self._reach
             if reach is None:
-                reach = self._reach = _REACH.get(profile) or _reach(profile)
+                reach = self._reach = REACH.get(profile) or reach_of(profile)
             maximal = self.rules.capture_must_be_maximal
-            if table.bit_count() > _UNRANK_ABOVE:
-                return _new_move(_random_option(hand, table, profile, reach, maximal, rng))
+            if table.bit_count() > UNRANK_ABOVE:
+                return new_move(random_hand_option(hand, table, profile, reach, maximal, rng))
             # Kept, so that play() accepts the drawn move by an int comparison.
-            keys = self._keys = _options(hand, table, profile, reach, maximal)
-        return _new_move(keys[rng.below(len(keys))])
+            keys = self._keys = hand_options(hand, table, profile, reach, maximal)
+        return new_move(keys[rng.below(len(keys))])
 
     def check(self, move: Move | str) -> Move:
         """The move if it is legal here; else raise :class:`IllegalMove` saying why."""
@@ -442,14 +523,14 @@ class State(core.GameState[Move]):
             raise IllegalMove(
                 "tablic.not_on_table", cards=cards.format_cards(cards.from_mask(missing))
             )
-        v = _PLAYED[card.index]
-        taken = _profile(captured)
-        search = _search(v, self._profile)
-        if not taken & ~_UP_TO[v] and search.contains(taken):
+        v = PLAYED[card.index]
+        taken = profile_of(captured)
+        search = search_of(v, self._profile)
+        if not taken & ~UP_TO[v] and search.contains(taken):
             bigger = search.bigger(taken) if self.rules.capture_must_be_maximal else None
             if bigger is None:
                 return move
-            shown = _containing(self._table_bits, captured, bigger - taken)
+            shown = containing(self._table_bits, captured, bigger - taken)
             raise IllegalMove("tablic.not_maximal", card=card, bigger=shown)
         kings = [c for c in cards.from_mask(captured) if c.rank == 13]
         if v == 14 and len(kings) > 1:
@@ -492,7 +573,7 @@ class State(core.GameState[Move]):
             move = self._checked(move, seat)
         seat = self._to_move
         assert seat is not None
-        child = _new_object(State)
+        child = new_object(State)
         # Copy every field, then change what the move changes (the table's order is worked
         # out from this state's when asked).
         child.rules = rules = self.rules
@@ -510,7 +591,7 @@ class State(core.GameState[Move]):
         captured = move.mask
         if captured:
             child._table_bits = table_bits = self._table_bits ^ captured
-            child._profile = self._profile - _profile(captured)
+            child._profile = self._profile - profile_of(captured)
             child._reach, child.last_capturer = None, seat
             # T-D12: the played card and the captured cards go to the capturer's pile.
             if seat:
@@ -525,11 +606,11 @@ class State(core.GameState[Move]):
             child.tablas = tablas
         else:
             child._table_bits = self._table_bits | bit
-            child._profile = self._profile + _UNIT[index]
+            child._profile = self._profile + UNIT[index]
             # Adding a card x to the table adds x to every sum (an Ace 1 or 11).
             reach = self._reach
             if reach is not None:
-                x = _POSITION[index]
+                x = POSITION[index]
                 reach = (reach | reach << x | (reach << 11 if x == 1 else 0)) & 0x7FFF
             child._reach = reach
             child._pile0, child._pile1 = self._pile0, self._pile1
@@ -540,7 +621,7 @@ class State(core.GameState[Move]):
             child._to_move = seat
         else:
             child._to_move = None
-            after_turn(child)
+            child._after_turn()
         return child
 
     # -- what players see ----------------------------------------------------------------------
@@ -589,7 +670,30 @@ class State(core.GameState[Move]):
         >>> s.play("8♦ x 3♠ 5♥").describe_last_move("de")
         'Spieler 1 spielt 8♦ und nimmt 3♠ 5♥. Tabla: der Tisch ist abgeräumt (+1 Punkt).'
         """
-        return describe_last_move(self, locale)
+        move, seat = self.last_move, self._last_seat
+        if move is None or seat is None:
+            return ""
+        who = player(seat, locale)
+        if move.mask:
+            taken = cards.format_cards(cards.from_mask(move.mask))
+            parts = [
+                i18n.text("tablic.say.capture", locale, player=who, card=move.card, captured=taken)
+            ]
+        else:
+            parts = [i18n.text("tablic.say.trail", locale, player=who, card=move.card)]
+        if self._last_tabla:
+            parts.append(i18n.text("tablic.say.tabla", locale))
+        parent = self.parent
+        if parent is not None and len(self.deal_results) > len(parent.deal_results):
+            parts.extend(describe_deal(self.deal_results[-1], locale))
+        outcome = self._outcome
+        if outcome is not None and outcome.winner is not None:
+            high, low = max(self.totals), min(self.totals)
+            winner = player(outcome.winner, locale)
+            parts.append(
+                i18n.text("tablic.say.match_end", locale, player=winner, high=high, low=low)
+            )
+        return " ".join(parts)
 
     def determinize(self, seat: int, rng: cards.Rng) -> State:
         """A state that looks the same to ``seat``, with the hidden cards dealt at random.
@@ -598,7 +702,127 @@ class State(core.GameState[Move]):
         bottom card keeps its place, and the later deals get a new seed from ``rng``. Uses only
         what ``seat`` knows, so states that differ only in hidden cards give the same result.
         """
-        return determinized(self, core.check_seat(seat), rng)
+        seat = core.check_seat(seat)
+        if self._to_move is None:
+            return self
+        other = 1 - seat
+        bottom = self._bottom
+        hands = self._hands
+        known = hands[seat] | self._table_bits | self._pile0 | self._pile1
+        revealed_other = self.revealed()[other]
+        bottom_in_stock = self.stock_bottom is not None
+        fixed = cards.mask(revealed_other)
+        if bottom_in_stock and bottom is not None:
+            fixed |= bottom.bit
+        pool = cards.from_mask((hands[other] | cards.mask(self._stock)) & ~known & ~fixed)
+        shuffled = rng.shuffle(pool)
+        need = hands[other].bit_count() - len(revealed_other)
+        dealt: list[tuple[Card, ...]] = [(), ()]
+        dealt[seat] = cards.from_mask(hands[seat])
+        dealt[other] = (*revealed_other, *shuffled[:need])
+        stock = shuffled[need:]
+        if bottom_in_stock and bottom is not None:
+            stock.append(bottom)
+        found = type(self).from_position(
+            table=self._table_cards(),
+            hands=dealt,
+            stock=stock,
+            to_move=self._to_move,
+            dealer=self.dealer,
+            rules=self.rules,
+            piles=self.piles,
+            tablas=self.tablas,
+            totals=self.totals,
+            deal_number=self.deal_number,
+            last_capturer=self.last_capturer,
+            seed=rng.next64(),
+        )
+        found._bottom = bottom  # the public card keeps its place even once dealt
+        return found
+
+    # -- a deal's life: dealt, its rounds, scored, then the next deal or the end (T-S2, T-S3,
+    # T-D6-T-D9). These fill in a state while it is being made (by new, play or
+    # from_position); once returned, a state never changes. They run once a round, so they
+    # are plain methods, not part of the per-move hot path.
+    def _begin_deal(self, deal_number: int, dealer: int) -> None:
+        """Deal ``deal_number`` of the match, shuffled from its seed (T-D8): the first 4 cards
+        to the table, the other 48 to the stock (its bottom card public), then the first
+        round."""
+        deck = shuffled_deck(self.seed, deal_number)
+        self.deal_number = deal_number
+        self.dealer = dealer
+        self._table = table = tuple(deck[:4])
+        self._table_bits = cards.mask(table)
+        self._profile = profile_of(self._table_bits)
+        self._reach = None
+        self._stock = stock = tuple(deck[4:])
+        self._bottom = stock[-1]
+        self._hand0 = self._hand1 = 0
+        self._pile0 = self._pile1 = 0
+        self.tablas = (0, 0)
+        self.last_capturer = None
+        self._deal_next_round()
+
+    def _deal_next_round(self) -> None:
+        """T-D8: Elder gets stock[0:3] and [6:9], the dealer [3:6] and [9:12]; Elder leads."""
+        dealt = deal_hands(self._stock, self.dealer)
+        self._stock = self._stock[12:]
+        self._hand0 |= dealt[0]
+        self._hand1 |= dealt[1]
+        elder = 1 - self.dealer
+        self._to_move = elder if (self._hand1 if elder else self._hand0) else self.dealer
+
+    def _after_turn(self) -> None:
+        """Both hands are empty: deal the next round, or end the deal (and maybe the match)."""
+        if self._stock:
+            self._deal_next_round()
+        else:
+            self._end_deal()
+
+    def _end_deal(self) -> None:
+        """Score the deal (T-S18, T-D6, T-D9), add it to the totals, and start the next deal
+        with the other dealer (T-S3), or end the match (T-D7)."""
+        rules = self.rules
+        result = self._deal_result()
+        self.deal_results = (*self.deal_results, result)
+        self.totals = totals = result.totals
+        if not match_over(rules, totals):
+            self._begin_deal(self.deal_number + 1, 1 - self.dealer)
+            return
+        self._pile0, self._pile1 = result.piles
+        if result.leftovers_to is not None:
+            self._table = ()
+            self._table_bits = 0
+            self._profile = 0
+            self._reach = None
+        self._to_move = None
+        self._outcome = Outcome(winner(totals), totals)
+
+    def _deal_result(self) -> DealResult:
+        """The finished deal's result: the leftovers to their taker (T-D6), then the piles
+        and tablas scored (T-S18, T-D9) and added to the totals."""
+        leftovers = self._table_cards()  # in table order
+        taker = leftovers_taker(self.rules, self.dealer, self.last_capturer)
+        piles = [self._pile0, self._pile1]
+        if taker is not None and leftovers:
+            piles[taker] |= self._table_bits
+        counts = (piles[0].bit_count(), piles[1].bit_count())
+        points = (points_of_mask(piles[0]), points_of_mask(piles[1]))
+        parts = breakdown(counts, points, self.tablas)
+        scores = parts["scores"]
+        return DealResult(
+            deal=self.deal_number,
+            dealer=self.dealer,
+            cards=counts,
+            points=points,
+            most_cards=parts["most_cards"],
+            tablas=self.tablas,
+            scores=scores,
+            totals=(self.totals[0] + scores[0], self.totals[1] + scores[1]),
+            leftovers=leftovers,
+            leftovers_to=taker if leftovers else None,
+            piles=(piles[0], piles[1]),
+        )
 
     def _repr_details(self) -> str:
         table = cards.format_cards(self._table_cards()) or "-"
@@ -620,3 +844,84 @@ def new_game(seed: int | str | None = None, rules: Rules | None = None, dealer: 
 def from_record(record: Mapping[str, object] | str) -> State:
     """Replay a record (dict or JSON text) made by :meth:`State.to_record`."""
     return State.from_record(record)
+
+
+def describe_deal(result: DealResult, locale: str | None = None) -> list[str]:
+    """Sentences for the end of a deal: who took the leftovers, and the deal's scores.
+
+    >>> last = State.from_position(table="9♣", hands=((), ("5♠",)), to_move=1, last_capturer=0)
+    >>> describe_deal(last.play("5♠").deal_results[0], "en")[0]
+    'Player 1 takes the cards left on the table: 9♣ 5♠.'
+    """
+    parts = []
+    if result.leftovers:
+        left = cards.format_cards(result.leftovers)
+        if result.leftovers_to is None:
+            parts.append(i18n.text("tablic.say.leftovers_nobody", locale, cards=left))
+        else:
+            taker = player(result.leftovers_to, locale)
+            parts.append(i18n.text("tablic.say.leftovers", locale, cards=left, player=taker))
+    parts.append(
+        i18n.text(
+            "tablic.say.deal_end",
+            locale,
+            deal=result.deal,
+            player0=player(0, locale),
+            score0=result.scores[0],
+            player1=player(1, locale),
+            score1=result.scores[1],
+        )
+    )
+    return parts
+
+
+class Playout(NamedTuple):
+    """What :func:`playout` returns."""
+
+    totals: tuple[int, int]
+    """The running totals when the playout stopped."""
+    winner: int | None
+    """The winner if the match ended, else None."""
+    deals: int
+    """How many deals ended during the playout."""
+    moves: int
+    """How many moves were played."""
+
+
+def playout(state: State, rng: cards.Rng, deals: int | None = None) -> Playout:
+    """Play uniformly random legal moves from ``state`` to the end of the match (or of
+    ``deals`` deals), fast: the same rules, move order and random choices as the loop
+    ``moves = s.legal_moves(); s = s.play(moves[rng.below(len(moves))])``, on plain ints
+    (:func:`._fast.play_out`; a test checks they agree move for move). The bots' and the
+    lab's rollouts.
+
+    >>> a = playout(new_game(seed=4), cards.Rng(1))
+    >>> s, rng = new_game(seed=4), cards.Rng(1)
+    >>> while not s.is_over:
+    ...     moves = s.legal_moves()
+    ...     s = s.play(moves[rng.below(len(moves))])
+    >>> a.totals == s.totals and a.winner == s.outcome.winner and a.moves == s.ply
+    True
+    """
+    seat = state._to_move
+    if seat is None:
+        outcome = state._outcome
+        return Playout(state.totals, outcome.winner if outcome is not None else None, 0, 0)
+    return Playout(
+        *play_out(
+            state.rules,
+            state.seed,
+            rng,
+            deals,
+            hands=(state._hand0, state._hand1),
+            table=state._table_bits,
+            stock=state._stock,
+            piles=(state._pile0, state._pile1),
+            tablas=state.tablas,
+            last=state.last_capturer,
+            seat=seat,
+            dealer=state.dealer,
+            number=state.deal_number,
+            totals=state.totals,
+        )
+    )

@@ -21,7 +21,7 @@ from typing import ClassVar, NamedTuple
 from cardwidgets import cards, core
 from cardwidgets.cards import Card
 from cardwidgets.core import Outcome
-from cardwidgets.games.tablic.masks import _points_of_mask
+from cardwidgets.games.tablic._fast import points_of_mask
 from cardwidgets.games.tablic.moves import Move
 from cardwidgets.games.tablic.rules import DealResult
 
@@ -40,7 +40,7 @@ class Pile(NamedTuple):
     @classmethod
     def of(cls, bits: int) -> Pile:
         """The pile of the cards in a bitmask."""
-        return cls(bits.bit_count(), _points_of_mask(bits))
+        return cls(bits.bit_count(), points_of_mask(bits))
 
     def to_json(self) -> dict[str, int]:
         """``{"cards": ..., "points": ...}``."""

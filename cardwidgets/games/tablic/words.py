@@ -1,4 +1,4 @@
-"""Every sentence of the Tablić engine, in English and German, and the words for a deal's end.
+"""Every sentence of the Tablić engine, in English and German: a leaf that imports no room.
 
 The catalog is registered when the package is imported; the engine's errors and descriptions
 look their sentences up by key (``tablic.not_a_capture`` …) in the reader's language.
@@ -10,13 +10,7 @@ look their sentences up by key (``tablic.not_a_capture`` …) in the reader's la
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from cardwidgets import cards, i18n
-
-if TYPE_CHECKING:
-    from cardwidgets.games.tablic.rules import DealResult
-    from cardwidgets.games.tablic.state import State
+from cardwidgets import i18n
 
 i18n.register(
     {
@@ -156,67 +150,3 @@ def player(seat: int, locale: str | None) -> str:
     ('Player 1', 'Spieler 2')
     """
     return i18n.text("tablic.player", locale, n=seat + 1)
-
-
-def describe_deal(result: DealResult, locale: str | None = None) -> list[str]:
-    """Sentences for the end of a deal: who took the leftovers, and the deal's scores."""
-    parts = []
-    if result.leftovers:
-        left = cards.format_cards(result.leftovers)
-        if result.leftovers_to is None:
-            parts.append(i18n.text("tablic.say.leftovers_nobody", locale, cards=left))
-        else:
-            parts.append(
-                i18n.text(
-                    "tablic.say.leftovers",
-                    locale,
-                    cards=left,
-                    player=player(result.leftovers_to, locale),
-                )
-            )
-    parts.append(
-        i18n.text(
-            "tablic.say.deal_end",
-            locale,
-            deal=result.deal,
-            player0=player(0, locale),
-            score0=result.scores[0],
-            player1=player(1, locale),
-            score1=result.scores[1],
-        )
-    )
-    return parts
-
-
-def describe_last_move(state: State, locale: str | None = None) -> str:
-    """The last move of ``state`` in words with the player, a tabla, and the end of a deal or
-    match (see :meth:`State.describe_last_move`)."""
-    move, seat = state.last_move, state._last_seat
-    if move is None or seat is None:
-        return ""
-    who = player(seat, locale)
-    if move.mask:
-        taken = cards.format_cards(cards.from_mask(move.mask))
-        parts = [
-            i18n.text("tablic.say.capture", locale, player=who, card=move.card, captured=taken)
-        ]
-    else:
-        parts = [i18n.text("tablic.say.trail", locale, player=who, card=move.card)]
-    if state._last_tabla:
-        parts.append(i18n.text("tablic.say.tabla", locale))
-    parent = state.parent
-    if parent is not None and len(state.deal_results) > len(parent.deal_results):
-        parts.extend(describe_deal(state.deal_results[-1], locale))
-    outcome = state.outcome
-    if outcome is not None and outcome.winner is not None:
-        high, low = max(state.totals), min(state.totals)
-        parts.append(
-            i18n.text(
-                "tablic.say.match_end",
-                locale,
-                player=player(outcome.winner, locale),
-                high=high,
-                low=low,
-            )
-        )
-    return " ".join(parts)
