@@ -48,10 +48,10 @@ from typing import Any
 from cardwidgets import scene as _scene
 from cardwidgets.cards import fresh_seed
 from cardwidgets.i18n import TranslatedError
+from cardwidgets.present import still_note
 from cardwidgets.widgets.frame import M, OptionError, S, WidgetError
 from cardwidgets.widgets.narration import Narration
 from cardwidgets.widgets.opponents import MoveHook, Opponent, RandomOpponent, make_opponent
-from cardwidgets.widgets.pictures import still_note
 
 __all__ = ["GameWidget", "MoveHook", "Opponent", "OptionError", "RandomOpponent", "WidgetError"]
 
@@ -79,8 +79,6 @@ def _esm() -> Path | str:
 
 
 _NAVIGATION = ("start", "back", "forward", "end")
-LOG_LINES = 40
-"""The scene carries the last this many log sentences (:attr:`GameWidget.moves_log` has all)."""
 
 
 class GameWidget(Narration[S, M]):
@@ -296,55 +294,9 @@ class GameWidget(Narration[S, M]):
                 return result
         raise WidgetError("widget.no_zone", zone=zone_id)
 
-    def frame_actions(self) -> list[_scene.Action]:
-        """Hint, history and new-game buttons (and continue, on a summary)."""
-        actions = []
-        if self.paused:
-            actions.append(
-                _scene.action("continue", self.text("widget.action.continue"), primary=True)
-            )
-        if self.hints:
-            actions.append(
-                _scene.action("hint", self.text("widget.action.hint"), enabled=self.is_my_turn())
-            )
-        actions += self.history_actions()
-        if self._confirm_new:
-            actions.append(_scene.action("new-confirm", self.text("widget.action.new_confirm")))
-            actions.append(_scene.action("new-cancel", self.text("widget.action.new_cancel")))
-        else:
-            actions.append(_scene.action("new", self.text("widget.action.new")))
-        return actions
-
     def build_scene(self) -> _scene.Scene:
         """The scene of the position shown, from the game's builders and the frame."""
-        labels = _scene.labels(self.locale)
-        labels["options"] = self.options_label()
-        first = max(1, self._cursor - LOG_LINES + 1)
-        summary = self._pending_summary(self._cursor)
-        return _scene.make_scene(
-            game=self.game,
-            title=self.text(f"widget.{self.game}.title"),
-            locale=self.locale,
-            seat=self.viewer,
-            four_color=self.four_color,
-            theme=self.theme,
-            size=self.size,
-            status=self.full_status(),
-            message=self._message,
-            announce=self.announcement,
-            zones=self.zones(),
-            options=self.options(),
-            actions=self.move_actions() + self.frame_actions(),
-            previews=self.previews() if self.hints else {},
-            focus=list(self.focus_zones),
-            log=[self.narrated(s) for s in self._line[first : self._cursor + 1]],
-            score=self.score_sheet(),
-            summary=summary,
-            legend=self.legend_items() if self.legend else [],
-            history=self.history_bar(),
-            code=self.code,
-            labels=labels,
-        )
+        return self.presenter().scene()
 
     def refresh(self) -> None:
         """Rebuild the scene and bump the version (one sync message); update the observable

@@ -29,7 +29,8 @@ from cardwidgets import i18n
 from cardwidgets import scene as _scene
 from cardwidgets.core import check_seat
 from cardwidgets.i18n import TranslatedError
-from cardwidgets.widgets import words
+from cardwidgets.present import words
+from cardwidgets.present.base import Moment, Presenter
 
 if TYPE_CHECKING:
     from cardwidgets.core import GameState, Move
@@ -189,11 +190,10 @@ class WidgetFrame(anywidget.AnyWidget, Generic[S, M]):
     game: ClassVar[str] = ""
     engine: ClassVar[ModuleType | None] = None
     """The game's module (``cardwidgets.games.tablic`` …): ``State``, ``Rules``, ``new_game``."""
-    _still: ClassVar[bool] = False  # a picture (widgets/pictures.py) keeps its seat's view
     focus_zones: ClassVar[tuple[str, ...]] = ("hand",)
     """Zones where keyboard focus falls back to, in order, when its control disappears."""
 
-    # The widget's own fields (set by GameWidget.__init__, or by widgets/pictures.py for a still).
+    # The widget's own fields (set by GameWidget.__init__).
     _ready: bool
     _line: list[S]
     _narrated: dict[tuple[object, ...], tuple[object, str]]  # sentences said (narration.py)
@@ -310,16 +310,7 @@ class WidgetFrame(anywidget.AnyWidget, Generic[S, M]):
 
     def names(self) -> tuple[str, str]:
         """The players' names as shown: "You" and "Computer", or "Player 1/2" in hot-seat."""
-        if self.opponent is None:
-            return (self.text("widget.player", n=1), self.text("widget.player", n=2))
-        names = ["", ""]
-        names[self.seat] = self.text("widget.you")
-        names[1 - self.seat] = self.text("widget.computer")
-        return (names[0], names[1])
-
-    def player(self, seat: int | None) -> str:
-        """The name of ``seat`` as shown (see :meth:`names`); "" for no seat (a game over)."""
-        return "" if seat is None else self.names()[seat]
+        return self.presenter().names()
 
     def refresh(self) -> None:
         """Rebuild the scene and send it (:meth:`GameWidget.refresh
@@ -327,50 +318,30 @@ class WidgetFrame(anywidget.AnyWidget, Generic[S, M]):
         raise NotImplementedError
 
     # -- the game's hooks ----------------------------------------------------------------------
-    def zones(self) -> list[_scene.Zone]:
-        """The zones of the position shown (only what :attr:`viewer` may see)."""
+    def presenter(self) -> Presenter[S, Any]:
+        """The game's presenter of what the widget shows now (it builds the scene)."""
         raise NotImplementedError
 
-    def options(self) -> list[_scene.Option]:
-        """The choices offered for the half-made move."""
-        return []
-
-    def options_label(self) -> str:
-        """The heading of the option list."""
-        return self.text("scene.options")
-
-    def move_actions(self) -> list[_scene.Action]:
-        """The game's move buttons (the frame adds hint, history, new game, continue)."""
-        return []
-
-    def previews(self) -> dict[str, _scene.Preview]:
-        """What lights up while a card is hovered (keys ``"zone:card"``)."""
-        return {}
-
-    def score_sheet(self) -> _scene.Score | None:
-        """The score sheet, or None."""
-        return None
-
-    def legend_items(self) -> list[_scene.LegendItem]:
-        """The highlight roles this game uses, explained."""
-        return []
-
-    def summary(self, state: S) -> _scene.Summary | None:
-        """The pause after the move that led to ``state`` (end of a deal or set), or None."""
-        return None
-
-    def status(self) -> str:
-        """The status line of the position shown."""
-        raise NotImplementedError
-
-    def say(self, state: S) -> str:
-        """The move that led to ``state``, in words, for the log and the aria-live line."""
-        move = state.last_move
-        return "" if move is None else str(move.describe(self.locale))
-
-    def move_words(self, move: M) -> str:
-        """A move in words for a hint ("Play 7♥ and capture 7♣")."""
-        return str(move)
+    def moment(self) -> Moment:
+        """What the widget shows now, for its presenter: the line, the cursor, the seat, the
+        display options, the message and what the live line says."""
+        return Moment(
+            line=tuple(self._line),
+            cursor=self._cursor,
+            seat=self.seat,
+            hot_seat=self.opponent is None,
+            locale=self.locale,
+            four_color=self.four_color,
+            theme=self.theme,
+            size=self.size,
+            legend=self.legend,
+            open_hands=self.open_hands,
+            hints=self.hints,
+            message=self._message,
+            said=tuple(self._said),
+            confirm_new=self._confirm_new,
+            dismissed=frozenset(self._dismissed),
+        )
 
     def show_hint(self, move: M) -> None:
         """Select ``move`` as the learner's half-made move (after :meth:`hint`)."""

@@ -4,7 +4,7 @@ slider), playing on from an earlier position (a branch), and new games.
 >>> from cardwidgets.widgets import TablicWidget
 >>> w = TablicWidget(seed=1)
 >>> _ = w.play("A♣ x 4♥ 7♦")
->>> w.back(); w.cursor, w.full_status()
+>>> w.back(); w.cursor, w.scene["status"]
 (1, 'Computer to move (move 1 of 2)')
 """
 
@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any
 
 from cardwidgets import i18n
-from cardwidgets import scene as _scene
 from cardwidgets.widgets.frame import M, S, WidgetError
 from cardwidgets.widgets.turns import Turns
 
@@ -110,30 +109,3 @@ class History(Turns[S, M]):
         self.refresh()
 
     # -- in the scene --------------------------------------------------------------------------
-    def full_status(self) -> str:
-        """:meth:`status`, with the history position when an earlier position is shown."""
-        status = self.status()
-        if self._cursor < len(self._line) - 1:
-            ply, plies = self.state.ply, self._line[-1].ply
-            return self.text("widget.status.history", status=status, ply=ply, plies=plies)
-        return status
-
-    def history_actions(self) -> list[_scene.Action]:
-        """The buttons to the first, previous, next and last position of the line."""
-        at_start, at_end = self._cursor == 0, self._cursor == len(self._line) - 1
-        return [
-            _scene.action("start", self.text("widget.action.start"), enabled=not at_start),
-            _scene.action("back", self.text("widget.action.back"), enabled=not at_start),
-            _scene.action("forward", self.text("widget.action.forward"), enabled=not at_end),
-            _scene.action("end", self.text("widget.action.end"), enabled=not at_end),
-        ]
-
-    def history_bar(self) -> _scene.History | None:
-        """The slider over the line (None while the line has a single position)."""
-        if len(self._line) < 2:
-            return None
-        return {
-            "ply": self.state.ply,
-            "plies": self._line[-1].ply,
-            "label": self.text("widget.history"),
-        }

@@ -10,9 +10,6 @@ happened), whose move it was, and hints in words.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from cardwidgets import scene as _scene
 from cardwidgets.widgets.frame import M, S
 from cardwidgets.widgets.history import History
@@ -32,18 +29,7 @@ class Narration(History[S, M]):
         """The sentence of the aria-live line (what just happened), in the widget's language:
         the moves just made (the learner's and the computer's, with the end of a deal or set
         they bring), the position reached in the history, or whose turn it is after a pause."""
-        parts = [
-            self.narrated(item) if not isinstance(item, tuple) else self._said_text(*item)
-            for item in self._said
-        ]
-        return " ".join(part for part in parts if part)
-
-    def _said_text(self, key: str, params: Mapping[str, Any]) -> str:
-        if key == "status":
-            return self.full_status()
-        if key == "widget.turn":
-            return self.text(key, player=self.names()[params["seat"]])
-        return self.text(key, **params)
+        return self.presenter().announcement
 
     @property
     def moves_log(self) -> list[str]:
@@ -53,26 +39,11 @@ class Narration(History[S, M]):
         when a message from the page fails, ``self.log.warning(...)``; a list in its place
         turned every such failure into an ``AttributeError``. So ``w.log`` is a logger again.)
         """
-        return [self.narrated(s) for s in self._line[1 : self._cursor + 1]]
-
-    def narrated(self, state: S) -> str:
-        """:meth:`say` of ``state``, remembered: every update redraws the log of past moves,
-        whose sentences change only with the language, the seats and who may see what."""
-        key = (id(state), self.locale, self.seat, self.viewer, self.opponent is None)
-        cache = self._narrated
-        hit = cache.get(key)
-        if hit is not None and hit[0] is state:  # the id of a state no longer alive is reused
-            return hit[1]
-        if len(cache) > _NARRATED_LIMIT:
-            cache.clear()
-        text = self.say(state)
-        cache[key] = (state, text)
-        return text
+        return self.presenter().moves_log()
 
     def mover_is_learner(self, state: S) -> bool:
         """Whether the move that led to ``state`` was the learner's (for "You play …")."""
-        parent = state.parent
-        return self.opponent is not None and parent is not None and parent.to_move == self.seat
+        return self.presenter().mover_is_learner(state)
 
     # -- hints ---------------------------------------------------------------------------------
     def hint(self) -> None:
@@ -85,6 +56,7 @@ class Narration(History[S, M]):
             found = bots.hint(self.state, self.viewer, self.locale, details=False)
             self.clear_selection()
             self.show_hint(found.move)
-            said = self.text("widget.hint", move=self.move_words(found.move), reason=found.reason)
+            words = self.presenter().move_words(found.move)
+            said = self.text("widget.hint", move=words, reason=found.reason)
             self._message = _scene.message("info", said.strip())
             self.refresh()

@@ -55,21 +55,17 @@ class Turns(WidgetFrame[S, M]):
     @property
     def viewer(self) -> int:
         """The seat whose cards are shown: :attr:`seat`, or the seat to move in hot-seat play."""
-        to_move = self.state.to_move
-        if self.opponent is None and to_move is not None and not self._still:
-            return int(to_move)
-        return int(self.seat)
+        return self.moment().viewer
 
     @property
     def paused(self) -> bool:
         """Whether the position shown waits on a summary (end of a deal or set)."""
-        return self._pending_summary(self._cursor) is not None
+        return self.presenter().paused
 
     def is_my_turn(self) -> bool:
         """Whether the position shown waits for the learner (not the opponent, not over, not
         paused on a summary)."""
-        state = self.state
-        return state.to_move is not None and state.to_move == self.viewer and not self.paused
+        return self.presenter().is_my_turn()
 
     def check_turn(self) -> None:
         """Raise the reason why the learner cannot act now (game over, pause, not their turn)."""
@@ -173,10 +169,7 @@ class Turns(WidgetFrame[S, M]):
         return ("widget.turn", {"seat": int(to_move)})
 
     def _pending_summary(self, index: int) -> _scene.Summary | None:
-        state = self._line[index]
-        if state.ply in self._dismissed or state.parent is None:
-            return None
-        return self.summary(state)
+        return self.presenter().pending_summary(index)
 
     # -- teacher hooks -------------------------------------------------------------------------
     def on_move(self, hook: MoveHook, *, remove: bool = False) -> None:
