@@ -73,7 +73,6 @@ class PanjparWidget(GameWidget[panjpar.State, panjpar.Move]):
 
     game = "panjpar"
     engine: ClassVar[ModuleType | None] = panjpar
-    focus_zones = ("hand", "battle")
 
     def __init__(self, **options: Any) -> None:
         self._picked: frozenset[Card] = frozenset()
@@ -233,8 +232,9 @@ class PanjparWidget(GameWidget[panjpar.State, panjpar.Move]):
         else:
             super().on_card(zone, card)
 
-    def action_handlers(self) -> dict[str, Callable[[], object]]:
+    def actions(self) -> dict[str, Callable[[], object]]:
         return {
+            **super().actions(),
             "attack": self.attack,
             "defend": self.defend,
             "pickup": self.pick_up,

@@ -53,8 +53,7 @@ from cardwidgets.cards import fresh_seed
 from cardwidgets.core import IllegalMove
 from cardwidgets.games import pazaak
 from cardwidgets.present.pazaak import PazaakPresenter, PazaakSelection
-from cardwidgets.widgets.base import GameWidget, WidgetError
-from cardwidgets.widgets.frame import SwitchOption
+from cardwidgets.widgets.base import GameWidget, SwitchOption, WidgetError
 
 __all__ = ["PRESETS", "PazaakWidget"]
 
@@ -243,8 +242,9 @@ class PazaakWidget(GameWidget[pazaak.State, pazaak.Move]):
                 return found["text"]
         return card
 
-    def action_handlers(self) -> dict[str, Callable[[], object]]:
+    def actions(self) -> dict[str, Callable[[], object]]:
         return {
+            **super().actions(),
             "play": self.play,
             "end-turn": self.end_turn,
             "stand": self.stand,

@@ -65,7 +65,6 @@ class TablicWidget(GameWidget[tablic.State, tablic.Move]):
 
     game = "tablic"
     engine: ClassVar[ModuleType | None] = tablic
-    focus_zones = ("hand", "table")
 
     def __init__(self, **options: Any) -> None:
         self._selected: Card | None = None
@@ -163,8 +162,9 @@ class TablicWidget(GameWidget[tablic.State, tablic.Move]):
         else:
             super().on_card(zone, card)
 
-    def action_handlers(self) -> dict[str, Callable[[], object]]:
+    def actions(self) -> dict[str, Callable[[], object]]:
         return {
+            **super().actions(),
             "play": self.play,
             "trail": self.trail,
             "cancel": self.cancel,
