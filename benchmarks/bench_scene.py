@@ -21,7 +21,7 @@ import tracemalloc
 from pathlib import Path
 
 from cardwidgets import scene, tablic
-from cardwidgets.present.tablic_capture import suggest
+from cardwidgets.present.tablic import suggest
 from cardwidgets.widgets import TablicWidget
 from cardwidgets.widgets.base import RandomOpponent
 

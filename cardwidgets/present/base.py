@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from cardwidgets import i18n
 from cardwidgets import scene as _scene
-from cardwidgets.present import words
+from cardwidgets.present import words  # noqa: F401  (registers the shared sentences)
 
 __all__ = ["LOG_LINES", "Moment", "Presenter", "Said"]
 
@@ -160,7 +160,7 @@ class Presenter(Generic[S, Sel]):
 
     def count(self, key: str, n: int) -> str:
         """A counted phrase, singular for one (``"1 card"``)."""
-        return words.count(key, n, self.locale)
+        return i18n.text(key, self.locale, n=n)
 
     def names(self) -> tuple[str, str]:
         """The players' names as shown: "You" and "Computer", or "Player 1/2" in hot-seat."""
