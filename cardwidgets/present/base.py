@@ -65,6 +65,8 @@ class Moment:
     said: tuple[Said, ...] = ()
     confirm_new: bool = False
     dismissed: frozenset[int] = frozenset()
+    players: tuple[str, ...] = ()
+    running: bool = False
 
     @classmethod
     def of(cls, state: Any, **options: Any) -> Moment:
@@ -78,10 +80,15 @@ class Moment:
         return self.line[self.cursor]
 
     @property
+    def watching(self) -> bool:
+        """Whether two computer players (named in :attr:`players`) play each other."""
+        return bool(self.players)
+
+    @property
     def viewer(self) -> int:
         """The seat whose cards are shown: :attr:`seat`, or the seat to move in hot-seat play."""
         to_move = self.state.to_move
-        if self.hot_seat and to_move is not None and not self.still:
+        if self.hot_seat and to_move is not None and not self.still and not self.watching:
             return int(to_move)
         return int(self.seat)
 
@@ -164,6 +171,13 @@ class Presenter(Generic[S, Sel]):
 
     def names(self) -> tuple[str, str]:
         """The players' names as shown: "You" and "Computer", or "Player 1/2" in hot-seat."""
+        players = self.moment.players
+        if players:
+            first, second = players
+            return (
+                self.text("widget.watch.player", n=1, name=first),
+                self.text("widget.watch.player", n=2, name=second),
+            )
         if self.hot_seat:
             return (self.text("widget.player", n=1), self.text("widget.player", n=2))
         names = ["", ""]
@@ -196,7 +210,8 @@ class Presenter(Generic[S, Sel]):
     def is_my_turn(self) -> bool:
         """Whether the position shown waits for the viewer (not over, not paused)."""
         to_move = self.state.to_move  # type: ignore[attr-defined]
-        return to_move is not None and to_move == self.viewer and not self.paused
+        mine = to_move is not None and to_move == self.viewer and not self.moment.watching
+        return mine and not self.paused
 
     # -- narration ---------------------------------------------------------------------------
     def said_text(self, item: Said) -> str:
@@ -270,7 +285,7 @@ class Presenter(Generic[S, Sel]):
             actions.append(
                 _scene.action("continue", self.text("widget.action.continue"), primary=True)
             )
-        if self.hints:
+        if self.hints and not self.moment.watching:
             actions.append(
                 _scene.action("hint", self.text("widget.action.hint"), enabled=self.is_my_turn())
             )
@@ -289,6 +304,11 @@ class Presenter(Generic[S, Sel]):
         return "" if state.is_over else str(state.code(self.viewer))
 
     # -- the scene ---------------------------------------------------------------------------
+    def buttons(self) -> list[_scene.Action]:
+        """The game's move buttons (or, watching, the watch buttons) and the frame's."""
+        own = self.watch_actions() if self.moment.watching else self.move_actions()
+        return own + self.frame_actions()
+
     def scene(self) -> _scene.Scene:
         """The scene of the moment, from the game's builders and the frame."""
         moment = self.moment
@@ -308,7 +328,7 @@ class Presenter(Generic[S, Sel]):
             announce=self.announcement,
             zones=self.zones(),
             options=self.options(),
-            actions=self.move_actions() + self.frame_actions(),
+            actions=self.buttons(),
             previews=self.previews() if self.hints else {},
             focus=list(self.focus_zones),
             log=self.moves_log(first),
@@ -336,6 +356,15 @@ class Presenter(Generic[S, Sel]):
     def move_actions(self) -> list[_scene.Action]:
         """The game's move buttons (the frame adds hint, history, new game, continue)."""
         return []
+
+    def watch_actions(self) -> list[_scene.Action]:
+        """Watching two computer players: one move, play on, or pause."""
+        going = not self.state.is_over  # type: ignore[attr-defined]
+        step = _scene.action("watch-step", self.text("widget.action.step"), enabled=going)
+        if self.moment.running:
+            return [step, _scene.action("watch-pause", self.text("widget.action.pause"))]
+        play_on = self.text("widget.action.play_on")
+        return [step, _scene.action("watch-play", play_on, enabled=going, primary=going)]
 
     def previews(self) -> dict[str, _scene.Preview]:
         """What lights up while a card is hovered (keys ``"zone:card"``)."""

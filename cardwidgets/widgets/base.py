@@ -42,8 +42,10 @@ Trade-offs:
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
+import math
 import warnings
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
@@ -165,6 +167,18 @@ class SeatOption(traitlets.Int):  # type: ignore[type-arg]  # bare: older traitl
             raise _refusal(obj, self.name, value, "0, 1") from None
 
 
+class PaceOption(traitlets.Float):  # type: ignore[type-arg]  # bare: older traitlets cannot subscript
+    """Seconds between two moves when watching computer players (above 0, at most an hour)."""
+
+    def validate(self, obj: Any, value: Any) -> float:
+        """``value`` as seconds, else :class:`OptionError`."""
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise _refusal(obj, self.name, value, "0 < pace ≤ 3600")
+        if not (math.isfinite(value) and 0 < value <= 3600):
+            raise _refusal(obj, self.name, value, "0 < pace ≤ 3600")
+        return float(value)
+
+
 _THEMES = ("auto", "light", "dark")
 _SIZES = ("normal", "large")
 _FRONT_END_MAY_SET = frozenset({"locale", "four_color", "theme", "size"})
@@ -233,6 +247,10 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     """Whether the position shown ends the game."""
     last_move = traitlets.Unicode("")
     """The text of the move that led to the position shown (``""`` at the start)."""
+    pace = PaceOption(1.0)
+    """Watching computer players: seconds between two moves while they play on."""
+    running = traitlets.Bool(False)
+    """Watching: whether the players play on by themselves (:meth:`watch`, :meth:`pause`)."""
 
     game: ClassVar[str] = ""
     engine: ClassVar[ModuleType | None] = None
@@ -253,6 +271,8 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     _dismissed: set[int]
     _hooks: list[MoveHook]
     _locale_asked: str | None  # the locale of option refusals while the widget is made
+    _players: tuple[Opponent, ...]  # the computer players watched, seat 0 and 1 (or none)
+    _timer: asyncio.TimerHandle | None  # the next move while they play on
     opponent: Opponent | None
     """Who replies to the learner: None in hot-seat play (two learners at one screen)."""
 
@@ -381,6 +401,8 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             said=tuple(self._said),
             confirm_new=self._confirm_new,
             dismissed=frozenset(self._dismissed),
+            players=tuple(_player_name(p) for p in self._players),
+            running=self.running,
         )
 
     def show_hint(self, move: M) -> None:
@@ -425,7 +447,10 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         return self.presenter().is_my_turn()
 
     def check_turn(self) -> None:
-        """Raise the reason why the learner cannot act now (game over, pause, not their turn)."""
+        """Raise the reason why the learner cannot act now (watching, game over, pause, not
+        their turn)."""
+        if self._players:
+            raise WidgetError("widget.watching")
         if self.state.is_over and not self.paused:
             raise WidgetError("widget.game_over")
         if self.paused:
@@ -459,11 +484,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             self.check_turn()
             after = self.state.play(move)
             saved = (list(self._line), self._cursor, list(self._branches))
-            if self._cursor < len(self._line) - 1:
-                self._branches.append(self._line[-1])
-                del self._line[self._cursor + 1 :]
-            self._line.append(after)
-            self._cursor += 1
+            self._append(after)
             said: list[Said] = [after]
             try:
                 said.extend(self._reply())
@@ -478,6 +499,114 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             self.refresh()
             self._run_hooks(saved[1] + 1)
         return self.state
+
+    def _append(self, after: S) -> None:
+        """Add ``after`` to the line after the position shown (a later line is cut off and
+        kept in :attr:`branches`) and show it."""
+        if self._cursor < len(self._line) - 1:
+            self._branches.append(self._line[-1])
+            del self._line[self._cursor + 1 :]
+        self._line.append(after)
+        self._cursor += 1
+
+    # -- watching two computer players ---------------------------------------------------------
+    def _watched(self, players: object, opponent: object, seed: int | str) -> tuple[Opponent, ...]:
+        """The two computer players to watch (``players=("expert", "greedy")``), or none."""
+        if players is None:
+            return ()
+        if opponent is not None:
+            raise WidgetError("widget.watch_with_opponent")
+        if isinstance(players, str) or not isinstance(players, (tuple, list)) or len(players) != 2:
+            raise WidgetError("widget.bad_players", players=i18n.shown(players))
+        made = [make_opponent(p, f"{seed}:player{i}") for i, p in enumerate(players)]
+        if made[0] is None or made[1] is None:  # "human": that is hot-seat play, not watching
+            raise WidgetError("widget.bad_players", players=i18n.shown(players))
+        return (made[0], made[1])
+
+    @property
+    def players(self) -> tuple[Opponent, ...]:
+        """The two computer players being watched (seat 0, seat 1), or ``()``."""
+        return self._players
+
+    def step(self) -> S:
+        """Watching: the player to move makes one move (on a summary: the game goes on).
+
+        >>> from cardwidgets.widgets import TablicWidget
+        >>> w = TablicWidget(seed=1, players=("greedy", "random"))
+        >>> w.step().ply, w.announcement
+        (1, 'Player 1 (greedy) plays K♠ and captures 2♦ J♠.')
+        """
+        with self.reporting():
+            if not self._players:
+                raise WidgetError("widget.not_watching")
+            first = len(self._line)
+            if self.paused:
+                self._dismissed.add(self.state.ply)
+                self._said = [self._whose_turn()]
+            else:
+                self._said = [self._watched_move()]
+            self._message = None
+            self.refresh()
+            self._run_hooks(first)
+        return self.state
+
+    def _watched_move(self) -> S:
+        """The move of the player to move, added to the line."""
+        state = self.state
+        if state.is_over or state.to_move is None:
+            raise WidgetError("widget.game_over")
+        move = self._players[int(state.to_move)].choose(state)
+        try:
+            after: S = state.play(move)
+        except IllegalMove as err:
+            raise WidgetError("widget.bad_opponent", move=move, reason=err) from err
+        self._append(after)
+        return after
+
+    def watch(self, pace: float | None = None) -> None:
+        """Watching: let the players play on by themselves, a move every :attr:`pace`
+        seconds (``pace`` sets it), until :meth:`pause` or the end. Needs a running event
+        loop (a notebook kernel); elsewhere, :meth:`step` makes each move."""
+        with self.reporting():
+            if not self._players:
+                raise WidgetError("widget.not_watching")
+            if pace is not None:
+                self.pace = pace
+            try:
+                asyncio.get_running_loop()
+            except RuntimeError:
+                raise WidgetError("widget.watch_no_loop") from None
+            self.running = True
+            self._schedule()
+            self.refresh()
+
+    def pause(self) -> None:
+        """Watching: stop playing on (:meth:`step` still makes one move)."""
+        self.running = False
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self.refresh()
+
+    def _schedule(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = asyncio.get_running_loop().call_later(self.pace, self._tick)
+
+    def _tick(self) -> None:
+        """One move while playing on; stops at the end or on a refusal (shown)."""
+        self._timer = None
+        if not self.running:
+            return
+        try:
+            self.step()
+        except TranslatedError:
+            self.pause()
+            return
+        if self.state.is_over:
+            self.pause()
+        else:
+            self._schedule()
 
     def _reply(self) -> list[Any]:
         """Let the opponent move until it is the learner's turn (or the game is over, or a
@@ -711,6 +840,8 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         legend: bool = True,
         ply: int | None = None,
         code: str | None = None,
+        players: tuple[object, object] | None = None,
+        pace: float = 1.0,
     ) -> None:
         self._ready = False
         self._locale_asked = locale  # an option refused while the widget is made says so in it
@@ -730,7 +861,12 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         self._dismissed = set()
         self._hooks = []
         self.opponent = make_opponent(opponent, f"{seed}:opponent")
+        self._players = self._watched(players, opponent, seed)
+        self._timer = None
+        if self._players:
+            self.opponent = None  # nobody replies to a learner: the two players take turns
         super().__init__(
+            pace=pace,
             seat=seat,
             locale=locale,
             four_color=four_color,
@@ -850,6 +986,9 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             "new-confirm": self.new,
             "new-cancel": self._cancel_new,
             "continue": self.next,
+            "watch-step": self.step,
+            "watch-play": self.watch,
+            "watch-pause": self.pause,
         }
 
     # -- what a click on the board does (the game overrides) -----------------------------------
@@ -958,6 +1097,12 @@ class RandomOpponent:
 
     def __repr__(self) -> str:
         return f"RandomOpponent(seed={self.seed!r})"
+
+
+def _player_name(player: Opponent) -> str:
+    """A computer player's name as shown: a bot's own (``"expert"``), else its class's."""
+    name = getattr(player, "name", None)
+    return name if isinstance(name, str) and name else type(player).__name__
 
 
 def _has_choose(found: object) -> TypeGuard[Opponent]:
