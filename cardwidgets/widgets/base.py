@@ -274,6 +274,11 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     _players: tuple[Opponent, ...]  # the computer players watched, seat 0 and 1 (or none)
     _timer: asyncio.TimerHandle | None  # the next move while they play on
     opponent: Opponent | None
+    _selection: Any  # the learner's half-made move: the game's frozen selection
+    presenter_class: ClassVar[type[Presenter[Any, Any]]]
+    """The game's presenter (:mod:`cardwidgets.present`): it draws the scene."""
+    blank: ClassVar[Any] = None
+    """The game's empty selection (nothing selected yet)."""
     """Who replies to the learner: None in hot-seat play (two learners at one screen)."""
 
     # -- observers and updates from the page ---------------------------------------------------
@@ -379,8 +384,9 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
 
     # -- the game's hooks ----------------------------------------------------------------------
     def presenter(self) -> Presenter[S, Any]:
-        """The game's presenter of what the widget shows now (it builds the scene)."""
-        raise NotImplementedError
+        """The game's presenter (:attr:`presenter_class`) of what the widget shows now: the
+        :meth:`moment` and the selection. It builds the scene."""
+        return self.presenter_class(self.moment(), self._selection, self._narrated)
 
     def moment(self) -> Moment:
         """What the widget shows now, for its presenter: the line, the cursor, the seat, the
@@ -410,6 +416,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
 
     def clear_selection(self) -> None:
         """Forget the learner's half-made move."""
+        self._selection = self.blank
 
     # -- the game line -------------------------------------------------------------------------
     @property
@@ -845,6 +852,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     ) -> None:
         self._ready = False
         self._locale_asked = locale  # an option refused while the widget is made says so in it
+        self._selection = self.blank
         if code is not None:  # a position code: the state it sets up, unseen cards from seed
             state, seed = self._state_of_code(code, seed, state, rules)
         state, seed = self._starting_state(seed, state, rules)

@@ -44,9 +44,10 @@ grows into the thousands with a big hand; a hint or a reply on a 5-card attack a
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from cardwidgets import cards
 from cardwidgets.cards import Card, CardLike
@@ -74,11 +75,9 @@ class PanjparWidget(GameWidget[panjpar.State, panjpar.Move]):
     game = "panjpar"
     engine: ClassVar[ModuleType | None] = panjpar
 
-    def __init__(self, **options: Any) -> None:
-        self._picked: frozenset[Card] = frozenset()
-        self._target: Card | None = None
-        self._kills: dict[Card, Card] = {}
-        super().__init__(**options)
+    presenter_class = PanjparPresenter
+    blank = PanjparSelection()
+    _selection: PanjparSelection
 
     # -- reading the position ----------------------------------------------------------------
     @property
@@ -89,17 +88,17 @@ class PanjparWidget(GameWidget[panjpar.State, panjpar.Move]):
     @property
     def picked(self) -> frozenset[Card]:
         """The hand cards selected for an attack."""
-        return self._picked
+        return self._selection.picked
 
     @property
     def target(self) -> Card | None:
         """The attack card being answered, or None."""
-        return self._target
+        return self._selection.target
 
     @property
     def kills(self) -> dict[Card, Card]:
         """The kills chosen so far: attack card -> the hand card that beats it."""
-        return dict(self._kills)
+        return dict(self._selection.kills)
 
     # -- the learner's actions ---------------------------------------------------------------
     def select(self, card: CardLike) -> None:
@@ -116,7 +115,8 @@ class PanjparWidget(GameWidget[panjpar.State, panjpar.Move]):
             elif self.defending:
                 self._kill_with(picked)
             else:
-                self._picked = self._picked ^ {picked}
+                chosen = self._selection.picked ^ {picked}
+                self._selection = dataclasses.replace(self._selection, picked=chosen)
             self._message = None
             self.refresh()
 
@@ -135,36 +135,39 @@ class PanjparWidget(GameWidget[panjpar.State, panjpar.Move]):
             self.refresh()
 
     def _aim(self, attacked: Card) -> None:
-        if attacked in self._kills:
-            del self._kills[attacked]
-            self._target = attacked
+        chosen = self._selection
+        if attacked in chosen.kills:  # its kill is taken back
+            kills = {a: k for a, k in chosen.kills.items() if a is not attacked}
+            self._selection = dataclasses.replace(chosen, kills=kills, target=attacked)
         else:
-            self._target = None if self._target is attacked else attacked
+            target = None if chosen.target is attacked else attacked
+            self._selection = dataclasses.replace(chosen, target=target)
 
     def _kill_with(self, killer: Card) -> None:
-        for attacked, used in list(self._kills.items()):
+        chosen = self._selection
+        for attacked, used in chosen.kills.items():
             if used is killer:  # a second click takes the kill back
-                del self._kills[attacked]
-                self._target = attacked
+                kills = {a: k for a, k in chosen.kills.items() if a is not attacked}
+                self._selection = dataclasses.replace(chosen, kills=kills, target=attacked)
                 return
-        target = self._target or self._only_open_target()
+        target = chosen.target or self._only_open_target()
         if target is None:
             raise WidgetError("widget.panjpar.aim_first", card=killer)
         if not self.presenter().beats(killer, target):
             self.state.play(
                 panjpar.Defend(panjpar.Kills({target: killer}))
             )  # raises the engine's reason
-        self._kills[target] = killer
-        self._target = None
+        kills = {**chosen.kills, target: killer}
+        self._selection = dataclasses.replace(chosen, kills=kills, target=None)
 
     def _only_open_target(self) -> Card | None:
-        open_cards = [c for c in self.state.attack if c not in self._kills]
+        open_cards = [c for c in self.state.attack if c not in self._selection.kills]
         return open_cards[0] if len(open_cards) == 1 else None
 
     def kill(self, attacked: CardLike, killer: CardLike) -> None:
         """Kill ``attacked`` with the hand card ``killer`` (:meth:`aim`, then :meth:`select`)."""
         self.aim(attacked)
-        if self._target is None:  # aim() toggled an earlier choice off
+        if self._selection.target is None:  # aim() toggled an earlier choice off
             self.aim(attacked)
         self.select(killer)
 
@@ -180,12 +183,12 @@ class PanjparWidget(GameWidget[panjpar.State, panjpar.Move]):
 
     def _selected_move(self) -> panjpar.Move:
         if self.defending:
-            if not self._kills:
+            if not self._selection.kills:
                 raise WidgetError("widget.panjpar.no_kills_yet")
-            return panjpar.Defend(panjpar.Kills(self._kills))
-        if not self._picked:
+            return panjpar.Defend(panjpar.Kills(dict(self._selection.kills)))
+        if not self._selection.picked:
             raise WidgetError("widget.panjpar.no_attack_yet")
-        return panjpar.Attack(tuple(self._picked))
+        return panjpar.Attack(tuple(self._selection.picked))
 
     def attack(self, cards_: Iterable[CardLike] | str | None = None) -> panjpar.State:
         """Attack with ``cards_`` (default: the selected cards)."""
@@ -241,23 +244,18 @@ class PanjparWidget(GameWidget[panjpar.State, panjpar.Move]):
             "cancel": self.cancel,
         }
 
-    def clear_selection(self) -> None:
-        self._picked = frozenset()
-        self._target = None
-        self._kills = {}
-
     def show_hint(self, move: panjpar.Move) -> None:
         if isinstance(move, panjpar.Attack):
-            self._picked = frozenset(move.cards)
+            self._selection = PanjparSelection(picked=frozenset(move.cards))
         else:
             assert isinstance(move, panjpar.Defend)
-            self._kills = dict(move.kills.pairs)
-
-    def presenter(self) -> PanjparPresenter:
-        selection = PanjparSelection(self._picked, self._target, dict(self._kills))
-        return PanjparPresenter(self.moment(), selection, self._narrated)
+            self._selection = PanjparSelection(kills=dict(move.kills.pairs))
 
     # -- reading the position ----------------------------------------------------------------
+    def presenter(self) -> PanjparPresenter:
+        """The Panjpar presenter of what the widget shows now (typed: its selection rules)."""
+        return PanjparPresenter(self.moment(), self._selection, self._narrated)
+
     def extenders(self) -> frozenset[Card]:
         """The hand cards that, added to the selection, still lead to a legal attack."""
         return self.presenter().extenders()

@@ -91,6 +91,9 @@ class PazaakWidget(GameWidget[pazaak.State, pazaak.Move]):
 
     game = "pazaak"
     engine: ClassVar[ModuleType | None] = pazaak
+    presenter_class = PazaakPresenter
+    blank = PazaakSelection()
+    _selection: PazaakSelection
 
     odds = SwitchOption(True)
     """The teaching switch: bust chance and the totals side cards would make. Not synced."""
@@ -103,8 +106,6 @@ class PazaakWidget(GameWidget[pazaak.State, pazaak.Move]):
         rules: Any = None,
         **options: Any,
     ) -> None:
-        self._selected: pazaak.SideCard | None = None
-        self._sign: int | None = None
         self._side_decks = side_decks
         self._locale_asked = options.get("locale", "en")  # a bad odds is refused in it
         self.odds = odds
@@ -152,10 +153,10 @@ class PazaakWidget(GameWidget[pazaak.State, pazaak.Move]):
             played = self.state.played_this_turn
             if played is not None:
                 raise IllegalMove("pazaak.second_card", card=played)
-            if self._selected is chosen:
+            if self._selection.card is chosen:
                 self.clear_selection()
             else:
-                self._selected, self._sign = chosen, None
+                self._selection = PazaakSelection(chosen)
             self._message = None
             self.refresh()
 
@@ -163,7 +164,7 @@ class PazaakWidget(GameWidget[pazaak.State, pazaak.Move]):
         """Declare the sign of the selected card: option ``index`` as listed in
         ``scene["options"]`` (``0`` is ``+``, ``1`` is ``-``; ``±1/2`` has four)."""
         with self.reporting():
-            card = self._selected
+            card = self._selection.card
             if card is None:
                 raise WidgetError("widget.pazaak.select_first")
             if not card.needs_sign:
@@ -173,7 +174,7 @@ class PazaakWidget(GameWidget[pazaak.State, pazaak.Move]):
                 raise WidgetError("widget.pazaak.no_option", n=index, card=card)
             if not 0 <= index < len(signs):
                 raise WidgetError("widget.pazaak.no_option", n=index + 1, card=card)
-            self._sign = signs[index]
+            self._selection = PazaakSelection(card, signs[index])
             self._message = None
             self.refresh()
 
@@ -205,7 +206,7 @@ class PazaakWidget(GameWidget[pazaak.State, pazaak.Move]):
         self.odds = not self.odds
 
     def _selected_move(self) -> pazaak.PlayCard:
-        card, sign = self._selected, self._sign
+        card, sign = self._selection.card, self._selection.sign
         if card is None:
             raise WidgetError("widget.pazaak.select_first")
         if card.needs_sign and sign is None:
@@ -217,12 +218,12 @@ class PazaakWidget(GameWidget[pazaak.State, pazaak.Move]):
     @property
     def selected(self) -> pazaak.SideCard | None:
         """The selected side card, or None."""
-        return self._selected
+        return self._selection.card
 
     @property
     def sign(self) -> int | None:
         """The sign (or, for ``±1/2``, the value) declared for the selected card, or None."""
-        return self._sign
+        return self._selection.sign
 
     # -- hooks of GameWidget -----------------------------------------------------------------
     def on_card(self, zone: str, card: str) -> None:
@@ -252,20 +253,15 @@ class PazaakWidget(GameWidget[pazaak.State, pazaak.Move]):
             "odds": self.toggle_odds,
         }
 
-    def clear_selection(self) -> None:
-        self._selected = None
-        self._sign = None
-
     def show_hint(self, move: pazaak.Move) -> None:
         if isinstance(move, pazaak.PlayCard):
-            self._selected, self._sign = move.card, move.sign
+            self._selection = PazaakSelection(move.card, move.sign)
 
     def describe(self) -> str:
         return super().describe().replace("move", f"set {self.state.set_number}, move", 1)
 
     def presenter(self) -> PazaakPresenter:
-        selection = PazaakSelection(self._selected, self._sign)
-        return PazaakPresenter(self.moment(), selection, self._narrated, odds=self.odds)
+        return PazaakPresenter(self.moment(), self._selection, self._narrated, odds=self.odds)
 
     def bust_chance(self) -> Fraction:
         """The exact chance (a Fraction) that the learner's next main-deck card busts him, from

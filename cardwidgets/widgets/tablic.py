@@ -36,9 +36,10 @@ not show is built by clicking (:mod:`cardwidgets.present.tablic`; the sentences 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from cardwidgets import cards
 from cardwidgets.cards import Card, CardLike
@@ -66,11 +67,9 @@ class TablicWidget(GameWidget[tablic.State, tablic.Move]):
     game = "tablic"
     engine: ClassVar[ModuleType | None] = tablic
 
-    def __init__(self, **options: Any) -> None:
-        self._selected: Card | None = None
-        self._chosen: frozenset[Card] = frozenset()
-        self._shown = SUGGESTIONS
-        super().__init__(**options)
+    presenter_class = TablicPresenter
+    blank = TablicSelection()
+    _selection: TablicSelection
 
     # -- the learner's actions ---------------------------------------------------------------
     def select(self, card: CardLike) -> None:
@@ -81,13 +80,12 @@ class TablicWidget(GameWidget[tablic.State, tablic.Move]):
             self.check_turn()
             if played not in self.state.hands[self.viewer]:
                 raise WidgetError("widget.tablic.not_in_hand", card=played)
-            if self._selected is played:
+            if self._selection.card is played:
                 self.clear_selection()
             else:
-                self.clear_selection()
-                self._selected = played
+                self._selection = TablicSelection(played)
                 found = self.suggestions
-                self._chosen = found[0] if found else frozenset()
+                self._selection = TablicSelection(played, found[0] if found else frozenset())
             self._message = None
             self.refresh()
 
@@ -95,29 +93,32 @@ class TablicWidget(GameWidget[tablic.State, tablic.Move]):
         """Add a table card to the capture being built, or take it out again."""
         with self.reporting():
             picked = cards.to_card(card)
-            if self._selected is None:
+            chosen = self._selection.chosen
+            if self._selection.card is None:
                 raise WidgetError("widget.tablic.select_first")
             if picked not in self.state.table:
                 raise IllegalMove("tablic.not_on_table", cards=picked)
-            self._chosen = self._chosen ^ {picked}
+            self._selection = dataclasses.replace(self._selection, chosen=chosen ^ {picked})
             self._message = None
             self.refresh()
 
     def choose(self, index: int) -> None:
         """Take suggestion ``index`` (0-based, as listed in ``scene["options"]``)."""
         with self.reporting():
-            if self._selected is None:
+            card = self._selection.card
+            if card is None:
                 raise WidgetError("widget.tablic.select_first")
             found = self.suggestions
             if not 0 <= index < len(found):
-                raise WidgetError("widget.tablic.no_option", n=index + 1, card=self._selected)
-            self._chosen = found[index]
+                raise WidgetError("widget.tablic.no_option", n=index + 1, card=card)
+            self._selection = dataclasses.replace(self._selection, chosen=found[index])
             self._message = None
             self.refresh()
 
     def more(self) -> None:
         """Suggest a few more captures."""
-        self._shown += SUGGESTIONS
+        shown = self._selection.shown + SUGGESTIONS
+        self._selection = dataclasses.replace(self._selection, shown=shown)
         self.refresh()
 
     def play(self, move: tablic.Move | str | None = None) -> tablic.State:
@@ -125,20 +126,21 @@ class TablicWidget(GameWidget[tablic.State, tablic.Move]):
         the capture built. The opponent replies; returns the new state."""
         if move is None:
             with self.reporting():
-                if self._selected is None:
+                card, chosen = self._selection.card, self._selection.chosen
+                if card is None:
                     raise WidgetError("widget.tablic.select_first")
-                if not self._chosen:
-                    raise WidgetError("widget.tablic.no_capture_yet", card=self._selected)
-                move = tablic.Move(self._selected, self._chosen)
+                if not chosen:
+                    raise WidgetError("widget.tablic.no_capture_yet", card=card)
+                move = tablic.Move(card, chosen)
         result: tablic.State = self.commit(move)
         return result
 
     def trail(self, card: CardLike | None = None) -> tablic.State:
         """Lay ``card`` (default: the selected card) on the table without capturing."""
         with self.reporting():
-            if card is None and self._selected is None:
+            if card is None and self._selection.card is None:
                 raise WidgetError("widget.tablic.select_first")
-            played = self._selected if card is None else cards.to_card(card)
+            played = self._selection.card if card is None else cards.to_card(card)
         assert played is not None
         result: tablic.State = self.commit(tablic.Move(played))
         return result
@@ -150,10 +152,6 @@ class TablicWidget(GameWidget[tablic.State, tablic.Move]):
         self.refresh()
 
     # -- hooks of GameWidget -----------------------------------------------------------------
-    def presenter(self) -> TablicPresenter:
-        selection = TablicSelection(self._selected, self._chosen, self._shown)
-        return TablicPresenter(self.moment(), selection, self._narrated)
-
     def on_card(self, zone: str, card: str) -> None:
         if zone == "hand":
             self.select(card)
@@ -171,14 +169,8 @@ class TablicWidget(GameWidget[tablic.State, tablic.Move]):
             "more": self.more,
         }
 
-    def clear_selection(self) -> None:
-        self._selected = None
-        self._chosen = frozenset()
-        self._shown = SUGGESTIONS
-
     def show_hint(self, move: tablic.Move) -> None:
-        self._selected = move.card
-        self._chosen = move.captured
+        self._selection = TablicSelection(move.card, move.captured)
 
     def describe(self) -> str:
         return super().describe().replace("move", f"deal {self.state.deal_number}, move", 1)
@@ -187,16 +179,16 @@ class TablicWidget(GameWidget[tablic.State, tablic.Move]):
     @property
     def selected(self) -> Card | None:
         """The selected hand card, or None."""
-        return self._selected
+        return self._selection.card
 
     @property
     def chosen(self) -> frozenset[Card]:
         """The table cards of the capture being built."""
-        return self._chosen
+        return self._selection.chosen
 
     @property
     def suggestions(self) -> list[frozenset[Card]]:
         """The captures suggested for the selected card, in the order shown (biggest first)."""
-        return self.presenter().suggestions
+        return TablicPresenter(self.moment(), self._selection).suggestions
 
     # -- the status line ---------------------------------------------------------------------
