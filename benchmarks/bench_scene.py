@@ -21,9 +21,9 @@ import tracemalloc
 from pathlib import Path
 
 from cardwidgets import scene, tablic
+from cardwidgets.present.tablic import suggest
 from cardwidgets.widgets import TablicWidget
 from cardwidgets.widgets.base import RandomOpponent
-from cardwidgets.widgets.tablic_capture import suggest
 
 RESULTS = Path(__file__).resolve().parent / "results" / "scene.json"
 AIM = 8 * 1024

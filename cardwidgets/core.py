@@ -509,7 +509,7 @@ class GameState(Generic[M]):
     ) -> Any:
         """A still picture of this position as ``seat`` sees it (``None``: every hand open),
         drawn by the game's widget; it shows itself in a notebook (imports the widgets)."""
-        from cardwidgets.widgets.pictures import picture
+        from cardwidgets.present import picture
 
         return picture(self, seat, locale=locale, size=size)
 

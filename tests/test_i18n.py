@@ -83,7 +83,7 @@ def _load_widget_words() -> bool:
 
     try:
         for name in ("words", "tablic_words", "pazaak_words", "panjpar_words"):
-            importlib.import_module(f"cardwidgets.widgets.{name}")
+            importlib.import_module(f"cardwidgets.present.{name}")
     except Exception:  # the built bundle is missing: the widget rows are skipped
         return False
     return True

@@ -220,7 +220,7 @@ def test_P_D3_attack_extenders_equal_can_complete_card_by_card_on_random_hands()
 
 
 def test_the_widget_asks_the_engine_which_cards_complete_an_attack() -> None:
-    from cardwidgets.widgets import panjpar_attack
+    from cardwidgets.present import panjpar as panjpar_attack
 
     assert panjpar_attack.can_complete is panjpar.can_complete
     source = Path(panjpar_attack.__file__).read_text(encoding="utf-8")

@@ -15,10 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardwidgets import IllegalMove, cards, i18n, panjpar
+from cardwidgets.present import picture
 from cardwidgets.widgets import PanjparWidget
 from cardwidgets.widgets.base import RandomOpponent, WidgetError
 from cardwidgets.widgets.panjpar import can_complete
-from cardwidgets.widgets.pictures import picture
 
 STOCK = "J♥ 10♠ 6♥ 4♥ 6♦"
 

@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 
 import cardwidgets
 from cardwidgets import IllegalMove, i18n, pazaak, scene
+from cardwidgets.present import picture, still_note
 from cardwidgets.widgets import PazaakWidget
 from cardwidgets.widgets.base import WidgetError
-from cardwidgets.widgets.pictures import picture, still_note
 
 ENGLISH = re.compile(r"\b(the|is|not|your|you|card|cards|turn|draws|stands|total|set)\b")
 """Words that give away an English fragment inside a German sentence."""

@@ -11,9 +11,9 @@ import nbformat
 import pytest
 
 from cardwidgets import IllegalMove, cards, scene, tablic
+from cardwidgets.present import picture
 from cardwidgets.widgets import TablicWidget
 from cardwidgets.widgets.base import RandomOpponent, WidgetError
-from cardwidgets.widgets.pictures import picture
 from cardwidgets.widgets.tablic import SUGGESTIONS
 
 

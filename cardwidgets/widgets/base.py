@@ -1,30 +1,22 @@
 """The widget framework: :class:`GameWidget`, an anywidget that shows one seat's scene of a game.
 
 A game widget holds a line of states (the game so far, from its first position), a cursor into
-that line (history navigation), the seat whose eyes it shows, and an optional opponent that
-replies after the learner's move. It syncs one piece of game data to the browser, the ``scene``
-built from what that seat may see (:mod:`cardwidgets.scene`). The browser sends intents (a click
-on a card, an option, a button, the history slider) as custom messages stamped with the scene
-version they were made on; :meth:`GameWidget.handle_intent` checks each against the scene Python
-itself produced, so a stale, malformed or forged intent is refused with a sentence in the widget,
-the state stays unchanged, and nothing is raised into the notebook. Everything a click does is a
-Python method too, so notebooks and tests drive the widget without a browser.
+that line (history navigation), the seat whose eyes it shows, the learner's selection (a
+half-made move) and an optional opponent that replies after the learner's move. It syncs one
+piece of game data to the browser, the ``scene``, which the game's presenter
+(:mod:`cardwidgets.present`) builds from what that seat may see. The browser sends intents (a
+click on a card, an option, a button, the history slider) as custom messages stamped with the
+scene version they were made on; :meth:`GameWidget.handle_intent` checks each against the
+scene Python itself produced, so a stale, malformed or forged intent is refused with a sentence
+in the widget, the state stays unchanged, and nothing is raised into the notebook. Everything a
+click does is a Python method too, so notebooks and tests drive the widget without a browser.
 
-GameWidget is stacked in layers, one module per concern, each a plain subclass of the one below:
-
-* :mod:`~cardwidgets.widgets.frame`: the synced traits, display options, messages, the widget's
-  words and the game's hooks (:class:`WidgetError` lives there too);
-* :mod:`~cardwidgets.widgets.turns`: the position shown, the learner's move, the opponent's
-  replies (:mod:`~cardwidgets.widgets.opponents`), pauses on a summary, teacher hooks;
-* :mod:`~cardwidgets.widgets.history`: the line of play, ``goto`` and the slider, new games;
-* :mod:`~cardwidgets.widgets.narration`: the log, the live line, hints in words;
-* this module: the widget itself: construction, intents from the browser, the scene.
-
-A game's widget (:mod:`cardwidgets.widgets.tablic` …) adds its selection logic and small scene
-builders: :meth:`~GameWidget.zones`, :meth:`~GameWidget.options`,
-:meth:`~GameWidget.move_actions`, :meth:`~GameWidget.previews`, :meth:`~GameWidget.score_sheet`,
-:meth:`~GameWidget.legend_items`, :meth:`~GameWidget.summary`, :meth:`~GameWidget.status` and
-:meth:`~GameWidget.say`.
+Everything a widget holds is in this one module: the synced traits and display options, the
+line and the cursor, turns and the opponent's replies, history, narration, intents. A game's
+widget (:mod:`cardwidgets.widgets.tablic` …) contributes the same three things for every game:
+its presenter (:meth:`GameWidget.presenter`), its selection rules (the clicks that build a
+half-made move, :meth:`GameWidget.on_card`, :meth:`GameWidget.choose`) and its buttons (added
+to the one table :meth:`GameWidget.actions`).
 
 Trade-offs:
 
@@ -35,27 +27,168 @@ Trade-offs:
 * Options that would reveal hidden cards (``open_hands``, ``seat``) are not synced, and the
   front end may only set the display options (locale, four-colour, theme, size): the browser is
   never trusted with anything that changes what it is allowed to see.
+
+>>> from cardwidgets.widgets import TablicWidget
+>>> w = TablicWidget(seed=1, locale="de")
+>>> w.names(), w.count("widget.cards", 1)
+(('Du', 'Computer'), '1 Karte')
+>>> w.locale = "en"
+>>> _ = w.play("A♣ x 4♥ 7♦")
+>>> w.announcement
+'You play A♣ and capture 4♥ 7♦. Computer plays J♥ and captures J♠.'
+>>> w.back(); w.cursor, w.scene["status"]
+(1, 'Computer to move (move 1 of 2)')
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
+import math
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar, Generic, Protocol, TypeGuard, TypeVar
 
+import anywidget
+import traitlets
+
+from cardwidgets import i18n
 from cardwidgets import scene as _scene
-from cardwidgets.cards import fresh_seed
+from cardwidgets.cards import Rng, fresh_seed
+from cardwidgets.core import GameState, IllegalMove, Move, check_seat
 from cardwidgets.i18n import TranslatedError
-from cardwidgets.widgets.frame import M, OptionError, S, WidgetError
-from cardwidgets.widgets.narration import Narration
-from cardwidgets.widgets.opponents import MoveHook, Opponent, RandomOpponent, make_opponent
-from cardwidgets.widgets.pictures import still_note
+from cardwidgets.present import Moment, Presenter, Said, still_note, words
 
-__all__ = ["GameWidget", "MoveHook", "Opponent", "OptionError", "RandomOpponent", "WidgetError"]
+__all__ = [
+    "ChoiceOption",
+    "GameWidget",
+    "MoveHook",
+    "Opponent",
+    "OptionError",
+    "RandomOpponent",
+    "SeatOption",
+    "SwitchOption",
+    "WidgetError",
+    "make_opponent",
+]
 
 _log = logging.getLogger(__name__)
+_MAX_REPLIES = 10_000
+
+
+class WidgetError(TranslatedError):
+    """A request the widget cannot carry out now (stale click, unknown action, not your turn)."""
+
+    __module__ = "cardwidgets.widgets.base"  # where it was always raised from (and pickles)
+
+
+class OptionError(WidgetError, traitlets.TraitError):
+    """A widget option given a value it cannot take (``theme="neon"``, ``seat=2``); the option
+    keeps its value.
+
+    A ``ValueError`` like every refusal of the project, its reason in the widget's language
+    (``locale``, fixed when raised; None: the current default); and a ``traitlets.TraitError``
+    too, because traitlets rolls a trait back (and a constructor's traits) only on that.
+
+    >>> from cardwidgets.widgets import TablicWidget
+    >>> w = TablicWidget(seed=1, locale="de")
+    >>> w.theme = "neon"
+    Traceback (most recent call last):
+    ...
+    cardwidgets.widgets.base.OptionError: Die Einstellung theme kann nicht 'neon' sein; ...
+    >>> w.theme
+    'auto'
+    """
+
+    __module__ = "cardwidgets.widgets.base"
+
+    def __init__(self, key: str, /, *, locale: str | None = None, **params: Any) -> None:
+        super().__init__(key, **params)
+        self.locale = locale
+
+    def text(self, locale: str | None = None) -> str:
+        """The reason in ``locale``, by default in the widget's language when raised."""
+        return super().text(locale or self.locale)
+
+
+def _refusal(widget: object, option: str | None, value: object, choices: str) -> OptionError:
+    """The refusal of ``value`` for ``option``, in the language the widget speaks (or is being
+    made to speak: :class:`~cardwidgets.widgets.base.GameWidget` notes the locale asked for
+    before it sets any option, so ``seat=2, locale="de"`` is refused in German); in the
+    default language when the widget has none (``locale="xx"``)."""
+    asked = vars(widget).get("_locale_asked")
+    locale = asked if asked is not None else getattr(widget, "locale", None)
+    return OptionError(
+        "widget.bad_option",
+        locale=locale if isinstance(locale, str) and locale in i18n.LOCALES else i18n.get_locale(),
+        option=option,
+        value=i18n.shown(value),
+        choices=choices,
+    )
+
+
+class ChoiceOption(traitlets.Unicode):  # type: ignore[type-arg]  # bare: older traitlets cannot subscript
+    """An option that is one word of a fixed list (``theme``, ``size``, ``locale``)."""
+
+    def __init__(self, default: str, choices: tuple[str, ...], **kwargs: Any) -> None:
+        super().__init__(default, **kwargs)
+        self.choices = choices
+
+    def validate(self, obj: Any, value: Any) -> str:
+        """``value`` if it is one of the choices, else :class:`OptionError`."""
+        if not isinstance(value, str) or value not in self.choices:
+            raise _refusal(obj, self.name, value, ", ".join(self.choices))
+        return value
+
+
+class SwitchOption(traitlets.Bool):  # type: ignore[type-arg]  # bare: older traitlets cannot subscript
+    """An option that is on or off (``four_color``, ``hints`` …): what ``traitlets.Bool``
+    takes (``True``, ``False``, 1, 0), else :class:`OptionError`."""
+
+    def validate(self, obj: Any, value: Any) -> bool:
+        """``value`` as a bool, else :class:`OptionError`."""
+        try:
+            return bool(super().validate(obj, value))
+        except traitlets.TraitError:
+            raise _refusal(obj, self.name, value, "True, False") from None
+
+
+class SeatOption(traitlets.Int):  # type: ignore[type-arg]  # bare: older traitlets cannot subscript
+    """The seat whose eyes the widget shows: 0 or 1 (:func:`cardwidgets.core.check_seat`)."""
+
+    def validate(self, obj: Any, value: Any) -> int:
+        """``value`` if it is a seat, else :class:`OptionError`."""
+        try:
+            return check_seat(value)
+        except ValueError:
+            raise _refusal(obj, self.name, value, "0, 1") from None
+
+
+class PaceOption(traitlets.Float):  # type: ignore[type-arg]  # bare: older traitlets cannot subscript
+    """Seconds between two moves when watching computer players (above 0, at most an hour)."""
+
+    def validate(self, obj: Any, value: Any) -> float:
+        """``value`` as seconds, else :class:`OptionError`."""
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise _refusal(obj, self.name, value, "0 < pace ≤ 3600")
+        if not (math.isfinite(value) and 0 < value <= 3600):
+            raise _refusal(obj, self.name, value, "0 < pace ≤ 3600")
+        return float(value)
+
+
+_THEMES = ("auto", "light", "dark")
+_SIZES = ("normal", "large")
+_FRONT_END_MAY_SET = frozenset({"locale", "four_color", "theme", "size"})
+
+
+S = TypeVar("S", bound="GameState[Any]")
+"""The game's state class (``tablic.State`` …): a game widget is ``GameWidget[State, Move]``."""
+M = TypeVar("M", bound="Move")
+"""The game's move class."""
+
 
 _HERE = Path(__file__).resolve().parent
 _BUNDLE = _HERE.parent / "static" / "widget.js"
@@ -78,17 +211,620 @@ def _esm() -> Path | str:
     return _MISSING_BUNDLE
 
 
-_NAVIGATION = ("start", "back", "forward", "end")
-LOG_LINES = 40
-"""The scene carries the last this many log sentences (:attr:`GameWidget.moves_log` has all)."""
+class GameWidget(anywidget.AnyWidget, Generic[S, M]):
+    """Base of the game widgets: the synced traits and options, the line of play and the
+    cursor, the learner's turn and the opponent's replies, history, narration and intents.
 
-
-class GameWidget(Narration[S, M]):
-    """Base of the game widgets: history, intents, options, the opponent, pauses, the scene frame.
-
-    Subclasses set :attr:`game` and :attr:`engine` (the game's module) and implement the scene
-    builders and the selection hooks (see the module docstring).
+    Subclasses set :attr:`game` and :attr:`engine` (the game's module), and give their
+    :meth:`presenter`, their selection rules (:meth:`on_card`, :meth:`choose`,
+    :meth:`clear_selection`, :meth:`show_hint`) and their buttons (:meth:`actions`).
     """
+
+    scene = traitlets.Dict().tag(sync=True)
+    """The picture of the game for the browser (see :mod:`cardwidgets.scene`)."""
+    version = traitlets.Int(0).tag(sync=True)
+    """Grows by one with every new scene; intents must name the version they were made on."""
+    # The options refuse a bad value with OptionError (a ValueError in the widget's language).
+    locale = ChoiceOption("en", i18n.LOCALES).tag(sync=True)
+    """``"en"`` or ``"de"``: every sentence of the widget."""
+    four_color = SwitchOption(False).tag(sync=True)
+    """Four-colour suits (♦ blue, ♣ green)."""
+    theme = ChoiceOption("auto", _THEMES).tag(sync=True)
+    """``"auto"`` (follow JupyterLab or the system), ``"light"`` or ``"dark"``."""
+    size = ChoiceOption("normal", _SIZES).tag(sync=True)
+    """``"normal"`` or ``"large"`` (a projector: cards and text scale together)."""
+    legend = SwitchOption(True)
+    """Show the small legend of highlight colours."""
+    open_hands = SwitchOption(False)
+    """Teacher switch: show every hand face up. Not synced: the browser cannot turn it on."""
+    hints = SwitchOption(True)
+    """Show what cards could do, and the Hint button."""
+    seat = SeatOption(0)
+    """Whose eyes the widget shows. Not synced."""
+    ply = traitlets.Int(0)
+    """The number of moves before the position shown (observe it to follow the game)."""
+    over = traitlets.Bool(False)
+    """Whether the position shown ends the game."""
+    last_move = traitlets.Unicode("")
+    """The text of the move that led to the position shown (``""`` at the start)."""
+    pace = PaceOption(1.0)
+    """Watching computer players: seconds between two moves while they play on."""
+    running = traitlets.Bool(False)
+    """Watching: whether the players play on by themselves (:meth:`watch`, :meth:`pause`)."""
+
+    game: ClassVar[str] = ""
+    engine: ClassVar[ModuleType | None] = None
+    """The game's module (``cardwidgets.games.tablic`` …): ``State``, ``Rules``, ``new_game``."""
+
+    # The widget's own fields (set by GameWidget.__init__).
+    _ready: bool
+    _line: list[S]
+    _narrated: dict[tuple[object, ...], tuple[object, str]]  # sentences said (narration.py)
+    _cursor: int
+    _branches: list[S]
+    _message: _scene.Message | None
+    _remake: tuple[_scene.Message, Callable[[], str]] | None
+    _said: list[Said]
+    _seed: int | str
+    _new_games: int
+    _confirm_new: bool
+    _dismissed: set[int]
+    _hooks: list[MoveHook]
+    _locale_asked: str | None  # the locale of option refusals while the widget is made
+    _players: tuple[Opponent, ...]  # the computer players watched, seat 0 and 1 (or none)
+    _timer: asyncio.TimerHandle | None  # the next move while they play on
+    opponent: Opponent | None
+    _selection: Any  # the learner's half-made move: the game's frozen selection
+    presenter_class: ClassVar[type[Presenter[Any, Any]]]
+    """The game's presenter (:mod:`cardwidgets.present`): it draws the scene."""
+    blank: ClassVar[Any] = None
+    """The game's empty selection (nothing selected yet)."""
+    """Who replies to the learner: None in hot-seat play (two learners at one screen)."""
+
+    # -- observers and updates from the page ---------------------------------------------------
+    @traitlets.observe("locale", "four_color", "theme", "size", "legend", "open_hands", "hints")
+    def _option_changed(self, change: Mapping[str, object]) -> None:
+        remake: tuple[_scene.Message, Callable[[], str]] | None = getattr(self, "_remake", None)
+        if change["name"] == "locale" and remake is not None and self._message is remake[0]:
+            # The message on show follows the new language (the live line always does).
+            shown, make = remake
+            self._show(shown["kind"], make)
+        self.refresh()
+
+    def _handle_msg(self, msg: dict[str, Any]) -> None:
+        """ipywidgets' comm handler, guarded: a message whose data is no dict, or names no
+        method, is refused as malformed here; ipywidgets would index it and, in a kernel, send
+        the page an error traceback."""
+        content = msg.get("content") if isinstance(msg, Mapping) else None
+        data = content.get("data") if isinstance(content, Mapping) else None
+        if not isinstance(data, Mapping) or not isinstance(data.get("method"), str):
+            self._refuse_update(WidgetError("widget.bad_intent"), [])
+            return
+        super()._handle_msg(msg)
+
+    def set_state(self, sync_data: Mapping[str, Any]) -> None:
+        """Apply a state update from the page: only the display options may change, and only
+        to a value they take. Never raises (this runs inside the comm handler): a bad value is
+        refused in the widget, in its language, the option keeps its value (sent back to the
+        page), and an update that is no dict changes nothing."""
+        if not isinstance(sync_data, Mapping):
+            self._refuse_update(WidgetError("widget.bad_intent"), [])
+            return
+        ignored = sorted(i18n.shown(k) for k in sync_data if k not in _FRONT_END_MAY_SET)
+        if ignored:
+            _log.warning("cardwidgets: ignored front-end update of %s", ", ".join(ignored))
+        allowed: dict[str, Any] = {}
+        refused: list[tuple[str, OptionError]] = []
+        for name, value in sync_data.items():
+            if name in _FRONT_END_MAY_SET:
+                try:
+                    allowed[name] = self.traits()[name].validate(self, value)
+                except OptionError as refusal:
+                    refused.append((name, refusal))
+        if allowed:
+            super().set_state(allowed)
+        for name, reason in refused:
+            self._refuse_update(reason, [name])
+
+    def _refuse_update(self, err: WidgetError, names: list[str]) -> None:
+        """Show why an update from the page was refused, log it, and send the page back the
+        values it tried to change (its model would otherwise keep the refused one)."""
+        said = err.text(self.locale)
+        _log.warning("cardwidgets: refused a front-end update: %s", said)
+        self._refuse(err)
+        if names:
+            self.send_state(names)
+        self.refresh()
+
+    @property
+    def message(self) -> str | None:
+        """The error or info text the widget shows, or None."""
+        return None if self._message is None else self._message["text"]
+
+    def _show(self, kind: _scene.MessageKind, make: Callable[[], str]) -> None:
+        """Show a message made by ``make``, made again in the new language if the locale
+        changes while it is shown."""
+        shown = _scene.message(kind, make())
+        self._message, self._remake = shown, (shown, make)
+
+    # -- errors and messages -------------------------------------------------------------------
+    @contextlib.contextmanager
+    def reporting(self) -> Iterator[None]:
+        """Show a rules or widget error in the widget (state unchanged), then re-raise it."""
+        try:
+            yield
+        except TranslatedError as err:
+            if not getattr(err, "_cw_shown", False):
+                vars(err)["_cw_shown"] = True  # nested reporting() blocks show it once
+                self._refuse(err)
+                self.refresh()
+            raise
+
+    def _refuse(self, err: TranslatedError) -> None:
+        """Show why something was refused (the assertive live line), in the widget's language."""
+        self._show("error", lambda: err.text(self.locale))
+
+    def inform(self, text: str) -> None:
+        """Show an info line."""
+        self._message = _scene.message("info", text)
+        self.refresh()
+
+    # -- the widget's words --------------------------------------------------------------------
+    def text(self, key: str, /, **params: object) -> str:
+        """A catalog sentence in the widget's locale."""
+        return i18n.text(key, self.locale, **params)
+
+    def count(self, key: str, n: int) -> str:
+        """A counted phrase in the widget's locale, singular for one (``"1 card"``)."""
+        return words.count(key, n, self.locale)
+
+    def names(self) -> tuple[str, str]:
+        """The players' names as shown: "You" and "Computer", or "Player 1/2" in hot-seat."""
+        return self.presenter().names()
+
+    # -- the game's hooks ----------------------------------------------------------------------
+    def presenter(self) -> Presenter[S, Any]:
+        """The game's presenter (:attr:`presenter_class`) of what the widget shows now: the
+        :meth:`moment` and the selection. It builds the scene."""
+        return self.presenter_class(self.moment(), self._selection, self._narrated)
+
+    def moment(self) -> Moment:
+        """What the widget shows now, for its presenter: the line, the cursor, the seat, the
+        display options, the message and what the live line says."""
+        return Moment(
+            line=tuple(self._line),
+            cursor=self._cursor,
+            seat=self.seat,
+            hot_seat=self.opponent is None,
+            locale=self.locale,
+            four_color=self.four_color,
+            theme=self.theme,
+            size=self.size,
+            legend=self.legend,
+            open_hands=self.open_hands,
+            hints=self.hints,
+            message=self._message,
+            said=tuple(self._said),
+            confirm_new=self._confirm_new,
+            dismissed=frozenset(self._dismissed),
+            players=tuple(_player_name(p) for p in self._players),
+            running=self.running,
+        )
+
+    def show_hint(self, move: M) -> None:
+        """Select ``move`` as the learner's half-made move (after :meth:`hint`)."""
+
+    def clear_selection(self) -> None:
+        """Forget the learner's half-made move."""
+        self._selection = self.blank
+
+    # -- the game line -------------------------------------------------------------------------
+    @property
+    def state(self) -> S:
+        """The position shown (full information; Python only, never synced)."""
+        return self._line[self._cursor]
+
+    @state.setter
+    def state(self, state: S) -> None:
+        if self.engine is not None and not isinstance(state, self.engine.State):
+            raise WidgetError("widget.wrong_state", game=self.game)
+        self._line = list(state.path())
+        self._cursor = len(self._line) - 1
+        self._branches = []
+        self._narrated = {}  # the old game's sentences go with it
+        self._dismissed = set()
+        self.clear_selection()
+        self._message = None
+        self._said = list(self._reply())
+        self.refresh()
+
+    @property
+    def viewer(self) -> int:
+        """The seat whose cards are shown: :attr:`seat`, or the seat to move in hot-seat play."""
+        return self.moment().viewer
+
+    @property
+    def paused(self) -> bool:
+        """Whether the position shown waits on a summary (end of a deal or set)."""
+        return self.presenter().paused
+
+    def is_my_turn(self) -> bool:
+        """Whether the position shown waits for the learner (not the opponent, not over, not
+        paused on a summary)."""
+        return self.presenter().is_my_turn()
+
+    def check_turn(self) -> None:
+        """Raise the reason why the learner cannot act now (watching, game over, pause, not
+        their turn)."""
+        if self._players:
+            raise WidgetError("widget.watching")
+        if self.state.is_over and not self.paused:
+            raise WidgetError("widget.game_over")
+        if self.paused:
+            raise WidgetError("widget.paused")
+        if not self.is_my_turn():
+            raise WidgetError("widget.not_your_turn")
+
+    @traitlets.observe("seat")
+    def _seat_changed(self, change: Mapping[str, object]) -> None:
+        self.clear_selection()
+        if getattr(self, "_ready", False):
+            said = self._reply()  # the computer may have to move for the seat it now holds
+            if said:
+                self._said = list(said)
+        self.refresh()
+
+    # -- playing -------------------------------------------------------------------------------
+    def play(self, move: M | str | None = None) -> S:
+        """Play ``move`` (a Move or its text, as the engine reads it) for the learner; the
+        opponent replies until it is the learner's turn again. Returns the new state."""
+        return self.commit(move)
+
+    def commit(self, move: M | str | None) -> S:
+        """Play ``move`` for the learner at the position shown, then let the opponent reply.
+
+        Playing at an earlier position starts a new line (the old one is kept in
+        :attr:`branches`). Raises :class:`~cardwidgets.IllegalMove` with the engine's reason,
+        which the widget also shows; the state is unchanged then.
+        """
+        with self.reporting():
+            self.check_turn()
+            after = self.state.play(move)
+            saved = (list(self._line), self._cursor, list(self._branches))
+            self._append(after)
+            said: list[Said] = [after]
+            try:
+                said.extend(self._reply())
+            except Exception:
+                # All or nothing: a failing opponent leaves the game as it was.
+                self._line, self._cursor, self._branches = saved
+                raise
+            self.clear_selection()
+            self._message = None
+            self._confirm_new = False
+            self._said = said
+            self.refresh()
+            self._run_hooks(saved[1] + 1)
+        return self.state
+
+    def _append(self, after: S) -> None:
+        """Add ``after`` to the line after the position shown (a later line is cut off and
+        kept in :attr:`branches`) and show it."""
+        if self._cursor < len(self._line) - 1:
+            self._branches.append(self._line[-1])
+            del self._line[self._cursor + 1 :]
+        self._line.append(after)
+        self._cursor += 1
+
+    # -- watching two computer players ---------------------------------------------------------
+    def _watched(self, players: object, opponent: object, seed: int | str) -> tuple[Opponent, ...]:
+        """The two computer players to watch (``players=("expert", "greedy")``), or none."""
+        if players is None:
+            return ()
+        if opponent is not None:
+            raise WidgetError("widget.watch_with_opponent")
+        if isinstance(players, str) or not isinstance(players, (tuple, list)) or len(players) != 2:
+            raise WidgetError("widget.bad_players", players=i18n.shown(players))
+        made = [make_opponent(p, f"{seed}:player{i}") for i, p in enumerate(players)]
+        if made[0] is None or made[1] is None:  # "human": that is hot-seat play, not watching
+            raise WidgetError("widget.bad_players", players=i18n.shown(players))
+        return (made[0], made[1])
+
+    @property
+    def players(self) -> tuple[Opponent, ...]:
+        """The two computer players being watched (seat 0, seat 1), or ``()``."""
+        return self._players
+
+    def step(self) -> S:
+        """Watching: the player to move makes one move (on a summary: the game goes on).
+
+        >>> from cardwidgets.widgets import TablicWidget
+        >>> w = TablicWidget(seed=1, players=("greedy", "random"))
+        >>> w.step().ply, w.announcement
+        (1, 'Player 1 (greedy) plays K♠ and captures 2♦ J♠.')
+        """
+        with self.reporting():
+            if not self._players:
+                raise WidgetError("widget.not_watching")
+            first = len(self._line)
+            if self.paused:
+                self._dismissed.add(self.state.ply)
+                self._said = [self._whose_turn()]
+            else:
+                self._said = [self._watched_move()]
+            self._message = None
+            self.refresh()
+            self._run_hooks(first)
+        return self.state
+
+    def _watched_move(self) -> S:
+        """The move of the player to move, added to the line."""
+        state = self.state
+        if state.is_over or state.to_move is None:
+            raise WidgetError("widget.game_over")
+        move = self._players[int(state.to_move)].choose(state)
+        try:
+            after: S = state.play(move)
+        except IllegalMove as err:
+            raise WidgetError("widget.bad_opponent", move=move, reason=err) from err
+        self._append(after)
+        return after
+
+    def watch(self, pace: float | None = None) -> None:
+        """Watching: let the players play on by themselves, a move every :attr:`pace`
+        seconds (``pace`` sets it), until :meth:`pause` or the end. Needs a running event
+        loop (a notebook kernel); elsewhere, :meth:`step` makes each move."""
+        with self.reporting():
+            if not self._players:
+                raise WidgetError("widget.not_watching")
+            if pace is not None:
+                self.pace = pace
+            try:
+                asyncio.get_running_loop()
+            except RuntimeError:
+                raise WidgetError("widget.watch_no_loop") from None
+            self.running = True
+            self._schedule()
+            self.refresh()
+
+    def pause(self) -> None:
+        """Watching: stop playing on (:meth:`step` still makes one move)."""
+        self.running = False
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self.refresh()
+
+    def _schedule(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = asyncio.get_running_loop().call_later(self.pace, self._tick)
+
+    def _tick(self) -> None:
+        """One move while playing on; stops at the end or on a refusal (shown)."""
+        self._timer = None
+        if not self.running:
+            return
+        try:
+            self.step()
+        except TranslatedError:
+            self.pause()
+            return
+        if self.state.is_over:
+            self.pause()
+        else:
+            self._schedule()
+
+    def _reply(self) -> list[Any]:
+        """Let the opponent move until it is the learner's turn (or the game is over, or a
+        summary pauses the game); returns the states it made (what is said)."""
+        said: list[Any] = []
+        if self.opponent is None or self._cursor != len(self._line) - 1:
+            return said
+        for _ in range(_MAX_REPLIES):
+            state = self._line[-1]
+            if state.to_move is None or state.to_move == self.seat:
+                break
+            if self._pending_summary(len(self._line) - 1) is not None:
+                break
+            move = self.opponent.choose(state)
+            try:
+                after = state.play(move)
+            except IllegalMove as err:
+                raise WidgetError("widget.bad_opponent", move=move, reason=err) from err
+            self._line.append(after)
+            self._cursor += 1
+            said.append(after)
+        return said
+
+    def next(self) -> None:
+        """Continue after a summary (end of a deal or set): the opponent may move again."""
+        with self.reporting():
+            if not self.paused:
+                raise WidgetError("widget.nothing_to_continue")
+            self._dismissed.add(self.state.ply)
+            first_new = len(self._line)
+            said: list[Said] = list(self._reply())
+            if not said:  # the learner begins the next deal or set: say so, not nothing
+                said = [self._whose_turn()]
+            self._said = said
+            self._message = None
+            self.refresh()
+            self._run_hooks(first_new)
+
+    def _whose_turn(self) -> Said:
+        """What the live line says when nobody moved: the game's end, or whose turn it is."""
+        to_move = self.state.to_move
+        if self.state.is_over or to_move is None:
+            return ("status", {})
+        if self.opponent is not None and to_move == self.seat:
+            return ("widget.turn.you", {})
+        return ("widget.turn", {"seat": int(to_move)})
+
+    def _pending_summary(self, index: int) -> _scene.Summary | None:
+        return self.presenter().pending_summary(index)
+
+    # -- teacher hooks -------------------------------------------------------------------------
+    def on_move(self, hook: MoveHook, *, remove: bool = False) -> None:
+        """Call ``hook(move, seat, state)`` after every move, the learner's and the computer's.
+
+        ``seat`` is the seat that moved and ``state`` the position after the move. A hook that
+        raises does not undo the move: the widget shows its error. ``remove=True`` unhooks.
+
+        >>> from cardwidgets.widgets import TablicWidget
+        >>> w = TablicWidget(seed=1)
+        >>> seen = []
+        >>> w.on_move(lambda move, seat, state: seen.append((str(move), seat)))
+        >>> _ = w.play("A♣ x 4♥ 7♦")
+        >>> seen
+        [('A♣ x 4♥ 7♦', 0), ('J♥ x J♠', 1)]
+        """
+        if remove:
+            self._hooks = [h for h in self._hooks if h is not hook]
+        elif not callable(hook):
+            raise WidgetError("widget.hook_not_callable")
+        else:
+            self._hooks.append(hook)
+
+    def _run_hooks(self, first: int) -> None:
+        for state in self._line[first : len(self._line)]:
+            parent = state.parent
+            mover = None if parent is None else parent.to_move
+            if mover is None:
+                continue  # not a move (the root)
+            for hook in list(self._hooks):
+                try:
+                    hook(state.last_move, mover, state)
+                except Exception as err:  # the teacher's code: show it, keep the game
+                    _log.exception("cardwidgets: an on_move hook failed")
+                    self.inform(
+                        self.text("widget.hook_failed", error=f"{type(err).__name__}: {err}")
+                    )
+
+    @property
+    def line(self) -> tuple[Any, ...]:
+        """The states of the current line of play, from the first position."""
+        return tuple(self._line)
+
+    @property
+    def cursor(self) -> int:
+        """The index in :attr:`line` of the position shown."""
+        return self._cursor
+
+    @property
+    def branches(self) -> tuple[Any, ...]:
+        """The last states of lines abandoned by playing on from an earlier position."""
+        return tuple(self._branches)
+
+    # -- navigation ----------------------------------------------------------------------------
+    def start(self) -> None:
+        """Show the first position."""
+        self._go(0)
+
+    def back(self) -> None:
+        """Show the position one move earlier."""
+        self._go(self._cursor - 1)
+
+    def forward(self) -> None:
+        """Show the position one move later on the current line."""
+        self._go(self._cursor + 1)
+
+    def end(self) -> None:
+        """Show the latest position of the current line."""
+        self._go(len(self._line) - 1)
+
+    def goto(self, ply: int) -> None:
+        """Show the position after ``ply`` moves of the current line.
+
+        >>> from cardwidgets.widgets import TablicWidget
+        >>> w = TablicWidget(seed=1)
+        >>> w.play("A♣ x 4♥ 7♦").ply, w.cursor
+        (2, 2)
+        >>> w.goto(1); w.ply
+        1
+        """
+        with self.reporting():
+            self._go(self._index_of_ply(ply))
+
+    def _index_of_ply(self, ply: object) -> int:
+        first: int = self._line[0].ply
+        last: int = self._line[-1].ply
+        if isinstance(ply, bool) or not isinstance(ply, int) or not first <= ply <= last:
+            # The ply may be anything the page sent (10 MB of text): quote it shortened.
+            raise WidgetError("widget.no_such_ply", ply=i18n.shown(ply), first=first, last=last)
+        return ply - first
+
+    def _go(self, index: int) -> None:
+        self._cursor = max(0, min(index, len(self._line) - 1))
+        self.clear_selection()
+        self._message = None
+        self._confirm_new = False
+        self._said = [("widget.position", {"ply": self.state.ply, "plies": self._line[-1].ply})]
+        self.refresh()
+
+    # -- new games -----------------------------------------------------------------------------
+    def new(self) -> None:
+        """Start a new game (its seed follows from this widget's seed); the old line is kept
+        in :attr:`branches`."""
+        assert self.engine is not None
+        self._new_games += 1
+        old = self._line[-1]
+        self.state = self.engine.new_game(
+            seed=f"{self._seed}/{self._new_games}", rules=self.state.rules
+        )
+        self._branches = [old]
+        self._confirm_new = False
+        self._show("info", lambda: self.text("widget.new_started"))
+        self.refresh()
+
+    def _ask_new(self) -> None:
+        self._confirm_new = True
+        self._show("info", lambda: self.text("widget.new_ask"))
+        self.refresh()
+
+    def _cancel_new(self) -> None:
+        self._confirm_new = False
+        self._message = None
+        self.refresh()
+
+    # -- in the scene --------------------------------------------------------------------------
+
+    @property
+    def announcement(self) -> str:
+        """The sentence of the aria-live line (what just happened), in the widget's language:
+        the moves just made (the learner's and the computer's, with the end of a deal or set
+        they bring), the position reached in the history, or whose turn it is after a pause."""
+        return self.presenter().announcement
+
+    @property
+    def moves_log(self) -> list[str]:
+        """Every move of the line up to the position shown, in words.
+
+        (Called ``log`` until issue 27: that name belongs to the logger ipywidgets writes to
+        when a message from the page fails, ``self.log.warning(...)``; a list in its place
+        turned every such failure into an ``AttributeError``. So ``w.log`` is a logger again.)
+        """
+        return self.presenter().moves_log()
+
+    def mover_is_learner(self, state: S) -> bool:
+        """Whether the move that led to ``state`` was the learner's (for "You play …")."""
+        return self.presenter().mover_is_learner(state)
+
+    # -- hints ---------------------------------------------------------------------------------
+    def hint(self) -> None:
+        """Select the move the computer suggests and say why, in words."""
+        from cardwidgets import bots
+
+        with self.reporting():
+            self.check_turn()
+            # Only the move and its reason are shown: no figures (Pazaak's would be sampled).
+            found = bots.hint(self.state, self.viewer, self.locale, details=False)
+            self.clear_selection()
+            self.show_hint(found.move)
+            words = self.presenter().move_words(found.move)
+            said = self.text("widget.hint", move=words, reason=found.reason)
+            self._message = _scene.message("info", said.strip())
+            self.refresh()
 
     _esm = _esm()
     _css = _HERE / "cards.css"
@@ -111,9 +847,12 @@ class GameWidget(Narration[S, M]):
         legend: bool = True,
         ply: int | None = None,
         code: str | None = None,
+        players: tuple[object, object] | None = None,
+        pace: float = 1.0,
     ) -> None:
         self._ready = False
         self._locale_asked = locale  # an option refused while the widget is made says so in it
+        self._selection = self.blank
         if code is not None:  # a position code: the state it sets up, unseen cards from seed
             state, seed = self._state_of_code(code, seed, state, rules)
         state, seed = self._starting_state(seed, state, rules)
@@ -130,7 +869,12 @@ class GameWidget(Narration[S, M]):
         self._dismissed = set()
         self._hooks = []
         self.opponent = make_opponent(opponent, f"{seed}:opponent")
+        self._players = self._watched(players, opponent, seed)
+        self._timer = None
+        if self._players:
+            self.opponent = None  # nobody replies to a learner: the two players take turns
         super().__init__(
+            pace=pace,
             seat=seat,
             locale=locale,
             four_color=four_color,
@@ -206,8 +950,6 @@ class GameWidget(Narration[S, M]):
         A stale version, a malformed intent or one the current scene does not offer, or a move
         the rules refuse, is answered with a sentence in the widget and the state stays unchanged.
         """
-        from cardwidgets.widgets.intents import dispatch, parse
-
         try:
             intent, version = parse(content, bare, self.version)
             if version != self.version:
@@ -233,20 +975,29 @@ class GameWidget(Narration[S, M]):
         return True
 
     def do(self, action: str) -> None:
-        """Carry out an action button by its id (``back``, ``hint``, ``new`` …)."""
-        common: dict[str, Callable[[], object]] = {
+        """Carry out an action button by its id (``back``, ``hint``, ``play`` …)."""
+        handler = self.actions().get(action)
+        if handler is None:
+            raise WidgetError("widget.unknown_action")
+        handler()
+
+    def actions(self) -> dict[str, Callable[[], object]]:
+        """Every button by its id: the one table from a button to the method it calls. A game
+        adds its own buttons: ``{**super().actions(), "play": self.play, …}``."""
+        return {
+            "start": self.start,
+            "back": self.back,
+            "forward": self.forward,
+            "end": self.end,
             "hint": self.hint,
             "new": self._ask_new,
             "new-confirm": self.new,
             "new-cancel": self._cancel_new,
             "continue": self.next,
+            "watch-step": self.step,
+            "watch-play": self.watch,
+            "watch-pause": self.pause,
         }
-        if action in _NAVIGATION:
-            getattr(self, action)()
-        elif action in common:
-            common[action]()
-        else:
-            self.on_action(action)
 
     # -- what a click on the board does (the game overrides) -----------------------------------
     def on_card(self, zone: str, card: str) -> None:
@@ -259,18 +1010,6 @@ class GameWidget(Narration[S, M]):
     def choose(self, index: int) -> None:
         """An option was clicked."""
         raise WidgetError("widget.no_options")
-
-    def action_handlers(self) -> dict[str, Callable[[], object]]:
-        """The game's own buttons by id. The frame's ids are taken: ``start``, ``back``,
-        ``forward``, ``end``, ``hint``, ``new``, ``new-confirm``, ``new-cancel``, ``continue``."""
-        return {}
-
-    def on_action(self, action: str) -> None:
-        """A game action button (not frame or navigation) was clicked."""
-        handler = self.action_handlers().get(action)
-        if handler is None:
-            raise WidgetError("widget.unknown_action")
-        handler()
 
     # -- the scene -----------------------------------------------------------------------------
     def describe(self) -> str:
@@ -296,55 +1035,9 @@ class GameWidget(Narration[S, M]):
                 return result
         raise WidgetError("widget.no_zone", zone=zone_id)
 
-    def frame_actions(self) -> list[_scene.Action]:
-        """Hint, history and new-game buttons (and continue, on a summary)."""
-        actions = []
-        if self.paused:
-            actions.append(
-                _scene.action("continue", self.text("widget.action.continue"), primary=True)
-            )
-        if self.hints:
-            actions.append(
-                _scene.action("hint", self.text("widget.action.hint"), enabled=self.is_my_turn())
-            )
-        actions += self.history_actions()
-        if self._confirm_new:
-            actions.append(_scene.action("new-confirm", self.text("widget.action.new_confirm")))
-            actions.append(_scene.action("new-cancel", self.text("widget.action.new_cancel")))
-        else:
-            actions.append(_scene.action("new", self.text("widget.action.new")))
-        return actions
-
     def build_scene(self) -> _scene.Scene:
         """The scene of the position shown, from the game's builders and the frame."""
-        labels = _scene.labels(self.locale)
-        labels["options"] = self.options_label()
-        first = max(1, self._cursor - LOG_LINES + 1)
-        summary = self._pending_summary(self._cursor)
-        return _scene.make_scene(
-            game=self.game,
-            title=self.text(f"widget.{self.game}.title"),
-            locale=self.locale,
-            seat=self.viewer,
-            four_color=self.four_color,
-            theme=self.theme,
-            size=self.size,
-            status=self.full_status(),
-            message=self._message,
-            announce=self.announcement,
-            zones=self.zones(),
-            options=self.options(),
-            actions=self.move_actions() + self.frame_actions(),
-            previews=self.previews() if self.hints else {},
-            focus=list(self.focus_zones),
-            log=[self.narrated(s) for s in self._line[first : self._cursor + 1]],
-            score=self.score_sheet(),
-            summary=summary,
-            legend=self.legend_items() if self.legend else [],
-            history=self.history_bar(),
-            code=self.code,
-            labels=labels,
-        )
+        return self.presenter().scene()
 
     def refresh(self) -> None:
         """Rebuild the scene and bump the version (one sync message); update the observable
@@ -376,3 +1069,152 @@ class GameWidget(Narration[S, M]):
             return {"text/plain": repr(self), "text/html": html}
         data, metadata = bundle
         return {**data, "text/plain": repr(self), "text/html": html}, metadata
+
+
+class Opponent(Protocol):
+    """Anything that picks a move for the seat to move: every player in :mod:`cardwidgets.bots`."""
+
+    def choose(self, state: Any) -> Any:
+        """The move to play in ``state``."""
+        ...
+
+
+MoveHook = Callable[[Any, int, Any], object]
+"""A teacher's callback: ``hook(move, seat, state)`` after every move (see
+:meth:`GameWidget.on_move`)."""
+
+
+class RandomOpponent:
+    """A uniformly random legal move, fixed by the seed and the position.
+
+    >>> from cardwidgets import tablic
+    >>> state = tablic.new_game(seed=3)
+    >>> RandomOpponent(1).choose(state) == RandomOpponent(1).choose(state)
+    True
+    """
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.seed = seed
+
+    def choose(self, state: Any) -> Any:
+        """A random legal move of the seat to move, ``legal_moves()[rng.below(count)]``, drawn
+        without listing a crowded Tablić table's hundreds of thousands of moves."""
+        from cardwidgets.bots.strategy import PLAIN, strategy_for
+
+        return (strategy_for(state) or PLAIN).random_move(state, Rng(f"{self.seed}:{state.ply}"))
+
+    def __repr__(self) -> str:
+        return f"RandomOpponent(seed={self.seed!r})"
+
+
+def _player_name(player: Opponent) -> str:
+    """A computer player's name as shown: a bot's own (``"expert"``), else its class's."""
+    name = getattr(player, "name", None)
+    return name if isinstance(name, str) and name else type(player).__name__
+
+
+def _has_choose(found: object) -> TypeGuard[Opponent]:
+    return callable(getattr(found, "choose", None))
+
+
+def make_opponent(opponent: object, seed: int | str) -> Opponent | None:
+    """None: the computer (a greedy player); "human": hot-seat; a name: a bot; else the object."""
+    from cardwidgets import bots
+
+    if opponent is None:
+        made: Opponent = bots.GreedyPlayer(seed=seed)
+        return made
+    if opponent == "human":
+        return None
+    if isinstance(opponent, str):
+        if opponent not in bots.PLAYERS:
+            raise WidgetError(
+                "widget.bad_opponent_name", name=opponent, names=", ".join(bots.PLAYERS)
+            )
+        named: Opponent = bots.make(opponent, seed=seed)
+        return named
+    if not _has_choose(opponent):
+        raise WidgetError("widget.no_choose")
+    return opponent
+
+
+def parse(content: object, bare: bool, current: int) -> tuple[dict[str, Any], int]:
+    """The intent and the scene version it was made on; ``bare`` intents (from Python) are
+    taken to be made on ``current``. An intent's ``kind`` is text (a list or dict there is a
+    malformed intent, not a failure of the lookup that follows).
+
+    >>> parse({"type": "intent", "version": 3, "intent": {"kind": "goto", "ply": 1}}, False, 7)
+    ({'kind': 'goto', 'ply': 1}, 3)
+    >>> parse({"kind": ["goto"]}, True, 7)
+    Traceback (most recent call last):
+    ...
+    cardwidgets.widgets.base.WidgetError: The widget received a request it does not understand; ...
+    """
+    if not isinstance(content, Mapping):
+        raise WidgetError("widget.bad_intent")
+    intent: object = content
+    version: object = current
+    if not (bare and "kind" in content and "type" not in content):
+        intent, version = content.get("intent"), content.get("version")
+        if content.get("type") != "intent" or isinstance(version, bool):
+            raise WidgetError("widget.bad_intent")
+    if (
+        not isinstance(version, int)
+        or not isinstance(intent, Mapping)
+        or not isinstance(intent.get("kind"), str)
+    ):
+        raise WidgetError("widget.bad_intent")
+    return dict(intent), version
+
+
+def _card(widget: GameWidget[Any, Any], intent: dict[str, Any]) -> bool:
+    zone, card = intent.get("zone"), intent.get("card")
+    if not isinstance(zone, str) or not isinstance(card, str):
+        raise WidgetError("widget.bad_intent")
+    for shown in widget.scene.get("zones", []):
+        for view in shown["cards"] if shown["id"] == zone else ():
+            if view["id"] == card:
+                if view["kind"] == "back":
+                    raise WidgetError("widget.card_hidden")
+                return widget.attempt(lambda: widget.on_card(zone, card))
+    raise WidgetError("widget.card_gone")
+
+
+def _option(widget: GameWidget[Any, Any], intent: dict[str, Any]) -> bool:
+    index = intent.get("index")
+    if isinstance(index, bool) or not isinstance(index, int):
+        raise WidgetError("widget.bad_intent")
+    if not any(o["index"] == index for o in widget.scene.get("options", [])):
+        raise WidgetError("widget.option_gone", n=i18n.shown(index + 1))  # a forged index: short
+    return widget.attempt(lambda: widget.choose(index))
+
+
+def _action(widget: GameWidget[Any, Any], intent: dict[str, Any]) -> bool:
+    name = intent.get("id")
+    if not isinstance(name, str):
+        raise WidgetError("widget.bad_intent")
+    for shown in widget.scene.get("actions", []):
+        if shown["id"] == name:
+            if not shown["enabled"]:
+                raise WidgetError("widget.not_available", what=shown["label"])
+            return widget.attempt(lambda: widget.do(name))
+    raise WidgetError("widget.unknown_action")
+
+
+def _goto(widget: GameWidget[Any, Any], intent: dict[str, Any]) -> bool:
+    ply = intent.get("ply")
+    if widget.scene.get("history") is None:
+        raise WidgetError("widget.bad_intent")
+    return widget.attempt(lambda: widget.goto(ply))  # type: ignore[arg-type]  # goto() checks it
+
+
+_KINDS = {"card": _card, "option": _option, "action": _action, "goto": _goto}
+
+
+def dispatch(widget: GameWidget[Any, Any], intent: dict[str, Any]) -> bool:
+    """Carry out a checked intent on ``widget``; True if it was carried out."""
+    kind = intent.get("kind")  # parse() checked it is text; this also guards direct callers
+    handler = _KINDS.get(kind) if isinstance(kind, str) else None
+    if handler is None:
+        raise WidgetError("widget.bad_intent")
+    return handler(widget, intent)

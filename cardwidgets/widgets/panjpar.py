@@ -33,9 +33,8 @@ What the learner sees follows P-D9: the opponent's hand as backs with its size, 
 the learner saw the cards go there (``known``: picked up, the drawn indicator), the trump
 indicator under a face-down stock **without a count**, and only the top discard.
 
-The learner's half-made move and the actions that build it live in
-:mod:`cardwidgets.widgets.panjpar_attack`, the sentences in
-:mod:`cardwidgets.widgets.panjpar_words`.
+The widget holds the learner's half-made move and the actions that build and play it; the
+scene and the sentences are :class:`cardwidgets.present.PanjparPresenter`'s.
 
 Trade-offs: which hand cards can still extend a selection to a legal attack is worked out from
 rank counts (a tiny search over at most 13 ranks), never from the list of all attacks, which
@@ -45,21 +44,23 @@ grows into the thousands with a big hand; a hint or a reply on a 5-card attack a
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable, Iterable
 from types import ModuleType
 from typing import ClassVar
 
 from cardwidgets import cards
-from cardwidgets import scene as _scene
-from cardwidgets.cards import Card
+from cardwidgets.cards import Card, CardLike
+from cardwidgets.core import IllegalMove
 from cardwidgets.games import panjpar
-from cardwidgets.games.panjpar import PanjparView
-from cardwidgets.widgets.panjpar_attack import PanjparSelection, can_complete
-from cardwidgets.widgets.panjpar_words import attack_text, defence_shape
+from cardwidgets.games.panjpar import can_complete
+from cardwidgets.present.panjpar import PanjparPresenter, PanjparSelection
+from cardwidgets.widgets.base import GameWidget, WidgetError
 
 __all__ = ["PanjparWidget", "can_complete"]
 
 
-class PanjparWidget(PanjparSelection):
+class PanjparWidget(GameWidget[panjpar.State, panjpar.Move]):
     """Play or replay Panjpar from one seat's view (the rules: ``docs/rules/panjpar.md``).
 
     ``seed`` deals a new game (fresh if None; the trump guess is the seed's); ``state`` shows any
@@ -73,430 +74,199 @@ class PanjparWidget(PanjparSelection):
 
     game = "panjpar"
     engine: ClassVar[ModuleType | None] = panjpar
-    focus_zones = ("hand", "battle")
 
-    # -- moves in words ------------------------------------------------------------------------
-    def move_words(self, move: panjpar.Move) -> str:
+    presenter_class = PanjparPresenter
+    blank = PanjparSelection()
+    _selection: PanjparSelection
+
+    # -- reading the position ----------------------------------------------------------------
+    @property
+    def defending(self) -> bool:
+        """Whether an attack lies on the table (the seat to move defends)."""
+        return bool(self.state.attack)
+
+    @property
+    def picked(self) -> frozenset[Card]:
+        """The hand cards selected for an attack."""
+        return self._selection.picked
+
+    @property
+    def target(self) -> Card | None:
+        """The attack card being answered, or None."""
+        return self._selection.target
+
+    @property
+    def kills(self) -> dict[Card, Card]:
+        """The kills chosen so far: attack card -> the hand card that beats it."""
+        return dict(self._selection.kills)
+
+    # -- the learner's actions ---------------------------------------------------------------
+    def select(self, card: CardLike) -> None:
+        """Click a card. Attacking: add a hand card to the attack, or take it out again.
+        Defending: a hand card kills the chosen attack card (again: takes the kill back); an
+        attack card is chosen to be answered (:meth:`aim`)."""
+        with self.reporting():
+            picked = cards.to_card(card)
+            self.check_turn()
+            if self.defending and picked in self.state.attack:
+                self._aim(picked)
+            elif picked not in self.presenter().hand():
+                raise WidgetError("widget.panjpar.not_in_hand", card=picked)
+            elif self.defending:
+                self._kill_with(picked)
+            else:
+                chosen = self._selection.picked ^ {picked}
+                self._selection = dataclasses.replace(self._selection, picked=chosen)
+            self._message = None
+            self.refresh()
+
+    def aim(self, card: CardLike) -> None:
+        """Choose the attack card to answer (again: unchoose it); its kill, if any, is taken
+        back. The hand cards that beat it light up."""
+        with self.reporting():
+            attacked = cards.to_card(card)
+            self.check_turn()
+            if not self.defending:
+                raise WidgetError("widget.panjpar.not_defending")
+            if attacked not in self.state.attack:
+                raise WidgetError("widget.panjpar.not_attacked", card=attacked)
+            self._aim(attacked)
+            self._message = None
+            self.refresh()
+
+    def _aim(self, attacked: Card) -> None:
+        chosen = self._selection
+        if attacked in chosen.kills:  # its kill is taken back
+            kills = {a: k for a, k in chosen.kills.items() if a is not attacked}
+            self._selection = dataclasses.replace(chosen, kills=kills, target=attacked)
+        else:
+            target = None if chosen.target is attacked else attacked
+            self._selection = dataclasses.replace(chosen, target=target)
+
+    def _kill_with(self, killer: Card) -> None:
+        chosen = self._selection
+        for attacked, used in chosen.kills.items():
+            if used is killer:  # a second click takes the kill back
+                kills = {a: k for a, k in chosen.kills.items() if a is not attacked}
+                self._selection = dataclasses.replace(chosen, kills=kills, target=attacked)
+                return
+        target = chosen.target or self._only_open_target()
+        if target is None:
+            raise WidgetError("widget.panjpar.aim_first", card=killer)
+        if not self.presenter().beats(killer, target):
+            self.state.play(
+                panjpar.Defend(panjpar.Kills({target: killer}))
+            )  # raises the engine's reason
+        kills = {**chosen.kills, target: killer}
+        self._selection = dataclasses.replace(chosen, kills=kills, target=None)
+
+    def _only_open_target(self) -> Card | None:
+        open_cards = [c for c in self.state.attack if c not in self._selection.kills]
+        return open_cards[0] if len(open_cards) == 1 else None
+
+    def kill(self, attacked: CardLike, killer: CardLike) -> None:
+        """Kill ``attacked`` with the hand card ``killer`` (:meth:`aim`, then :meth:`select`)."""
+        self.aim(attacked)
+        if self._selection.target is None:  # aim() toggled an earlier choice off
+            self.aim(attacked)
+        self.select(killer)
+
+    def play(self, move: panjpar.Move | str | None = None) -> panjpar.State:
+        """Play ``move`` (a Move or its text), or the attack or the kills selected. The
+        opponent replies; returns the new state."""
+        if move is None:
+            with self.reporting():
+                self.check_turn()
+                move = self._selected_move()
+        result: panjpar.State = self.commit(move)
+        return result
+
+    def _selected_move(self) -> panjpar.Move:
+        if self.defending:
+            if not self._selection.kills:
+                raise WidgetError("widget.panjpar.no_kills_yet")
+            return panjpar.Defend(panjpar.Kills(dict(self._selection.kills)))
+        if not self._selection.picked:
+            raise WidgetError("widget.panjpar.no_attack_yet")
+        return panjpar.Attack(tuple(self._selection.picked))
+
+    def attack(self, cards_: Iterable[CardLike] | str | None = None) -> panjpar.State:
+        """Attack with ``cards_`` (default: the selected cards)."""
+        if cards_ is None:
+            with self.reporting():
+                self.check_turn()
+                if self.defending:
+                    raise WidgetError("widget.panjpar.not_attacking")
+            return self.play()
+        return self.play(panjpar.Attack(cards.to_cards(cards_)))
+
+    def defend(self) -> panjpar.State:
+        """Kill the chosen attack cards and pick up the rest."""
+        with self.reporting():
+            self.check_turn()
+            if not self.defending:
+                raise WidgetError("widget.panjpar.not_defending")
+        return self.play()
+
+    def pick_up(self) -> panjpar.State:
+        """Pick up every attack card (P-S16: never obliged to kill)."""
+        with self.reporting():
+            self.check_turn()
+            if not self.defending:
+                raise WidgetError("widget.panjpar.not_defending")
+        return self.play(panjpar.Defend(panjpar.Kills()))
+
+    def cancel(self) -> None:
+        """Forget the selection (attack cards, or the kills chosen so far)."""
+        self.clear_selection()
+        self._message = None
+        self.refresh()
+
+    # -- hooks of GameWidget -----------------------------------------------------------------
+    def on_card(self, zone: str, card: str) -> None:
+        if zone == "battle" and not self.defending:
+            raise WidgetError("widget.panjpar.last_battle_idle", card=card)
+        if zone in ("hand", "battle"):
+            self.select(card)
+        elif zone == "stock":
+            raise WidgetError("widget.panjpar.indicator_idle", card=card)
+        elif zone == "discard":
+            raise WidgetError("widget.panjpar.discard_idle", card=card)
+        else:
+            super().on_card(zone, card)
+
+    def actions(self) -> dict[str, Callable[[], object]]:
+        return {
+            **super().actions(),
+            "attack": self.attack,
+            "defend": self.defend,
+            "pickup": self.pick_up,
+            "cancel": self.cancel,
+        }
+
+    def show_hint(self, move: panjpar.Move) -> None:
         if isinstance(move, panjpar.Attack):
-            return self.text("widget.panjpar.words.attack", cards=attack_text(move.cards))
-        assert isinstance(move, panjpar.Defend)
-        kills, pickup = self._defence_parts(move, self.state)
-        return self.text(
-            f"widget.panjpar.words.{defence_shape(kills, pickup)}", kills=kills, pickup=pickup
-        )
+            self._selection = PanjparSelection(picked=frozenset(move.cards))
+        else:
+            assert isinstance(move, panjpar.Defend)
+            self._selection = PanjparSelection(kills=dict(move.kills.pairs))
 
-    def _defence_parts(self, move: panjpar.Defend, attacked: panjpar.State) -> tuple[str, str]:
-        """The kills (``7♥ with 9♥, 7♣ with 8♣``) and the cards picked up, as text."""
-        killed = {a for a, _ in move.kills.pairs}
-        pickup = cards.format_cards(c for c in attacked.attack if c not in killed)
-        kills = ", ".join(
-            self.text("widget.panjpar.say.kill", card=a, killer=k) for a, k in move.kills.pairs
-        )
-        return kills, pickup
+    # -- reading the position ----------------------------------------------------------------
+    def presenter(self) -> PanjparPresenter:
+        """The Panjpar presenter of what the widget shows now (typed: its selection rules)."""
+        return PanjparPresenter(self.moment(), self._selection, self._narrated)
+
+    def extenders(self) -> frozenset[Card]:
+        """The hand cards that, added to the selection, still lead to a legal attack."""
+        return self.presenter().extenders()
+
+    def beaters(self, attacked: Card) -> tuple[Card, ...]:
+        """The learner's hand cards that beat ``attacked`` (P-S12)."""
+        return self.presenter().beaters(attacked)
+
+    def attack_verdict(self) -> IllegalMove | None:
+        """Why the selected cards are not a legal attack (the engine's reason), or None."""
+        return self.presenter().attack_verdict()
 
     def describe(self) -> str:
         return f"{super().describe()}, trumps {self.state.trump.value}"
-
-    # -- the log -----------------------------------------------------------------------------
-    def say(self, state: panjpar.State) -> str:
-        move, parent = state.last_move, state.parent
-        if move is None or parent is None or parent.to_move is None:
-            return ""
-        you = self.mover_is_learner(state)
-        player = self.names()[int(parent.to_move)]
-        if isinstance(move, panjpar.Attack):
-            key = "widget.panjpar.say.you_attack" if you else "widget.panjpar.say.attack"
-            return self.text(key, player=player, cards=attack_text(move.cards))
-        assert isinstance(move, panjpar.Defend) and isinstance(parent, panjpar.State)
-        parts = [self._say_defence(move, parent, player, you)]
-        parts += self._say_draws(move, parent, state)
-        if state.is_over:
-            parts.append(self._status_over(state))
-        return " ".join(p for p in parts if p)
-
-    def _say_defence(
-        self, move: panjpar.Defend, parent: panjpar.State, player: str, you: bool
-    ) -> str:
-        kills, pickup = self._defence_parts(move, parent)
-        key = f"widget.panjpar.say.{'you_' if you else ''}{defence_shape(kills, pickup)}"
-        return self.text(key, player=player, kills=kills, pickup=pickup)
-
-    def _say_draws(
-        self, move: panjpar.Defend, parent: panjpar.State, state: panjpar.State
-    ) -> list[str]:
-        """Who drew how many, attacker first (P-D2), and who took the indicator."""
-        attacker, used = parent.attacker, len(move.kills)
-        before = {attacker: len(parent.hands[attacker])}
-        defender = 1 - attacker
-        unbeaten = len(parent.attack) - used
-        before[defender] = len(parent.hands[defender]) - used + unbeaten
-        drawn = {seat: len(state.hands[seat]) - before[seat] for seat in (attacker, defender)}
-        said = []
-        if any(drawn.values()):
-            drawing = [seat for seat in (attacker, defender) if drawn[seat]]
-            parts = [self._draw_words(seat, drawn[seat], i > 0) for i, seat in enumerate(drawing)]
-            said.append(", ".join(parts) + ".")
-        if parent.trump_card is not None and state.trump_card is None:
-            taker = defender if drawn[defender] else attacker
-            you = self.opponent is not None and taker == self.seat
-            said.append(
-                self.text(
-                    f"widget.panjpar.say.{'you_' if you else ''}indicator",
-                    player=self.names()[taker],
-                    card=parent.trump_card,
-                )
-            )
-        return said
-
-    def _draw_words(self, seat: int, n: int, later: bool) -> str:
-        """``Computer draws 3`` / ``You draw 3``, or ``you draw 3`` after a comma."""
-        key = "widget.panjpar.say.draws"
-        if self.opponent is not None and seat == self.seat:
-            key = "widget.panjpar.say.you_draw_then" if later else "widget.panjpar.say.you_draw"
-        return self.text(key, player=self.names()[seat], n=n)
-
-    # -- scene builders ----------------------------------------------------------------------
-    def zones(self) -> list[_scene.Zone]:
-        view: PanjparView = self.state.view(self.viewer)  # only what this seat may see (P-D9)
-        return [
-            self._opponent_zone(view),
-            self._battle_zone(view),
-            self._hand_zone(view),
-            self._stock_zone(view),
-            self._discard_zone(view),
-        ]
-
-    def _opponent_zone(self, view: PanjparView) -> _scene.Zone:
-        other = 1 - self.viewer
-        size = view.hand_sizes[other]
-        if self.open_hands:
-            shown = [_scene.french_card(c, self.locale) for c in self.state.hands[other]]
-        else:
-            known = view.known[other]  # seen picked up or drawn: public
-            note = self.text("widget.panjpar.note.known")
-            shown = [_scene.french_card(c, self.locale, note=note) for c in known]
-            shown += [_scene.back_card(other, i, self.locale) for i in range(size - len(known))]
-        label = self.text("widget.panjpar.zone.opponent", player=self.names()[other])
-        counted = self.count("widget.cards", size)
-        seen = any(c["kind"] == "french" for c in shown) and not self.open_hands
-        key = "widget.panjpar.info.opponent" if seen else "widget.panjpar.info.opponent_count"
-        info = self.text(key, cards=counted)
-        return _scene.zone("opponent-hand", label, shown, layout="fan", owner=other, info=info)
-
-    def _battle_zone(self, view: PanjparView) -> _scene.Zone:
-        attack = view.attack
-        mine = self.is_my_turn() and bool(attack)
-        shown: list[_scene.CardView] = []
-        for slot, card in enumerate(attack):
-            shown.append(self._attack_card(card, slot, mine))
-            killer = self._kills.get(card)
-            if killer is not None:
-                shown.append(_scene.french_card(killer, self.locale, highlight="beats", slot=slot))
-        info = self._battle_info(view.attacker, bool(attack))
-        last, parent = self.state.last_move, self.state.parent
-        if not attack and isinstance(last, panjpar.Defend) and parent is not None:
-            shown = self._last_battle(parent, last)
-            info = self.text("widget.panjpar.info.last_battle", next=info)
-        label = self.text("widget.panjpar.zone.battle")
-        return _scene.zone("battle", label, shown, layout="pairs", info=info)
-
-    def _last_battle(self, before: panjpar.State, move: panjpar.Defend) -> list[_scene.CardView]:
-        """The battle just fought, greyed: the kills as pairs (now set aside) and the cards
-        picked up. All of it was face up on the table (public)."""
-        kills = dict(move.kills.pairs)
-        shown = []
-        for slot, card in enumerate(before.attack):
-            killer = kills.get(card)
-            if killer is None:
-                note = self.text("widget.panjpar.note.picked_up")
-                shown.append(
-                    _scene.french_card(card, self.locale, highlight="pickup", slot=slot, note=note)
-                )
-                continue
-            for face in (card, killer):
-                shown.append(_scene.french_card(face, self.locale, highlight="muted", slot=slot))
-        return shown
-
-    def _battle_info(self, attacker: int, defending: bool) -> str:
-        """Who attacks, or who defends: ``You defend: kill or pick up``."""
-        seat = 1 - attacker if defending else attacker
-        if self.opponent is not None and seat == self.seat:
-            return self.text(f"widget.panjpar.info.you_{'defend' if defending else 'attack'}")
-        key = "battle_defend" if defending else "battle_attack"
-        return self.text(f"widget.panjpar.info.{key}", player=self.names()[seat])
-
-    def _attack_card(self, card: Card, slot: int, mine: bool) -> _scene.CardView:
-        role: str | None = None
-        note = ""
-        if card is self._target:
-            role = "target"
-        elif mine and self._kills and card not in self._kills:
-            role, note = "pickup", self.text("widget.panjpar.note.pickup")
-        return _scene.french_card(
-            card,
-            self.locale,
-            selectable=mine,
-            selected=card is self._target,
-            highlight=role,
-            slot=slot,
-            note=note,
-        )
-
-    def _hand_zone(self, view: PanjparView) -> _scene.Zone:
-        mine = self.is_my_turn()
-        lit, role = self._lit_hand() if mine and self.hints else (frozenset(), None)
-        used = {killer: attacked for attacked, killer in self._kills.items()}
-        shown = []
-        for card in view.hand or ():
-            marks: dict[str, object] = {"selectable": mine}
-            if card in used:
-                note = self.text("widget.panjpar.note.kills", card=used[card])
-                marks.update(selected=True, highlight="muted", note=note)
-            elif card in self._picked:
-                marks["selected"] = True
-            elif card in lit:
-                marks["highlight"] = role
-            shown.append(_scene.french_card(card, self.locale, **marks))
-        if self.opponent is not None:
-            label = self.text("widget.panjpar.zone.hand")
-        else:
-            label = self.text("widget.panjpar.zone.hand_of", player=self.names()[self.viewer])
-        info = self.count("widget.cards", len(shown))
-        return _scene.zone("hand", label, shown, owner=self.viewer, info=info)
-
-    def _lit_hand(self) -> tuple[frozenset[Card], str]:
-        """Which hand cards light up, and how: what extends the attack, what beats the chosen
-        attack card (``beats``), or what beats any attack card not yet killed."""
-        if not self.defending:
-            return self.extenders(), "playable"
-        used = set(self._kills.values())
-        if self._target is not None:
-            return frozenset(c for c in self.beaters(self._target) if c not in used), "beats"
-        open_cards = [c for c in self.state.attack if c not in self._kills]
-        found = {c for a in open_cards for c in self.beaters(a) if c not in used}
-        return frozenset(found), "playable"
-
-    def _stock_zone(self, view: PanjparView) -> _scene.Zone:
-        # P-D9: one face-down card stands for the stock whatever its size (never a count).
-        shown: list[_scene.CardView] = []
-        suit = view.trump
-        if view.trump_card is not None:
-            shown.append(_scene.back_card("stock", 0, self.locale))
-            note = self.text("widget.panjpar.note.indicator")
-            shown.append(_scene.french_card(view.trump_card, self.locale, note=note))
-        key = "stock_empty" if view.stock_empty else "stock"
-        info = self.text(f"widget.panjpar.info.{key}", suit=suit.value)
-        trump = _scene.badge(
-            "flag",
-            suit.value,
-            label=self.text("widget.panjpar.badge.trump", suit=suit.name_in(self.locale)),
-        )
-        label = self.text("widget.panjpar.zone.stock")
-        return _scene.zone("stock", label, shown, layout="stock", info=info, badges=[trump])
-
-    def _discard_zone(self, view: PanjparView) -> _scene.Zone:
-        top = view.discard_top
-        shown = [] if top is None else [_scene.french_card(top, self.locale)]
-        info = self.text("widget.panjpar.info.discard")
-        label = self.text("widget.panjpar.zone.discard")
-        return _scene.zone("discard", label, shown, layout="stack", info=info)
-
-    def previews(self) -> dict[str, _scene.Preview]:
-        if not self.is_my_turn() or not self.defending:
-            return {}
-        found: dict[str, _scene.Preview] = {}
-        for attacked in self.state.attack:
-            killers = self.beaters(attacked)
-            targets: list[_scene.Target] = [
-                {"zone": "hand", "card": c.text, "role": "beats", "group": None} for c in killers
-            ]
-            if killers:
-                text = self.text(
-                    "widget.panjpar.preview.beaten_by",
-                    card=attacked,
-                    cards=cards.format_cards(killers),
-                )
-            else:
-                text = self.text("widget.panjpar.preview.unbeatable", card=attacked)
-            found[f"battle:{attacked.text}"] = {"cards": targets, "text": text}
-        used = set(self._kills.values())
-        for card in self._hand():
-            if card in used:  # already lies on an attack card
-                continue
-            victims = [a for a in self.state.attack if self._beats(card, a)]
-            if victims:
-                found[f"hand:{card.text}"] = {
-                    "cards": [
-                        {"zone": "battle", "card": a.text, "role": "target", "group": None}
-                        for a in victims
-                    ],
-                    "text": self.text(
-                        "widget.panjpar.preview.beats", card=card, cards=cards.format_cards(victims)
-                    ),
-                }
-        return found
-
-    def move_actions(self) -> list[_scene.Action]:
-        mine = self.is_my_turn()
-        if mine and self.defending:
-            kills = bool(self._kills)
-            return [
-                _scene.action(
-                    "defend",
-                    self.text("widget.panjpar.action.defend"),
-                    enabled=kills,
-                    primary=kills,
-                ),
-                _scene.action(
-                    "pickup", self.text("widget.panjpar.action.pickup"), primary=not kills
-                ),
-                _scene.action(
-                    "cancel",
-                    self.text("widget.action.cancel"),
-                    enabled=kills or self._target is not None,
-                ),
-            ]
-        ready = mine and bool(self._picked) and self.attack_verdict() is None
-        return [
-            _scene.action(
-                "attack", self.text("widget.panjpar.action.attack"), enabled=ready, primary=ready
-            ),
-            _scene.action(
-                "cancel", self.text("widget.action.cancel"), enabled=mine and bool(self._picked)
-            ),
-        ]
-
-    def legend_items(self) -> list[_scene.LegendItem]:
-        roles = ("playable", "target", "beats", "pickup", "muted")
-        return [
-            {"role": role, "group": None, "text": self.text(f"widget.panjpar.legend.{role}")}
-            for role in roles
-        ]
-
-    # -- the status line ---------------------------------------------------------------------
-    def status(self) -> str:
-        state = self.state
-        if state.is_over:
-            return self._status_over(state)
-        if not self.is_my_turn():
-            return self.text("widget.panjpar.status.waiting", player=self.player(state.to_move))
-        said = self._defend_status() if self.defending else self._attack_status()
-        if self.opponent is None:
-            return self.text(
-                "widget.panjpar.status.hot_seat", player=self.names()[self.viewer], status=said
-            )
-        return said
-
-    def _attack_status(self) -> str:
-        if not self._picked:
-            why = self._why_attack()
-            sizes = self._sizes()
-            if 5 in sizes:
-                return self.text("widget.panjpar.status.attack", why=why)
-            return self.text("widget.panjpar.status.attack_limited", why=why, limit=self._limit())
-        verdict = self.attack_verdict()
-        if verdict is None:
-            shown = attack_text(tuple(self._picked))
-            return self.text("widget.panjpar.status.ready", cards=shown)
-        reason = verdict.text(self.locale)
-        if verdict.key in ("panjpar.limit_one", "panjpar.limit_three"):
-            reason = self._limit()  # the end-game size rule, with its reason
-        elif len(self._picked) > max(self._sizes()):
-            reason = f"{reason}. {self._limit()}"
-        if self.hints and can_complete(self._picked, self._hand(), self._sizes()):
-            return self.text("widget.panjpar.status.not_yet", reason=reason)
-        return self.text("widget.panjpar.status.not_attack", reason=reason)
-
-    def _limit(self) -> str:
-        """The end-game size rule (P-S23, P-D4): no more attack cards than the defender holds."""
-        defender = 1 - self.state.attacker
-        held = len(self.state.hands[defender])
-        key = "widget.panjpar.limit.one" if held < 3 else "widget.panjpar.limit.three"
-        count = self.count("widget.cards", held)
-        return self.text(key, player=self.names()[defender], cards=count)
-
-    def _why_attack(self) -> str:
-        """Why the learner attacks now: the trump guess at the start, all killed (the defender
-        attacks), or a pick-up (the attacker again); P-S5, P-S14, P-S15."""
-        state, names = self.state, self.names()
-        you = "you_" if self.opponent is not None else ""  # the learner is the attacker here
-        player, defender = names[state.attacker], names[1 - state.attacker]
-        parent = state.parent
-        if parent is None:
-            return self._why_start(state)
-        move = state.last_move
-        assert isinstance(move, panjpar.Defend), "a battle ends with a defence"
-        key = "killed_all" if len(move.kills) == len(parent.attack) else "picked_up"
-        return self.text(f"widget.panjpar.why.{you}{key}", player=player, defender=defender)
-
-    def _why_start(self, state: panjpar.State) -> str:
-        """The trump guess (P-S5, P-D1) and who attacks first because of it."""
-        guess, indicator = state.guess, state.trump_card
-        if guess is None or indicator is None:
-            return ""
-        said, guesser, attacker = guess["guess"], guess["guesser"], state.attacker
-        right = "right" if indicator.color == said else "wrong"
-        if self.opponent is None:
-            key = f"start_{right}"
-        elif attacker == self.seat:
-            key = f"you_start_{right}"
-        else:  # the computer attacks first: it guessed right, or the learner guessed wrong
-            key = "start_right" if guesser == attacker else "you_guessed_wrong"
-        return self.text(
-            f"widget.panjpar.why.{key}",
-            guesser=self.names()[guesser],
-            guess=self.text(f"widget.panjpar.colour.{said}"),
-            card=indicator,
-            colour=self.text(f"widget.panjpar.colour.{indicator.color}"),
-            player=self.names()[attacker],
-        )
-
-    def _defend_status(self) -> str:
-        state = self.state
-        if self._target is not None:
-            return self._aim_status(self._target)
-        if not self._kills:
-            first = state.parent is not None and state.parent.parent is None
-            said = self.text(
-                "widget.panjpar.status.defend",
-                player=self.names()[state.attacker],
-                cards=attack_text(state.attack),
-            )
-            parent = state.parent
-            return self._why_start(parent) + said if first and parent is not None else said
-        joiner = ", "
-        kills = joiner.join(
-            self.text("widget.panjpar.say.kill", card=a, killer=k)
-            for a, k in sorted(self._kills.items())
-        )
-        rest = [c for c in state.attack if c not in self._kills]
-        if not rest:
-            return self.text("widget.panjpar.status.kills_all", kills=kills)
-        return self.text(
-            "widget.panjpar.status.kills", kills=kills, pickup=cards.format_cards(rest)
-        )
-
-    def _aim_status(self, card: Card) -> str:
-        if not self.beaters(card):
-            return self.text("widget.panjpar.status.aim_none", card=card)
-        trump = self.state.trump
-        if card.suit is trump:
-            return self.text("widget.panjpar.status.aim_trump", card=card)
-        return self.text(
-            "widget.panjpar.status.aim", card=card, suit=card.suit.value, trump=trump.value
-        )
-
-    def _status_over(self, state: panjpar.State) -> str:
-        outcome = state.outcome
-        if outcome is None or outcome.winner is None:
-            return self.text("widget.panjpar.status.draw")
-        loser = 1 - outcome.winner
-        key = "win"
-        if self.opponent is not None:
-            key = "you_win" if outcome.winner == self.seat else "you_lose"
-        return self.text(
-            f"widget.panjpar.status.{key}",
-            player=self.names()[outcome.winner],
-            loser=self.names()[loser],
-            cards=self.count("widget.cards", len(state.hands[loser])),
-        )

@@ -36,34 +36,45 @@ chance that the next main-deck card busts the learner (:func:`cardwidgets.pazaak
 bust_probability`, from the cards the learner can see), and each side card shows the totals it
 would make. ``hints=False`` turns every aid off, for a real match.
 
-The selection, the moves and the log live in :mod:`cardwidgets.widgets.pazaak_turns`, the
-sentences in :mod:`cardwidgets.widgets.pazaak_words`; this module draws the tables.
+The widget holds the learner's side card and sign and the moves of a turn; the tables, the
+log and the sentences are :class:`cardwidgets.present.PazaakPresenter`'s.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from fractions import Fraction
 from types import ModuleType
-from typing import ClassVar, Literal
+from typing import Any, ClassVar
 
-from cardwidgets import scene as _scene
+import traitlets
+
+from cardwidgets.cards import fresh_seed
+from cardwidgets.core import IllegalMove
 from cardwidgets.games import pazaak
-from cardwidgets.widgets import pazaak_words as words
-from cardwidgets.widgets.pazaak_turns import (
-    FLIPS,
-    PRESETS,
-    PazaakTurns,
-    Placed,
-    effect,
-    final_placed,
-    parent_of,
-    set_ended,
-    set_result,
-)
+from cardwidgets.present.pazaak import PazaakPresenter, PazaakSelection
+from cardwidgets.widgets.base import GameWidget, SwitchOption, WidgetError
 
 __all__ = ["PRESETS", "PazaakWidget"]
 
+PRESETS: Mapping[str, Callable[[], pazaak.Rules]] = {
+    "seed": pazaak.Rules.seed,
+    "kotor1": pazaak.Rules.kotor1,
+    "kotor2": pazaak.Rules.kotor2,
+}
+"""Rule presets by name: the seed rules, KOTOR I and KOTOR II (``docs/rules/pazaak.md``)."""
 
-class PazaakWidget(PazaakTurns):
+
+def _preset(rules: object) -> object:
+    """A preset name turned into its rules; anything else is left for the framework to check."""
+    if isinstance(rules, str):
+        if rules not in PRESETS:
+            raise WidgetError("widget.pazaak.bad_preset", name=rules, names=", ".join(PRESETS))
+        return PRESETS[rules]()
+    return rules
+
+
+class PazaakWidget(GameWidget[pazaak.State, pazaak.Move]):
     """Play or replay Pazaak from one seat's view (the rules: ``docs/rules/pazaak.md``).
 
     ``seed`` deals a new match (fresh if None); ``state`` shows any position instead (from
@@ -80,475 +91,184 @@ class PazaakWidget(PazaakTurns):
 
     game = "pazaak"
     engine: ClassVar[ModuleType | None] = pazaak
-    focus_zones = ("hand", "table")
+    presenter_class = PazaakPresenter
+    blank = PazaakSelection()
+    _selection: PazaakSelection
 
-    # -- scene builders ----------------------------------------------------------------------
-    def zones(self) -> list[_scene.Zone]:
-        me, other = self.viewer, 1 - self.viewer
-        return [
-            self._hand_zone(other),
-            self._table_zone(other),
-            self._deck_zone(),
-            self._table_zone(me),
-            self._hand_zone(me),
-        ]
+    odds = SwitchOption(True)
+    """The teaching switch: bust chance and the totals side cards would make. Not synced."""
 
-    def _mine(self, seat: int) -> bool:
-        return seat == self.viewer
+    def __init__(
+        self,
+        *,
+        side_decks: Any = None,
+        odds: bool = True,
+        rules: Any = None,
+        **options: Any,
+    ) -> None:
+        self._side_decks = side_decks
+        self._locale_asked = options.get("locale", "en")  # a bad odds is refused in it
+        self.odds = odds
+        super().__init__(rules=_preset(rules), **options)
 
-    def _table_zone(self, seat: int) -> _scene.Zone:
-        state = self.state
-        placed = state.placed[seat]
-        fresh = self._fresh_cards(seat)
-        targets = self._targets() if self._mine(seat) else []
-        cards = [
-            self._placed_card(
-                p, i, highlight="target" if i in targets else "last" if i in fresh else None
-            )
-            for i, p in enumerate(placed)
-        ]
-        if self._mine(seat):
-            label = self.text("widget.pazaak.zone.table")
-            if self.opponent is None:
-                label = self.text("widget.pazaak.zone.table_of", player=self.names()[seat])
+    def _starting_state(
+        self, seed: int | str | None, state: pazaak.State | None, rules: Any
+    ) -> tuple[pazaak.State, int | str]:
+        if self._side_decks is None:
+            return super()._starting_state(seed, state, rules)
+        if state is not None:  # a position brings its own hands
+            raise WidgetError("widget.pazaak.decks_with_state")
+        if rules is not None and not isinstance(rules, pazaak.Rules):
+            raise WidgetError("widget.wrong_rules", game=self.game)
+        seed = fresh_seed() if seed is None else seed
+        return self._deal(seed, rules), seed
+
+    def _deal(self, seed: int | str, rules: pazaak.Rules | None) -> pazaak.State:
+        return pazaak.new_game(seed=seed, rules=rules, side_decks=self._side_decks)
+
+    def new(self) -> None:
+        """Start a new match with the same rules and side decks (its seed follows from this
+        widget's seed); the old line is kept in :attr:`branches`."""
+        self._new_games += 1
+        old = self._line[-1]
+        self.state = self._deal(f"{self._seed}/{self._new_games}", self.state.rules)
+        self._branches = [old]
+        self._confirm_new = False
+        self._show("info", lambda: self.text("widget.new_started"))
+        self.refresh()
+
+    @traitlets.observe("odds")
+    def _odds_changed(self, change: Mapping[str, object]) -> None:
+        self.refresh()
+
+    # -- the learner's actions ---------------------------------------------------------------
+    def select(self, card: pazaak.SideCard | str) -> None:
+        """Select one of the learner's side cards (again: unselect it). A ± card then waits
+        for its sign (:meth:`choose`)."""
+        with self.reporting():
+            chosen = pazaak.SideCard.parse(_card_text(card))
+            self.check_turn()
+            if chosen not in self.state.hands[self.viewer]:
+                raise WidgetError("widget.pazaak.not_in_hand", card=chosen)
+            played = self.state.played_this_turn
+            if played is not None:
+                raise IllegalMove("pazaak.second_card", card=played)
+            if self._selection.card is chosen:
+                self.clear_selection()
+            else:
+                self._selection = PazaakSelection(chosen)
+            self._message = None
+            self.refresh()
+
+    def choose(self, index: int) -> None:
+        """Declare the sign of the selected card: option ``index`` as listed in
+        ``scene["options"]`` (``0`` is ``+``, ``1`` is ``-``; ``±1/2`` has four)."""
+        with self.reporting():
+            card = self._selection.card
+            if card is None:
+                raise WidgetError("widget.pazaak.select_first")
+            if not card.needs_sign:
+                raise WidgetError("widget.pazaak.no_sign", card=card)
+            signs = list(card.options)
+            if isinstance(index, bool) or not isinstance(index, int):
+                raise WidgetError("widget.pazaak.no_option", n=index, card=card)
+            if not 0 <= index < len(signs):
+                raise WidgetError("widget.pazaak.no_option", n=index + 1, card=card)
+            self._selection = PazaakSelection(card, signs[index])
+            self._message = None
+            self.refresh()
+
+    def play(self, move: pazaak.Move | str | None = None) -> pazaak.State:
+        """Play ``move`` (a Move or its text: ``"play ±4 as -4"``, ``"end"``, ``"stand"``), or
+        the selected side card with its chosen sign. The computer replies; returns the state."""
+        if move is None:
+            with self.reporting():
+                move = self._selected_move()
+        result: pazaak.State = self.commit(move)
+        return result
+
+    def end_turn(self) -> pazaak.State:
+        """End the turn without standing (Z-S10)."""
+        return self.play(pazaak.END_TURN)
+
+    def stand(self) -> pazaak.State:
+        """Stand for the rest of the set (Z-S11)."""
+        return self.play(pazaak.STAND)
+
+    def cancel(self) -> None:
+        """Unselect the side card."""
+        self.clear_selection()
+        self._message = None
+        self.refresh()
+
+    def toggle_odds(self) -> None:
+        """Turn the teaching odds on or off (the "Show odds" switch)."""
+        self.odds = not self.odds
+
+    def _selected_move(self) -> pazaak.PlayCard:
+        card, sign = self._selection.card, self._selection.sign
+        if card is None:
+            raise WidgetError("widget.pazaak.select_first")
+        if card.needs_sign and sign is None:
+            values = self.presenter().values_text(card)
+            raise WidgetError("widget.pazaak.sign_first", card=card, values=values)
+        return pazaak.PlayCard(card, sign)
+
+    # -- reading the selection ---------------------------------------------------------------
+    @property
+    def selected(self) -> pazaak.SideCard | None:
+        """The selected side card, or None."""
+        return self._selection.card
+
+    @property
+    def sign(self) -> int | None:
+        """The sign (or, for ``±1/2``, the value) declared for the selected card, or None."""
+        return self._selection.sign
+
+    # -- hooks of GameWidget -----------------------------------------------------------------
+    def on_card(self, zone: str, card: str) -> None:
+        if zone == "hand":
+            self.select(card.split("#")[0])
+        elif zone == "opponent-hand":
+            super().on_card(zone, card)
+        elif zone == "deck":
+            raise WidgetError("widget.pazaak.deck_card")
         else:
-            label = self.text("widget.pazaak.zone.table_of", player=self.names()[seat])
-        zone_id = "table" if self._mine(seat) else "opponent-table"
-        return _scene.zone(
-            zone_id,
-            label,
-            cards,
-            layout="grid",
-            owner=seat,
-            info=self._table_info(seat),
-            columns=3,
-            places=pazaak.MAX_CARDS,
-            badges=self._badges(seat),
-        )
+            label = self._label_in(zone, card)
+            raise WidgetError("widget.pazaak.on_table", card=label)
 
-    def _fresh_cards(self, seat: int) -> set[int]:
-        """Indices of ``seat``'s table cards placed by the move that led here (same set)."""
-        state, parent = self.state, self.state.parent
-        if parent is None or parent.set_number != state.set_number:
-            return {0} if parent is not None and state.placed[seat] else set()
-        return set(range(len(parent.placed[seat]), len(state.placed[seat])))
+    def _label_in(self, zone: str, card: str) -> str:
+        for found in self.zone(zone)["cards"]:
+            if found["id"] == card:
+                return found["text"]
+        return card
 
-    def _targets(self) -> list[int]:
-        """The learner's table cards the selected gold card would change (D, Flip)."""
-        card = self._selected
-        if card is None or not card.is_gold or card.needs_sign:
-            return []
-        return effect(card, None, self.state.placed[self.viewer])[1]
-
-    def _placed_card(self, placed: Placed, index: int, highlight: str | None) -> _scene.CardView:
-        source, value = placed
-        cid = f"t{index + 1}"
-        if isinstance(source, int):
-            if value == source:
-                label = self.text("widget.pazaak.name.main", value=source)
-                return _scene.number_card(
-                    source, self.locale, id=cid, label=label, highlight=highlight
-                )
-            now = words.signed(value)
-            label = self.text("widget.pazaak.name.main_now", value=source, now=now)
-            note = self.text("widget.pazaak.note.now", value=now)
-            return _scene.number_card(
-                source, self.locale, id=cid, label=label, note=note, highlight=highlight
-            )
-        name = words.card_name(source, self.locale)
-        note = ""
-        if source.needs_sign or source.is_gold or source.options.get(None) != value:
-            note = self.text("widget.pazaak.note.as", value=words.signed(value))
-            name = self.text("widget.pazaak.name.placed_as", name=name, value=words.signed(value))
-        return _scene.side_card(
-            source.text,
-            words.tone(source),
-            self.locale,
-            id=cid,
-            label=name,
-            note=note,
-            highlight=highlight,
-        )
-
-    def _table_info(self, seat: int) -> str:
-        state = self.state
-        if self._mine(seat) and self._odds_shown():
-            odds = words.odds_words(self.bust_chance(), self.locale)
-            return self.text("widget.pazaak.info.odds", odds=odds)
-        return self.count("widget.cards", len(state.placed[seat]))
-
-    def _odds_shown(self) -> bool:
-        """Whether the bust chance is shown: odds and hints on, the learner to decide, not
-        standing, not over 20 already."""
-        state = self.state
-        return (
-            self.odds
-            and self.hints
-            and self.is_my_turn()
-            and state.totals[self.viewer] <= pazaak.TARGET
-        )
-
-    def _badges(self, seat: int) -> list[_scene.Badge]:
-        state = self.state
-        total = state.totals[seat]
-        tone: Literal["", "good", "bad"] = (
-            "bad" if total > pazaak.TARGET else "good" if total == pazaak.TARGET else ""
-        )
-        won, of = state.sets_won[seat], state.rules.sets_to_win
-        badges = [
-            _scene.badge(
-                "total",
-                str(total),
-                label=self.text("widget.pazaak.badge.total", total=total),
-                tone=tone,
-            ),
-            _scene.badge(
-                "lights",
-                self.text("widget.pazaak.badge.sets", won=won, of=of),
-                label=self.text("widget.pazaak.badge.sets_label", won=won, of=of),
-                value=won,
-                of=of,
-            ),
-        ]
-        if state.standing[seat]:
-            badges.append(_scene.badge("flag", self.text("widget.pazaak.badge.stands")))
-        return badges
-
-    def _hand_zone(self, seat: int) -> _scene.Zone:
-        state = self.state
-        view: pazaak.PazaakView = state.view(self.viewer)  # only what the viewer may see
-        if self._mine(seat):
-            cards = self._my_hand()
-            label = self.text("widget.pazaak.zone.hand")
-            if self.opponent is None:
-                label = self.text("widget.pazaak.zone.hand_of", player=self.names()[seat])
-            zone_id = "hand"
-        else:
-            cards = self._their_hand(seat, view)
-            label = self.text("widget.pazaak.zone.hand_of", player=self.names()[seat])
-            zone_id = "opponent-hand"
-        left = view.hand_sizes[seat]
-        info = self.text("widget.pazaak.info.hand", left=left, of=left + len(view.used[seat]))
-        return _scene.zone(zone_id, label, cards, owner=seat, info=info)
-
-    def _my_hand(self) -> list[_scene.CardView]:
-        can = self.is_my_turn() and self.state.played_this_turn is None
-        return [
-            _scene.side_card(
-                card.text,
-                words.tone(card),
-                self.locale,
-                id=cid,
-                label=words.card_name(card, self.locale),
-                note=self._makes(card) if can else "",
-                selectable=can,
-                selected=card is self._selected and "#" not in cid,
-                highlight="playable" if can and self._rescues(card) else None,
-            )
-            for cid, card in self._hand_ids()
-        ]
-
-    def _makes(self, card: pazaak.SideCard) -> str:
-        """The hand card's note: the totals it would make (odds on)."""
-        if not (self.odds and self.hints):
-            return ""
-        totals = [t for _, t in self._choices(card) if t is not None]
-        return self.text("widget.pazaak.note.makes", totals=totals_note(totals)) if totals else ""
-
-    def _rescues(self, card: pazaak.SideCard) -> bool:
-        """Whether ``card`` can make exactly 20 or bring an overshoot back to 20 or less."""
-        if not (self.odds and self.hints):
-            return False
-        over = self.state.totals[self.viewer] > pazaak.TARGET
-        made = [t for _, t in self._choices(card) if t is not None]
-        return any(t == pazaak.TARGET or (over and t <= pazaak.TARGET) for t in made)
-
-    def _their_hand(self, seat: int, view: pazaak.PazaakView) -> list[_scene.CardView]:
-        played = self.text("widget.pazaak.note.played")
-        shown = [
-            _scene.side_card(
-                card.text,
-                words.tone(card),
-                self.locale,
-                id=f"used{i + 1}",
-                label=words.card_name(card, self.locale),
-                note=played,
-                highlight="muted",
-            )
-            for i, card in enumerate(view.used[seat])
-        ]
-        if self.open_hands:  # the teacher's switch: the unplayed cards face up
-            for i, card in enumerate(self.state.hands[seat]):
-                shown.append(
-                    _scene.side_card(
-                        card.text,
-                        words.tone(card),
-                        self.locale,
-                        id=f"open{i + 1}",
-                        label=words.card_name(card, self.locale),
-                    )
-                )
-            return shown
-        return shown + [
-            _scene.back_card(seat, i, self.locale) for i in range(view.hand_sizes[seat])
-        ]
-
-    def _deck_zone(self) -> _scene.Zone:
-        size = self.state.deck_size
-        if size is None:
-            info = self.text("widget.pazaak.info.deck_uniform")
-            backs = [_scene.back_card("deck", 0, self.locale)]
-        else:
-            info = self.text("widget.pazaak.info.deck", cards=self.count("widget.cards", size))
-            backs = [_scene.back_card("deck", 0, self.locale)] if size else []
-        info = self.text("widget.pazaak.info.set", n=self.state.set_number) + " · " + info
-        return _scene.zone(
-            "deck", self.text("widget.pazaak.zone.deck"), backs, layout="stack", info=info
-        )
-
-    # -- options, actions, previews ----------------------------------------------------------
-    def options_label(self) -> str:
-        if self._selected is None:
-            return self.text("widget.pazaak.options.none")
-        return self.text("widget.pazaak.options", card=self._selected)
-
-    def options(self) -> list[_scene.Option]:
-        card = self._selected
-        if card is None or not card.needs_sign:
-            return []
-        return [
-            _scene.option(
-                index,
-                self.text(
-                    "widget.pazaak.option",
-                    card=card,
-                    value=words.signed(card.options[sign]),
-                    total=total,
-                ),
-                selected=sign == self._sign,
-                emphasis=total is not None and total == pazaak.TARGET,
-            )
-            for index, (sign, total) in enumerate(self._choices(card))
-        ]
-
-    def move_actions(self) -> list[_scene.Action]:
-        my_turn = self.is_my_turn()
-        card = self._selected
-        ready = card is not None and (not card.needs_sign or self._sign is not None)
-        actions = [
-            _scene.action(
-                "play", self.text("widget.pazaak.action.play"), enabled=ready, primary=ready
-            ),
-            _scene.action("end-turn", self.text("widget.pazaak.action.end"), enabled=my_turn),
-            _scene.action("stand", self.text("widget.pazaak.action.stand"), enabled=my_turn),
-            _scene.action("cancel", self.text("widget.action.cancel"), enabled=card is not None),
-        ]
-        if self.hints:
-            actions.append(
-                _scene.action("odds", self.text("widget.pazaak.action.odds"), pressed=self.odds)
-            )
-        return actions
-
-    def previews(self) -> dict[str, _scene.Preview]:
-        if not self.is_my_turn() or self.state.played_this_turn is not None:
-            return {}
-        found: dict[str, _scene.Preview] = {}
-        for cid, card in self._hand_ids():
-            text = self._preview_text(card)
-            if text:
-                found[f"hand:{cid}"] = {"cards": self._preview_targets(card), "text": text}
-        return found
-
-    def _hand_ids(self) -> list[tuple[str, pazaak.SideCard]]:
-        """The viewer's side cards with their ids: the text, ``#2`` added for a second copy."""
-        ids: list[tuple[str, pazaak.SideCard]] = []
-        seen: dict[pazaak.SideCard, int] = {}
-        for card in self.state.hands[self.viewer]:
-            seen[card] = seen.get(card, 0) + 1
-            ids.append((card.text if seen[card] == 1 else f"{card.text}#{seen[card]}", card))
-        return ids
-
-    def _preview_text(self, card: pazaak.SideCard) -> str:
-        """What ``card`` would do, in words: gold cards always, the totals with odds on."""
-        placed = self.state.placed[self.viewer]
-        if card.text == "D":
-            if not placed:
-                return self.text("widget.pazaak.preview.double_empty")
-            total = effect(card, None, placed)[0]
-            return self.text(
-                "widget.pazaak.preview.double", value=words.signed(placed[-1][1]), total=total
-            )
-        if card.text in FLIPS:
-            return self._flip_text(card, placed)
-        if not (self.odds or card.is_gold):
-            return ""
-        if not card.needs_sign:
-            return self.text(
-                "widget.pazaak.preview.plain", card=card, total=self._choices(card)[0][1]
-            )
-        parts = [
-            self.text("widget.pazaak.preview.choice", value=words.signed(card.options[s]), total=t)
-            for s, t in self._choices(card)
-        ]
-        choices = self.text("widget.pazaak.or", a=", ".join(parts[:-1]), b=parts[-1])
-        key = (
-            "widget.pazaak.preview.tiebreaker"
-            if card.text == "±1T"
-            else "widget.pazaak.preview.sign"
-        )
-        return self.text(key, card=card, choices=choices)
-
-    def _flip_text(self, card: pazaak.SideCard, placed: tuple[Placed, ...]) -> str:
-        low, high = FLIPS[card.text]
-        values = self.text("widget.pazaak.flip_values", low=low, high=high)
-        total, hit = effect(card, None, placed)
-        if not hit:
-            return self.text(
-                "widget.pazaak.preview.flip_none", card=card, values=values, total=total
-            )
-        changed = ", ".join(
-            f"{words.signed(placed[i][1])} → {words.signed(-placed[i][1])}" for i in hit
-        )
-        return self.text(
-            "widget.pazaak.preview.flip", card=card, values=values, cards=changed, total=total
-        )
-
-    def _preview_targets(self, card: pazaak.SideCard) -> list[_scene.Target]:
-        if not card.is_gold or card.needs_sign:
-            return []
-        hit = effect(card, None, self.state.placed[self.viewer])[1]
-        return [
-            {"zone": "table", "card": f"t{i + 1}", "role": "target", "group": None} for i in hit
-        ]
-
-    # -- score sheet, legend, summary --------------------------------------------------------
-    def score_sheet(self) -> _scene.Score:
-        state = self.state
-        rows = [
-            _scene.score_row(self.text("widget.pazaak.score.set", n=n), list(totals))
-            for n, totals in self._finished_sets()
-        ]
-        rows.append(_scene.score_row(self.text("widget.pazaak.score.now"), list(state.totals)))
-        rows.append(
-            _scene.score_row(self.text("widget.pazaak.summary.sets"), list(state.sets_won), "total")
-        )
-        caption = self.text("widget.pazaak.score.caption", n=state.rules.sets_to_win)
-        return _scene.score(list(self.names()), rows, caption)
-
-    def _finished_sets(self) -> list[tuple[int, tuple[int, int]]]:
-        """(set number, final totals) of every set finished on the line up to the cursor."""
-        found = []
-        for state in self.line[1 : self.cursor + 1]:
-            parent = state.parent
-            if parent is not None and set_ended(parent, state):
-                _, _, values = state.last_set
-                found.append((parent.set_number, (sum(values[0]), sum(values[1]))))
-        return found
-
-    def legend_items(self) -> list[_scene.LegendItem]:
-        roles = ("last", "target", "playable", "muted")
-        return [
-            {"role": role, "group": None, "text": self.text(f"widget.pazaak.legend.{role}")}
-            for role in roles
-        ]
-
-    def summary(self, state: pazaak.State) -> _scene.Summary | None:
-        parent = parent_of(state)
-        if parent is None or not set_ended(parent, state):
-            return None
-        winner, _, values = set_result(state)
-        n = parent.set_number
-        key = "widget.pazaak.summary.title_tie" if winner is None else "widget.pazaak.summary.title"
-        row = _scene.score_row
-        sheet = _scene.score(
-            list(self.names()),
-            [
-                row(self.text("widget.pazaak.summary.final"), [sum(v) for v in values]),
-                row(self.text("widget.pazaak.summary.cards"), [len(v) for v in values]),
-                row(self.text("widget.pazaak.summary.sets"), list(state.sets_won), "total"),
-            ],
-        )
+    def actions(self) -> dict[str, Callable[[], object]]:
         return {
-            "title": self.text(key, n=n),
-            "text": " ".join(self._set_sentences(parent, state)),
-            "score": sheet,
-            "zones": [self._final_table(parent, state, seat) for seat in (0, 1)],
-            "action": "continue",
+            **super().actions(),
+            "play": self.play,
+            "end-turn": self.end_turn,
+            "stand": self.stand,
+            "cancel": self.cancel,
+            "odds": self.toggle_odds,
         }
 
-    def _final_table(self, parent: pazaak.State, state: pazaak.State, seat: int) -> _scene.Zone:
-        cards = [
-            self._placed_card(p, i, highlight=None)
-            for i, p in enumerate(final_placed(parent, state, seat))
-        ]
-        label = self.text("widget.pazaak.summary.zone", player=self.names()[seat])
-        return _scene.zone(
-            f"final-table-{seat}",
-            label,
-            cards,
-            layout="grid",
-            owner=seat,
-            columns=3,
-            places=pazaak.MAX_CARDS,
-            badges=[
-                _scene.badge("total", str(sum(v for _, v in final_placed(parent, state, seat))))
-            ],
-        )
+    def show_hint(self, move: pazaak.Move) -> None:
+        if isinstance(move, pazaak.PlayCard):
+            self._selection = PazaakSelection(move.card, move.sign)
 
-    # -- the status line ---------------------------------------------------------------------
-    def status(self) -> str:
-        state = self.state
-        parent, outcome = state.parent, state.outcome
-        if self.paused and parent is not None:
-            return self.text("widget.pazaak.status.paused", n=parent.set_number)
-        if outcome is not None and outcome.winner is not None:  # a match has a winner (Z-S2)
-            winner = outcome.winner
-            high, low = max(state.sets_won), min(state.sets_won)
-            return self.said("widget.pazaak.status.won", winner, high=high, low=low)
-        if not self.is_my_turn():
-            return self.text("widget.pazaak.status.waiting", player=self.player(state.to_move))
-        status = self._turn_status()
-        other = 1 - self.viewer
-        if state.standing[other]:
-            status = self.text(
-                "widget.pazaak.status.opponent_stands",
-                status=status,
-                player=self.names()[other],
-                total=state.totals[other],
-            )
-        return status
+    def describe(self) -> str:
+        return super().describe().replace("move", f"set {self.state.set_number}, move", 1)
 
-    def _turn_status(self) -> str:
-        state, me = self.state, self.viewer
-        total, card = state.totals[me], self._selected
-        if state.played_this_turn is not None:
-            return self.text(
-                "widget.pazaak.status.played", card=state.played_this_turn, total=total
-            )
-        if card is not None:
-            if card.needs_sign and self._sign is None:
-                return self.text("widget.pazaak.status.sign", card=card, values=self._values(card))
-            made = (
-                effect(card, self._sign, state.placed[me])[0]
-                if state.placed[me] or card.text != "D"
-                else total
-            )
-            return self.text("widget.pazaak.status.ready", card=card, total=made)
-        if total > pazaak.TARGET:
-            return self.text("widget.pazaak.status.over20", total=total)
-        if self.opponent is None:
-            return self.text(
-                "widget.pazaak.status.turn_player", player=self.names()[me], total=total
-            )
-        return self.text("widget.pazaak.status.turn", total=total)
+    def presenter(self) -> PazaakPresenter:
+        return PazaakPresenter(self.moment(), self._selection, self._narrated, odds=self.odds)
+
+    def bust_chance(self) -> Fraction:
+        """The exact chance (a Fraction) that the learner's next main-deck card busts him, from
+        what he can see."""
+        return self.presenter().bust_chance()
 
 
-def totals_note(totals: list[int]) -> str:
-    """The totals a side card would make, short enough for the note under a card.
-
-    >>> totals_note([17]), totals_note([19, 11]), totals_note([14, 12, 15, 11])
-    ('17', '19/11', '11–15')
-    """
-    if len(totals) <= 2:
-        return "/".join(map(str, totals))
-    return f"{min(totals)}–{max(totals)}"
+def _card_text(card: object) -> str:
+    """A side card or its text (``"+1#2"``, the id of a second +1, names the card +1)."""
+    return card.split("#")[0] if isinstance(card, str) else str(card)

@@ -1,10 +1,13 @@
-"""Pictures of positions without a live widget: what ``State._repr_html_`` shows in a notebook.
+"""Presenters: the scene of a game as a pure function of what it shows (no widget, no traitlets).
 
-A picture is drawn by the game widget's own scene builders on an instance made without its
-constructor, so no comm is opened and nothing is synced: it is a still, not a widget.
+A presenter takes a :class:`Moment` (the line of play and the position shown, the seat, the
+display options, what is being said), the learner's selection (the game's
+:class:`TablicSelection`, :class:`PanjparSelection`, :class:`PazaakSelection`), and gives the
+:class:`~cardwidgets.scene.Scene` the browser draws. The widgets build their scene through it,
+and so does a still picture of a position (:func:`picture`, what ``state.picture(seat)`` and
+``State._repr_html_`` show).
 
 >>> from cardwidgets import tablic
->>> from cardwidgets.widgets.pictures import picture
 >>> still = picture(tablic.new_game(seed=1), seat=0)
 >>> [c["kind"] for c in still.zone("opponent-hand")["cards"]][:2]
 ['back', 'back']
@@ -19,8 +22,34 @@ from typing import Any
 
 from cardwidgets import i18n, scene
 from cardwidgets.core import check_seat
+from cardwidgets.present.base import LOG_LINES, Moment, Presenter, Said
+from cardwidgets.present.panjpar import PanjparPresenter, PanjparSelection
+from cardwidgets.present.pazaak import PazaakPresenter, PazaakSelection
+from cardwidgets.present.tablic import TablicPresenter, TablicSelection
 
-__all__ = ["Picture", "picture", "still_note"]
+__all__ = [
+    "LOG_LINES",
+    "PRESENTERS",
+    "Moment",
+    "PanjparPresenter",
+    "PanjparSelection",
+    "PazaakPresenter",
+    "PazaakSelection",
+    "Picture",
+    "Presenter",
+    "Said",
+    "TablicPresenter",
+    "TablicSelection",
+    "picture",
+    "still_note",
+]
+
+PRESENTERS: dict[str, type[Presenter[Any, Any]]] = {
+    "tablic": TablicPresenter,
+    "panjpar": PanjparPresenter,
+    "pazaak": PazaakPresenter,
+}
+"""Each game's presenter, by the game's name (``state.game``)."""
 
 
 class Picture:
@@ -62,15 +91,6 @@ def still_note(locale: str | None = None) -> str:
     return f'<p class="cw-still-note"><em>{sentence}</em></p>'
 
 
-def _widget_class(game: str) -> Any:
-    from cardwidgets import widgets
-
-    found = getattr(widgets, game.capitalize() + "Widget", None)
-    if found is None:
-        raise LookupError(game)
-    return found
-
-
 def picture(
     state: Any,
     seat: int | None = None,
@@ -84,19 +104,22 @@ def picture(
     The opponent's seat is shown as a second player (hot-seat names), nobody is selected, and
     no hints are drawn: a picture shows the position, not advice.
     """
-    cls = _widget_class(state.game)
-    viewer = 0 if seat is None else check_seat(seat)
-    still = cls.__new__(cls)  # no __init__: no comm opened, nothing synced
-    still._ready = False
-    still._line, still._cursor = list(state.path()), len(state.path()) - 1
-    still._branches, still._dismissed, still._hooks, still._narrated = [], set(), [], {}
-    still._message, still._remake, still._said, still._confirm_new = None, None, [], False
-    still.opponent, still._still = None, True
-    still.clear_selection()
-    still.locale = i18n.check_locale(locale or i18n.get_locale())
-    still.seat, still.open_hands, still.hints = viewer, seat is None, False
-    still.size, still.four_color, still.legend = size, four_color, False
-    built = still.build_scene()
+    presenter = PRESENTERS.get(getattr(state, "game", None))  # type: ignore[arg-type]
+    if presenter is None:
+        raise LookupError(getattr(state, "game", state))
+    moment = Moment.of(
+        state,
+        seat=0 if seat is None else check_seat(seat),
+        hot_seat=True,
+        still=True,
+        locale=i18n.check_locale(locale or i18n.get_locale()),
+        open_hands=seat is None,
+        hints=False,
+        size=size,
+        four_color=four_color,
+        legend=False,
+    )
+    built = presenter(moment).scene()
     built["actions"] = []  # a still has no buttons
     built["history"] = None
     return Picture(built)

@@ -163,6 +163,35 @@ i18n.register(
         "widget.action.cancel": {"en": "Cancel", "de": "Abbrechen"},
         "widget.action.continue": {"en": "Continue ▶", "de": "Weiter ▶"},
         "widget.action.more": {"en": "More choices", "de": "Mehr Auswahl"},
+        # Watching two computer players (players=("expert", "greedy")).
+        "widget.action.step": {"en": "One move", "de": "Ein Zug"},
+        "widget.action.play_on": {"en": "Play on ▶", "de": "Weiterspielen ▶"},
+        "widget.action.pause": {"en": "Pause ⏸", "de": "Anhalten ⏸"},
+        "widget.watch.player": {"en": "Player {n} ({name})", "de": "Spieler {n} ({name})"},
+        "widget.watching": {
+            "en": "Two computer players are playing; you are watching. Use One move or Play on.",
+            "de": "Zwei Computerspieler spielen; du schaust zu. Nimm „Ein Zug“ oder "
+            "„Weiterspielen“.",
+        },
+        "widget.not_watching": {
+            "en": "This widget is not watching computer players (give players=(…, …)).",
+            "de": "Dieses Widget zeigt keine Computerspieler (gib players=(…, …) an).",
+        },
+        "widget.watch_with_opponent": {
+            "en": "Give either an opponent or two players to watch, not both.",
+            "de": "Gib entweder einen Gegner oder zwei Spieler zum Zuschauen an, nicht beides.",
+        },
+        "widget.bad_players": {
+            "en": "players takes two computer players, e.g. ('expert', 'greedy'), not {players}.",
+            "de": "players braucht zwei Computerspieler, z. B. ('expert', 'greedy'), nicht "
+            "{players}.",
+        },
+        "widget.watch_no_loop": {
+            "en": "Playing on by itself needs a running notebook kernel; here, call step() for "
+            "each move.",
+            "de": "Von selbst weiterspielen geht nur in einem laufenden Notebook-Kernel; rufe "
+            "hier step() für jeden Zug auf.",
+        },
         # Under a widget's still picture (docs pages, exports, front ends without the widget
         # manager): clicks on it do nothing, so it says so.
         "widget.still_note": {

@@ -2,7 +2,7 @@
 
 Kept apart from :mod:`cardwidgets.widgets.tablic` so the widget module stays about behaviour;
 the capture-building sentences (what is missing) are worded in
-:mod:`cardwidgets.widgets.tablic_capture`.
+:mod:`cardwidgets.present.tablic`.
 
 >>> from cardwidgets import i18n
 >>> i18n.text("widget.tablic.zone.table", "de")
