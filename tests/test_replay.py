@@ -209,3 +209,72 @@ def test_a_whole_game_is_much_smaller_packed_than_its_scenes() -> None:
     plain = len(json.dumps(scenes, ensure_ascii=False).encode())
     packed = len(replay.to_html(state).encode())
     assert packed < plain / 2, (packed, plain)
+
+
+# -- the three places that use replays: the lab, the notebook export, the docs ----------------
+
+
+def test_a_counterexample_replays_the_game_up_to_where_the_claim_failed() -> None:
+    from cardwidgets import lab
+
+    result = lab.check(lambda s: s.ply < 5, "panjpar", games=1, seed=7, per_state=True)
+    example = result.counterexamples[0]
+    shown = example.replay()
+    assert shown.plies == example.ply == 5
+    assert shown.html == replay.to_html(example.state(), seat=0)
+    with i18n.using("de"):
+        assert example.replay().data["locale"] == "de"
+    assert example.replay(seat=None).html != shown.html
+
+
+def test_a_widget_output_carries_its_replay_only_when_an_export_asks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cardwidgets.replay.embed import ENV, MIME
+    from cardwidgets.widgets import TablicWidget
+
+    a, b = tablic_twins()
+    monkeypatch.delenv(ENV, raising=False)
+    assert MIME not in TablicWidget(state=a)._repr_mimebundle_()[0]
+    monkeypatch.setenv(ENV, "1")
+    first = TablicWidget(state=a)._repr_mimebundle_()[0][MIME]
+    assert first == replay.payload(a, seat=0)
+    assert first == TablicWidget(state=b)._repr_mimebundle_()[0][MIME]  # twins: equal
+    opened = TablicWidget(state=a, open_hands=True, locale="de")._repr_mimebundle_()[0][MIME]
+    assert opened == replay.payload(a, seat=None, locale="de")
+
+
+def test_the_exporter_plays_the_replay_where_the_widget_was_and_never_exports_the_scenes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import nbformat
+
+    from cardwidgets.export import StaticPictures
+    from cardwidgets.replay.embed import ENV, MIME
+
+    a, _ = pazaak_twins()
+
+    def notebook() -> Any:
+        data = {
+            "application/vnd.jupyter.widget-view+json": {"model_id": "x"},
+            "text/html": "<div class='cw-root'></div>",
+            "text/plain": "w",
+            MIME: replay.payload(a, seat=0),
+        }
+        out = nbformat.v4.new_output("display_data", data=data)
+        return nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("w", outputs=[out])])
+
+    monkeypatch.delenv(ENV, raising=False)
+    plain, _ = StaticPictures().preprocess(notebook(), {})
+    assert plain.cells[0].outputs[0].data == {
+        "text/html": "<div class='cw-root'></div>",
+        "text/plain": "w",
+    }
+    import os
+
+    assert ENV not in os.environ
+    played, _ = StaticPictures(replays=True).preprocess(notebook(), {})
+    assert os.environ[ENV] == "1"  # set before --execute starts the kernel
+    data = played.cells[0].outputs[0].data
+    assert sorted(data) == ["text/html", "text/plain"]
+    assert data["text/html"] == replay.replay(a, seat=0).iframe()

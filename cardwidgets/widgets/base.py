@@ -48,6 +48,7 @@ from typing import Any
 from cardwidgets import scene as _scene
 from cardwidgets.cards import fresh_seed
 from cardwidgets.i18n import TranslatedError
+from cardwidgets.replay.embed import widget_entry
 from cardwidgets.widgets.frame import M, OptionError, S, WidgetError
 from cardwidgets.widgets.narration import Narration
 from cardwidgets.widgets.opponents import MoveHook, Opponent, RandomOpponent, make_opponent
@@ -371,8 +372,10 @@ class GameWidget(Narration[S, M]):
         # Add the static picture: exported notebooks and GitHub show the position, and front
         # ends with the widget manager still prefer the live view.
         html = _scene.to_html(self._built) + still_note(self.locale)
+        # Issue 22 (replays): the public scenes of the line, only for an export that asks.
+        replay = widget_entry(self)
         bundle = super()._repr_mimebundle_(**kwargs)
         if bundle is None:
-            return {"text/plain": repr(self), "text/html": html}
+            return {"text/plain": repr(self), "text/html": html, **replay}
         data, metadata = bundle
-        return {**data, "text/plain": repr(self), "text/html": html}, metadata
+        return {**data, "text/plain": repr(self), "text/html": html, **replay}, metadata
