@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from cardwidgets import replay
 
+from . import axe
 from .harness import REPO
 
 pytestmark = pytest.mark.browser
@@ -71,6 +72,23 @@ def test_a_replay_file_steps_through_a_whole_game_and_autoplays_offline(
     expect(player).to_have_attribute("data-playing", "false", timeout=5000)
     assert page.get_by_role("button", name="Play").get_attribute("aria-pressed") == "false"
     assert blocked == []
+
+
+def test_a_replay_has_no_axe_violations_in_either_language(chromium: Any, tmp_path: Path) -> None:
+    # axe is injected as a script: this context lets it past the page's own policy
+    context = chromium.new_context(bypass_csp=True, viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        for locale in ("en", "de"):
+            shown = replay.watch("panjpar", seed=3, seat=0, locale=locale, limit=8)
+            page.goto(shown.save(tmp_path / f"{locale}.html").as_uri())
+            page.locator(".cw-replay-player").wait_for()
+            page.keyboard.press("End")
+            result = axe.run(page, ".cw-replay")
+            assert result["rules"] > 10, result  # axe did judge the page
+            assert not result["violations"], axe.describe(result["violations"])
+    finally:
+        context.close()
 
 
 def export(tmp_path: Path) -> Path:
