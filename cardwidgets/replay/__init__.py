@@ -10,9 +10,13 @@ Hidden cards stay hidden: the page holds only the scenes, never the record, and 
 what ``seat`` could see at that ply (``seat=None``: the teacher opens both hands). Two games that
 differ only in cards a seat never sees give that seat byte-equal pages.
 
->>> from cardwidgets import replay, tablic
->>> state = tablic.new_game(seed=1).play("5♠")  # doctest: +SKIP
->>> page = replay.to_html(state, seat=0, locale="de")  # doctest: +SKIP
+>>> from cardwidgets import pazaak, replay
+>>> state = pazaak.new_game(seed=1).play("end turn")
+>>> page = replay.to_html(state, seat=0, locale="de")
+>>> page.startswith("<!DOCTYPE html>"), "Wiedergabe: Pazaak" in page
+(True, True)
+>>> replay.replay(state)
+<Replay of pazaak: 1 moves, ... bytes>
 
 Also here: :func:`scenes` (the per-ply scenes), :func:`payload` (the packed scenes and the
 player's words: what a notebook output or an export embeds), :func:`watch` (two computer players
@@ -130,13 +134,17 @@ class Replay:
         target.write_text(self.html, encoding="utf-8")
         return target
 
-    def iframe(self, height: int = 760) -> str:
-        """The page in an isolated iframe (``srcdoc``), for notebooks and exported HTML."""
+    def iframe(self, height: int = 900) -> str:
+        """The page in an isolated iframe (``srcdoc``), for notebooks and exported HTML.
+
+        The page is mostly JSON, full of ``"``: in a single-quoted attribute only ``&`` and
+        ``'`` need escaping, which keeps the attribute about as long as the page."""
         title = html.escape(_title(self.data), quote=True)
+        source = self.html.replace("&", "&amp;").replace("'", "&#39;")
         return (
             f'<iframe class="cw-replay-frame" title="{title}" sandbox="allow-scripts" '
             f'style="width: 100%; height: {int(height)}px; border: 0" '
-            f'srcdoc="{html.escape(self.html, quote=True)}"></iframe>'
+            f"srcdoc='{source}'></iframe>"
         )
 
     def _repr_html_(self) -> str:
