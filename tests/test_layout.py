@@ -5,8 +5,8 @@ concept splits, never to meet a line count).
 The house reads top-down: widgets -> bots and lab -> games -> core, cards and i18n. A module may
 import its own layer and the layers below it, never one above; the one deliberate exception is
 ``GameState.picture`` in core, which imports the widgets lazily so a state can draw itself in a
-notebook (the engines never need it), and ``Counterexample.widget()`` in the lab opens its
-position in a widget.
+notebook (the engines never need it), and ``Counterexample.widget()`` and ``.replay()`` in the
+lab open its position in a widget or a replay.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ LAYERS = {
     "lab": 4,
     "rl": 4,  # the learning environments: beside the lab, above bots and games
     "widgets": 5,
+    "replay": 5,  # kernel-free replays: beside the widgets (the widget output embeds one)
     "demo": 5,
     "export": 6,
     "cli": 7,
@@ -42,8 +43,8 @@ LAYERS = {
     "__main__": 7,
 }
 # The deliberate upward calls, each lazy and made only in a notebook: a state draws itself
-# (GameState.picture) and a lab counterexample opens its position in a widget.
-ALLOWED_UPWARD = {("core", "widgets.pictures"), ("lab", "widgets")}
+# (GameState.picture) and a lab counterexample opens its position in a widget or a replay.
+ALLOWED_UPWARD = {("core", "widgets.pictures"), ("lab", "widgets"), ("lab", "replay")}
 SOURCES = sorted(PACKAGE.rglob("*.py"))
 
 

@@ -51,7 +51,7 @@ def _state(game: object) -> GameState[Any]:
     if isinstance(game, GameState):
         return game
     if isinstance(game, (Mapping, str)):
-        from cardwidgets import from_record
+        from cardwidgets.games import from_record
 
         return from_record(game)  # a malformed record raises RecordError, with its reason
     raise ReplayError("replay.not_a_game", found=i18n.shown(game))
