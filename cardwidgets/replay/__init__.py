@@ -39,7 +39,16 @@ from cardwidgets.replay import words as words
 from cardwidgets.replay.pack import pack
 from cardwidgets.replay.page import FORMAT, document, labels
 
-__all__ = ["Replay", "ReplayError", "payload", "scenes", "to_html", "watch"]
+__all__ = [
+    "Replay",
+    "ReplayError",
+    "check_payload",
+    "payload",
+    "replay",
+    "scenes",
+    "to_html",
+    "watch",
+]
 
 
 class ReplayError(TranslatedError):
