@@ -168,6 +168,8 @@ describe("boot", () => {
     expect(boot(document)).toHaveLength(0);
     expect(document.querySelector(".cw-replay")!.getAttribute("lang")).toBe("de");
     expect(positionText(players[0].labels, 1, 1)).toBe("Zug 1 von 1");
+    const speeds = Array.from(document.querySelectorAll("[data-replay-speed] option"), (o) => o.textContent);
+    expect(speeds).toEqual(["0,5×", "1×", "2×", "4×"]);
     players[0].destroy();
   });
 });

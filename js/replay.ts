@@ -91,6 +91,7 @@ export class ReplayPlayer {
     host: HTMLElement,
     readonly scenes: Scene[],
     readonly labels: PlayerLabels,
+    readonly locale = "en",
   ) {
     if (scenes.length === 0) throw new Error("replay: no scenes");
     this.doc = host.ownerDocument;
@@ -119,7 +120,7 @@ export class ReplayPlayer {
     const select = make("select", { "data-replay-speed": "" });
     for (const speed of SPEEDS) {
       const option = make("option", { value: String(speed) });
-      option.textContent = `${speed}×`;
+      option.textContent = `${speed.toLocaleString(locale)}×`; // German: 0,5×
       if (speed === this.speed) option.selected = true;
       select.append(option);
     }
@@ -245,7 +246,7 @@ export function boot(doc: Document): ReplayPlayer[] {
     host.dataset.started = "true";
     const data = JSON.parse(script.textContent ?? "") as ReplayData;
     host.setAttribute("lang", data.locale);
-    started.push(new ReplayPlayer(host, unpack(data), data.labels));
+    started.push(new ReplayPlayer(host, unpack(data), data.labels, data.locale));
   }
   return started;
 }
