@@ -278,3 +278,15 @@ def test_the_exporter_plays_the_replay_where_the_widget_was_and_never_exports_th
     data = played.cells[0].outputs[0].data
     assert sorted(data) == ["text/html", "text/plain"]
     assert data["text/html"] == replay.replay(a, seat=0).iframe()
+
+
+def test_a_long_title_pooled_by_itself_still_names_the_page() -> None:
+    a, _ = pazaak_twins()
+    drawn = replay.scenes(a)
+    for scene in drawn:
+        scene["title"] = "Pazaak, the long way round"  # longer than a string kept inline
+    data = {**replay.payload(a)}
+    data["pool"], data["plies"] = pack(drawn)
+    assert isinstance(data["pool"][data["plies"][0]]["title"], str)
+    assert data["pool"][data["plies"][0]]["title"].startswith(REF)
+    assert "<title>Replay: Pazaak, the long way round</title>" in replay.Replay(data).html

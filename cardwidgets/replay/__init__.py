@@ -36,7 +36,7 @@ from cardwidgets import i18n
 from cardwidgets.core import GameState, check_seat
 from cardwidgets.i18n import TranslatedError
 from cardwidgets.replay import words as words
-from cardwidgets.replay.pack import pack
+from cardwidgets.replay.pack import pack, unpack
 from cardwidgets.replay.page import FORMAT, document, labels
 
 __all__ = [
@@ -95,9 +95,14 @@ def payload(game: object, *, seat: int | None = 0, locale: str = "en") -> dict[s
 
 
 def _title(data: Mapping[str, Any]) -> str:
-    first = data["pool"][data["plies"][0]]
+    """The page's title, from the first scene's (a long title sits in the pool by itself)."""
+    try:
+        first = unpack(data["pool"], data["plies"][:1])[0]
+    except (IndexError, ValueError, RecursionError):  # a damaged pool: the game's id will do
+        first = {}
     name = first.get("title", "") if isinstance(first, dict) else ""
-    return i18n.text("replay.title", str(data["locale"]), game=name or data["game"])
+    shown = name if isinstance(name, str) and name else str(data.get("game", ""))
+    return i18n.text("replay.title", str(data["locale"]), game=shown)
 
 
 def check_payload(data: object) -> dict[str, Any]:
