@@ -264,7 +264,8 @@ def test_the_exporter_plays_the_replay_where_the_widget_was_and_never_exports_th
         out = nbformat.v4.new_output("display_data", data=data)
         return nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("w", outputs=[out])])
 
-    monkeypatch.delenv(ENV, raising=False)
+    # setenv, not delenv: monkeypatch then removes the variable StaticPictures sets below
+    monkeypatch.setenv(ENV, "0")
     plain, _ = StaticPictures().preprocess(notebook(), {})
     assert plain.cells[0].outputs[0].data == {
         "text/html": "<div class='cw-root'></div>",
@@ -272,7 +273,7 @@ def test_the_exporter_plays_the_replay_where_the_widget_was_and_never_exports_th
     }
     import os
 
-    assert ENV not in os.environ
+    assert os.environ[ENV] == "0"  # StaticPictures() without replays leaves it alone
     played, _ = StaticPictures(replays=True).preprocess(notebook(), {})
     assert os.environ[ENV] == "1"  # set before --execute starts the kernel
     data = played.cells[0].outputs[0].data
@@ -290,3 +291,11 @@ def test_a_long_title_pooled_by_itself_still_names_the_page() -> None:
     assert isinstance(data["pool"][data["plies"][0]]["title"], str)
     assert data["pool"][data["plies"][0]]["title"].startswith(REF)
     assert "<title>Replay: Pazaak, the long way round</title>" in replay.Replay(data).html
+
+
+def test_the_export_tests_leave_no_replay_request_behind() -> None:
+    import os
+
+    from cardwidgets.replay.embed import ENV
+
+    assert ENV not in os.environ  # runs after the exporter test: widgets' outputs stay small
