@@ -40,6 +40,7 @@ _LAZY_MODULES = {
     "bots": "cardwidgets.bots",
     "lab": "cardwidgets.lab",
     "scene": "cardwidgets.scene",
+    "replay": "cardwidgets.replay",
     "widgets": "cardwidgets.widgets",
 }
 _LAZY_WIDGETS = ("GameWidget", "TablicWidget", "PanjparWidget", "PazaakWidget")

@@ -23,7 +23,8 @@ if [ -f package.json ]; then
   fi
   # The widget bundle must exist before the package is imported (anywidget reads _esm then).
   bundle=cardwidgets/static/widget.js
-  if [ ! -f "$bundle" ] || [ -n "$(find js package.json package-lock.json tsconfig.json \
+  # replay.js (the kernel-free replay player) is built by the same `npm run build`.
+  if [ ! -f "$bundle" ] || [ ! -f cardwidgets/static/replay.js ] || [ -n "$(find js package.json package-lock.json tsconfig.json \
       -newer "$bundle" -print -quit)" ]; then
     npm run --silent build
   fi

@@ -12,8 +12,8 @@ circle: none inside a game package, none in the package as a whole beyond the na
 The house reads top-down: widgets -> bots and lab -> games -> core, cards and i18n. A module may
 import its own layer and the layers below it, never one above; the one deliberate exception is
 ``GameState.picture`` in core, which imports the presenters lazily so a state can draw itself in a
-notebook (the engines never need it), and ``Counterexample.widget()`` in the lab opens its
-position in a widget.
+notebook (the engines never need it), and ``Counterexample.widget()`` and ``.replay()`` in the
+lab open its position in a widget or a replay.
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ LAYERS = {
     "lab": 4,
     "rl": 4,  # the learning environments: beside the lab, above bots and games
     "widgets": 5,
+    "replay": 5,  # kernel-free replays: beside the widgets (the widget output embeds one)
     "demo": 5,
     "export": 6,
     "cli": 7,
@@ -52,8 +53,8 @@ LAYERS = {
     "__main__": 7,
 }
 # The deliberate upward calls, each lazy and made only in a notebook: a state draws itself
-# (GameState.picture) and a lab counterexample opens its position in a widget.
-ALLOWED_UPWARD = {("core", "present"), ("lab", "widgets")}
+# (GameState.picture) and a lab counterexample opens its position in a widget or a replay.
+ALLOWED_UPWARD = {("core", "present"), ("lab", "widgets"), ("lab", "replay")}
 SOURCES = sorted(PACKAGE.rglob("*.py"))
 
 

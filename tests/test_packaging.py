@@ -147,11 +147,13 @@ def test_built_wheel_installs_and_renders_in_a_fresh_venv_without_node(tmp_path:
     names = zipfile.ZipFile(wheel).namelist()
     assert "cardwidgets/py.typed" in names
     assert "cardwidgets/static/widget.js" in names
+    assert "cardwidgets/static/replay.js" in names  # the kernel-free replay player (issue 22)
     license_name = next(n for n in names if n.endswith(".dist-info/licenses/LICENSE"))
     assert zipfile.ZipFile(wheel).read(license_name) == (REPO / "LICENSE").read_bytes()
     with tarfile.open(sdist) as archive:
         members = {m.name.split("/", 1)[1] for m in archive.getmembers() if "/" in m.name}
     assert {"LICENSE", "cardwidgets/py.typed", "cardwidgets/static/widget.js"} <= members
+    assert "cardwidgets/static/replay.js" in members
 
     # The same versions as the project's lock (fast from uv's cache; PyPI otherwise).
     constraints = tmp_path / "constraints.txt"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import html
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardwidgets import i18n
 from cardwidgets.lab import display
@@ -16,6 +16,9 @@ from cardwidgets.lab.play import Row
 from cardwidgets.lab.results import Results
 from cardwidgets.lab.stats import estimate_rate
 from cardwidgets.lab.units import AnyState, Record
+
+if TYPE_CHECKING:  # the replay sits above the lab: imported only when asked for
+    from cardwidgets.replay import Replay
 
 __all__ = ["CheckResult", "Counterexample", "claim_name"]
 
@@ -61,6 +64,14 @@ class Counterexample:
         except (ImportError, AttributeError) as err:
             raise NoWidget("lab.no_widget", game=self.name) from err
         return cls(state=self.state(), **options)
+
+    def replay(self, *, seat: int | None = 0, locale: str | None = None) -> Replay:
+        """The game up to the failing state as a kernel-free replay (:mod:`cardwidgets.replay`):
+        it shows itself in a notebook and ``.save(path)`` writes one HTML file. ``seat=None``
+        opens both hands; ``locale`` defaults to the current one."""
+        from cardwidgets import replay
+
+        return replay.replay(self.state(), seat=seat, locale=locale or i18n.get_locale())
 
     def text(self, locale: str | None = None) -> str:
         """A sentence naming the counterexample."""

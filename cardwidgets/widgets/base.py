@@ -61,6 +61,7 @@ from cardwidgets.cards import Rng, fresh_seed
 from cardwidgets.core import GameState, IllegalMove, Move, check_seat
 from cardwidgets.i18n import TranslatedError
 from cardwidgets.present import Moment, Presenter, Said, still_note, words
+from cardwidgets.replay.embed import widget_entry
 
 __all__ = [
     "ChoiceOption",
@@ -1064,11 +1065,13 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         # Add the static picture: exported notebooks and GitHub show the position, and front
         # ends with the widget manager still prefer the live view.
         html = _scene.to_html(self._built) + still_note(self.locale)
+        # Issue 22 (replays): the public scenes of the line, only for an export that asks.
+        replay = widget_entry(self)
         bundle = super()._repr_mimebundle_(**kwargs)
         if bundle is None:
-            return {"text/plain": repr(self), "text/html": html}
+            return {"text/plain": repr(self), "text/html": html, **replay}
         data, metadata = bundle
-        return {**data, "text/plain": repr(self), "text/html": html}, metadata
+        return {**data, "text/plain": repr(self), "text/html": html, **replay}, metadata
 
 
 class Opponent(Protocol):

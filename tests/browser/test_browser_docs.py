@@ -190,3 +190,36 @@ def test_search_from_file_shows_snippets(browser: Any) -> None:
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_the_replays_page_plays_one_replay_per_game_from_file(browser: Any) -> None:
+    """docs/replays.md (issue 22): three kernel-free replays, opened from file://, play."""
+    build("docs.sh", SITE / "index.html")
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    outside = watch_requests(context, SITE.as_uri())
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto((SITE / "docs" / "replays.html").as_uri(), wait_until="load")
+        assert page.locator("iframe.cw-replay-frame").count() == 3
+        for index, game in enumerate(("tablic", "panjpar", "pazaak")):
+            frame = page.frame_locator("iframe.cw-replay-frame").nth(index)
+            player = frame.locator(".cw-replay-player")
+            player.wait_for()
+            assert frame.locator(".cw-root").get_attribute("data-game") == game
+            frame.locator('[data-replay-action="last"]').click()
+            last = player.get_attribute("data-ply")
+            assert last is not None and int(last) >= 20, (game, last)
+            frame.locator('[data-replay-action="previous"]').click()
+            assert player.get_attribute("data-ply") == str(int(last) - 1)
+        assert (
+            page.frame_locator("iframe.cw-replay-frame")
+            .nth(2)
+            .get_by_role("button", name="Abspielen")
+            .count()
+            == 1
+        )  # the German controls
+        assert outside == [] and errors == [], (outside, errors)
+    finally:
+        context.close()
