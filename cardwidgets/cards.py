@@ -588,11 +588,31 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: Iterable[T]) -> list[T]:
-        """A new list: Fisher–Yates (Durstenfeld) from the last position down."""
+        """A new list: Fisher–Yates (Durstenfeld) from the last position down.
+
+        Exactly ``j = self.below(i + 1)`` for each ``i`` from the last down to 1 (the same
+        draws, the same list), with :meth:`below` inlined: every deal of a new game shuffles,
+        and the method call was a third of a 52-card shuffle's cost.
+
+        >>> Rng(3).shuffle("abcdef")
+        ['f', 'a', 'c', 'e', 'b', 'd']
+        """
         result = list(items)
+        state = self._state
+        limits = _BELOW_LIMITS
         for i in range(len(result) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = limits[n] if n < _SMALL else _below_limit(n)
+            while True:
+                state = z = (state + 0x9E3779B97F4A7C15) & _MASK64
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             result[i], result[j] = result[j], result[i]
+        self._state = state
         return result
 
     def derive(self, *labels: int | str) -> Rng:

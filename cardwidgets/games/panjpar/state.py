@@ -73,6 +73,7 @@ from cardwidgets.games.panjpar.moves import (
     single_defence,
 )
 from cardwidgets.games.panjpar.rules import (
+    SEED_RULES,
     Rules,
     allowed_attack_sizes,
     attack_extenders,
@@ -816,7 +817,7 @@ def new_game(
     True
     """
     seed = cards.fresh_seed() if seed is None else cards.check_seed(seed)
-    rules = core.check_rules(rules, Rules, "panjpar")
+    rules = SEED_RULES if rules is None else core.check_rules(rules, Rules, "panjpar")
     dealer = check_seat(dealer)
     guesser = 1 - dealer if guesser is None else check_seat(guesser)
     rng = Rng(seed)
