@@ -9,8 +9,8 @@ game, the same seeded games are played three ways, uniformly at random among the
 * ``engine_view``: the same, plus ``state.view(seat)`` of the seat to move at every move: the
   least an agent that looks at its position pays.
 * ``aec``: the PettingZoo environment (``cardwidgets.rl.env``) in the standard loop
-  ``for agent in env.agent_iter(): obs, ... = env.last(); env.step(action)``, the action drawn
-  among the ones ``obs["action_mask"]`` allows. A move takes one action in Pazaak and several
+  ``for agent in env.agent_iter(): obs, ..., info = env.last(); env.step(action)``, the action
+  drawn among the ones ``info["action_mask"]`` allows. A move takes one action in Pazaak and several
   in Tablić and Panjpar (factored actions), so a game has more environment steps than moves.
 
 The target of issue 25 is an environment step at most 1.5x an engine step; the ratios are
@@ -60,11 +60,11 @@ def aec(game: str, count: int, seed: int) -> tuple[float, int]:
     for number in range(count):
         env.reset(seed=seed + number)
         for _agent in env.agent_iter():
-            observation, _, terminated, truncated, _ = env.last()
+            _observation, _, terminated, truncated, info = env.last()
             if terminated or truncated:
                 env.step(None)
                 continue
-            legal = np.flatnonzero(observation["action_mask"])
+            legal = np.flatnonzero(info["action_mask"])
             env.step(int(legal[rng.below(len(legal))]))
             steps += 1
     return time.process_time() - start, steps

@@ -20,7 +20,7 @@ The trade-offs, chosen for courses on RL and game AI:
   of plays, card counting) is precomputed: an agent has to remember, as a player does.
 * **Rewards** are the outcome only: +1, -1 or 0 at the end. Shaping is left to the learner.
 * **Illegal actions**: the PettingZoo environment raises :class:`cardwidgets.IllegalMove`
-  (masks are in every observation); the Gymnasium one by default ends the episode as a loss
+  (the mask comes with every observation, in the info); the Gymnasium one by default ends the episode as a loss
   (``illegal="lose"``) so that a learner ignoring masks still trains, or raises
   (``illegal="raise"``).
 * **Speed**: an environment step reuses the engine's state (no copying); the view and the
