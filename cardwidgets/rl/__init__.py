@@ -20,9 +20,9 @@ The trade-offs, chosen for courses on RL and game AI:
   of plays, card counting) is precomputed: an agent has to remember, as a player does.
 * **Rewards** are the outcome only: +1, -1 or 0 at the end. Shaping is left to the learner.
 * **Illegal actions**: the PettingZoo environment raises :class:`cardwidgets.IllegalMove`
-  (the mask comes with every observation, in the info); the Gymnasium one by default ends the episode as a loss
-  (``illegal="lose"``) so that a learner ignoring masks still trains, or raises
-  (``illegal="raise"``).
+  (the mask comes with every observation, in the info); the Gymnasium one by default ends
+  the episode as a loss (``illegal="lose"``) so that a learner ignoring masks still trains,
+  or raises (``illegal="raise"``).
 * **Speed**: an environment step reuses the engine's state (no copying); the view and the
   view's part of the observation are made once per move, only the move being built is added
   per step; masks come from the engine's building answers, not from listing moves.
