@@ -5,9 +5,9 @@ actions of :mod:`cardwidgets.rl.actions` (so it may act several times in a row);
 observation is a float32 vector (a ``Box``, as PettingZoo's ``api_test`` asks) built from the
 seat's view (:mod:`cardwidgets.rl.observations`), and the agent's action mask (int8) is in its
 info, ``infos[agent]["action_mask"]`` (what ``env.last()`` returns), and
-:meth:`CardGameEnv.action_mask`; the mask of the agent not to move is all zeros. At the end
-both agents are rewarded: +1 for the winner, -1 for the loser, 0 each for a draw; there is
-no truncation (every game ends).
+:meth:`CardGameEnv.action_mask` (read-only: masks are shared); the mask of the agent not to
+move is all zeros. At the end both agents are rewarded: +1 for the winner, -1 for the loser,
+0 each for a draw; there is no truncation (every game ends).
 
 An action the mask refuses raises :class:`cardwidgets.IllegalMove` (the reason names the
 legal actions) and changes nothing: the mask is given with every observation, so a learner that
@@ -44,6 +44,7 @@ _MODULES: dict[str, Any] = {"tablic": tablic, "panjpar": panjpar, "pazaak": paza
 AGENTS = ("player_0", "player_1")
 _SEATS = {agent: seat for seat, agent in enumerate(AGENTS)}
 _LIMIT = 10_000.0  # no count or score of the three games comes near it
+_MASKS_KEPT = 4096  # masks kept per environment, by their legal actions
 
 
 def feature_space(game: str) -> spaces.Box:
@@ -94,6 +95,7 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         self.action_spaces = {a: spaces.Discrete(self._actions.size) for a in AGENTS}
         self._no_mask = mask_array(None, self._actions.size)
         self._no_mask.flags.writeable = False  # shared by every info of an agent not to move
+        self._masks: dict[tuple[int, ...], Any] = {}
         self._seeds = random.Random(secrets.randbits(64))
         self._reset_game(self._module.new_game(seed=fresh_seed(), rules=rules))
 
@@ -143,7 +145,15 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         self._set_mask(agent)
 
     def _set_mask(self, agent: str) -> None:
-        self.infos[agent] = {"action_mask": mask_array(self._partial, self._actions.size)}
+        # The same few sets of legal actions recur all game long: one read-only array each.
+        legal = self._partial.legal_actions()
+        mask = self._masks.get(legal)
+        if mask is None:
+            mask = mask_array(self._partial, self._actions.size)
+            mask.flags.writeable = False
+            if len(self._masks) < _MASKS_KEPT:
+                self._masks[legal] = mask
+        self.infos[agent] = {"action_mask": mask}
 
     def step(self, action: int) -> None:
         """The agent to move takes ``action``; a completed move is played at once."""
