@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import sys
 import time
@@ -104,6 +105,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", default=str(Path(__file__).parent / "results" / "rl.json"))
     args = parser.parse_args(argv)
     rows = []
+    load_before = os.getloadavg()
     for game in args.games:
         count = GAMES_PER_ROUND[game]
         row = measure(game, args.rounds, max(1, round(count * args.scale)), args.seed)
@@ -122,6 +124,8 @@ def main(argv: list[str] | None = None) -> None:
         "python": sys.version.split()[0],
         "platform": platform.platform(),
         "machine_note": "2 cores shared with other jobs; best of the rounds; figures vary",
+        "load_average_before": [round(x, 2) for x in load_before],
+        "load_average_after": [round(x, 2) for x in os.getloadavg()],
         "results": rows,
     }
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
