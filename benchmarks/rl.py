@@ -9,8 +9,8 @@ game, the same seeded games are played three ways, uniformly at random among the
 * ``engine_view``: the same, plus ``state.view(seat)`` of the seat to move at every move: the
   least an agent that looks at its position pays.
 * ``aec``: the PettingZoo environment (``cardwidgets.rl.env``) in the standard loop
-  ``for agent in env.agent_iter(): obs, ... = env.last(); env.step(action)``, the action drawn
-  among the ones ``obs["action_mask"]`` allows. A move takes one action in Pazaak and several
+  ``for agent in env.agent_iter(): obs, ..., info = env.last(); env.step(action)``, the action
+  drawn among the ones ``info["action_mask"]`` allows. A move takes one action in Pazaak and several
   in Tablić and Panjpar (factored actions), so a game has more environment steps than moves.
 
 The target of issue 25 is an environment step at most 1.5x an engine step; the ratios are
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import sys
 import time
@@ -60,11 +61,11 @@ def aec(game: str, count: int, seed: int) -> tuple[float, int]:
     for number in range(count):
         env.reset(seed=seed + number)
         for _agent in env.agent_iter():
-            observation, _, terminated, truncated, _ = env.last()
+            _observation, _, terminated, truncated, info = env.last()
             if terminated or truncated:
                 env.step(None)
                 continue
-            legal = np.flatnonzero(observation["action_mask"])
+            legal = np.flatnonzero(info["action_mask"])
             env.step(int(legal[rng.below(len(legal))]))
             steps += 1
     return time.process_time() - start, steps
@@ -104,6 +105,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", default=str(Path(__file__).parent / "results" / "rl.json"))
     args = parser.parse_args(argv)
     rows = []
+    load_before = os.getloadavg()
     for game in args.games:
         count = GAMES_PER_ROUND[game]
         row = measure(game, args.rounds, max(1, round(count * args.scale)), args.seed)
@@ -122,6 +124,8 @@ def main(argv: list[str] | None = None) -> None:
         "python": sys.version.split()[0],
         "platform": platform.platform(),
         "machine_note": "2 cores shared with other jobs; best of the rounds; figures vary",
+        "load_average_before": [round(x, 2) for x in load_before],
+        "load_average_after": [round(x, 2) for x in os.getloadavg()],
         "results": rows,
     }
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)

@@ -18,13 +18,15 @@ from __future__ import annotations
 import dataclasses
 import json
 import sys
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
 
 from cardwidgets import i18n
 from cardwidgets.i18n import TranslatedError
 
 if TYPE_CHECKING:
+    from _collections_abc import dict_items, dict_keys, dict_values
+
     from typing_extensions import Self  # typing.Self from Python 3.11; only for the checker
 
     from cardwidgets.cards import Rng
@@ -227,19 +229,78 @@ class View(dict[str, Any]):
 
     Each game's view is a frozen dataclass over this base: its fields hold cards (:class:`Card`),
     moves and numbers for Python code (bots, widgets), and the dict itself holds the same
-    facts as JSON-safe text, made once by :meth:`to_json`, so ``json.dumps(view)`` and the
-    old ``view["hand"]`` keep working. Two views are equal when their JSON forms are.
+    facts as JSON-safe text, made by :meth:`to_json` on the first read of the dict (a learning
+    agent or a bot that reads only the fields never pays for the text), so ``json.dumps(view)``
+    and the old ``view["hand"]`` keep working. Two views are equal when their JSON forms are.
     Never holds a card the seat may not see.
     """
 
     game: ClassVar[str] = ""
 
     def __post_init__(self) -> None:
-        dict.update(self, self.to_json())
+        # One placeholder entry until the JSON form is made: ``json.dumps`` (in C) takes an
+        # empty dict for ``{}`` without calling :meth:`items`, so the storage must not be empty.
+        dict.__setitem__(self, _PENDING, None)
 
     def to_json(self) -> dict[str, Any]:
         """The view as plain JSON values (card texts, lists, numbers)."""
         raise NotImplementedError
+
+    def _json(self) -> View:
+        """Self, with its JSON form made (once). The real entries go in before the
+        placeholder goes out, so a reader never sees the dict half made."""
+        if dict.__contains__(self, _PENDING):
+            dict.update(self, self.to_json())
+            dict.pop(self, _PENDING, None)
+        return self
+
+    # Every read of the dict goes through the JSON form (the C-level dict calls would see the
+    # placeholder). ``dict(view)``, ``{**view}`` and ``|`` use keys() and [] since __iter__
+    # is not dict's own.
+    def __getitem__(self, key: str) -> Any:
+        return dict.__getitem__(self._json(), key)
+
+    def __contains__(self, key: object) -> bool:
+        return dict.__contains__(self._json(), key)
+
+    def __iter__(self) -> Iterator[str]:
+        return dict.__iter__(self._json())
+
+    def __reversed__(self) -> Iterator[str]:
+        return dict.__reversed__(self._json())
+
+    def __len__(self) -> int:
+        return dict.__len__(self._json())
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return dict.get(self._json(), key, default)
+
+    def keys(self) -> dict_keys[str, Any]:
+        return dict.keys(self._json())
+
+    def values(self) -> dict_values[str, Any]:
+        return dict.values(self._json())
+
+    def items(self) -> dict_items[str, Any]:
+        return dict.items(self._json())
+
+    def copy(self) -> dict[str, Any]:
+        """The JSON form as a plain (changeable) dict."""
+        return dict(dict.items(self._json()))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, View):
+            other._json()
+        return dict.__eq__(self._json(), other)
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    __hash__ = None  # a dict: not hashable
+
+    def __repr__(self) -> str:
+        return dict.__repr__(self._json())
 
     # A view is a value: its dict form must not drift from its fields.
     def _read_only(self, *args: object, **kwargs: object) -> Any:
@@ -252,6 +313,10 @@ class View(dict[str, Any]):
         # dict's own pickling would refill the dict item by item, which a view refuses.
         fields = dataclasses.fields(self)  # type: ignore[arg-type]
         return (type(self), tuple(getattr(self, f.name) for f in fields))
+
+
+_PENDING: Final[Any] = object()  # not a str: no JSON key can clash with it
+"""The placeholder key of a :class:`View` whose JSON form is not made yet."""
 
 
 class ViewError(TranslatedError):

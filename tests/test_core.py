@@ -229,3 +229,51 @@ def test_a_view_copies_and_pickles_by_its_fields() -> None:
     view = ToyView(1, Take(1))
     for again in (pickle.loads(pickle.dumps(view)), copy.deepcopy(view), copy.copy(view)):
         assert type(again) is ToyView and again == view and again.last == Take(1)
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class CountingView(ToyView):
+    """A toy view that counts how often its JSON form is made."""
+
+    made: list[int] = dataclasses.field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        self.made.append(1)
+        return super().to_json()
+
+
+def test_a_view_makes_its_json_form_only_when_the_dict_is_read_and_once() -> None:
+    view = CountingView(3, Take(2))
+    assert view.count == 3 and view.last == Take(2) and view.made == []  # fields: no JSON
+    assert view["count"] == 3 and view["last"] == "take 2" and len(view.made) == 1
+    view.get("count"), list(view), dict(view), json.dumps(view)
+    assert len(view.made) == 1
+
+
+EXPECTED_TOY = {"count": 3, "last": "take 2"}
+FIRST_READS: dict[str, Any] = {
+    "json.dumps": lambda v: json.loads(json.dumps(v)),
+    "json.dumps indent": lambda v: json.loads(json.dumps(v, indent=1, sort_keys=True)),
+    "dict()": dict,
+    "**": lambda v: {**v},
+    "v | {}": lambda v: v | {},
+    "{} | v": lambda v: {} | v,
+    "items": lambda v: dict(v.items()),
+    "keys+values": lambda v: dict(zip(v.keys(), v.values(), strict=True)),
+    "iter+[]": lambda v: {k: v[k] for k in v},
+    "reversed": lambda v: {k: v[k] for k in reversed(v)},
+    "get": lambda v: {k: v.get(k) for k in ("count", "last")},
+    "copy": lambda v: v.copy(),
+    "len+in": lambda v: EXPECTED_TOY if len(v) == 2 and "last" in v else None,
+    "==": lambda v: EXPECTED_TOY if v == EXPECTED_TOY and EXPECTED_TOY == v else None,
+    "!=": lambda v: EXPECTED_TOY if not v != EXPECTED_TOY else None,
+    "view == view": lambda v: EXPECTED_TOY if v == ToyView(3, Take(2)) else None,
+    "format_map": lambda v: json.loads('{{"count": {count}}}'.format_map(v)) | {"last": v["last"]},
+}
+
+
+@pytest.mark.parametrize("read", list(FIRST_READS))
+def test_a_fresh_view_shows_its_whole_json_form_on_every_first_read(read: str) -> None:
+    # The JSON form is made lazily: whatever reads the dict first must see all of it, never
+    # the empty or placeholder storage of a view not yet read.
+    assert FIRST_READS[read](ToyView(3, Take(2))) == EXPECTED_TOY

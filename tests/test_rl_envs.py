@@ -27,7 +27,10 @@ GAMES: dict[str, Any] = {"tablic": tablic, "panjpar": panjpar, "pazaak": pazaak}
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_pettingzoo_api_test_passes(game: str) -> None:
+@pytest.mark.filterwarnings("error")
+def test_pettingzoo_api_test_passes_without_a_warning(game: str) -> None:
+    # Issue 25: a dict observation made api_test warn ("Observation is not a NumPy array",
+    # "... should be gymnasium.spaces.box"); observations are arrays, masks in the infos.
     api_test(rl.env(game), num_cycles=300)
 
 
@@ -94,16 +97,40 @@ def test_an_aec_game_plays_to_the_end_with_rewards_summing_to_zero() -> None:
     totals = {agent: 0.0 for agent in aec.possible_agents}
     rng = np.random.default_rng(0)
     for agent in aec.agent_iter():
-        observation, reward, terminated, truncated, _ = aec.last()
+        _, reward, terminated, truncated, info = aec.last()
         totals[agent] += reward
         if terminated or truncated:
             aec.step(None)
             continue
         other = next(a for a in aec.possible_agents if a != agent)
-        assert not aec.observe(other)["action_mask"].any()  # only the agent to move acts
-        aec.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        assert not aec.action_mask(other).any()  # only the agent to move acts
+        assert aec.action_mask(agent) is info["action_mask"] is aec.infos[agent]["action_mask"]
+        aec.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
     assert sorted(totals.values()) in ([-1.0, 1.0], [0.0, 0.0])
     assert aec.state.is_over
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_aec_observations_are_the_observer_features_of_each_seat_view(game: str) -> None:
+    """The fast AEC path (cached view entries, marks set on a copy) gives exactly the
+    observer's features of each seat's view and move so far, and the mask of its actions."""
+    aec, observer, rng = rl.env(game), observer_of(game), np.random.default_rng(1)
+    aec.reset(seed=3)
+    for steps, agent in enumerate(aec.agent_iter()):
+        observation, _, terminated, truncated, info = aec.last()
+        if terminated or truncated or steps > 400:
+            break
+        for seat, name in enumerate(aec.possible_agents):
+            partial = aec.partial if name == agent else None
+            expected = observer.features(aec.state.view(seat), partial)
+            seen = aec.observe(name)
+            assert isinstance(seen, np.ndarray) and seen.dtype == np.float32
+            assert seen.tolist() == expected, (game, steps, seat)
+        assert observation.tolist() == observer.features(
+            aec.state.view(aec.state.to_move), aec.partial
+        )
+        assert info["action_mask"].tolist() == aec.partial.mask()
+        aec.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
 
 
 def test_aec_refuses_a_masked_action_with_a_reason_and_changes_nothing() -> None:

@@ -20,17 +20,18 @@ The trade-offs, chosen for courses on RL and game AI:
   of plays, card counting) is precomputed: an agent has to remember, as a player does.
 * **Rewards** are the outcome only: +1, -1 or 0 at the end. Shaping is left to the learner.
 * **Illegal actions**: the PettingZoo environment raises :class:`cardwidgets.IllegalMove`
-  (masks are in every observation); the Gymnasium one by default ends the episode as a loss
-  (``illegal="lose"``) so that a learner ignoring masks still trains, or raises
-  (``illegal="raise"``).
+  (the mask comes with every observation, in the info); the Gymnasium one by default ends
+  the episode as a loss (``illegal="lose"``) so that a learner ignoring masks still trains,
+  or raises (``illegal="raise"``).
 * **Speed**: an environment step reuses the engine's state (no copying); the view and the
-  view's part of the observation are made once per move, only the move being built is added
-  per step; masks come from the engine's building answers, not from listing moves.
+  view's part of the observation are made once per move (from the view's typed fields; its
+  JSON text is made only if read), only the move being built is added per step; masks come
+  from the engine's building answers, one shared read-only array per set of legal actions.
   ``benchmarks/rl.py`` (``benchmarks/results/rl.json``) measures random play: a PettingZoo
-  step costs 1.2-1.4x an engine move *with the view an agent looks at* in Tablić, 1.7-2.9x in
-  Panjpar, 2.7x in Pazaak, and 4-15x a bare engine move (the view alone costs 2-5 bare moves;
-  runs on a shared machine vary by a third). The issue's target (1.5x a bare engine step) is
-  not met.
+  step costs about 1.6x an engine move *with the view an agent looks at* in Tablić, 2.3x in
+  Panjpar, 3.2x in Pazaak, and 3.4x, 4.3x and 10x a bare engine move (the view alone costs
+  1-2 bare moves, the building answers most of the rest in Panjpar; runs on a shared machine
+  vary by a fifth). The issue's target (1.5x a bare engine step) is not met.
 
 Without the extra, :func:`env` and :func:`gym_env` raise :class:`cardwidgets.extras.MissingExtra`
 naming it; :mod:`.actions` and :mod:`.observations` need nothing beyond the standard library.

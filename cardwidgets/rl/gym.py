@@ -141,11 +141,8 @@ class LearnerEnv(gymnasium.Env[dict[str, Any], int]):
         return mask_array(self._partial, self._actions.size)
 
     def _observe(self) -> dict[str, Any]:
-        features = np.zeros(self._observer.size, np.float32)
-        self._observer.fill(self._state.view(self.seat), features)
-        for index in self._observer.marks(self._partial):
-            features[index] = 1.0
-        return {"observation": features, "action_mask": self._mask()}
+        features = self._observer.array(self._state.view(self.seat), self._partial)
+        return {"observation": np.frombuffer(features, np.float32), "action_mask": self._mask()}
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._mask()}

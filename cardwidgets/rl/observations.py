@@ -6,7 +6,10 @@ see, because nothing else is read (tests/test_rl_envs.py proves it on twin state
 only in hidden cards). Everything is seat-relative: "mine" first, then the opponent's.
 
 Pure Python (no numpy), so the PettingZoo, Gymnasium and OpenSpiel wrappers can share it;
-:attr:`Observer.fields` names each block.
+:attr:`Observer.fields` names each block. A view is read from its typed fields only (never
+its JSON text) into a zeroed sequence: a list, or for the environments a ``float32``
+:class:`array.array` (:meth:`Observer.array`: item writes to it cost a fraction of numpy's,
+and ``numpy.frombuffer`` wraps it without a copy).
 
 >>> from cardwidgets import pazaak
 >>> observer = observer_of("pazaak")
@@ -18,6 +21,7 @@ Pure Python (no numpy), so the PettingZoo, Gymnasium and OpenSpiel wrappers can 
 
 from __future__ import annotations
 
+import array
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -39,7 +43,7 @@ class Observer:
     built and copy it once per step.
     """
 
-    __slots__ = ("_marks", "_plain", "fields", "game", "size")
+    __slots__ = ("_marks", "_plain", "_zeros", "fields", "game", "size")
 
     def __init__(
         self, game: str, fields: Sequence[tuple[str, int]], plain: Any, marks: Any
@@ -47,6 +51,7 @@ class Observer:
         self.game, self.fields = game, tuple(fields)
         self._plain, self._marks = plain, marks
         self.size = sum(n for _, n in fields)
+        self._zeros = array.array("f", bytes(4 * self.size))
 
     def features(self, view: Any, partial: Partial | None = None) -> list[float]:
         """The numbers for ``view`` (a seat's :meth:`State.view`) and, for the seat to move,
@@ -62,9 +67,17 @@ class Observer:
         self._plain(view, found)
         return found
 
+    def array(self, view: Any, partial: Partial | None = None) -> array.array[float]:
+        """:meth:`features` as a fresh ``float32`` :class:`array.array`."""
+        found = self._zeros[:]
+        self._plain(view, found)
+        for index in self.marks(partial):
+            found[index] = 1.0
+        return found
+
     def fill(self, view: Any, out: Any) -> None:
-        """Write :meth:`plain` into ``out``, a zeroed sequence of ``size`` numbers (a list,
-        or a numpy array: then only the non-zero entries are written, without a list)."""
+        """Write :meth:`plain` into ``out``, a zeroed mutable sequence of ``size`` numbers
+        (a list, an :class:`array.array`, a numpy array)."""
         self._plain(view, out)
 
     def marks(self, partial: Partial | None) -> tuple[int, ...]:
@@ -78,6 +91,13 @@ class Observer:
 def _cards(out: Any, start: int, found: Sequence[Card] | None) -> None:
     for card in found or ():
         out[start + card.index] = 1.0
+
+
+def _numbers(out: Any, start: int, values: Sequence[float]) -> None:
+    """``values`` at ``start``, ``start + 1`` … (item writes: a slice write to an array
+    would need an array)."""
+    for index, value in enumerate(values, start):
+        out[index] = value
 
 
 # -- Tablić ----------------------------------------------------------------------------------
@@ -104,25 +124,29 @@ def _tablic(view: tablic.TablicView, out: Any) -> None:
     _cards(out, 156, view.revealed[me])
     _cards(out, 208, view.revealed[them])
     piles, capturer = view.piles, view.last_capturer
-    out[364:381] = [
-        view.hand_sizes[me],
-        view.hand_sizes[them],
-        piles[me].cards,
-        piles[me].points,
-        piles[them].cards,
-        piles[them].points,
-        view.tablas[me],
-        view.tablas[them],
-        view.totals[me],
-        view.totals[them],
-        view.stock,
-        capturer == me,
-        capturer == them,
-        view.dealer == me,
-        view.round,
-        view.deal,
-        view.target,
-    ]
+    _numbers(
+        out,
+        364,
+        (
+            view.hand_sizes[me],
+            view.hand_sizes[them],
+            piles[me].cards,
+            piles[me].points,
+            piles[them].cards,
+            piles[them].points,
+            view.tablas[me],
+            view.tablas[them],
+            view.totals[me],
+            view.totals[them],
+            view.stock,
+            capturer == me,
+            capturer == them,
+            view.dealer == me,
+            view.round,
+            view.deal,
+            view.target,
+        ),
+    )
 
 
 def _tablic_marks(partial: Partial) -> tuple[int, ...]:
@@ -159,13 +183,17 @@ def _panjpar(view: panjpar.PanjparView, out: Any) -> None:
         if card is not None:
             out[start + card.index] = 1.0
     out[520 + _SUITS.index(view.trump)] = 1.0
-    out[524:529] = [
-        view.hand_sizes[me],
-        view.hand_sizes[them],
-        view.stock_empty,
-        view.attacker == me,
-        bool(view.attack),
-    ]
+    _numbers(
+        out,
+        524,
+        (
+            view.hand_sizes[me],
+            view.hand_sizes[them],
+            view.stock_empty,
+            view.attacker == me,
+            bool(view.attack),
+        ),
+    )
 
 
 def _panjpar_marks(partial: Partial) -> tuple[int, ...]:
@@ -206,21 +234,25 @@ def _pazaak(view: pazaak.PazaakView, out: Any) -> None:
         for placed, _value in view.placed[seat]:
             if isinstance(placed, int):  # a main-deck card (side cards are counted as used)
                 out[start + placed - 1] += 1.0
-    out[112:125] = [
-        len(view.placed[me]),
-        len(view.placed[them]),
-        view.totals[me],
-        view.totals[them],
-        view.standing[me],
-        view.standing[them],
-        view.sets_won[me],
-        view.sets_won[them],
-        view.set_number,
-        view.starter == me,
-        view.deck_size or 0,
-        view.hand_sizes[me],
-        view.hand_sizes[them],
-    ]
+    _numbers(
+        out,
+        112,
+        (
+            len(view.placed[me]),
+            len(view.placed[them]),
+            view.totals[me],
+            view.totals[them],
+            view.standing[me],
+            view.standing[them],
+            view.sets_won[me],
+            view.sets_won[them],
+            view.set_number,
+            view.starter == me,
+            view.deck_size or 0,
+            view.hand_sizes[me],
+            view.hand_sizes[them],
+        ),
+    )
 
 
 _OBSERVERS: Final = {

@@ -17,17 +17,15 @@
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
 from typing import Any, Final
 
 from cardwidgets import extras
-from cardwidgets.cards import DECK, Rng, card_at
+from cardwidgets.cards import DECK, card_at
 from cardwidgets.games import panjpar
 from cardwidgets.games.panjpar.rules import first_attacker
-from cardwidgets.rl.actions import Partial, actions_of
+from cardwidgets.rl.actions import actions_of
 from cardwidgets.rl.observations import observer_of
-from cardwidgets.rl.openspiel_factored import FeatureObserver, Held
+from cardwidgets.rl.openspiel_factored import FactoredSpielState, FeatureObserver, Held
 
 pyspiel: Any = extras.require("pyspiel", "openspiel", "cardwidgets.rl.openspiel")
 
@@ -99,19 +97,16 @@ class PanjparGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         return PanjparObserver(iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False))
 
 
-class PanjparSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
+class PanjparSpielState(FactoredSpielState):
     """A Panjpar game in OpenSpiel: the guess, the deal by chance, then moves built action by
     action."""
+
+    actions = _ACTIONS
 
     def __init__(self, game: PanjparGame) -> None:
         super().__init__(game)
         self.rules: panjpar.Rules = game.rules
         self.guess: str | None = None
-        self.order: list[int] = []
-        self.engine = Held(None)
-        self.partial = Held(None)
-        self.trails: tuple[list[str], list[str]] = ([], [])
-        """Each seat's view after every move (perfect recall)."""
 
     def current_player(self) -> int:
         """The guesser, then ``CHANCE`` while dealing, then the seat building a move."""
@@ -132,34 +127,23 @@ class PanjparSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is unty
     def _legal_actions(self, player: int) -> list[int]:
         if self.guess is None:
             return [GUESS_RED, GUESS_BLACK]
-        partial: Partial = self.partial.value
-        return list(partial.legal_actions())
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The next card of the deal: every card not dealt yet, equally likely."""
-        dealt = set(self.order)
-        left = [index for index in range(len(DECK)) if index not in dealt]
-        return [(index, 1 / len(left)) for index in left]
+        return super()._legal_actions(player)
 
     def _apply_action(self, action: int) -> None:
         if self.guess is None:
             self.guess = _GUESSES[action]
-            return
-        if self.engine.value is None:
+        elif self.engine.value is not None:
+            self.build(action)
+        else:
             self.order.append(action)
             if len(self.order) == len(DECK):
                 self._deal()
-            return
-        partial = self.partial.value.then(action)
-        if partial.move is None:
-            self.partial = Held(partial)
-            return
-        after = self.engine.value.play(partial.move)
-        self.engine = Held(after)
-        for seat in (0, 1):
-            self.trails[seat].append(_step_text(str(partial.move), after.view(seat)))
-        if not after.is_over:
-            self.partial = Held(_ACTIONS.start(after))
+
+    def step_text(self, move: Any, view: Any) -> str:
+        """A move (every Panjpar move is seen by both) and the seat's hand and known cards
+        after it: with the moves before, the rest of the view follows, so the trail keeps
+        perfect recall and stays short."""
+        return f"{move} | hand {' '.join(view['hand'])} | known {view['known']}"
 
     def _deal(self) -> None:
         """The engine's state, dealt from the order chance chose (P-S3, P-S4)."""
@@ -177,55 +161,15 @@ class PanjparSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is unty
         self.engine, self.partial = Held(engine), Held(_ACTIONS.start(engine))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player < 0:
-            return f"deal {card_at(action)}"
-        if action in _GUESSES:
+        if player >= 0 and action in _GUESSES:
             return f"guess {_GUESSES[action]}"
-        return _ACTIONS.label(action)
-
-    def returns(self) -> list[float]:
-        """+1 for the winner, -1 for the loser; 0 each for a draw or until the end."""
-        engine = self.engine.value
-        outcome = None if engine is None else engine.outcome
-        if outcome is None or outcome.winner is None:
-            return [0.0, 0.0]
-        return [1.0, -1.0] if outcome.winner == 0 else [-1.0, 1.0]
-
-    def resample_from_infostate(
-        self, player: int, probability_sampler: Callable[[], float]
-    ) -> PanjparSpielState:
-        """A state ``player`` cannot tell from this one (``State.determinize``)."""
-        rng = Rng(int(probability_sampler() * 2**53))
-        new: PanjparSpielState = self.clone()
-        engine = self.engine.value
-        if engine is None:
-            new.order = rng.shuffle(list(range(len(DECK))))[: len(self.order)]
-            return new
-        new.engine = Held(engine.determinize(player, rng))
-        if not engine.is_over:
-            partial = _ACTIONS.start(new.engine.value)
-            for step in self.partial.value.steps:
-                partial = partial.then(step)
-            new.partial = Held(partial)
-        return new
+        return super()._action_to_string(player, action)
 
     def __str__(self) -> str:
         """The full state (every card), for debugging and playthroughs."""
-        engine = self.engine.value
-        if engine is None:
-            return f"guess {self.guess}, dealing: {' '.join(str(card_at(i)) for i in self.order)}"
-        return f"{engine!r} steps {list(self.partial.value.steps)}"
-
-
-def _view_text(view: panjpar.PanjparView) -> str:
-    return json.dumps(view, ensure_ascii=False, sort_keys=True)
-
-
-def _step_text(move: str, view: panjpar.PanjparView) -> str:
-    """A move (every Panjpar move is seen by both) and the seat's hand and known cards after
-    it: with the moves before, the rest of the view follows, so the trail keeps perfect
-    recall and stays short."""
-    return f"{move} | hand {' '.join(view['hand'])} | known {view['known']}"
+        if self.engine.value is None:
+            return f"guess {self.guess}, dealing: {self.dealt_text()}"
+        return self.engine_text()
 
 
 class PanjparObserver(FeatureObserver):
@@ -239,18 +183,13 @@ class PanjparObserver(FeatureObserver):
     def __init__(self, iig_obs_type: Any) -> None:
         super().__init__(iig_obs_type, _FEATURES)
 
-    def string_from(self, state: PanjparSpielState, player: int) -> str | None:
-        """The seat's view as JSON (with recall: the guess and every view it had before)."""
-        if not (self.public and self.private):
-            return None  # the parts are not offered apart
-        engine = state.engine.value
-        if engine is None:
-            now = f"guess {state.guess}, dealing"
-        else:
-            now = f"{_view_text(engine.view(player))} steps {list(state.partial.value.steps)}"
-        if self.recall:
-            return "\n".join([f"p{player} guess {state.guess}", *state.trails[player], now])
-        return f"p{player} {now}"
+    def dealing_text(self, state: Any, player: int) -> str:
+        """The guess, while chance deals."""
+        return f"guess {state.guess}, dealing"
+
+    def recall_head(self, state: Any, player: int) -> str:
+        """The seat and the guess."""
+        return f"p{player} guess {state.guess}"
 
 
 def register() -> None:

@@ -18,16 +18,16 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any, Final
 
 from cardwidgets import extras
-from cardwidgets.cards import DECK, Rng, card_at
+from cardwidgets.cards import DECK, card_at
+from cardwidgets.core import Outcome
 from cardwidgets.games import tablic
 from cardwidgets.games.tablic.rules import MAX_DEAL_NUMBER
-from cardwidgets.rl.actions import Partial, actions_of
+from cardwidgets.rl.actions import actions_of
 from cardwidgets.rl.observations import observer_of
-from cardwidgets.rl.openspiel_factored import FeatureObserver, Held
+from cardwidgets.rl.openspiel_factored import FactoredSpielState, FeatureObserver, Held
 
 pyspiel: Any = extras.require("pyspiel", "openspiel", "cardwidgets.rl.openspiel")
 
@@ -85,21 +85,18 @@ class TablicGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         return TablicObserver(iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False))
 
 
-class TablicSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
+class TablicSpielState(FactoredSpielState):
     """A Tablić match in OpenSpiel: chance deals each deal's 52 cards, then the seats build
     their moves action by action."""
+
+    actions = _ACTIONS
 
     def __init__(self, game: TablicGame) -> None:
         super().__init__(game)
         self.rules: tablic.Rules = game.rules
-        self.engine = Held(None)
-        """The engine state: None before the first deal; between deals, the state after the
-        last move, whose own next deal the order dealt by chance replaces."""
-        self.partial = Held(None)
-        self.order: list[int] = []
         self.dealing = True
-        self.trails: tuple[list[str], list[str]] = ([], [])
-        """Each seat's view after every move (perfect recall)."""
+        """Whether chance deals: before the first deal (no engine state) and between deals
+        (the state after the last move, whose own next deal the order dealt replaces)."""
 
     def current_player(self) -> int:
         """The seat building a move, ``CHANCE`` while dealing, ``TERMINAL`` at the end."""
@@ -115,35 +112,34 @@ class TablicSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
         engine = self.engine.value
         return not self.dealing and bool(engine.is_over)
 
-    def _legal_actions(self, player: int) -> list[int]:
-        partial: Partial = self.partial.value
-        return list(partial.legal_actions())
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The next card of the deal: every card not dealt yet, equally likely."""
-        dealt = set(self.order)
-        left = [index for index in range(len(DECK)) if index not in dealt]
-        return [(index, 1 / len(left)) for index in left]
+    def is_dealing(self) -> bool:
+        """Before the first deal and between deals."""
+        return self.dealing
 
     def _apply_action(self, action: int) -> None:
-        if self.dealing:
-            self.order.append(action)
-            if len(self.order) == len(DECK):
-                self._start_deal()
+        if not self.dealing:
+            self.build(action)
             return
-        partial = self.partial.value.then(action)
-        if partial.move is None:
-            self.partial = Held(partial)
-            return
-        engine = self.engine.value
-        after = engine.play(partial.move)
-        self.engine = Held(after)
-        for seat in (0, 1):
-            self.trails[seat].append(_step_text(after.view(seat)))
-        if not after.is_over and after.deal_number != engine.deal_number:
-            self.dealing = True  # the engine dealt the next deal itself: chance redeals it
-        elif not after.is_over:
-            self.partial = Held(_ACTIONS.start(after))
+        self.order.append(action)
+        if len(self.order) == len(DECK):
+            self._start_deal()
+
+    def after_move(self, before: Any, after: Any) -> None:
+        """The engine dealt the next deal itself: chance redeals it."""
+        if not after.is_over and after.deal_number != before.deal_number:
+            self.dealing = True
+        else:
+            super().after_move(before, after)
+
+    def step_text(self, move: Any, view: Any) -> str:
+        """A move and the cards the seat sees after it: with the moves before, the rest of the
+        view (piles, scores, sizes) follows, so the trail stays short and keeps perfect recall."""
+        hand, table, shown = view["hand"], view["table"], view["revealed"]
+        return f"{view['last_move']} | hand {' '.join(hand)} | table {' '.join(table)} | {shown}"
+
+    def outcome(self) -> Outcome | None:
+        """The match's result, once over (none while dealing)."""
+        return None if self.dealing else super().outcome()
 
     def _start_deal(self) -> None:
         """The deal's engine state, dealt from the order chance chose."""
@@ -163,57 +159,11 @@ class TablicSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyp
         self.engine, self.partial = Held(engine), Held(_ACTIONS.start(engine))
         self.order, self.dealing = [], False
 
-    def _action_to_string(self, player: int, action: int) -> str:
-        if player < 0:
-            return f"deal {card_at(action)}"
-        return _ACTIONS.label(action)
-
-    def returns(self) -> list[float]:
-        """+1 for the match winner, -1 for the loser; 0 each for a draw or until the end."""
-        engine = self.engine.value
-        outcome = None if engine is None or self.dealing else engine.outcome
-        if outcome is None or outcome.winner is None:
-            return [0.0, 0.0]
-        return [1.0, -1.0] if outcome.winner == 0 else [-1.0, 1.0]
-
-    def resample_from_infostate(
-        self, player: int, probability_sampler: Callable[[], float]
-    ) -> TablicSpielState:
-        """A state ``player`` cannot tell from this one (``State.determinize``)."""
-        rng = Rng(int(probability_sampler() * 2**53))
-        new: TablicSpielState = self.clone()
-        if self.dealing:
-            new.order = rng.shuffle(list(range(len(DECK))))[: len(self.order)]
-        engine = self.engine.value
-        if engine is not None:
-            new.engine = Held(engine.determinize(player, rng))
-        if not self.dealing and not engine.is_over:
-            partial = _ACTIONS.start(new.engine.value)
-            for step in self.partial.value.steps:
-                partial = partial.then(step)
-            new.partial = Held(partial)
-        return new
-
     def __str__(self) -> str:
         """The full state (every card), for debugging and playthroughs."""
-        engine = self.engine.value
-        if self.dealing or engine is None:
-            return f"dealing: {' '.join(str(card_at(i)) for i in self.order)}"
-        return f"{engine!r} steps {list(self.partial.value.steps)}"
-
-
-def _view_text(view: tablic.TablicView) -> str:
-    """The present view as JSON, without the last move and the last deal's result: the trail
-    holds them, and a resampled state (a new root) has neither."""
-    shown = {key: value for key, value in view.items() if key not in _HISTORY_FIELDS}
-    return json.dumps(shown, ensure_ascii=False, sort_keys=True)
-
-
-def _step_text(view: tablic.TablicView) -> str:
-    """A move and the cards the seat sees after it: with the moves before, the rest of the
-    view (piles, scores, sizes) follows, so the trail stays short and keeps perfect recall."""
-    hand, table, shown = view["hand"], view["table"], view["revealed"]
-    return f"{view['last_move']} | hand {' '.join(hand)} | table {' '.join(table)} | {shown}"
+        if self.dealing or self.engine.value is None:
+            return f"dealing: {self.dealt_text()}"
+        return self.engine_text()
 
 
 class TablicObserver(FeatureObserver):
@@ -227,25 +177,19 @@ class TablicObserver(FeatureObserver):
     def __init__(self, iig_obs_type: Any) -> None:
         super().__init__(iig_obs_type, _FEATURES)
 
-    def dealing(self, state: TablicSpielState) -> bool:
-        """Between deals chance deals while the finished deal's engine state stays."""
-        return bool(state.dealing)
+    def view_text(self, view: Any) -> str:
+        """The present view as JSON, without the last move and the last deal's result: the
+        trail holds them, and a resampled state (a new root) has neither."""
+        shown = {key: value for key, value in view.items() if key not in _HISTORY_FIELDS}
+        return json.dumps(shown, ensure_ascii=False, sort_keys=True)
 
-    def string_from(self, state: TablicSpielState, player: int) -> str | None:
-        """The seat's view as JSON (with recall, every view it had before)."""
-        if not (self.public and self.private):
-            return None  # the parts are not offered apart
+    def dealing_text(self, state: Any, player: int) -> str:
+        """Between deals, what lasts across deals (scores, dealer)."""
         engine = state.engine.value
         if engine is None:
-            now = "dealing"
-        elif state.dealing:
-            view = engine.view(player)
-            now = "dealing " + json.dumps({k: view[k] for k in _DEALING_FIELDS}, sort_keys=True)
-        else:
-            now = f"{_view_text(engine.view(player))} steps {list(state.partial.value.steps)}"
-        if self.recall:
-            return "\n".join([f"p{player}", *state.trails[player], now])
-        return f"p{player} {now}"
+            return "dealing"
+        view = engine.view(player)
+        return "dealing " + json.dumps({k: view[k] for k in _DEALING_FIELDS}, sort_keys=True)
 
 
 def register() -> None:

@@ -2,13 +2,15 @@
 
 ``player_0`` and ``player_1`` are the seats. The agent to move builds its move with the
 actions of :mod:`cardwidgets.rl.actions` (so it may act several times in a row); the
-observation is a dict ``{"observation": float32 vector, "action_mask": int8 vector}`` built
-from the seat's view (:mod:`cardwidgets.rl.observations`); the mask of the agent not to move
-is all zeros. At the end both agents are rewarded: +1 for the winner, -1 for the loser, 0 each
-for a draw; there is no truncation (every game ends).
+observation is a float32 vector (a ``Box``, as PettingZoo's ``api_test`` asks) built from the
+seat's view (:mod:`cardwidgets.rl.observations`), and the agent's action mask (int8) is in its
+info, ``infos[agent]["action_mask"]`` (what ``env.last()`` returns), and
+:meth:`CardGameEnv.action_mask` (read-only: masks are shared); the mask of the agent not to
+move is all zeros. At the end both agents are rewarded: +1 for the winner, -1 for the loser,
+0 each for a draw; there is no truncation (every game ends).
 
 An action the mask refuses raises :class:`cardwidgets.IllegalMove` (the reason names the
-legal actions) and changes nothing: masks are part of the observation, so a learner that
+legal actions) and changes nothing: the mask is given with every observation, so a learner that
 ignores them has a bug to see, not a silent penalty. (:func:`cardwidgets.rl.gym_env` offers
 the penalty rule for a single learner.)
 
@@ -16,12 +18,13 @@ the penalty rule for a single learner.)
 >>> aec = env("pazaak")
 >>> aec.reset(seed=1)
 >>> observation, reward, done, truncated, info = aec.last()
->>> sorted(observation), int(observation["action_mask"].sum()) > 0
-(['action_mask', 'observation'], True)
+>>> observation.dtype.name, observation.shape, int(info["action_mask"].sum()) > 0
+('float32', (125,), True)
 """
 
 from __future__ import annotations
 
+import array
 import random
 import secrets
 from typing import Any
@@ -35,19 +38,26 @@ from cardwidgets.games import panjpar, pazaak, tablic
 from cardwidgets.rl.actions import Partial, actions_of
 from cardwidgets.rl.observations import observer_of
 
-__all__ = ["CardGameEnv", "mask_array", "observation_space"]
+__all__ = ["CardGameEnv", "feature_space", "mask_array", "observation_space"]
 
 _MODULES: dict[str, Any] = {"tablic": tablic, "panjpar": panjpar, "pazaak": pazaak}
 AGENTS = ("player_0", "player_1")
+_SEATS = {agent: seat for seat, agent in enumerate(AGENTS)}
 _LIMIT = 10_000.0  # no count or score of the three games comes near it
+_MASKS_KEPT = 4096  # masks kept per environment, by their legal actions
+
+
+def feature_space(game: str) -> spaces.Box:
+    """The space of the feature vector of ``game`` (the AEC environment's observations)."""
+    return spaces.Box(-_LIMIT, _LIMIT, (observer_of(game).size,), np.float32)
 
 
 def observation_space(game: str) -> spaces.Dict:
-    """The observation space of ``game``: its feature vector and its action mask."""
-    size = observer_of(game).size
+    """The Gymnasium environment's observation space of ``game``: its feature vector and its
+    action mask."""
     return spaces.Dict(
         {
-            "observation": spaces.Box(-_LIMIT, _LIMIT, (size,), np.float32),
+            "observation": feature_space(game),
             "action_mask": spaces.Box(0, 1, (actions_of(game).size,), np.int8),
         }
     )
@@ -80,9 +90,12 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         }
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
-        space = observation_space(self.game)
+        space = feature_space(self.game)
         self.observation_spaces = dict.fromkeys(AGENTS, space)
         self.action_spaces = {a: spaces.Discrete(self._actions.size) for a in AGENTS}
+        self._no_mask = mask_array(None, self._actions.size)
+        self._no_mask.flags.writeable = False  # shared by every info of an agent not to move
+        self._masks: dict[tuple[int, ...], Any] = {}
         self._seeds = random.Random(secrets.randbits(64))
         self._reset_game(self._module.new_game(seed=fresh_seed(), rules=rules))
 
@@ -120,10 +133,27 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         self.truncations = dict.fromkeys(AGENTS, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
         self._state = state
+        self._observed: dict[str, Any] = {}
+        self._plain: dict[int, array.array[float]] = {}
+        self._start(state)
+
+    def _start(self, state: Any) -> None:
+        """The seat to move in ``state`` starts building its move."""
         self._partial = self._actions.start(state)
-        self._observed: dict[str, dict[str, Any]] = {}
-        self._plain: dict[int, Any] = {}
-        self.agent_selection = AGENTS[state.to_move]
+        self.agent_selection = agent = AGENTS[state.to_move]
+        self.infos[AGENTS[1 - state.to_move]] = {"action_mask": self._no_mask}
+        self._set_mask(agent)
+
+    def _set_mask(self, agent: str) -> None:
+        # The same few sets of legal actions recur all game long: one read-only array each.
+        legal = self._partial.legal_actions()
+        mask = self._masks.get(legal)
+        if mask is None:
+            mask = mask_array(self._partial, self._actions.size)
+            mask.flags.writeable = False
+            if len(self._masks) < _MASKS_KEPT:
+                self._masks[legal] = mask
+        self.infos[agent] = {"action_mask": mask}
 
     def step(self, action: int) -> None:
         """The agent to move takes ``action``; a completed move is played at once."""
@@ -136,14 +166,14 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         self._observed = {}
         if partial.move is None:
             self._partial = partial
+            self._set_mask(agent)
             return
         self._state = state = self._state.play(partial.move)
         self._plain = {}
         if state.is_over:
             self._finish(state)
         else:
-            self._partial = self._actions.start(state)
-            self.agent_selection = AGENTS[state.to_move]
+            self._start(state)
         self._accumulate_rewards()
 
     def _finish(self, state: Any) -> None:
@@ -151,39 +181,40 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         for seat, agent in enumerate(AGENTS):
             self.rewards[agent] = 0.0 if winner is None else (1.0 if winner == seat else -1.0)
             self.terminations[agent] = True
+            self.infos[agent] = {"action_mask": self._no_mask}
 
-    def observe(self, agent: str) -> dict[str, Any]:
-        """The observation of ``agent``: from its seat's view, with its mask."""
+    def observe(self, agent: str) -> Any:
+        """The observation of ``agent``: the features of its seat's view and, while it builds
+        a move, of the actions it took (a float32 array; the same array until a step)."""
         found = self._observed.get(agent)
         if found is None:
-            seat = AGENTS.index(agent)
+            features = self._plain_features(_SEATS[agent])
             acting = agent == self.agent_selection and not self.terminations[agent]
-            partial = self._partial if acting else None
-            features = self._plain_features(seat).copy()
-            marks = self._observer.marks(partial)
-            for index in marks:
-                features[index] = 1.0
-            found = {
-                "observation": features,
-                "action_mask": mask_array(partial, self._actions.size),
-            }
-            self._observed[agent] = found
+            marks = self._observer.marks(self._partial if acting else None)
+            if marks:
+                features = features[:]
+                for index in marks:
+                    features[index] = 1.0
+            found = self._observed[agent] = np.frombuffer(features, np.float32)
         return found
 
-    def _plain_features(self, seat: int) -> Any:
+    def action_mask(self, agent: str) -> Any:
+        """The action mask of ``agent`` (int8; all zeros unless it is to move)."""
+        return self.infos[agent]["action_mask"]
+
+    def _plain_features(self, seat: int) -> array.array[float]:
         # The view's part of the observation changes only when a move is played: kept per
-        # position while a move is being built.
+        # position while a move is being built (an array.array: numpy.frombuffer wraps it).
         found = self._plain.get(seat)
         if found is None:
-            found = self._plain[seat] = np.zeros(self._observer.size, np.float32)
-            self._observer.fill(self._state.view(seat), found)
+            found = self._plain[seat] = self._observer.array(self._state.view(seat))
         return found
 
     def render(self) -> str | None:
         """``ansi``: the view of the seat to move, as text (never the hidden cards)."""
         if self.render_mode != "ansi":
             return None
-        seat = AGENTS.index(self.agent_selection)
+        seat = _SEATS[self.agent_selection]
         return f"{self.agent_selection}: {dict(self._state.view(seat))}"
 
     def close(self) -> None:
