@@ -39,6 +39,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -52,8 +53,9 @@ CACHE = BUILD / "lite-cache"
 NPM_PYODIDE = REPO / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 PYODIDE_FILES_OPTIONAL = ("pyodide.js", "package.json")
+KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
 LABEXTENSIONS = (
-    "@jupyterlite/pyodide-kernel-extension",
+    KERNEL_EXTENSION,
     "@jupyter-widgets/jupyterlab-manager",
     "anywidget",
 )
@@ -291,6 +293,94 @@ def site_pypi(wheel: Path, resolved: dict[str, str], lock: dict[str, Any]) -> li
     return shipped
 
 
+def kernel_wheels() -> list[Path]:
+    """The kernel extension's own wheels (ipykernel, piplite, pyodide-kernel, widgetsnbextension),
+    the newest version of each."""
+    labextensions = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+    folder = labextensions / KERNEL_EXTENSION / "static" / "pypi"
+    newest: dict[str, tuple[Any, Path]] = {}
+    for wheel in folder.glob("*.whl"):
+        name, version = parse_wheel_filename(wheel.name)[:2]
+        if name not in newest or version > newest[name][0]:
+            newest[name] = (version, wheel)
+    if set(newest) != KERNEL_WHEELS:
+        sys.exit(f"lite: expected the kernel's wheels {sorted(KERNEL_WHEELS)} in {folder}")
+    return [wheel for _, wheel in newest.values()]
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def top_level(wheel: Path) -> list[str]:
+    """The importable top-level names of a wheel (its folders and modules)."""
+    with zipfile.ZipFile(wheel) as archive:
+        names = {n.split("/")[0] for n in archive.namelist()}
+    return sorted(
+        n.removesuffix(".py")
+        for n in names
+        if not n.endswith((".dist-info", ".data")) and (n.endswith(".py") or "." not in n)
+    )
+
+
+def site_preload(wheels: list[Path]) -> list[str]:
+    """Add ``wheels`` to static/pyodide/ and its lock; return every package the kernel preloads.
+
+    Start-up (issue 29): without this the kernel's worker installs ipykernel, comm,
+    pyodide-kernel, jedi and IPython one after the other through micropip (each a resolution
+    and a round of index requests), and the first cell installs cardwidgets, anywidget,
+    ipywidgets and psygnal the same way. Listed in ``loadPyodideOptions.packages``, every wheel
+    of the lock is fetched in parallel and unpacked by Pyodide itself while it boots, and
+    ``%pip install cardwidgets`` finds it installed.
+    """
+    dest = SOURCE / "static" / "pyodide"
+    lock_file = dest / "pyodide-lock.json"
+    new_lock = json.loads(lock_file.read_text())
+    for wheel in wheels:
+        name, version = parse_wheel_filename(wheel.name)[:2]
+        shutil.copy2(wheel, dest / wheel.name)
+        new_lock["packages"][name] = {
+            "name": name,
+            "version": str(version),
+            "file_name": wheel.name,
+            "install_dir": "site",
+            "sha256": sha256(wheel),
+            "package_type": "package",
+            "imports": top_level(wheel),
+            "depends": [],  # every one is listed in the preload anyway
+            "unvendored_tests": False,
+        }
+    lock_file.write_text(json.dumps(new_lock, indent=1, sort_keys=True) + "\n")
+    return sorted(new_lock["packages"])
+
+
+def site_bytecode() -> None:
+    """Compile every archive of static/pyodide/ to bytecode (``scripts/lite_bytecode.mjs``).
+
+    Start-up (issue 29): the stdlib zip and the wheels hold only sources and Pyodide writes no
+    bytecode, so every page load compiled each module it imported (IPython alone took seconds).
+    Results are cached by the input's sha256, so a rebuild compiles nothing new; the lock gets
+    the hashes of the files shipped.
+    """
+    dest = SOURCE / "static" / "pyodide"
+    archives = [dest / "python_stdlib.zip", *sorted(dest.glob("*.whl"))]
+    cache = CACHE / "bytecode"
+    cache.mkdir(parents=True, exist_ok=True)
+    done = {a: cache / f"{sha256(a)[:20]}-{a.name}" for a in archives}
+    todo = [str(p) for a, out in done.items() if not out.is_file() for p in (a, out)]
+    if todo:
+        started = time.monotonic()
+        run(["node", str(REPO / "scripts" / "lite_bytecode.mjs"), str(NPM_PYODIDE), *todo])
+        log(f"compiled {len(todo) // 2} archives to bytecode in {time.monotonic() - started:.0f} s")
+    for archive, out in done.items():
+        shutil.copy2(out, archive)
+    lock_file = dest / "pyodide-lock.json"
+    lock = json.loads(lock_file.read_text())
+    for package in lock["packages"].values():
+        package["sha256"] = sha256(dest / package["file_name"])
+    lock_file.write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+
+
 def site_files() -> list[str]:
     """files/: every tutorial (with the install cell first) and the docs pages they link to."""
     files = SOURCE / "files"
@@ -331,7 +421,7 @@ def site_extensions() -> None:
         shutil.copytree(source, SOURCE / "labextensions" / name)
 
 
-def site_config(notebooks: list[str]) -> None:
+def site_config(notebooks: list[str], preload: list[str]) -> None:
     config = {
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
@@ -339,7 +429,10 @@ def site_config(notebooks: list[str]) -> None:
             "exposeAppInBrowser": True,  # window.jupyterapp: tests (and teachers) can script it
             "disabledExtensions": ["@jupyterlab/apputils-extension:announcements"],
             "litePluginSettings": {
-                "@jupyterlite/pyodide-kernel-extension:kernel": {"disablePyPIFallback": True}
+                "@jupyterlite/pyodide-kernel-extension:kernel": {
+                    "disablePyPIFallback": True,
+                    "loadPyodideOptions": {"packages": preload},
+                }
             },
         },
     }
@@ -413,9 +506,12 @@ def main() -> None:
     log(f"{len(needed)} packages of the Pyodide lock from PyPI: {', '.join(sorted(needed))}")
     shipped = site_pypi(wheel, resolved, lock)
     log(f"pypi/: {', '.join(shipped)}")
+    preload = site_preload([*kernel_wheels(), *sorted((SOURCE / "pypi").glob("*.whl"))])
+    log(f"preloaded when the kernel starts: {', '.join(preload)}")
+    site_bytecode()
     notebooks = site_files()
     site_extensions()
-    site_config(notebooks)
+    site_config(notebooks, preload)
     jupyter_lite_build()
     check_offline()
     size = folder_size(OUTPUT) / 1e6
