@@ -251,8 +251,24 @@ def resolve_for_pyodide(wheel: Path, lock: dict[str, Any], python: str) -> dict[
 
 
 def build_wheel(dest: Path) -> Path:
+    """The cardwidgets wheel. Offline (a classroom without internet), ``uv build`` cannot ask
+    PyPI for the build backend: it is retried with ``UV_OFFLINE=1`` (the backend cached by an
+    earlier build), and if that fails too, uv's own messages are shown, not swallowed."""
     dest.mkdir(parents=True, exist_ok=True)
-    run(["uv", "build", "--wheel", "--out-dir", str(dest), str(REPO)], capture_output=True)
+    argv = ["uv", "build", "--wheel", "--out-dir", str(dest), str(REPO)]
+    first = subprocess.run(argv, text=True, capture_output=True)
+    if first.returncode != 0:
+        log("uv build failed; trying again offline (UV_OFFLINE=1)")
+        again = subprocess.run(
+            argv, text=True, capture_output=True, env={**os.environ, "UV_OFFLINE": "1"}
+        )
+        if again.returncode != 0:
+            sys.exit(
+                "lite: `uv build` failed, online and offline (UV_OFFLINE=1):\n"
+                + first.stderr
+                + again.stderr
+                + "lite: build once with internet access, so uv caches the build backend"
+            )
     wheels = sorted(dest.glob("cardwidgets-*.whl"))
     if len(wheels) != 1:
         sys.exit(f"lite: expected one cardwidgets wheel, found {wheels}")
@@ -404,8 +420,32 @@ def site_files() -> list[str]:
         if any(part.startswith(("_", ".")) for part in relative.parts):
             continue
         (files / relative).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(page, files / relative)
+        (files / relative).write_text(anchored(page.read_text(encoding="utf-8")), encoding="utf-8")
     return names
+
+
+def anchored(markdown: str) -> str:
+    """``markdown`` with an anchor before each heading, named as GitHub and MyST name them
+    (``## Seed rules`` -> ``seed-rules``, ``### T-D9`` -> ``t-d9``): JupyterLab's own heading
+    ids keep the case, so the tutorials' links (``tablic.md#t-d9``) found nothing.
+
+    >>> print(anchored("# Tablić\\n\\n### T-D9 and more"))
+    <a id="tablić"></a>
+    # Tablić
+    <BLANKLINE>
+    <a id="t-d9-and-more"></a>
+    ### T-D9 and more
+    """
+    out, fenced = [], False
+    for line in markdown.split("\n"):
+        if line.startswith("```"):
+            fenced = not fenced
+        if not fenced and line.startswith("#"):
+            title = line.lstrip("#").strip().lower()
+            slug = "".join(ch for ch in title if ch.isalnum() or ch in " -_").replace(" ", "-")
+            out.append(f'<a id="{slug}"></a>')
+        out.append(line)
+    return "\n".join(out)
 
 
 def _joined(text: str | list[str]) -> str:
@@ -437,6 +477,14 @@ def site_config(notebooks: list[str], preload: list[str]) -> None:
         },
     }
     (SOURCE / "jupyter-lite.json").write_text(json.dumps(config, indent=2) + "\n")
+    # The tutorials link to the rules (docs/rules/*.md#decision): open Markdown rendered, where
+    # the anchor finds its heading, not as source in the text editor.
+    overrides = {
+        "@jupyterlab/docmanager-extension:plugin": {
+            "defaultViewers": {"markdown": "Markdown Preview"}
+        }
+    }
+    (SOURCE / "overrides.json").write_text(json.dumps(overrides, indent=2) + "\n")
     build_config = {
         "LiteBuildConfig": {
             "ignore_sys_prefix": ["federated_extensions"],
@@ -464,6 +512,35 @@ def jupyter_lite_build() -> None:
         env={**os.environ, "JUPYTERLITE_NO_LIBARCHIVE": "1"},
         capture_output=True,
     )
+
+
+FILE_PAGE = """<script>
+/* Opened as a file (a double click on index.html): browsers run no module scripts or web
+   workers from file://, so the site would stay blank. Say what to do instead. */
+if (location.protocol === "file:") {
+  document.addEventListener("DOMContentLoaded", function () {
+    document.body.innerHTML =
+      '<main style="font: 16px/1.5 sans-serif; max-width: 40em; margin: 3em auto">' +
+      "<h1>cardwidgets classroom</h1>" +
+      "<p>This site has to come from a web server; a double click on index.html is not " +
+      "enough. In a terminal, in the folder that holds this site: " +
+      "<code>python3 -m http.server 8000</code>, then open " +
+      '<a href="http://localhost:8000">http://localhost:8000</a>.</p>' +
+      '<p lang="de">Diese Seite muss von einem Webserver kommen; ein Doppelklick auf ' +
+      "index.html reicht nicht. Im Terminal, im Ordner dieser Seite: " +
+      "<code>python3 -m http.server 8000</code>, dann " +
+      '<a href="http://localhost:8000">http://localhost:8000</a> öffnen.</p></main>';
+  });
+}
+</script>
+"""
+
+
+def explain_file_open() -> None:
+    """index.html opened as a file shows how to serve the site instead of a blank page."""
+    page = OUTPUT / "index.html"
+    text = page.read_text(encoding="utf-8")
+    page.write_text(text.replace("<head>", "<head>\n" + FILE_PAGE, 1), encoding="utf-8")
 
 
 def check_offline() -> None:
@@ -513,6 +590,7 @@ def main() -> None:
     site_extensions()
     site_config(notebooks, preload)
     jupyter_lite_build()
+    explain_file_open()
     check_offline()
     size = folder_size(OUTPUT) / 1e6
     log(f"built in {time.monotonic() - start:.0f} s, {size:.0f} MB: {OUTPUT}/index.html")

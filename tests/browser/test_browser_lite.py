@@ -65,6 +65,14 @@ def test_site_is_self_contained() -> None:
     }
     for notebook in sorted((REPO / "notebooks").glob("*.ipynb")):
         assert (SITE / "files" / "notebooks" / notebook.name).is_file(), notebook.name
+    # Opened with a double click, index.html says how to serve the site (not a blank page).
+    assert 'location.protocol === "file:"' in (SITE / "index.html").read_text()
+    # The tutorials' rules links open rendered Markdown, with the anchors they name.
+    overrides = config["settingsOverrides"]["@jupyterlab/docmanager-extension:plugin"]
+    assert overrides["defaultViewers"]["markdown"] == "Markdown Preview"
+    rules = (SITE / "files" / "docs" / "rules" / "tablic.md").read_text()
+    assert '<a id="seed-rules"></a>\n## Seed rules' in rules
+    assert '<a id="t-d9"></a>\n### T-D9' in rules
 
 
 # Every tutorial the classroom site runs to the end. 05-learning needs numpy, whose WebAssembly
