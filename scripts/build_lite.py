@@ -482,7 +482,10 @@ def site_config(notebooks: list[str], preload: list[str]) -> None:
     overrides = {
         "@jupyterlab/docmanager-extension:plugin": {
             "defaultViewers": {"markdown": "Markdown Preview"}
-        }
+        },
+        # Every cell stays in the page: with JupyterLab's windowing a board scrolled out of
+        # view leaves the page, and comes back re-rendered from scratch when scrolled to.
+        "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
     }
     (SOURCE / "overrides.json").write_text(json.dumps(overrides, indent=2) + "\n")
     build_config = {

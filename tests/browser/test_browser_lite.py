@@ -70,6 +70,8 @@ def test_site_is_self_contained() -> None:
     # The tutorials' rules links open rendered Markdown, with the anchors they name.
     overrides = config["settingsOverrides"]["@jupyterlab/docmanager-extension:plugin"]
     assert overrides["defaultViewers"]["markdown"] == "Markdown Preview"
+    tracker = config["settingsOverrides"]["@jupyterlab/notebook-extension:tracker"]
+    assert tracker["windowingMode"] == "none"  # every board stays in the page
     rules = (SITE / "files" / "docs" / "rules" / "tablic.md").read_text()
     assert '<a id="seed-rules"></a>\n## Seed rules' in rules
     assert '<a id="t-d9"></a>\n### T-D9' in rules
@@ -251,37 +253,47 @@ def play_pazaak_set(page: Any) -> int:
 @pytest.mark.timeout(1500)  # a lesson: about 5 min on a quiet machine, 10 on a busy one
 def test_a_lesson_in_the_offline_site(site: str, chromium: Any) -> None:
     """Run All on every tutorial, then a whole Tablić deal, Panjpar attacks and defences and
-    a Pazaak set by clicks, with every request for another machine blocked."""
+    a Pazaak set by clicks, with every request for another machine blocked.
+
+    Each tutorial in a fresh browser context, as a student opening it in a new browser would:
+    in one context JupyterLab reopens the tutorials of the earlier pages beside it."""
+    outside: list[str] = []
+    report: list[str] = []
     with offline_chromium(chromium) as browser:
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        outside = watch_requests(context, site)
-        page = context.new_page()
-        page.set_default_timeout(60_000)
-        console: list[str] = []
-        page.on("console", lambda msg: console.append(f"[{msg.type}] {msg.text}"))
-        page.on("pageerror", lambda error: console.append(f"[pageerror] {error}"))
-        report = []
-        try:
-            for notebook in LESSON:
-                seconds = open_and_run_all(page, site, notebook)
-                report.append(f"{notebook} Run All {seconds:.0f} s")
-                if notebook.startswith("01"):
-                    report.append(f"tablic deal: {play_tablic_deal(page)} clicks")
-                elif notebook.startswith("02"):
-                    attacks, defences, clicks = play_panjpar_turns(page)
-                    assert attacks >= 2 and defences >= 2, (attacks, defences)
-                    report.append(
-                        f"panjpar: {attacks} attacks, {defences} defences, {clicks} clicks"
-                    )
-                elif notebook.startswith("03"):
-                    report.append(f"pazaak set: {play_pazaak_set(page)} clicks")
+        for notebook in LESSON:
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            blocked = watch_requests(context, site)
+            page = context.new_page()
+            page.set_default_timeout(60_000)
+            console: list[str] = []
+            page.on("console", lambda msg, log=console: log.append(f"[{msg.type}] {msg.text}"))
+            page.on("pageerror", lambda error, log=console: log.append(f"[pageerror] {error}"))
+            try:
+                report.append(lesson_part(page, site, notebook))
+            except Exception:
                 SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-                page.screenshot(path=str(SCREENSHOTS / f"lite-{notebook[:2]}-end.png"))
-            print("classroom lesson: " + "; ".join(report))
-        except Exception:
-            print("\n".join(report))
-            print("\n".join(console[-40:]))
-            raise
-        finally:
-            context.close()
-        assert outside == [], outside
+                page.screenshot(path=str(SCREENSHOTS / f"lite-{notebook[:2]}-failed.png"))
+                print("\n".join(report))
+                print("\n".join(console[-40:]))
+                raise
+            finally:
+                context.close()
+                outside += blocked
+    print("classroom lesson: " + "; ".join(report))
+    assert outside == [], outside
+
+
+def lesson_part(page: Any, site: str, notebook: str) -> str:
+    """Run All on ``notebook``, then play its game by clicks; what happened, in words."""
+    done = [f"{notebook} Run All {open_and_run_all(page, site, notebook):.0f} s"]
+    if notebook.startswith("01"):
+        done.append(f"tablic deal: {play_tablic_deal(page)} clicks")
+    elif notebook.startswith("02"):
+        attacks, defences, clicks = play_panjpar_turns(page)
+        assert attacks >= 2 and defences >= 2, (attacks, defences)
+        done.append(f"panjpar: {attacks} attacks, {defences} defences, {clicks} clicks")
+    elif notebook.startswith("03"):
+        done.append(f"pazaak set: {play_pazaak_set(page)} clicks")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"lite-{notebook[:2]}-end.png"))
+    return ", ".join(done)
