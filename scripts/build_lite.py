@@ -39,6 +39,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -52,8 +53,9 @@ CACHE = BUILD / "lite-cache"
 NPM_PYODIDE = REPO / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 PYODIDE_FILES_OPTIONAL = ("pyodide.js", "package.json")
+KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
 LABEXTENSIONS = (
-    "@jupyterlite/pyodide-kernel-extension",
+    KERNEL_EXTENSION,
     "@jupyter-widgets/jupyterlab-manager",
     "anywidget",
 )
@@ -249,8 +251,24 @@ def resolve_for_pyodide(wheel: Path, lock: dict[str, Any], python: str) -> dict[
 
 
 def build_wheel(dest: Path) -> Path:
+    """The cardwidgets wheel. Offline (a classroom without internet), ``uv build`` cannot ask
+    PyPI for the build backend: it is retried with ``UV_OFFLINE=1`` (the backend cached by an
+    earlier build), and if that fails too, uv's own messages are shown, not swallowed."""
     dest.mkdir(parents=True, exist_ok=True)
-    run(["uv", "build", "--wheel", "--out-dir", str(dest), str(REPO)], capture_output=True)
+    argv = ["uv", "build", "--wheel", "--out-dir", str(dest), str(REPO)]
+    first = subprocess.run(argv, text=True, capture_output=True)
+    if first.returncode != 0:
+        log("uv build failed; trying again offline (UV_OFFLINE=1)")
+        again = subprocess.run(
+            argv, text=True, capture_output=True, env={**os.environ, "UV_OFFLINE": "1"}
+        )
+        if again.returncode != 0:
+            sys.exit(
+                "lite: `uv build` failed, online and offline (UV_OFFLINE=1):\n"
+                + first.stderr
+                + again.stderr
+                + "lite: build once with internet access, so uv caches the build backend"
+            )
     wheels = sorted(dest.glob("cardwidgets-*.whl"))
     if len(wheels) != 1:
         sys.exit(f"lite: expected one cardwidgets wheel, found {wheels}")
@@ -291,6 +309,94 @@ def site_pypi(wheel: Path, resolved: dict[str, str], lock: dict[str, Any]) -> li
     return shipped
 
 
+def kernel_wheels() -> list[Path]:
+    """The kernel extension's own wheels (ipykernel, piplite, pyodide-kernel, widgetsnbextension),
+    the newest version of each."""
+    labextensions = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+    folder = labextensions / KERNEL_EXTENSION / "static" / "pypi"
+    newest: dict[str, tuple[Any, Path]] = {}
+    for wheel in folder.glob("*.whl"):
+        name, version = parse_wheel_filename(wheel.name)[:2]
+        if name not in newest or version > newest[name][0]:
+            newest[name] = (version, wheel)
+    if set(newest) != KERNEL_WHEELS:
+        sys.exit(f"lite: expected the kernel's wheels {sorted(KERNEL_WHEELS)} in {folder}")
+    return [wheel for _, wheel in newest.values()]
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def top_level(wheel: Path) -> list[str]:
+    """The importable top-level names of a wheel (its folders and modules)."""
+    with zipfile.ZipFile(wheel) as archive:
+        names = {n.split("/")[0] for n in archive.namelist()}
+    return sorted(
+        n.removesuffix(".py")
+        for n in names
+        if not n.endswith((".dist-info", ".data")) and (n.endswith(".py") or "." not in n)
+    )
+
+
+def site_preload(wheels: list[Path]) -> list[str]:
+    """Add ``wheels`` to static/pyodide/ and its lock; return every package the kernel preloads.
+
+    Start-up (issue 29): without this the kernel's worker installs ipykernel, comm,
+    pyodide-kernel, jedi and IPython one after the other through micropip (each a resolution
+    and a round of index requests), and the first cell installs cardwidgets, anywidget,
+    ipywidgets and psygnal the same way. Listed in ``loadPyodideOptions.packages``, every wheel
+    of the lock is fetched in parallel and unpacked by Pyodide itself while it boots, and
+    ``%pip install cardwidgets`` finds it installed.
+    """
+    dest = SOURCE / "static" / "pyodide"
+    lock_file = dest / "pyodide-lock.json"
+    new_lock = json.loads(lock_file.read_text())
+    for wheel in wheels:
+        name, version = parse_wheel_filename(wheel.name)[:2]
+        shutil.copy2(wheel, dest / wheel.name)
+        new_lock["packages"][name] = {
+            "name": name,
+            "version": str(version),
+            "file_name": wheel.name,
+            "install_dir": "site",
+            "sha256": sha256(wheel),
+            "package_type": "package",
+            "imports": top_level(wheel),
+            "depends": [],  # every one is listed in the preload anyway
+            "unvendored_tests": False,
+        }
+    lock_file.write_text(json.dumps(new_lock, indent=1, sort_keys=True) + "\n")
+    return sorted(new_lock["packages"])
+
+
+def site_bytecode() -> None:
+    """Compile every archive of static/pyodide/ to bytecode (``scripts/lite_bytecode.mjs``).
+
+    Start-up (issue 29): the stdlib zip and the wheels hold only sources and Pyodide writes no
+    bytecode, so every page load compiled each module it imported (IPython alone took seconds).
+    Results are cached by the input's sha256, so a rebuild compiles nothing new; the lock gets
+    the hashes of the files shipped.
+    """
+    dest = SOURCE / "static" / "pyodide"
+    archives = [dest / "python_stdlib.zip", *sorted(dest.glob("*.whl"))]
+    cache = CACHE / "bytecode"
+    cache.mkdir(parents=True, exist_ok=True)
+    done = {a: cache / f"{sha256(a)[:20]}-{a.name}" for a in archives}
+    todo = [str(p) for a, out in done.items() if not out.is_file() for p in (a, out)]
+    if todo:
+        started = time.monotonic()
+        run(["node", str(REPO / "scripts" / "lite_bytecode.mjs"), str(NPM_PYODIDE), *todo])
+        log(f"compiled {len(todo) // 2} archives to bytecode in {time.monotonic() - started:.0f} s")
+    for archive, out in done.items():
+        shutil.copy2(out, archive)
+    lock_file = dest / "pyodide-lock.json"
+    lock = json.loads(lock_file.read_text())
+    for package in lock["packages"].values():
+        package["sha256"] = sha256(dest / package["file_name"])
+    lock_file.write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+
+
 def site_files() -> list[str]:
     """files/: every tutorial (with the install cell first) and the docs pages they link to."""
     files = SOURCE / "files"
@@ -314,8 +420,32 @@ def site_files() -> list[str]:
         if any(part.startswith(("_", ".")) for part in relative.parts):
             continue
         (files / relative).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(page, files / relative)
+        (files / relative).write_text(anchored(page.read_text(encoding="utf-8")), encoding="utf-8")
     return names
+
+
+def anchored(markdown: str) -> str:
+    """``markdown`` with an anchor before each heading, named as GitHub and MyST name them
+    (``## Seed rules`` -> ``seed-rules``, ``### T-D9`` -> ``t-d9``): JupyterLab's own heading
+    ids keep the case, so the tutorials' links (``tablic.md#t-d9``) found nothing.
+
+    >>> print(anchored("# Tablić\\n\\n### T-D9 and more"))
+    <a id="tablić"></a>
+    # Tablić
+    <BLANKLINE>
+    <a id="t-d9-and-more"></a>
+    ### T-D9 and more
+    """
+    out, fenced = [], False
+    for line in markdown.split("\n"):
+        if line.startswith("```"):
+            fenced = not fenced
+        if not fenced and line.startswith("#"):
+            title = line.lstrip("#").strip().lower()
+            slug = "".join(ch for ch in title if ch.isalnum() or ch in " -_").replace(" ", "-")
+            out.append(f'<a id="{slug}"></a>')
+        out.append(line)
+    return "\n".join(out)
 
 
 def _joined(text: str | list[str]) -> str:
@@ -331,7 +461,7 @@ def site_extensions() -> None:
         shutil.copytree(source, SOURCE / "labextensions" / name)
 
 
-def site_config(notebooks: list[str]) -> None:
+def site_config(notebooks: list[str], preload: list[str]) -> None:
     config = {
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
@@ -339,11 +469,25 @@ def site_config(notebooks: list[str]) -> None:
             "exposeAppInBrowser": True,  # window.jupyterapp: tests (and teachers) can script it
             "disabledExtensions": ["@jupyterlab/apputils-extension:announcements"],
             "litePluginSettings": {
-                "@jupyterlite/pyodide-kernel-extension:kernel": {"disablePyPIFallback": True}
+                "@jupyterlite/pyodide-kernel-extension:kernel": {
+                    "disablePyPIFallback": True,
+                    "loadPyodideOptions": {"packages": preload},
+                }
             },
         },
     }
     (SOURCE / "jupyter-lite.json").write_text(json.dumps(config, indent=2) + "\n")
+    # The tutorials link to the rules (docs/rules/*.md#decision): open Markdown rendered, where
+    # the anchor finds its heading, not as source in the text editor.
+    overrides = {
+        "@jupyterlab/docmanager-extension:plugin": {
+            "defaultViewers": {"markdown": "Markdown Preview"}
+        },
+        # Every cell stays in the page: with JupyterLab's windowing a board scrolled out of
+        # view leaves the page, and comes back re-rendered from scratch when scrolled to.
+        "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
+    }
+    (SOURCE / "overrides.json").write_text(json.dumps(overrides, indent=2) + "\n")
     build_config = {
         "LiteBuildConfig": {
             "ignore_sys_prefix": ["federated_extensions"],
@@ -371,6 +515,35 @@ def jupyter_lite_build() -> None:
         env={**os.environ, "JUPYTERLITE_NO_LIBARCHIVE": "1"},
         capture_output=True,
     )
+
+
+FILE_PAGE = """<script>
+/* Opened as a file (a double click on index.html): browsers run no module scripts or web
+   workers from file://, so the site would stay blank. Say what to do instead. */
+if (location.protocol === "file:") {
+  document.addEventListener("DOMContentLoaded", function () {
+    document.body.innerHTML =
+      '<main style="font: 16px/1.5 sans-serif; max-width: 40em; margin: 3em auto">' +
+      "<h1>cardwidgets classroom</h1>" +
+      "<p>This site has to come from a web server; a double click on index.html is not " +
+      "enough. In a terminal, in the folder that holds this site: " +
+      "<code>python3 -m http.server 8000</code>, then open " +
+      '<a href="http://localhost:8000">http://localhost:8000</a>.</p>' +
+      '<p lang="de">Diese Seite muss von einem Webserver kommen; ein Doppelklick auf ' +
+      "index.html reicht nicht. Im Terminal, im Ordner dieser Seite: " +
+      "<code>python3 -m http.server 8000</code>, dann " +
+      '<a href="http://localhost:8000">http://localhost:8000</a> öffnen.</p></main>';
+  });
+}
+</script>
+"""
+
+
+def explain_file_open() -> None:
+    """index.html opened as a file shows how to serve the site instead of a blank page."""
+    page = OUTPUT / "index.html"
+    text = page.read_text(encoding="utf-8")
+    page.write_text(text.replace("<head>", "<head>\n" + FILE_PAGE, 1), encoding="utf-8")
 
 
 def check_offline() -> None:
@@ -413,10 +586,14 @@ def main() -> None:
     log(f"{len(needed)} packages of the Pyodide lock from PyPI: {', '.join(sorted(needed))}")
     shipped = site_pypi(wheel, resolved, lock)
     log(f"pypi/: {', '.join(shipped)}")
+    preload = site_preload([*kernel_wheels(), *sorted((SOURCE / "pypi").glob("*.whl"))])
+    log(f"preloaded when the kernel starts: {', '.join(preload)}")
+    site_bytecode()
     notebooks = site_files()
     site_extensions()
-    site_config(notebooks)
+    site_config(notebooks, preload)
     jupyter_lite_build()
+    explain_file_open()
     check_offline()
     size = folder_size(OUTPUT) / 1e6
     log(f"built in {time.monotonic() - start:.0f} s, {size:.0f} MB: {OUTPUT}/index.html")

@@ -178,6 +178,17 @@ class CheckResult:
         """The rows as a ``pandas.DataFrame``."""
         return self.results.to_pandas()
 
+    def chart(self, locale: str | None = None) -> display.Shown:
+        """The rate at which the claim held, with its interval, drawn as SVG (no matplotlib
+        needed); text when printed."""
+        return display.bar_chart(
+            [self.claim],
+            [self.estimate],
+            i18n.text("lab.claim_held", locale),
+            display.unit_words(self.results.unit, locale),
+            locale,
+        )
+
     def plot(self, ax: Any = None) -> Any:
         """The rate at which the claim held, with its interval."""
         ax = display.axes(ax)

@@ -134,6 +134,16 @@ class Comparison:
         pd = extras.require("pandas", "lab", "to_pandas()")
         return pd.DataFrame(self.rows).set_index("variant")
 
+    def chart(self, locale: str | None = None) -> display.Shown:
+        """Each variant's value with its interval, drawn as SVG (no matplotlib needed)."""
+        return display.bar_chart(
+            list(self.estimates),
+            list(self.estimates.values()),
+            self._header(locale),
+            str(self.metric),
+            locale,
+        )
+
     def plot(self, ax: Any = None) -> Any:
         """Each variant's value with its interval; returns the Axes."""
         ax = display.axes(ax)

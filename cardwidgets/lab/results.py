@@ -204,6 +204,59 @@ class Results:
         )
         return f"<div>{summary}<br>{sample}</div>"
 
+    def won(self, seat: int, locale: str | None = None) -> str:
+        """How often ``seat`` won, in plain words with its 95% interval.
+
+        >>> from cardwidgets import lab
+        >>> results = lab.simulate("pazaak", games=20, seed=1, progress=False)
+        >>> results.won(0, "en")
+        'seat 0 won 30% of matches (95% interval 15–52%)'
+        >>> results.won(1, "de")
+        'Platz 1 gewann 70% der Partien (95%-Intervall 48–85%)'
+        """
+        rate = self.win_rate(seat)
+        return i18n.text(
+            "lab.won",
+            locale,
+            seat=seat,
+            rate=display.whole_percent(rate.value, locale),
+            unit=display.unit_words(self.unit, locale, len(self)),
+            low=display.whole_percent(rate.low, locale).rstrip("%"),
+            high=display.whole_percent(rate.high, locale),
+        )
+
+    def show(
+        self, columns: Iterable[str] | None = None, head: int = 5, locale: str | None = None
+    ) -> display.Shown:
+        """The first ``head`` rows (``columns`` of them, or all) as a table: HTML in a
+        notebook, text when printed. Needs nothing beyond the standard library."""
+        names = list(columns) if columns is not None else self.columns
+        missing = [name for name in names if name not in self.columns]
+        if missing:
+            raise LabError("lab.no_column", column=missing[0], columns=", ".join(self.columns))
+        rows = [[self.row(i).get(n) for n in names] for i in range(min(max(head, 0), len(self)))]
+        return display.rows_table(names, rows, locale)
+
+    def chart(self, column: str | None = None, locale: str | None = None) -> display.Shown:
+        """Win rates with their intervals, or a histogram of ``column``, drawn as SVG (no
+        matplotlib needed); text when printed."""
+        title = (
+            f"{self.game}, {display.number(len(self), locale)} "
+            f"{display.unit_words(self.unit, locale, len(self))}"
+        )
+        if column is None:
+            seat = [i18n.text("lab.seat", locale, seat=s) for s in (0, 1)]
+            labels = [f"{seat[s]} ({self.players[s]})" for s in (0, 1)]
+            estimates = [self.win_rate(0), self.win_rate(1)]
+            return display.bar_chart(
+                labels, estimates, title, i18n.text("lab.win_rate", locale), locale
+            )
+        if column not in self.columns:
+            raise LabError("lab.no_column", column=column, columns=", ".join(self.columns))
+        values = [float(v) for v in self.column(column) if _is_number(v)]
+        ylabel = display.unit_words(self.unit, locale)
+        return display.histogram(values, title, column, ylabel, locale)
+
     def to_pandas(self) -> Any:
         """The rows as a ``pandas.DataFrame`` (needs the ``lab`` extra)."""
         pd = extras.require("pandas", "lab", "to_pandas()")

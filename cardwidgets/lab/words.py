@@ -32,6 +32,19 @@ i18n.register(
         "lab.fact.tablas": {"en": "tablas", "de": "Tablas"},
         "lab.fact.sets": {"en": "sets won", "de": "gewonnene Sätze"},
         "lab.seat": {"en": "seat {seat}", "de": "Platz {seat}"},
+        "lab.won": {
+            "en": "seat {seat} won {rate} of {unit} (95% interval {low}–{high})",
+            "de": "Platz {seat} gewann {rate} der {unit} (95%-Intervall {low}–{high})",
+        },
+        "lab.histogram": {
+            "en": "{title}: {n} values from {low} to {high}",
+            "de": "{title}: {n} Werte von {low} bis {high}",
+        },
+        "lab.claim_held": {"en": "the claim held", "de": "die Behauptung galt"},
+        "lab.no_column": {
+            "en": "There is no column “{column}”; the columns are: {columns}.",
+            "de": "Es gibt keine Spalte „{column}“; die Spalten sind: {columns}.",
+        },
         "lab.wins": {"en": "wins", "de": "Siege"},
         "lab.win_rate": {"en": "win rate", "de": "Siegquote"},
         "lab.interval": {"en": "95% interval", "de": "95%-Intervall"},
