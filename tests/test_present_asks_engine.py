@@ -179,3 +179,16 @@ def test_Z_D9_the_table_a_set_ended_on_is_the_engines_last_set_placed(
     assert summary is not None
     final = {z["id"]: [c["text"] for c in z["cards"]] for z in summary["zones"]}
     assert final == {"final-table-0": ["4"], "final-table-1": ["6", "1"]}
+
+
+def test_P_D9_asking_the_engine_never_shows_the_attacker_the_defenders_cards() -> None:
+    # The engine's beaters() answer for the defender's hand; the attacking learner's own
+    # question must not get the opponent's hidden cards back.
+    start = panjpar.State.from_position(
+        hands=["7♥ 7♣ 9♦ 2♠ 3♠", "9♥ 8♣ K♠ 4♦ 5♦"], stock="Q♥ J♦ 4♣ 10♠ 6♦", trump="♦"
+    )
+    attacking = PanjparPresenter(Moment.of(start, seat=0))
+    assert attacking.beaters(cards.parse("7♥")) == ()
+    assert start.beaters("7♥") == cards.parse_many("4♦ 5♦ 9♥")  # what stays hidden
+    waiting = PanjparPresenter(Moment.of(start, seat=1))
+    assert waiting.extenders() == frozenset()  # the attacker's hand is hidden from seat 1

@@ -65,11 +65,17 @@ class PanjparPresenter(Presenter[panjpar.State, PanjparSelection]):
         return self.state.attack_sizes()
 
     def extenders(self) -> frozenset[Card]:
-        """The hand cards that, added to the selection, still lead to a legal attack."""
+        """The hand cards that, added to the selection, still lead to a legal attack (none
+        while the learner is not the attacker: the engine answers for the attacker's hand)."""
+        if self.viewer != self.state.attacker:
+            return frozenset()
         return self.state.attack_extenders(self.selection.picked)
 
     def beaters(self, attacked: Card) -> tuple[Card, ...]:
-        """The defender's hand cards that beat ``attacked`` (P-S12)."""
+        """The learner's hand cards that beat ``attacked`` (P-S12; none while the learner
+        attacks: the engine answers for the defender's hand, hidden from him)."""
+        if self.viewer == self.state.attacker:
+            return ()
         return self.state.beaters(attacked)
 
     def attack_verdict(self) -> IllegalMove | None:
