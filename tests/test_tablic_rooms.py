@@ -37,8 +37,12 @@ PUBLIC = {
     "playout",
     "ranked_captures",
     "score_deal",
+    # Added since (issue 23, item 2): the T-D2 sum a capture being built misses, which the
+    # widget worked out itself before.
+    "Shortfall",
+    "capture_shortfall",
 }
-"""``__all__`` as it was before the rooms."""
+"""``__all__`` as it was before the rooms, and the names added since."""
 
 ALSO = {"DECK", "Card", "CardLike", "DEFAULT_RULES", "IllegalMove", "Outcome", "describe_deal"}
 """Names the one-module engine offered outside ``__all__``, still imported by old code."""

@@ -459,3 +459,13 @@ def test_scores_tabla_refuses_an_illegal_move_with_a_reason_and_changes_nothing(
     with pytest.raises(IllegalMove):
         state.scores_tabla("9♥")  # not in the hand of the seat to move
     assert state.code() == code
+
+
+def test_T_D2_capture_shortfall_counts_aces_at_one_and_refuses_a_card_too_big() -> None:
+    assert tablic.capture_shortfall("8♦", "2♦ 4♥") == tablic.Shortfall(6, 8, 2)
+    assert tablic.capture_shortfall("8♦", "A♠ 3♥") == tablic.Shortfall(4, 8, 4)  # A at 1
+    assert tablic.capture_shortfall("8♦", "3♠ 5♥ 2♦") == tablic.Shortfall(10, 8, 6)
+    assert tablic.capture_shortfall("8♦", "3♠ 5♥").missing == 0  # whole groups by the sum
+    assert tablic.capture_shortfall("A♦", "A♠ 10♥") == tablic.Shortfall(11, 11, 0)  # T-D3
+    assert tablic.capture_shortfall("8♦", "9♠ 2♦") is None  # 9 fits no group of 8
+    assert tablic.capture_shortfall("K♦", "Q♠ A♥") == tablic.Shortfall(14, 14, 0)

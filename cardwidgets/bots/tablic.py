@@ -101,12 +101,11 @@ class TablicStrategy(Strategy[tablic.State, tablic.Move]):
     KEEP = 0.2
 
     def _features(self, state: tablic.State, seat: int, move: tablic.Move, seen: _Seen) -> Features:
-        view, table, hand = seen.view, seen.table, seen.hand
+        table, hand = seen.table, seen.hand
         taken = move.captured
         after = [c for c in table if c not in taken] if taken else [*table, move.card]
         rest = [c for c in hand if c is not move.card]
-        final = not rest and view.stock == 0 and view.hand_sizes[1 - seat] == 0
-        tabla = bool(taken) and not after and (not final or state.rules.final_card_tabla)
+        tabla = state.scores_tabla(move)  # the engine's T-S13/T-D5, not a copy of it
         points = mask_points(move.mask | move.card.bit) if taken else 0
         risk = _risk(after, seen, seat)
         keep = bool(after) and any(clears(c, after) for c in rest)

@@ -10,6 +10,17 @@ for every scene (cheap: a few fields) and never changed.
 >>> moment = Moment.of(tablic.new_game(seed=1), seat=0, locale="de")
 >>> TablicPresenter(moment).names(), moment.viewer
 (('Du', 'Computer'), 0)
+
+Where the rules live: in the engines, never here. A presenter (and the widget, and the
+bots' explanations) asks the engine what a move or a card would do — whether a capture scores
+a tabla (``tablic.State.scores_tabla``), its groups (``tablic.capture_groups``), what a
+capture being built still misses (``tablic.capture_shortfall``), the attack sizes, extenders
+and killers of Panjpar (``State.attack_sizes``, ``attack_extenders``, ``beaters``,
+``beaten_by``), what a Pazaak side card makes (``State.card_effect``) or the table a set ended
+on (``State.last_set_placed``) — and only words and draws the answer. A rule needed here that
+the engine cannot answer yet is added to the engine (public, with a test naming its rule id),
+so a rule change is made once; ``tests/test_present_asks_engine.py`` checks the scenes follow
+the engine's answers.
 """
 
 from __future__ import annotations

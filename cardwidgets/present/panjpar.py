@@ -62,19 +62,21 @@ class PanjparPresenter(Presenter[panjpar.State, PanjparSelection]):
         return tuple(self.state.hands[self.viewer])
 
     def sizes(self) -> tuple[int, ...]:
-        defender = 1 - self.state.attacker
-        return panjpar.allowed_attack_sizes(len(self.state.hands[defender]))
-
-    def beats(self, killer: Card, attacked: Card) -> bool:
-        return panjpar.beats(killer, attacked, self.state.trump)
+        return self.state.attack_sizes()
 
     def extenders(self) -> frozenset[Card]:
-        """The hand cards that, added to the selection, still lead to a legal attack."""
-        return panjpar.attack_extenders(self.selection.picked, self.hand(), self.sizes())
+        """The hand cards that, added to the selection, still lead to a legal attack (none
+        while the learner is not the attacker: the engine answers for the attacker's hand)."""
+        if self.viewer != self.state.attacker:
+            return frozenset()
+        return self.state.attack_extenders(self.selection.picked)
 
     def beaters(self, attacked: Card) -> tuple[Card, ...]:
-        """The learner's hand cards that beat ``attacked`` (P-S12)."""
-        return tuple(c for c in self.hand() if self.beats(c, attacked))
+        """The learner's hand cards that beat ``attacked`` (P-S12; none while the learner
+        attacks: the engine answers for the defender's hand, hidden from him)."""
+        if self.viewer == self.state.attacker:
+            return ()
+        return self.state.beaters(attacked)
 
     def attack_verdict(self) -> IllegalMove | None:
         """Why the selected cards are not a legal attack (the engine's reason), or None."""
@@ -328,7 +330,7 @@ class PanjparPresenter(Presenter[panjpar.State, PanjparSelection]):
         for card in self.hand():
             if card in used:  # already lies on an attack card
                 continue
-            victims = [a for a in self.state.attack if self.beats(card, a)]
+            victims = self.state.beaten_by(card)
             if victims:
                 found[f"hand:{card.text}"] = {
                     "cards": [
@@ -417,7 +419,7 @@ class PanjparPresenter(Presenter[panjpar.State, PanjparSelection]):
         """The end-game size rule (P-S23, P-D4): no more attack cards than the defender holds."""
         defender = 1 - self.state.attacker
         held = len(self.state.hands[defender])
-        key = "widget.panjpar.limit.one" if held < 3 else "widget.panjpar.limit.three"
+        key = "widget.panjpar.limit.three" if 3 in self.sizes() else "widget.panjpar.limit.one"
         count = self.count("widget.cards", held)
         return self.text(key, player=self.names()[defender], cards=count)
 

@@ -1,7 +1,7 @@
 """The Pazaak presenter: two 3×3 tables, totals, sets won, side cards with their signs, the
 odds, as a pure function of a position, the seat, the learner's side card and sign
-(:class:`PazaakSelection`) and the ``odds`` switch; and what a side card does to a table
-(Z-D9), for the widget too.
+(:class:`PazaakSelection`) and the ``odds`` switch. What a side card would do to a table
+(Z-D9) is the engine's answer (:meth:`pazaak.State.card_effect`).
 
 >>> from cardwidgets import pazaak
 >>> from cardwidgets.present import Moment
@@ -15,31 +15,23 @@ odds, as a pure function of a position, the seat, the learner's side card and si
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
 from fractions import Fraction
 from typing import Literal
 
 from cardwidgets import scene as _scene
 from cardwidgets.games import pazaak
+from cardwidgets.games.pazaak import Placed
+from cardwidgets.games.pazaak.sidecards import FLIPPED
 from cardwidgets.present import pazaak_words as words
 from cardwidgets.present.base import Presenter
 
 __all__ = [
-    "FLIPS",
     "PazaakPresenter",
     "PazaakSelection",
-    "Placed",
-    "effect",
-    "final_placed",
     "set_ended",
     "set_result",
     "totals_note",
 ]
-
-FLIPS = {"2&4": (2, 4), "3&6": (3, 6)}
-"""The Flip cards and the values they turn (Z-D9)."""
-Placed = tuple[int | pazaak.SideCard, int]
-"""A card on a table and the value it counts now: ``(card, value)``."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -99,7 +91,9 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
         placed = self.state.placed[self.viewer]
         if card.text == "D" and not placed:
             return [(None, None)]
-        return [(sign, effect(card, sign, placed)[0]) for sign in card.options]
+        return [
+            (sign, self.state.card_effect(card, sign, self.viewer).total) for sign in card.options
+        ]
 
     def say(self, state: pazaak.State) -> str:
         parent, move = state.parent, state.last_move
@@ -107,7 +101,7 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
             return ""
         mover = int(parent.to_move)
         ended = set_ended(parent, state)
-        final = [final_placed(parent, state, s) for s in (0, 1)] if ended else list(state.placed)
+        final = list(_last_tables(state)) if ended else list(state.placed)
         played = isinstance(move, pazaak.PlayCard)
         upto = len(parent.placed[mover]) + played
         said = [self._move_sentence(move, mover, sum(v for _, v in final[mover][:upto]))]
@@ -252,7 +246,15 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
         card = self.selection.card
         if card is None or not card.is_gold or card.needs_sign:
             return []
-        return effect(card, None, self.state.placed[self.viewer])[1]
+        return list(self._effect(card).targets)
+
+    def _effect(self, card: pazaak.SideCard) -> pazaak.CardEffect:
+        """What the learner's unsigned ``card`` would do to his table (Z-D9, the engine's
+        answer); nothing for D on an empty table, which the engine refuses."""
+        placed = self.state.placed[self.viewer]
+        if card.text == "D" and not placed:
+            return pazaak.CardEffect(0, 0, ())  # an empty table stays at 0
+        return self.state.card_effect(card, seat=self.viewer)
 
     def _placed_card(self, placed: Placed, index: int, highlight: str | None) -> _scene.CardView:
         source, value = placed
@@ -487,11 +489,11 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
         if card.text == "D":
             if not placed:
                 return self.text("widget.pazaak.preview.double_empty")
-            total = effect(card, None, placed)[0]
+            made = self.state.card_effect(card, seat=self.viewer)
             return self.text(
-                "widget.pazaak.preview.double", value=words.signed(placed[-1][1]), total=total
+                "widget.pazaak.preview.double", value=words.signed(made.value), total=made.total
             )
-        if card.text in FLIPS:
+        if card in FLIPPED:
             return self._flip_text(card, placed)
         if not (self.odds or card.is_gold):
             return ""
@@ -512,9 +514,10 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
         return self.text(key, card=card, choices=choices)
 
     def _flip_text(self, card: pazaak.SideCard, placed: tuple[Placed, ...]) -> str:
-        low, high = FLIPS[card.text]
+        low, high = FLIPPED[card]
         values = self.text("widget.pazaak.flip_values", low=low, high=high)
-        total, hit = effect(card, None, placed)
+        made = self._effect(card)
+        total, hit = made.total, made.targets
         if not hit:
             return self.text(
                 "widget.pazaak.preview.flip_none", card=card, values=values, total=total
@@ -529,7 +532,7 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
     def _preview_targets(self, card: pazaak.SideCard) -> list[_scene.Target]:
         if not card.is_gold or card.needs_sign:
             return []
-        hit = effect(card, None, self.state.placed[self.viewer])[1]
+        hit = self._effect(card).targets
         return [
             {"zone": "table", "card": f"t{i + 1}", "role": "target", "group": None} for i in hit
         ]
@@ -590,8 +593,7 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
 
     def _final_table(self, parent: pazaak.State, state: pazaak.State, seat: int) -> _scene.Zone:
         cards = [
-            self._placed_card(p, i, highlight=None)
-            for i, p in enumerate(final_placed(parent, state, seat))
+            self._placed_card(p, i, highlight=None) for i, p in enumerate(_last_tables(state)[seat])
         ]
         label = self.text("widget.pazaak.summary.zone", player=self.names()[seat])
         return _scene.zone(
@@ -602,9 +604,7 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
             owner=seat,
             columns=3,
             places=pazaak.MAX_CARDS,
-            badges=[
-                _scene.badge("total", str(sum(v for _, v in final_placed(parent, state, seat))))
-            ],
+            badges=[_scene.badge("total", str(sum(v for _, v in _last_tables(state)[seat])))],
         )
 
     def status(self) -> str:
@@ -641,7 +641,7 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
                 values = self.values_text(card)
                 return self.text("widget.pazaak.status.sign", card=card, values=values)
             made = (
-                effect(card, self.selection.sign, state.placed[me])[0]
+                state.card_effect(card, self.selection.sign, me).total
                 if state.placed[me] or card.text != "D"
                 else total
             )
@@ -653,30 +653,6 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
                 "widget.pazaak.status.turn_player", player=self.names()[me], total=total
             )
         return self.text("widget.pazaak.status.turn", total=total)
-
-
-def effect(
-    card: pazaak.SideCard, sign: int | None, placed: Iterable[Placed]
-) -> tuple[int, list[int]]:
-    """What ``card`` played with ``sign`` would do to a table: the new total and the indices of
-    the placed cards it changes (Z-D9: D copies the last card, a Flip turns own 2s/4s or 3s/6s).
-
-    >>> effect(pazaak.SideCard("2&4"), None, [(2, 2), (7, 7), (4, 4)])
-    (1, [0, 2])
-    >>> effect(pazaak.SideCard("D"), None, [(6, 6), (5, 5)])
-    (16, [1])
-    >>> effect(pazaak.SideCard("±3"), -1, [(9, 9)])
-    (6, [])
-    """
-    table = list(placed)
-    total = sum(value for _, value in table)
-    if card.text == "D":
-        return (total + table[-1][1], [len(table) - 1]) if table else (total, [])
-    flip = FLIPS.get(card.text)
-    if flip is not None:
-        hit = [i for i, (_, v) in enumerate(table) if abs(v) in flip]
-        return total - 2 * sum(table[i][1] for i in hit), hit
-    return total + card.options[sign], []
 
 
 def set_ended(parent: pazaak.State, state: pazaak.State) -> bool:
@@ -692,23 +668,12 @@ def set_result(state: pazaak.State) -> tuple[int | None, str, tuple[tuple[int, .
     return last
 
 
-def final_placed(parent: pazaak.State, state: pazaak.State, seat: int) -> tuple[Placed, ...]:
-    """``seat``'s table when the set ended between ``parent`` and ``state``: the cards of
-    ``parent``, then the hand card just played (if any), then main-deck draws; the values are
-    the final ones (a Flip may have changed them)."""
-    values = set_result(state)[2][seat]
-    old = parent.placed[seat]
-    move = state.last_move
-    played = move.card if isinstance(move, pazaak.PlayCard) and seat == parent.to_move else None
-    placed: list[Placed] = []
-    for index, value in enumerate(values):
-        if index < len(old):
-            placed.append((old[index][0], value))
-        elif index == len(old) and played is not None:
-            placed.append((played, value))
-        else:
-            placed.append((value, value))
-    return tuple(placed)
+def _last_tables(state: pazaak.State) -> tuple[tuple[Placed, ...], tuple[Placed, ...]]:
+    """Both seats' tables when the set before ``state`` ended (the engine keeps them, values
+    as a Flip left them); asked only after :func:`set_ended`."""
+    last = state.last_set_placed
+    assert last is not None, "no set has ended yet"
+    return last
 
 
 def totals_note(totals: list[int]) -> str:

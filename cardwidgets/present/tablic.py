@@ -49,7 +49,6 @@ __all__ = [
     "groups",
     "missing",
     "suggest",
-    "tabla_possible",
 ]
 
 SUGGESTIONS = 3
@@ -271,7 +270,7 @@ class TablicPresenter(Presenter[tablic.State, TablicSelection]):
             self.selection.card
         )
         details.append(self.count("widget.points", points))
-        if len(option) == len(self.state.table) and tabla_possible(self.state):
+        if self.state.scores_tabla(tablic.Move(self.selection.card, option)):
             details.append(self.text("widget.tablic.option.tabla"))
         return ", ".join(details)
 
@@ -431,31 +430,21 @@ def groups(card: Card, captured: frozenset[Card]) -> tuple[frozenset[Card], ...]
     return tablic.capture_groups(card, captured)
 
 
-def tabla_possible(state: tablic.State) -> bool:
-    """Whether clearing the table now scores a tabla (not on the match's last card, T-D6,
-    unless the rules say so)."""
-    if state.rules.final_card_tabla:
-        return True
-    return bool(state.stock) or sum(len(h) for h in state.hands) != 1
-
-
 def missing(card: Card, chosen: frozenset[Card], refused: IllegalMove, locale: str) -> str:
     """What the capture ``chosen`` of ``card``, which the engine ``refused``, misses, in words:
     the sum short of a multiple of ``card``'s value, groups that do not split, or else the
     engine's reason."""
-    value = tablic.played_value(card)
-    low = [min(tablic.card_values(c)) for c in chosen]
+    short = tablic.capture_shortfall(card, chosen)  # the T-D2 sum, the engine's
     shown = cards.format_cards(sorted(chosen))
-    if max(low) > value or refused.key != "tablic.not_a_capture":
+    if short is None or refused.key != "tablic.not_a_capture":
         return i18n.text("widget.tablic.status.refused", locale, reason=refused.text(locale))
-    total = sum(low)
-    if total % value:
+    if short.missing:
         return i18n.text(
             "widget.tablic.status.missing",
             locale,
             cards=shown,
-            total=total,
-            value=value,
-            missing=value - total % value,
+            total=short.total,
+            value=short.value,
+            missing=short.missing,
         )
-    return i18n.text("widget.tablic.status.no_split", locale, cards=shown, value=value)
+    return i18n.text("widget.tablic.status.no_split", locale, cards=shown, value=short.value)

@@ -153,7 +153,7 @@ class PanjparWidget(GameWidget[panjpar.State, panjpar.Move]):
         target = chosen.target or self._only_open_target()
         if target is None:
             raise WidgetError("widget.panjpar.aim_first", card=killer)
-        if not self.presenter().beats(killer, target):
+        if target not in self.state.beaten_by(killer):
             self.state.play(
                 panjpar.Defend(panjpar.Kills({target: killer}))
             )  # raises the engine's reason

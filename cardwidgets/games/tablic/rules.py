@@ -21,7 +21,7 @@ import dataclasses
 import functools
 import itertools
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from cardwidgets import cards, core
 from cardwidgets.cards import Card, CardLike
@@ -37,8 +37,10 @@ __all__ = [
     "DealResult",
     "PlainMatch",
     "Rules",
+    "Shortfall",
     "adds_up_to",
     "capture_groups",
+    "capture_shortfall",
     "card_points",
     "card_values",
     "deal_breakdown",
@@ -163,6 +165,38 @@ def splits_into_groups(value: int, taken: Collection[Card]) -> bool:
     False
     """
     return _split(value, tuple(sorted(taken, key=_anchor_first))) is not None
+
+
+class Shortfall(NamedTuple):
+    """How far table cards chosen for a capture are from whole groups (T-D2), each Ace
+    counted at 1 (:func:`capture_shortfall`)."""
+
+    total: int
+    """The chosen cards' values added up, each Ace at 1."""
+    value: int
+    """The played value every group must add up to."""
+    missing: int
+    """How much more would complete a group; 0 when the sum is a whole number of groups."""
+
+
+def capture_shortfall(card: CardLike, chosen: Iterable[CardLike] | str) -> Shortfall | None:
+    """What a capture being built still misses by the sum alone (T-D2): groups each add up
+    to the played value, so a capture's sum (Aces at 1) that is no multiple of it needs
+    ``missing`` more. None when a chosen card is worth more than the played value even at
+    its lowest (it fits no group). A whole multiple may still not split into groups
+    (:func:`splits_into_groups` says).
+
+    >>> capture_shortfall("8♦", "2♦ 4♥")
+    Shortfall(total=6, value=8, missing=2)
+    >>> capture_shortfall("8♦", "3♠ 5♥").missing, capture_shortfall("8♦", "9♠")
+    (0, None)
+    """
+    value = played_value(card)
+    low = [min(card_values(c)) for c in cards.to_cards(chosen)]
+    if any(x > value for x in low):
+        return None
+    total = sum(low)
+    return Shortfall(total, value, -total % value)
 
 
 def legal_captures(
