@@ -66,6 +66,16 @@ KERNEL_FROM_LOCK = ("micropip", "jedi", "ipython")
 KERNEL_FROM_SITE = ("comm",)
 # Shipped by the kernel extension itself (its own pypi/ folder): never duplicated here.
 KERNEL_WHEELS = {"ipykernel", "piplite", "pyodide-kernel", "widgetsnbextension"}
+# Tutorials the site leaves out, and why (the site's README says so): a tutorial that stops at
+# its first cell in front of a class is worse than one that is not there.
+LEFT_OUT = {
+    "05-learning.ipynb": (
+        "needs numpy, whose WebAssembly build no registry this project reaches carries: "
+        "run it in JupyterLab (`bash scripts/tutorials.sh`)",
+        "braucht numpy, dessen WebAssembly-Fassung in keinem Paketverzeichnis liegt, das dieses "
+        "Projekt erreicht: führen Sie es in JupyterLab aus (`bash scripts/tutorials.sh`)",
+    ),
+}
 SIMPLE = "https://pypi.org/simple/{name}/"  # PEP 691 JSON: file names, hashes, URLs
 INSTALL_CELL = {
     "cell_type": "code",
@@ -402,6 +412,8 @@ def site_files() -> list[str]:
     files = SOURCE / "files"
     names = []
     for notebook in sorted((REPO / "notebooks").glob("*.ipynb")):
+        if notebook.name in LEFT_OUT:
+            continue
         data = json.loads(notebook.read_text(encoding="utf-8"))
         data["cells"] = [INSTALL_CELL, *data["cells"]]
         for cell in data["cells"]:
@@ -496,12 +508,21 @@ def site_config(notebooks: list[str], preload: list[str]) -> None:
         "FederatedExtensionAddon": {"extra_labextensions_path": [str(SOURCE / "labextensions")]},
     }
     (SOURCE / "jupyter_lite_config.json").write_text(json.dumps(build_config, indent=2) + "\n")
+    listed = "".join(f"- [{Path(n).stem}]({n})\n" for n in notebooks)
     (SOURCE / "files" / "README.md").write_text(
         "# cardwidgets classroom\n\n"
         "Open a tutorial in `notebooks/` and run its cells from the top: the first cell installs\n"
         "cardwidgets from this site. Everything runs in your browser; nothing is sent anywhere.\n\n"
-        + "".join(f"- [{Path(n).stem}]({n})\n" for n in notebooks)
-        + "\nThe rules of the games are in `docs/rules/`.\n"
+        + listed
+        + "".join(f"\nNot here: {Path(n).stem} {why[0]}.\n" for n, why in LEFT_OUT.items())
+        + "\nThe rules of the games are in `docs/rules/`.\n\n"
+        "## Auf Deutsch\n\n"
+        "Öffnen Sie ein Tutorial in `notebooks/` und führen Sie seine Zellen von oben aus: die\n"
+        "erste Zelle installiert cardwidgets von dieser Seite. Alles läuft in Ihrem Browser;\n"
+        "nichts wird irgendwohin gesendet.\n\n"
+        + listed
+        + "".join(f"\nNicht hier: {Path(n).stem} {why[1]}.\n" for n, why in LEFT_OUT.items())
+        + "\nDie Regeln der Spiele stehen in `docs/rules/`.\n"
     )
 
 
