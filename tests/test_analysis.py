@@ -103,12 +103,12 @@ def test_exact_search_stops_at_its_limit_and_the_analysis_then_estimates() -> No
     state = _pazaak_standing(12)
     with pytest.raises(endings.TooBig):
         endings.solve(state, limit=5)
-    old = analysis.values.EXACT_LIMIT
-    analysis.values.EXACT_LIMIT = 5
+    old = dict(analysis.values.EXACT_LIMIT)
+    analysis.values.EXACT_LIMIT["pazaak"] = 5
     try:
         result = analysis.analyse(state, samples=20)
     finally:
-        analysis.values.EXACT_LIMIT = old
+        analysis.values.EXACT_LIMIT.update(old)
     assert not result.best.exact and result.best.samples == 20
     assert "stopped after 5 positions" in result.best.reason("en")
     assert "brach nach 5 Stellungen ab" in result.best.reason("de")

@@ -52,6 +52,9 @@ __all__ = ["DEFAULT_LIMIT", "Ending", "TooBig", "knowable", "set_end_value", "so
 DEFAULT_LIMIT = 200_000
 """Nodes an exact search may visit before it gives up (:class:`TooBig`)."""
 
+MOVES_LIMIT = 300
+"""Legal moves a position of an exact search may have before the search gives up."""
+
 _HAND_CARD = 0.04
 """The match model: one hand card more than the opponent raises the chance of a later set by
 this much (the expert's evaluation, :class:`~cardwidgets.bots.pazaak.PazaakStrategy`)."""
@@ -129,6 +132,15 @@ class _Search:
         if self.nodes > self.limit:
             raise TooBig(self.nodes)
 
+    def moves(self, state: Any) -> list[Any]:
+        """The legal moves, unless there are more than :data:`MOVES_LIMIT` (a crowded Tablić
+        table or a big Panjpar defence can have hundreds of thousands: not an ending to
+        search, and too many even to list)."""
+        if state.legal_moves_count() > MOVES_LIMIT:
+            raise TooBig(self.nodes + 1)
+        moves: list[Any] = state.legal_moves()
+        return moves
+
     def root(self, state: Any, seat: int) -> Ending:
         raise NotImplementedError
 
@@ -140,7 +152,7 @@ class _TablicSearch(_Search):
         sign = 1.0 if seat == 0 else -1.0
         now = _tablic_diff(state)
         scored = []
-        for move in state.legal_moves():
+        for move in self.moves(state):
             after = state.play(move)
             scored.append((move, sign * (now + self.gain(state, after))))
         return _ending(seat, scored, (), self.nodes)
@@ -164,7 +176,7 @@ class _TablicSearch(_Search):
         self.count()
         maximise = state.to_move == 0
         best = -1e9 if maximise else 1e9
-        for move in state.legal_moves():
+        for move in self.moves(state):
             value = self.gain(state, state.play(move))
             best = max(best, value) if maximise else min(best, value)
         if key is not None and self.memo is not None:
@@ -197,7 +209,7 @@ class _PanjparSearch(_Search):
 
     def root(self, state: Any, seat: int) -> Ending:
         scored = []
-        for move in state.legal_moves():
+        for move in self.moves(state):
             value = self.value(state.play(move))
             scored.append((move, value if seat == 0 else 1.0 - value))
         return _ending(seat, scored, (), self.nodes)
@@ -223,7 +235,7 @@ class _PanjparSearch(_Search):
         maximise = state.to_move == 0
         target = 1.0 if maximise else 0.0
         best = 0.0 if maximise else 1.0
-        for move in state.legal_moves():
+        for move in self.moves(state):
             value = self.value(state.play(move))
             best = max(best, value) if maximise else min(best, value)
             if best == target:  # a sure win cannot be bettered
@@ -247,7 +259,7 @@ class _PazaakSearch(_Search):
         self.set_number = state.set_number
         scored = []
         sets = []
-        for move in state.legal_moves():
+        for move in self.moves(state):
             match, won = self.after(state, move)
             scored.append((move, match))
             sets.append(won)
@@ -286,7 +298,7 @@ class _PazaakSearch(_Search):
                 return known
         self.count()
         best = (-1.0, -1.0)
-        for move in state.legal_moves():
+        for move in self.moves(state):
             best = max(best, self.after(state, move))
         if key is not None:
             self.pairs[key] = best
