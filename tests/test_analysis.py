@@ -75,14 +75,23 @@ def test_panjpar_empty_stock_exact_values_equal_brute_force() -> None:
     assert set(_values(fast).values()) <= {0.0, 0.5, 1.0}
 
 
-def test_pazaak_standing_opponent_exact_values_equal_brute_force() -> None:
-    state = _pazaak_standing(17)
+@pytest.mark.parametrize("start", [14, 16, 17])
+def test_pazaak_standing_opponent_exact_values_equal_brute_force(start: int) -> None:
+    state = _pazaak_standing(start)
     fast = endings.solve(state)
     plain = endings.solve(state, memo=False)
     assert _values(fast) == _values(plain)
     assert fast is not None and plain is not None
     assert fast.set_values == plain.set_values
     assert fast.nodes < plain.nodes  # the memo pays
+
+
+def test_tablic_brute_force_with_three_cards_each_and_a_last_capturer() -> None:
+    state = tablic.State.from_position(
+        table=["3♠", "5♥", "K♦", "A♥"], hands=[["8♣", "10♦", "2♠"], ["5♦", "3♣", "Q♠"]],
+        to_move=0, dealer=1, last_capturer=1,
+    )  # fmt: skip
+    assert _values(endings.solve(state)) == _values(endings.solve(state, memo=False))
 
 
 def test_pazaak_exact_set_chance_of_one_draw_matches_counting() -> None:
