@@ -53,7 +53,7 @@ costs about 1 ms in Tablić and Pazaak, less in Panjpar)."""
 CONTINUE_LIMIT = 600
 """Nodes an exact ending may take inside one sampled play-out."""
 
-SAMPLES = {"tablic": 12, "panjpar": 40, "pazaak": 200}
+SAMPLES = {"tablic": 12, "panjpar": 24, "pazaak": 200}
 """Determinizations per estimate, per game: a typical position answers within a second."""
 
 Z95 = 1.96
