@@ -44,6 +44,7 @@ LAYERS = {
     "ismcts": 3,  # the old name of bots.ismcts
     "lab": 4,
     "rl": 4,  # the learning environments: beside the lab, above bots and games
+    "analysis": 4,  # the value of each move and puzzles: beside the lab, above bots
     "widgets": 5,
     "replay": 5,  # kernel-free replays: beside the widgets (the widget output embeds one)
     "demo": 5,

@@ -237,7 +237,7 @@ class PanjparStrategy(Strategy[panjpar.State, panjpar.Move]):
     and aces for the end game."""
 
     game = "panjpar"
-    expert_iterations = 250
+    expert_iterations = 60
 
     def greedy(
         self, state: panjpar.State, seat: int, rng: cards.Rng, options: Mapping[str, object]

@@ -152,7 +152,7 @@ class PazaakStrategy(Strategy[pazaak.State, pazaak.Move]):
 
     game = "pazaak"
     options: ClassVar[Mapping[str, object]] = {"stand_at": 17}
-    expert_iterations = 3000
+    expert_iterations = 500
     HAND_CARD = 0.04
     """How much one more hand card than the opponent raises the chance of winning a set."""
     SAMPLES = 300

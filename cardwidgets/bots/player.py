@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 from cardwidgets import cards, i18n
-from cardwidgets.bots import ismcts
+from cardwidgets.bots import endings, ismcts
 from cardwidgets.bots.strategy import PLAIN, Reason, greedy_options, strategy_for
 from cardwidgets.core import GameState, IllegalMove, Move
 from cardwidgets.i18n import TranslatedError
@@ -193,9 +193,12 @@ class GreedyPlayer(_BasePlayer):
 class ExpertPlayer(_BasePlayer):
     """Information-set Monte Carlo tree search with a budget of iterations and/or seconds.
 
-    With neither given, each game's default iteration budget applies, capped at 0.9 s of wall
-    time so that a widget stays responsive. ``exploration`` is the UCB1 constant. The greedy
-    move is played unless the search finds a move whose mean value is higher by more than
+    With neither given, each game's fixed default iteration budget applies and no clock, so a
+    seeded game replays the same on any machine; ``time_limit`` caps it by the clock only when
+    given. Where the seat can know every card (:mod:`cardwidgets.bots.endings`) and the exact
+    search is small, the expert plays the exact best move instead of searching.
+    ``exploration`` is the UCB1 constant. The greedy move is played unless the search finds
+    a move whose mean value is higher by more than
     ``confidence`` standard errors (0 turns this off).
     ``last_search`` keeps the statistics of the latest decision (visits and mean value per move).
     """
@@ -243,15 +246,40 @@ class ExpertPlayer(_BasePlayer):
         return parts
 
     def budget(self, state: GameState[M]) -> tuple[int | None, float | None]:
-        """The (iterations, seconds) this player spends on a move in ``state``'s game."""
+        """The (iterations, seconds) this player spends on a move in ``state``'s game.
+
+        The default is the game's fixed iteration budget and no clock: the same seed then
+        plays the same moves however busy the machine is. A time cap applies only when asked.
+        """
         if self.iterations is None and self.time_limit is None:
             strategy = strategy_for(state) or PLAIN
-            return strategy.expert_iterations, 0.9
+            return strategy.expert_iterations, None
         return self.iterations, self.time_limit
+
+    def _exact(self, state: GameState[M]) -> M | None:
+        """The best move by an exact ending (:mod:`cardwidgets.bots.endings`) where the seat
+        can know every card and the search stays within :attr:`EXACT_LIMIT` nodes."""
+        if not endings.knowable(state):
+            return None
+        try:
+            ending = endings.solve(state, limit=self.EXACT_LIMIT)
+        except endings.TooBig:
+            return None
+        if ending is None:
+            return None
+        move: M = ending.values[0][0]  # type: ignore[assignment]  # a legal move of this state
+        return move
+
+    EXACT_LIMIT = 300
+    """Nodes an exact ending may take inside a move (a few tenths of a second)."""
 
     def choose(self, state: GameState[M]) -> M:
         """The move the search visited most, for the seat to move."""
         seat = self._seat(state)
+        exact = self._exact(state)
+        if exact is not None:
+            self.last_search = None
+            return exact
         known = strategy_for(state)
         strategy = known or PLAIN
         iterations, time_limit = self.budget(state)

@@ -92,7 +92,7 @@ class TablicStrategy(Strategy[tablic.State, tablic.Move]):
     """Tablić: most points, then most cards, and do not leave the opponent a tabla."""
 
     game = "tablic"
-    expert_iterations = 600
+    expert_iterations = 200
 
     # A tabla is worth one point; each captured card a little (3 points for the majority of
     # 52); a point card trailed is likely lost to the opponent.
