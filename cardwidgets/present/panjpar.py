@@ -494,6 +494,36 @@ class PanjparPresenter(Presenter[panjpar.State, PanjparSelection]):
             "widget.panjpar.status.aim", card=card, suit=card.suit.value, trump=trump.value
         )
 
+    def summary(self, state: panjpar.State) -> _scene.Summary | None:
+        """The game-end summary: who won and why, the cards left in each hand (a count: the
+        cards themselves stay hidden), and how many attacks each player made."""
+        parent = state.parent
+        if parent is None or not state.is_over or parent.is_over:
+            return None
+        attackers = [
+            step.parent.to_move
+            for step in state.path()
+            if isinstance(step.last_move, panjpar.Attack) and step.parent is not None
+        ]
+        row = _scene.score_row
+        sheet = _scene.score(
+            list(self.names()),
+            [
+                row(self.text("widget.panjpar.summary.left"), [len(hand) for hand in state.hands]),
+                row(
+                    self.text("widget.panjpar.summary.attacks"),
+                    [attackers.count(0), attackers.count(1)],
+                ),
+            ],
+        )
+        return {
+            "title": self.text("widget.panjpar.summary.title"),
+            "text": self._status_over(state),
+            "score": sheet,
+            "zones": [],
+            "action": "continue",
+        }
+
     def _status_over(self, state: panjpar.State) -> str:
         outcome = state.outcome
         if outcome is None or outcome.winner is None:

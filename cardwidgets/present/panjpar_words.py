@@ -33,6 +33,9 @@ def attack_text(attack: Iterable[Card]) -> str:
 
 i18n.register(
     {
+        "widget.panjpar.summary.title": {"en": "Game over", "de": "Spiel vorbei"},
+        "widget.panjpar.summary.left": {"en": "Cards left in hand", "de": "Karten auf der Hand"},
+        "widget.panjpar.summary.attacks": {"en": "Attacks made", "de": "Angriffe"},
         "widget.panjpar.title": {"en": "Panjpar", "de": "Panjpar"},
         "widget.panjpar.zone.opponent": {"en": "{player}: hand", "de": "{player}: Hand"},
         "widget.panjpar.zone.hand": {"en": "Your hand", "de": "Deine Hand"},

@@ -158,7 +158,11 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
                 said.append(self.said("widget.pazaak.say.nine", seat))
         return said
 
-    def _set_sentences(self, parent: pazaak.State, state: pazaak.State) -> list[str]:
+    def _set_sentences(
+        self, parent: pazaak.State, state: pazaak.State, *, next_set: bool = True
+    ) -> list[str]:
+        """How the set ended with the move to ``state`` ended, then (``next_set``) how the next
+        one begins; a summary tells the set alone."""
         winner, reason, values = set_result(state)
         n = parent.set_number
         totals = [sum(v) for v in values]
@@ -171,7 +175,7 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
             assert winner is not None  # a match ends on a set won
             high, low = max(state.sets_won), min(state.sets_won)
             said.append(self.said("widget.pazaak.say.match", winner, high=high, low=low))
-        else:
+        elif next_set:
             said.append(self.said("widget.pazaak.say.next_set", state.starter, n=state.set_number))
             first = state.placed[state.starter][0][1]
             said.append(self.said("widget.pazaak.say.draw", state.starter, card=first, total=first))
@@ -193,13 +197,56 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
 
     def zones(self) -> list[_scene.Zone]:
         me, other = self.viewer, 1 - self.viewer
+        # On a set's summary the engine has begun the next set: draw the tables that ended.
+        table = self._finished_table_zone if self.paused else self._table_zone
         return [
             self._hand_zone(other),
-            self._table_zone(other),
+            table(other),
             self._deck_zone(),
-            self._table_zone(me),
+            table(me),
             self._hand_zone(me),
         ]
+
+    def _finished_table_zone(self, seat: int) -> _scene.Zone:
+        """``seat``'s table as the set before the position shown ended (the engine's record,
+        values as a Flip left them), with its total and the sets won so far."""
+        placed = _last_tables(self.state)[seat]
+        total = sum(v for _, v in placed)
+        tone: Literal["", "good", "bad"] = (
+            "bad" if total > pazaak.TARGET else "good" if total == pazaak.TARGET else ""
+        )
+        won, of = self.state.sets_won[seat], self.state.rules.sets_to_win
+        badges = [
+            _scene.badge(
+                "total",
+                str(total),
+                label=self.text("widget.pazaak.badge.total", total=total),
+                tone=tone,
+            ),
+            _scene.badge(
+                "lights",
+                self.text("widget.pazaak.badge.sets", won=won, of=of),
+                label=self.text("widget.pazaak.badge.sets_label", won=won, of=of),
+                value=won,
+                of=of,
+            ),
+        ]
+        mine = self._mine(seat)
+        if mine and not self.hot_seat:
+            label = self.text("widget.pazaak.zone.table")
+        else:
+            label = self.text("widget.pazaak.zone.table_of", player=self.names()[seat])
+        return _scene.zone(
+            "table" if mine else "opponent-table",
+            label,
+            [self._placed_card(p, i, highlight=None) for i, p in enumerate(placed)],
+            layout="grid",
+            owner=seat,
+            info=self.count("widget.cards", len(placed)),
+            columns=3,
+            places=pazaak.MAX_CARDS,
+            badges=badges,
+        )
 
     def _mine(self, seat: int) -> bool:
         return seat == self.viewer
@@ -417,7 +464,9 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
         else:
             info = self.text("widget.pazaak.info.deck", cards=self.count("widget.cards", size))
             backs = [_scene.back_card("deck", 0, self.locale)] if size else []
-        info = self.text("widget.pazaak.info.set", n=self.state.set_number) + " · " + info
+        parent = self.state.parent
+        shown = parent.set_number if self.paused and parent is not None else self.state.set_number
+        info = self.text("widget.pazaak.info.set", n=shown) + " · " + info
         return _scene.zone(
             "deck", self.text("widget.pazaak.zone.deck"), backs, layout="stack", info=info
         )
@@ -585,7 +634,7 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
         )
         return {
             "title": self.text(key, n=n),
-            "text": " ".join(self._set_sentences(parent, state)),
+            "text": " ".join(self._set_sentences(parent, state, next_set=False)),
             "score": sheet,
             "zones": [self._final_table(parent, state, seat) for seat in (0, 1)],
             "action": "continue",
@@ -611,7 +660,9 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
         state = self.state
         parent, outcome = state.parent, state.outcome
         if self.paused and parent is not None:
-            return self.text("widget.pazaak.status.paused", n=parent.set_number)
+            # a still has no Continue button: its words must not ask for one
+            key = "ended" if self.moment.still else "paused"
+            return self.text(f"widget.pazaak.status.{key}", n=parent.set_number)
         if outcome is not None and outcome.winner is not None:  # a match has a winner (Z-S2)
             winner = outcome.winner
             high, low = max(state.sets_won), min(state.sets_won)

@@ -123,6 +123,8 @@ class TablicPresenter(Presenter[tablic.State, TablicSelection]):
         return " ".join(parts)
 
     def zones(self) -> list[_scene.Zone]:
+        if self.paused:  # the engine has dealt the next deal: draw the one that ended
+            return self._finished_zones(self.state.deal_results[-1])
         me = self.viewer
         view: TablicView = self.state.view(me)  # only what this seat may see
         zones = [self._opponent_zone(view), self._table_zone(view), self._hand_zone(view)]
@@ -216,6 +218,46 @@ class TablicPresenter(Presenter[tablic.State, TablicSelection]):
         return _scene.zone(
             "stock", self.text("widget.tablic.zone.stock"), shown, layout="stock", info=info
         )
+
+    def _finished_zones(self, result: tablic.DealResult) -> list[_scene.Zone]:
+        """The board as the deal of ``result`` ended: hands and stock empty, the cards left on
+        the table (they go to the last capturer), each pile before those leftovers; drawn from
+        the engine's record of the deal, since the state already holds the next deal."""
+        me, names = self.viewer, self.names()
+        leftovers = [_scene.french_card(c, self.locale) for c in result.leftovers]
+        parent = self.state.parent
+        info = self.text(
+            "widget.tablic.info.round", deal=result.deal, round=parent.round if parent else 0
+        )
+        hand = self.text("widget.tablic.zone.hand")
+        if self.hot_seat:
+            hand = self.text("widget.tablic.zone.hand_of", player=names[me])
+        zero = self.count("widget.cards", 0)
+        opponent = self.text("widget.tablic.zone.opponent", player=names[1 - me])
+        table_info = self.count("widget.cards", len(leftovers))
+        return [
+            _scene.zone("opponent-hand", opponent, [], layout="fan", owner=1 - me, info=zero),
+            _scene.zone("table", self.text("widget.tablic.zone.table"), leftovers, info=table_info),
+            _scene.zone("hand", hand, [], owner=me, info=info),
+            self._finished_pile(result, me),
+            self._finished_pile(result, 1 - me),
+            _scene.zone(
+                "stock", self.text("widget.tablic.zone.stock"), [], layout="stock", info=zero
+            ),
+        ]
+
+    def _finished_pile(self, result: tablic.DealResult, seat: int) -> _scene.Zone:
+        """``seat``'s pile at the end of the deal of ``result``, before the leftovers."""
+        left = set(result.leftovers) if seat == result.leftovers_to else set()
+        pile = [c for c in cards.from_mask(result.piles[seat]) if c not in left]
+        info = self.text(
+            "widget.tablic.info.pile",
+            cards=self.count("widget.cards", len(pile)),
+            points=self.count("widget.points", sum(tablic.card_points(c) for c in pile)),
+        )
+        label = self.text("widget.tablic.zone.pile", player=self.names()[seat])
+        backs = [_scene.back_card(f"pile{seat}", 0, self.locale)] if pile else []
+        return _scene.zone(f"pile-{seat}", label, backs, layout="stack", owner=seat, info=info)
 
     def _playable(self) -> set[Card]:
         state = self.state
@@ -334,7 +376,7 @@ class TablicPresenter(Presenter[tablic.State, TablicSelection]):
         ]
         return {
             "title": self.text("widget.tablic.summary.title", deal=result.deal),
-            "text": " ".join(self._deal_sentences(result)),
+            "text": " ".join(self._deal_sentences(result) + self._scoring_sentences(result)),
             "score": sheet,
             "zones": zones,
             "action": "continue",
@@ -351,12 +393,54 @@ class TablicPresenter(Presenter[tablic.State, TablicSelection]):
             row(self.text("widget.tablic.summary.total"), list(result.totals), "total"),
         ]
 
+    def _scoring_sentences(self, result: tablic.DealResult) -> list[str]:
+        """How the deal of ``result`` scored (T-S18, T-S20): each player's scoring cards, who
+        took the most cards, the tablas."""
+        names = self.names()
+        said = []
+        for seat in (0, 1):
+            scoring = [c for c in cards.from_mask(result.piles[seat]) if tablic.card_points(c)]
+            key = "widget.tablic.summary.scoring" if scoring else "widget.tablic.summary.no_scoring"
+            said.append(
+                self.text(
+                    key,
+                    player=names[seat],
+                    cards=cards.format_cards(scoring),
+                    points=self.count("widget.points", result.points[seat]),
+                )
+            )
+        most = [seat for seat in (0, 1) if result.most_cards[seat]]
+        if most:
+            seat = most[0]
+            said.append(
+                self.text(
+                    "widget.tablic.summary.most_cards",
+                    player=names[seat],
+                    n=result.cards[seat],
+                    points=self.count("widget.points", result.most_cards[seat]),
+                )
+            )
+        else:
+            said.append(self.text("widget.tablic.summary.most_tie", n=result.cards[0]))
+        said.append(
+            self.text(
+                "widget.tablic.summary.tabla_count",
+                player0=names[0],
+                tablas0=result.tablas[0],
+                player1=names[1],
+                tablas1=result.tablas[1],
+            )
+        )
+        return said
+
     def status(self) -> str:
         state = self.state
+        if self.paused and not state.is_over:
+            # a still has no Continue button: its words must not ask for one
+            key = "summary.title" if self.moment.still else "status.paused"
+            return self.text(f"widget.tablic.{key}", deal=state.deal_results[-1].deal)
         if state.is_over:
             return self._status_over(state)
-        if self.paused:
-            return self.text("widget.tablic.status.paused", deal=state.deal_results[-1].deal)
         if not self.is_my_turn():
             return self.text("widget.tablic.status.waiting", player=self.player(state.to_move))
         if self.selection.card is not None:

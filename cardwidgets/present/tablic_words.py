@@ -160,6 +160,26 @@ i18n.register(
         "widget.tablic.summary.tablas": {"en": "Tablas", "de": "Tablas"},
         "widget.tablic.summary.deal": {"en": "This deal", "de": "Dieses Spiel"},
         "widget.tablic.summary.total": {"en": "Total", "de": "Gesamt"},
+        "widget.tablic.summary.scoring": {
+            "en": "Scoring cards, {player}: {cards} ({points}).",
+            "de": "Punktkarten, {player}: {cards} ({points}).",
+        },
+        "widget.tablic.summary.no_scoring": {
+            "en": "Scoring cards, {player}: none.",
+            "de": "Punktkarten, {player}: keine.",
+        },
+        "widget.tablic.summary.most_cards": {
+            "en": "Most cards: {player} with {n} ({points}).",
+            "de": "Meiste Karten: {player} mit {n} ({points}).",
+        },
+        "widget.tablic.summary.most_tie": {
+            "en": "Most cards: a tie at {n}, nobody scores.",
+            "de": "Meiste Karten: Gleichstand bei {n}, niemand bekommt Punkte.",
+        },
+        "widget.tablic.summary.tabla_count": {
+            "en": "Tablas: {player0} {tablas0}, {player1} {tablas1}.",
+            "de": "Tablas: {player0} {tablas0}, {player1} {tablas1}.",
+        },
         "widget.tablic.summary.none": {
             "en": "No cards were left on the table.",
             "de": "Auf dem Tisch blieben keine Karten übrig.",
