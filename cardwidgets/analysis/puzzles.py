@@ -19,7 +19,14 @@ import dataclasses
 from typing import Any
 
 from cardwidgets import bots, i18n
-from cardwidgets.analysis.values import Analysis, AnalysisError, Entry, _count, analyse, describe
+from cardwidgets.analysis.values import (
+    Analysis,
+    AnalysisError,
+    Entry,
+    analyse,
+    checked_count,
+    describe,
+)
 from cardwidgets.core import GameState
 from cardwidgets.games import panjpar, pazaak, tablic
 
@@ -97,7 +104,7 @@ def puzzles(game: str, count: int, *, seed: int | str = 0) -> list[Puzzle]:
     puzzles). Exact positions are tried first in each game, then the others."""
     if game not in GAMES:
         raise AnalysisError("analysis.unknown_game", game=i18n.shown(game), games=", ".join(GAMES))
-    count = _count(count, "analysis.what_puzzles")
+    count = checked_count(count, "analysis.what_puzzles")
     found: list[Puzzle] = []
     for number in range(count * GAMES_PER_PUZZLE):
         for state in _positions(game, f"puzzle:{seed}:{number}"):

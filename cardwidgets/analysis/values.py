@@ -175,7 +175,7 @@ def analyse(
     seat = state.to_move
     if seat is None:
         raise AnalysisError("analysis.game_over")
-    n = SAMPLES[game] if samples is None else _count(samples, "analysis.what_samples")
+    n = SAMPLES[game] if samples is None else checked_count(samples, "analysis.what_samples")
     too_big = 0
     if exact and endings.knowable(state):
         try:
@@ -189,7 +189,8 @@ def analyse(
     return Analysis(game, seat, _estimate(state, seat, rng, n, too_big, not exact))
 
 
-def _count(value: object, what: str) -> int:
+def checked_count(value: object, what: str) -> int:
+    """``value`` if a whole number of at least 1, else :class:`AnalysisError` naming ``what``."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise AnalysisError("analysis.bad_count", what=i18n.text(what), value=i18n.shown(value))
     return value
