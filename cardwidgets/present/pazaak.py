@@ -607,6 +607,9 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
             ],
         )
 
+    def turn_prompt(self) -> str:
+        return self.text("widget.pazaak.banner")
+
     def status(self) -> str:
         state = self.state
         parent, outcome = state.parent, state.outcome

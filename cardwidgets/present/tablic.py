@@ -352,6 +352,9 @@ class TablicPresenter(Presenter[tablic.State, TablicSelection]):
             row(self.text("widget.tablic.summary.total"), list(result.totals), "total"),
         ]
 
+    def turn_prompt(self) -> str:
+        return self.text("widget.tablic.banner")
+
     def status(self) -> str:
         state = self.state
         if state.is_over:
