@@ -436,7 +436,7 @@ def render(scene: Scene, *, css: bool = True) -> str:
     tone = banner["tone"] if banner else None
     body = [
         header,
-        h("p", {"class": "cw-banner", "data-tone": tone}, banner and banner["text"]),
+        h("div", {"class": "cw-banner", "data-tone": tone}, banner and banner["text"]),
         h(
             "p",
             {"class": "cw-message", "aria-live": "assertive", "data-kind": kind},

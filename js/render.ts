@@ -83,7 +83,8 @@ export class SceneView {
     this.root = h("div", { class: "cw-root", "data-lm-suppress-shortcuts": "true", role: "region" }) as HTMLElement;
     this.titleEl = h("span", { class: "cw-title" });
     this.statusEl = h("span", { class: "cw-status" });
-    this.bannerEl = h("p", { class: "cw-banner" }) as HTMLElement;
+    // A div, not a <p>: a large bold paragraph above others reads to axe as a fake heading.
+    this.bannerEl = h("div", { class: "cw-banner" }) as HTMLElement;
     this.messageEl = h("p", { class: "cw-message", "aria-live": "assertive" }) as HTMLElement;
     this.announceEl = h("p", { class: "cw-announce", "aria-live": "polite", "aria-atomic": "true" });
     this.mainEl = h("div", { class: "cw-main" });
