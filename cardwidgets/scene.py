@@ -63,6 +63,7 @@ __all__ = [
     "ROLES",
     "Action",
     "Badge",
+    "Banner",
     "CardView",
     "History",
     "Labels",
@@ -192,6 +193,19 @@ class Message(TypedDict):
     text: str
 
 
+class Banner(TypedDict):
+    """Whose turn it is and what to do, in large coloured words above the board.
+
+    ``seat`` is the seat whose zones are marked as active (None: nobody's turn, e.g. a summary,
+    the end of the game, or an earlier position shown); ``tone`` colours it: ``you`` (the
+    viewer's turn), ``them`` (the other seat's turn), ``pause``, ``over`` or ``history``.
+    """
+
+    seat: int | None
+    text: str
+    tone: str
+
+
 class Target(TypedDict):
     """A card that lights up in a preview."""
 
@@ -285,6 +299,8 @@ class Scene(TypedDict):
     status: str
     message: Message | None
     announce: str
+    banner: Banner | None
+    """Whose turn it is and what to do (None: a picture, no turn to show)."""
     zones: list[Zone]
     options: list[Option]
     actions: list[Action]
@@ -520,6 +536,7 @@ def make_scene(*, game: str, title: str, **fields: Any) -> Scene:
         "status": "",
         "message": None,
         "announce": "",
+        "banner": None,
         "zones": [],
         "options": [],
         "actions": [],

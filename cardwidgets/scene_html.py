@@ -188,9 +188,23 @@ def _badge(badge: Badge) -> Markup:
     return h("span", attrs, badge["text"])
 
 
-def _zone(ctx: _Ctx, zone: Zone) -> Markup:
+def _place(owner: int | None, seat: int) -> str:
+    """Where a zone lies on the stage: the other seat's at the top ("far"), shared zones in the
+    middle, the viewer's at the bottom ("near"), as at a card table."""
+    if owner is None:
+        return "middle"
+    return "near" if owner == seat else "far"
+
+
+def _zone(ctx: _Ctx, zone: Zone, seats: tuple[int, int | None] | None = None) -> Markup:
+    """A zone; on the board (``seats``: the viewer's seat and the seat to move) it carries its
+    place on the stage and, when its owner is to move, ``data-turn``."""
     attrs: dict[str, Attr] = {"class": "cw-zone", "data-zone": zone["id"]}
     attrs.update({"data-layout": zone["layout"], "data-owner": zone["owner"]})
+    if seats is not None:
+        owner = zone["owner"]
+        turn = owner is not None and owner == seats[1]
+        attrs.update({"data-place": _place(owner, seats[0]), "data-turn": "true" if turn else None})
     # A group, not a landmark: a board has many zones, and a summary repeats their names.
     attrs.update({"role": "group", "aria-label": zone["label"]})
     head = h(
@@ -368,7 +382,9 @@ def _code(ctx: _Ctx, code: str) -> Markup | None:
 
 
 def _main(ctx: _Ctx, scene: Scene) -> list[Markup]:
-    zones = [_zone(ctx, z) for z in scene["zones"]]
+    banner = scene.get("banner")
+    seats = (scene["seat"], banner["seat"] if banner else None)
+    zones = [_zone(ctx, z, seats) for z in scene["zones"]]
     board = h("div", {"class": "cw-board"}, *zones, _controls(ctx, scene))
     score = scene["score"] and _score(ctx, scene["score"])
     side = h(
@@ -416,8 +432,11 @@ def render(scene: Scene, *, css: bool = True) -> str:
         h("span", {"class": "cw-title"}, scene["title"]),
         h("span", {"class": "cw-status"}, scene["status"]),
     )
+    banner = scene.get("banner")
+    tone = banner["tone"] if banner else None
     body = [
         header,
+        h("div", {"class": "cw-banner", "data-tone": tone}, banner and banner["text"]),
         h(
             "p",
             {"class": "cw-message", "aria-live": "assertive", "data-kind": kind},

@@ -172,7 +172,8 @@ export function renderSummary(ctx: Ctx, scene: Scene, summary: Summary): Element
 /** The part redrawn on every update: summary, board (zones and controls) and side column. */
 export function renderMain(ctx: Ctx, scene: Scene): Element[] {
   const { h } = ctx;
-  const board = h("div", { class: "cw-board" }, ...scene.zones.map((z) => renderZone(ctx, z)), renderControls(ctx, scene));
+  const seats = { seat: scene.seat, turn: scene.banner?.seat ?? null };
+  const board = h("div", { class: "cw-board" }, ...scene.zones.map((z) => renderZone(ctx, z, seats)), renderControls(ctx, scene));
   const side = h(
     "div",
     { class: "cw-side" },

@@ -120,6 +120,25 @@ describe("frame", () => {
     expect(q(".cw-message").dataset.kind).toBeUndefined();
   });
 
+  it("shows the turn banner with its tone and marks the zones of the seat to move (issue 24)", () => {
+    view.update(scene({ version: 8, seat: 0, banner: { seat: 1, text: "Computer's turn: please wait", tone: "them" } }));
+    expect(q(".cw-banner").textContent).toBe("Computer's turn: please wait");
+    expect(q(".cw-banner").dataset.tone).toBe("them");
+    const places = Array.from(host.querySelectorAll<HTMLElement>(".cw-board > .cw-zone")).map((z) => [z.dataset.zone, z.dataset.place, z.dataset.turn ?? ""]);
+    expect(places).toEqual([
+      ["table", "middle", ""],
+      ["hand", "near", ""],
+      ["pile", "near", ""],
+    ]);
+    view.update(scene({ version: 9, banner: { seat: 0, text: "Your turn", tone: "you" } }));
+    expect(q('[data-zone="hand"]').dataset.turn).toBe("true");
+    expect(q('[data-zone="table"]').dataset.turn).toBeUndefined();
+    view.update(scene({ version: 10, banner: null }));
+    expect(q(".cw-banner").textContent).toBe("");
+    expect(q(".cw-banner").dataset.tone).toBeUndefined();
+    expect(host.querySelector("[data-turn]")).toBeNull();
+  });
+
   it("ignores an empty (not yet synced) scene", () => {
     view.update({} as Scene);
     expect(q(".cw-root").dataset.version).toBe("7");

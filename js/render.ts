@@ -67,6 +67,7 @@ export class SceneView {
   private readonly h: H;
   private readonly titleEl: Element;
   private readonly statusEl: Element;
+  private readonly bannerEl: HTMLElement;
   private readonly messageEl: HTMLElement;
   private readonly announceEl: Element;
   private readonly mainEl: Element;
@@ -82,12 +83,14 @@ export class SceneView {
     this.root = h("div", { class: "cw-root", "data-lm-suppress-shortcuts": "true", role: "region" }) as HTMLElement;
     this.titleEl = h("span", { class: "cw-title" });
     this.statusEl = h("span", { class: "cw-status" });
+    // A div, not a <p>: a large bold paragraph above others reads to axe as a fake heading.
+    this.bannerEl = h("div", { class: "cw-banner" }) as HTMLElement;
     this.messageEl = h("p", { class: "cw-message", "aria-live": "assertive" }) as HTMLElement;
     this.announceEl = h("p", { class: "cw-announce", "aria-live": "polite", "aria-atomic": "true" });
     this.mainEl = h("div", { class: "cw-main" });
     // A div, not <header>: inside the widget's region a header would be a misplaced banner.
     const header = h("div", { class: "cw-header" }, this.titleEl, this.statusEl);
-    this.root.append(header, this.messageEl, this.announceEl, this.mainEl);
+    this.root.append(header, this.bannerEl, this.messageEl, this.announceEl, this.mainEl);
     host.append(this.root);
     this.listen();
     this.watchTheme();
@@ -168,6 +171,7 @@ export class SceneView {
     this.refreshTheme();
     this.titleEl.textContent = scene.title;
     this.statusEl.textContent = scene.status;
+    this.updateBanner(scene);
     if (scene.message) {
       this.messageEl.dataset.kind = scene.message.kind;
       this.messageEl.textContent = scene.message.text;
@@ -177,6 +181,14 @@ export class SceneView {
     }
     // Only touch the live region when the sentence changes, so it is announced once.
     if (this.announceEl.textContent !== scene.announce) this.announceEl.textContent = scene.announce;
+  }
+
+  /** The turn banner: its words, and its tone (the colour) as data-tone. */
+  private updateBanner(scene: Scene): void {
+    const banner = scene.banner;
+    if (banner) this.bannerEl.dataset.tone = banner.tone;
+    else delete this.bannerEl.dataset.tone;
+    this.bannerEl.textContent = banner ? banner.text : "";
   }
 
   /** Where the log was scrolled: at the bottom (follow new entries) or where the user left it. */

@@ -66,6 +66,14 @@ export interface Action {
   pressed: boolean | null;
 }
 
+/** Whose turn it is and what to do; `seat` (the seat to move, or null) has its zones marked. */
+export interface Banner {
+  seat: number | null;
+  text: string;
+  /** you | them | pause | over | history */
+  tone: string;
+}
+
 export interface Target {
   zone: string;
   card: string;
@@ -138,6 +146,8 @@ export interface Scene {
   status: string;
   message: { kind: "error" | "info" | string; text: string } | null;
   announce: string;
+  /** Whose turn it is and what to do; null or absent: no banner (a picture). */
+  banner?: Banner | null;
   zones: Zone[];
   options: Option[];
   actions: Action[];

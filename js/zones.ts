@@ -142,14 +142,30 @@ export function renderBadge(ctx: Ctx, badge: Badge): Element {
   return h("span", attrs, badge.text);
 }
 
-/** A zone: heading (label, info), its cards by layout, and its badges. */
-export function renderZone(ctx: Ctx, zone: Zone): Element {
+/** Who sits where on the board: the viewer's seat, and the seat to move (null: nobody). */
+export interface Seats {
+  seat: number;
+  turn: number | null;
+}
+
+/** Where a zone lies on the stage: the other seat's at the top ("far"), shared zones in the
+ * middle, the viewer's at the bottom ("near"), as at a card table. */
+export function place(owner: number | null, seat: number): "far" | "middle" | "near" {
+  if (!has(owner)) return "middle";
+  return owner === seat ? "near" : "far";
+}
+
+/** A zone: heading (label, info), its cards by layout, and its badges. On the board (`seats`
+ * given) it carries its place on the stage and, when its owner is to move, data-turn. */
+export function renderZone(ctx: Ctx, zone: Zone, seats: Seats | null = null): Element {
   const { h } = ctx;
   const attrs: Attrs = {
     class: "cw-zone",
     "data-zone": zone.id,
     "data-layout": zone.layout,
     "data-owner": has(zone.owner) ? zone.owner : null,
+    "data-place": seats ? place(zone.owner, seats.seat) : null,
+    "data-turn": seats && has(zone.owner) && zone.owner === seats.turn ? "true" : null,
     // A group, not a landmark: a board has many zones, and a summary repeats their names.
     role: "group",
     "aria-label": zone.label,

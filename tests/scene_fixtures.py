@@ -90,6 +90,7 @@ def tablic_play() -> Scene:
         version=7,
         status="Your turn: choose what 8♦ captures",
         announce="Computer plays A♣",
+        banner={"seat": 0, "text": "Your turn: play a card to capture or trail", "tone": "you"},
         zones=[
             scene.zone("opponent-hand", "Computer", [scene.back_card(1, i, "en") for i in range(3)], layout="fan", owner=1, info="3 cards"),
             scene.zone("table", "Table", table, info="5 cards"),
@@ -182,6 +183,7 @@ def panjpar_battle() -> Scene:
         version=5,
         status="Beat 9♥ or pick up",
         message=scene.message("info", "Choose a card that beats 9♥"),
+        banner={"seat": 1, "text": "Computer's turn: please wait", "tone": "them"},
         zones=[
             scene.zone("opponent-hand", "Computer", [scene.back_card(1, i, "en") for i in range(5)], layout="fan", owner=1),
             scene.zone("battle", "Battle", battle, layout="pairs", info="3 attacks",

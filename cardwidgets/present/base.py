@@ -337,6 +337,7 @@ class Presenter(Generic[S, Sel]):
             status=self.full_status(),
             message=moment.message,
             announce=self.announcement,
+            banner=None if moment.still else self.banner(),
             zones=self.zones(),
             options=self.options(),
             actions=self.buttons(),
@@ -350,6 +351,39 @@ class Presenter(Generic[S, Sel]):
             code=self.code,
             labels=labels,
         )
+
+    def banner(self) -> _scene.Banner:
+        """Whose turn it is and what to do, for the banner above the board.
+
+        An earlier position, a summary and the end of the game mark no seat and name the
+        button that goes on; otherwise the seat to move is marked, with the game's
+        :meth:`turn_prompt` when it is the viewer's turn.
+        """
+        state: Any = self.state
+        if self.cursor < len(self.line) - 1:
+            return self._banner(None, "history", "widget.banner.history", "widget.action.end")
+        if self.paused:
+            return self._banner(None, "pause", "widget.banner.paused", "widget.action.continue")
+        if state.is_over or state.to_move is None:
+            return self._banner(None, "over", "widget.banner.over", "widget.action.new")
+        mover: int = state.to_move
+        if mover != self.viewer:
+            text = self.text("widget.banner.them", player=self.player(mover))
+            return {"seat": mover, "text": text, "tone": "them"}
+        prompt = self.turn_prompt()
+        if self.hot_seat:
+            text = self.text("widget.banner.player", player=self.player(mover), prompt=prompt)
+        else:
+            text = self.text("widget.banner.you", prompt=prompt)
+        return {"seat": mover, "text": text, "tone": "you"}
+
+    def _banner(self, seat: int | None, tone: str, key: str, button: str) -> _scene.Banner:
+        label = self.text(button).rstrip(" ▶|")
+        return {"seat": seat, "text": self.text(key, button=label), "tone": tone}
+
+    def turn_prompt(self) -> str:
+        """What the viewer can do on their turn, a short phrase ("play a card or capture")."""
+        return self.text("widget.banner.prompt")
 
     # -- the game's part ---------------------------------------------------------------------
     def zones(self) -> list[_scene.Zone]:

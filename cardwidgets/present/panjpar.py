@@ -382,6 +382,9 @@ class PanjparPresenter(Presenter[panjpar.State, PanjparSelection]):
             for role in roles
         ]
 
+    def turn_prompt(self) -> str:
+        return self.text(f"widget.panjpar.banner.{'defend' if self.defending else 'attack'}")
+
     def status(self) -> str:
         state = self.state
         if state.is_over:

@@ -36,6 +36,15 @@ i18n.register(
         "widget.panjpar.summary.title": {"en": "Game over", "de": "Spiel vorbei"},
         "widget.panjpar.summary.left": {"en": "Cards left in hand", "de": "Karten auf der Hand"},
         "widget.panjpar.summary.attacks": {"en": "Attacks made", "de": "Angriffe"},
+        # the turn banner's prompts (issue 24)
+        "widget.panjpar.banner.attack": {
+            "en": "pick your attack cards, then Attack",
+            "de": "wähle deine Angriffskarten, dann Angreifen",
+        },
+        "widget.panjpar.banner.defend": {
+            "en": "beat the attack cards or pick up all",
+            "de": "schlage die Angriffskarten oder nimm alle auf",
+        },
         "widget.panjpar.title": {"en": "Panjpar", "de": "Panjpar"},
         "widget.panjpar.zone.opponent": {"en": "{player}: hand", "de": "{player}: Hand"},
         "widget.panjpar.zone.hand": {"en": "Your hand", "de": "Deine Hand"},

@@ -656,6 +656,9 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
             badges=[_scene.badge("total", str(sum(v for _, v in _last_tables(state)[seat])))],
         )
 
+    def turn_prompt(self) -> str:
+        return self.text("widget.pazaak.banner")
+
     def status(self) -> str:
         state = self.state
         parent, outcome = state.parent, state.outcome

@@ -58,6 +58,11 @@ def odds_words(chance: Fraction, locale: str) -> str:
 
 i18n.register(
     {
+        # the turn banner's prompt (issue 24)
+        "widget.pazaak.banner": {
+            "en": "play a side card, end your turn or stand",
+            "de": "spiel eine Handkarte, beende den Zug oder halte",
+        },
         "widget.pazaak.title": {"en": "Pazaak", "de": "Pazaak"},
         "widget.pazaak.name.side": {"en": "side card {card}", "de": "Handkarte {card}"},
         "widget.pazaak.name.gold": {"en": "gold card {card}", "de": "Goldkarte {card}"},

@@ -433,6 +433,9 @@ class TablicPresenter(Presenter[tablic.State, TablicSelection]):
         )
         return said
 
+    def turn_prompt(self) -> str:
+        return self.text("widget.tablic.banner")
+
     def status(self) -> str:
         state = self.state
         if self.paused and not state.is_over:

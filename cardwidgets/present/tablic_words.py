@@ -17,6 +17,11 @@ __all__: list[str] = []
 
 i18n.register(
     {
+        # the turn banner's prompt (issue 24)
+        "widget.tablic.banner": {
+            "en": "play a card to capture or trail",
+            "de": "spiel eine Karte zum Stechen oder Ablegen",
+        },
         "widget.tablic.title": {"en": "Tablić", "de": "Tablić"},
         "widget.tablic.zone.opponent": {"en": "{player}: hand", "de": "{player}: Hand"},
         "widget.tablic.zone.hand": {"en": "Your hand", "de": "Deine Hand"},

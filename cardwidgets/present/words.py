@@ -138,6 +138,29 @@ i18n.register(
         "widget.turn.you": {"en": "Your turn.", "de": "Du bist dran."},
         "widget.turn": {"en": "{player} to move.", "de": "{player} ist am Zug."},
         "widget.history": {"en": "Position in the game", "de": "Stellung im Spiel"},
+        # the turn banner (issue 24, item 2): whose turn it is and what to do
+        "widget.banner.you": {"en": "Your turn: {prompt}", "de": "Du bist dran: {prompt}"},
+        "widget.banner.player": {
+            "en": "{player}, your turn: {prompt}",
+            "de": "{player}, du bist dran: {prompt}",
+        },
+        "widget.banner.them": {
+            "en": "{player}'s turn: please wait",
+            "de": "{player} ist am Zug: bitte warten",
+        },
+        "widget.banner.prompt": {"en": "make your move", "de": "mach deinen Zug"},
+        "widget.banner.paused": {
+            "en": "Read the summary, then press “{button}”",
+            "de": "Lies die Zusammenfassung, dann drücke „{button}“",
+        },
+        "widget.banner.over": {
+            "en": "The game is over: “{button}” starts another",
+            "de": "Das Spiel ist vorbei: „{button}“ beginnt ein neues",
+        },
+        "widget.banner.history": {
+            "en": "An earlier position: “{button}” brings back the game",
+            "de": "Eine frühere Stellung: „{button}“ holt das Spiel zurück",
+        },
         "widget.status.history": {
             "en": "{status} (move {ply} of {plies})",
             "de": "{status} (Zug {ply} von {plies})",
