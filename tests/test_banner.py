@@ -100,7 +100,13 @@ def test_the_end_of_the_game_marks_no_seat() -> None:
     state = panjpar.new_game(seed=2)
     while not state.is_over:
         state = state.play(state.legal_moves()[0])
-    shown = banner_of(state, seat=0, locale="de")
+    # First the game-end summary holds the board until Continue; then the game is over.
+    assert banner_of(state, seat=0, locale="de") == {
+        "seat": None,
+        "text": "Lies die Zusammenfassung, dann drücke „Weiter“",
+        "tone": "pause",
+    }
+    shown = banner_of(state, seat=0, locale="de", dismissed=frozenset({state.ply}))
     assert shown == {
         "seat": None,
         "text": "Das Spiel ist vorbei: „Neues Spiel“ beginnt ein neues",
