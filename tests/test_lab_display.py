@@ -3,6 +3,7 @@ both languages, readable in dark mode, and estimates in plain words."""
 
 from __future__ import annotations
 
+import html
 import sys
 import xml.etree.ElementTree as ET
 
@@ -10,6 +11,7 @@ import pytest
 
 from cardwidgets import lab
 from cardwidgets.lab import display
+from cardwidgets.lab.comparison import metric_words as comparison_words
 
 
 @pytest.fixture(scope="module")
@@ -94,3 +96,22 @@ def test_check_and_compare_draw_their_charts(no_extras: None) -> None:
     svg = svg_of(comparison.chart())
     labels = [t.text for t in svg.iter("{http://www.w3.org/2000/svg}text")]
     assert "a" in labels and "b" in labels
+
+
+def test_compare_names_its_built_in_metric_in_plain_words_not_its_key(no_extras: None) -> None:
+    # Issue 24: the notebook's comparison table and chart axis read "win0".
+    comparison = lab.compare(
+        "pazaak",
+        players={"a": ("greedy:stand_at=15", "greedy"), "b": ("greedy:stand_at=17", "greedy")},
+        games=10,
+        seed=3,
+        progress=False,
+    )
+    pages = [comparison._repr_html_(), comparison.chart()._repr_html_()]
+    shown = [comparison.table("en"), *map(html.unescape, pages)]
+    assert not [text for text in shown if "win0" in text]
+    assert all("seat 0's win rate" in text for text in shown)
+    assert "Siegquote von Platz 0" in comparison.table("de")
+    assert "Siegquote von Platz 0" in str(comparison.chart("de"))
+    # a column or function given as the metric keeps its own name
+    assert comparison_words("score0") == "score0"

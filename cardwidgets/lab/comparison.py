@@ -12,7 +12,10 @@ from cardwidgets.lab.play import Row
 from cardwidgets.lab.results import Results
 from cardwidgets.lab.stats import Estimate, estimate_mean, estimate_values
 
-__all__ = ["Comparison", "metric_of", "variants_of"]
+__all__ = ["Comparison", "metric_of", "metric_words", "variants_of"]
+
+# The built-in metrics have a key for code ("win0") and words for people ("seat 0's win rate").
+NAMED_METRICS = ("win0", "win1", "draw", "score_difference")
 
 
 def metric_of(metric: str | Callable[[Row], float]) -> Callable[[Row], float]:
@@ -27,6 +30,18 @@ def metric_of(metric: str | Callable[[Row], float]) -> Callable[[Row], float]:
     if metric in special:
         return special[metric]
     return lambda row: float(row[metric])
+
+
+def metric_words(metric: object, locale: str | None = None) -> str:
+    """A metric's name for tables and charts: plain words for the built-in metrics, the
+    column or function name as given otherwise.
+
+    >>> metric_words("win0", "en"), metric_words("draw", "de"), metric_words("score0", "en")
+    ("seat 0's win rate", 'Anteil der Unentschieden', 'score0')
+    """
+    if metric in NAMED_METRICS:
+        return i18n.text(f"lab.metric.{metric}", locale)
+    return str(metric) if isinstance(metric, str) else "metric"
 
 
 class Comparison:
@@ -77,7 +92,7 @@ class Comparison:
     def _table(self, locale: str | None) -> tuple[list[str], list[list[str]]]:
         headers = [
             i18n.text("lab.variant", locale),
-            self.metric if isinstance(self.metric, str) else "metric",
+            metric_words(self.metric, locale),
             i18n.text("lab.interval", locale),
             i18n.text("lab.difference", locale),
             i18n.text("lab.interval", locale),
@@ -109,7 +124,7 @@ class Comparison:
             "lab.compare.header",
             locale,
             game=first.game,
-            metric=self.metric,
+            metric=metric_words(self.metric, locale),
             games=i18n.Number(len(first)),
             seed=first.seed,
         )
@@ -140,7 +155,7 @@ class Comparison:
             list(self.estimates),
             list(self.estimates.values()),
             self._header(locale),
-            str(self.metric),
+            metric_words(self.metric, locale),
             locale,
         )
 
@@ -148,7 +163,7 @@ class Comparison:
         """Each variant's value with its interval; returns the Axes."""
         ax = display.axes(ax)
         display.bars(ax, list(self.estimates), list(self.estimates.values()))
-        ax.set_ylabel(display.literal(str(self.metric)))
+        ax.set_ylabel(display.literal(metric_words(self.metric)))
         ax.set_title(display.literal(self._header(None)))
         return ax
 

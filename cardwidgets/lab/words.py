@@ -84,6 +84,13 @@ i18n.register(
         "lab.unit.game": {"en": "game", "de": "Spiel"},
         "lab.unit.deal": {"en": "deal", "de": "Spiel"},
         "lab.unit.match": {"en": "match", "de": "Partie"},
+        "lab.metric.win0": {"en": "seat 0's win rate", "de": "Siegquote von Platz 0"},
+        "lab.metric.win1": {"en": "seat 1's win rate", "de": "Siegquote von Platz 1"},
+        "lab.metric.draw": {"en": "share of draws", "de": "Anteil der Unentschieden"},
+        "lab.metric.score_difference": {
+            "en": "score difference (seat 0 minus seat 1)",
+            "de": "Punktunterschied (Platz 0 minus Platz 1)",
+        },
         "lab.variant": {"en": "variant", "de": "Variante"},
         "lab.difference": {"en": "difference", "de": "Unterschied"},
         "lab.baseline": {"en": "baseline", "de": "Bezug"},
