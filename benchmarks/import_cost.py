@@ -6,9 +6,11 @@ interleaved between the two checkouts; the best run (least CPU) of each is kept,
 shared machine only ever adds time. CPU is the child's user + system time (what ``time``
 prints), the whole process including the interpreter's own start, which the ``bare`` case
 measures alone. ``--before`` is another checkout with its own ``.venv`` (its code, its
-packages); without it only this checkout is measured. Also counted: the ``cardwidgets``
-modules each import leaves in ``sys.modules``. Results go to
-``benchmarks/results/import_cost.json``.
+packages) or a bare source tree (its code, this checkout's packages); without it only this
+checkout is measured. Also counted: the ``cardwidgets``
+modules each import leaves in ``sys.modules``. Each case runs in two
+modes (``--modes``): compiling every module from source in each process, and reading bytecode
+compiled once (see :func:`environment`). Results go to ``benchmarks/results/import_cost.json``.
 """
 
 from __future__ import annotations
@@ -19,12 +21,15 @@ import os
 import platform
 import resource
 import subprocess
+import tempfile
 import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 AFTER = HERE.parent
 OUT = HERE / "results" / "import_cost.json"
+PYCACHE = Path(tempfile.gettempdir()) / "cardwidgets-import-cost-pycache"
+MODES = ("source", "cached")
 
 # name: the statement a fresh process runs
 CASES: dict[str, str] = {
@@ -38,15 +43,35 @@ COUNT = "import sys; print(sum(m.split('.')[0] == 'cardwidgets' for m in sys.mod
 
 
 def python_of(checkout: Path) -> str:
-    """The interpreter of a checkout's virtual environment."""
-    return str(checkout / ".venv" / "bin" / "python")
+    """The interpreter of a checkout's virtual environment, else this checkout's.
+
+    A bare source tree (``git archive COMMIT | tar -x -C DIR``) runs with this checkout's
+    packages: ``python -c`` puts the working directory first on ``sys.path``, so its code is
+    the one imported.
+    """
+    own = checkout / ".venv" / "bin" / "python"
+    return str(own if own.exists() else AFTER / ".venv" / "bin" / "python")
 
 
-def run_once(python: str, checkout: Path, statement: str) -> tuple[float, float]:
+def environment(mode: str) -> dict[str, str]:
+    """The child's environment: ``source`` compiles every module from source, each time (as
+    under ``PYTHONDONTWRITEBYTECODE=1`` with no ``.pyc`` installed, this machine's setting);
+    ``cached`` reads bytecode compiled once into a private prefix (as an installed wheel)."""
+    env = dict(os.environ)
+    env.pop("PYTHONPYCACHEPREFIX", None)
+    if mode == "source":
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+    else:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(PYCACHE)
+    return env
+
+
+def run_once(python: str, checkout: Path, statement: str, mode: str) -> tuple[float, float]:
     """CPU seconds (user + system) and wall seconds of one fresh process running ``statement``."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run([python, "-c", statement], cwd=checkout, check=True)
+    subprocess.run([python, "-c", statement], cwd=checkout, check=True, env=environment(mode))
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -65,14 +90,20 @@ def modules_left(python: str, checkout: Path, statement: str) -> int:
     return int(done.stdout.split()[-1])
 
 
-def measure(checkouts: dict[str, Path], runs: int) -> dict[str, dict[str, dict[str, float]]]:
+def measure(
+    checkouts: dict[str, Path], runs: int, mode: str
+) -> dict[str, dict[str, dict[str, float]]]:
     """Best CPU and wall of ``runs`` fresh processes per case and checkout, interleaved."""
+    if mode == "cached":  # compile once, outside the measurement
+        for statement in CASES.values():
+            for checkout in checkouts.values():
+                run_once(python_of(checkout), checkout, statement, mode)
     cpu: dict[tuple[str, str], list[float]] = {}
     wall: dict[tuple[str, str], list[float]] = {}
     for _ in range(runs):
         for case, statement in CASES.items():
             for label, checkout in checkouts.items():
-                spent, took = run_once(python_of(checkout), checkout, statement)
+                spent, took = run_once(python_of(checkout), checkout, statement, mode)
                 cpu.setdefault((label, case), []).append(spent)
                 wall.setdefault((label, case), []).append(took)
     table: dict[str, dict[str, dict[str, float]]] = {}
@@ -90,6 +121,8 @@ def measure(checkouts: dict[str, Path], runs: int) -> dict[str, dict[str, dict[s
 
 def commit_of(checkout: Path) -> str:
     """The short commit of a checkout (with ``+dirty`` if it has uncommitted changes)."""
+    if not (checkout / ".git").exists():
+        return f"source tree {checkout}"
     head = subprocess.run(
         ["git", "-C", str(checkout), "rev-parse", "--short", "HEAD"],
         capture_output=True,
@@ -110,17 +143,23 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=10, help="fresh processes per case")
     parser.add_argument("--before", type=Path, help="a checkout to compare with")
+    parser.add_argument("--modes", default=",".join(MODES), help="source, cached or both")
     args = parser.parse_args()
     checkouts = {"after": AFTER}
     if args.before is not None:
         checkouts = {"before": args.before.resolve(), "after": AFTER}
-    table = measure(checkouts, args.runs)
+    table = {mode: measure(checkouts, args.runs, mode) for mode in args.modes.split(",")}
     result = {
         "what": "best of N fresh processes: CPU ms (user+sys of the child) and wall ms",
         "runs": args.runs,
         "commits": {label: commit_of(path) for label, path in checkouts.items()},
         "python": platform.python_version(),
         "load_average": [round(x, 2) for x in os.getloadavg()],
+        "modes": {
+            "source": "every module compiled from source in each process (PYTHONDONTWRITEBYTECODE"
+            "=1, no .pyc installed: this machine's setting, and the cost the issue measured)",
+            "cached": "bytecode compiled once into a private PYTHONPYCACHEPREFIX, then read",
+        },
         "cases": table,
     }
     print(json.dumps(result, indent=1))

@@ -81,12 +81,23 @@ def test_bots_find_a_games_rules_of_thumb_on_first_use() -> None:
     assert "cardwidgets.bots.pazaak" in loaded
 
 
-def test_import_cardwidgets_loads_no_engine_no_widget_no_jupyter() -> None:
+def test_import_cardwidgets_loads_no_module_of_the_package_and_no_jupyter() -> None:
     loaded = modules_after("import cardwidgets")
-    heavy = {"anywidget", "ipywidgets", "IPython", "traitlets", "cardwidgets.widgets"}
+    heavy = {"anywidget", "ipywidgets", "IPython", "traitlets"}
     assert sorted(loaded & heavy) == []
-    assert sorted(name for name in loaded if name.startswith("cardwidgets.games.")) == []
-    assert sorted(loaded.intersection(NOT_FOR_TABLIC)) == []
+    assert sorted(name for name in loaded if name.startswith("cardwidgets.")) == []
+
+
+def test_top_level_names_load_on_first_use() -> None:
+    loaded = modules_after(
+        "import cardwidgets\n"
+        "from cardwidgets import IllegalMove, cards\n"
+        "from cardwidgets.core import IllegalMove as home\n"
+        "assert IllegalMove is home and cardwidgets.RecordError.__module__ == 'cardwidgets.core'\n"
+        "assert str(cards.parse('td')) == '10♦'"
+    )
+    assert {"cardwidgets.cards", "cardwidgets.core"} <= loaded
+    assert sorted(name for name in loaded if name.startswith("cardwidgets.games")) == []
 
 
 def test_pazaak_widget_still_imports_and_is_the_public_name() -> None:
@@ -99,6 +110,7 @@ def test_pazaak_widget_still_imports_and_is_the_public_name() -> None:
 @pytest.mark.parametrize(
     ("module", "names"),
     [
+        ("cardwidgets", ["IllegalMove", "RecordError", "cards", "from_record", "i18n"]),
         ("cardwidgets.widgets", ["GameWidget", "PanjparWidget", "PazaakWidget", "TablicWidget"]),
         (
             "cardwidgets.present",
