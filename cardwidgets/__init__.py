@@ -13,9 +13,12 @@ site every import is paid many times over) and the engines never pull in Jupyter
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
 
+# Not ``typing.TYPE_CHECKING``: importing typing would be most of this module's cost.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from cardwidgets import cards, i18n
     from cardwidgets.core import GameState, IllegalMove, RecordError
 
