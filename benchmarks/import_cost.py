@@ -37,6 +37,12 @@ CASES: dict[str, str] = {
     "import cardwidgets": "import cardwidgets",
     "from cardwidgets import tablic": "from cardwidgets import tablic",
     "from cardwidgets.widgets import TablicWidget": "from cardwidgets.widgets import TablicWidget",
+    "a first Tablić board, one move and the reply": (
+        "from cardwidgets.widgets import TablicWidget\n"
+        "board = TablicWidget(seed=1)\n"
+        "board.select('K♠')\n"
+        "board.play()"
+    ),
 }
 
 COUNT = "import sys; print(sum(m.split('.')[0] == 'cardwidgets' for m in sys.modules))"
