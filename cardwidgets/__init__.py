@@ -4,21 +4,23 @@
 >>> str(cards.parse("td"))
 '10♦'
 
-The game engines (``tablic``, ``panjpar``, ``pazaak``), the players (``bots``), the ``lab`` and
-the widgets are imported on first use, so ``import cardwidgets`` stays light and the engines never
-pull in Jupyter.
+Every name here is imported on first use (PEP 562): the game engines (``tablic``, ``panjpar``,
+``pazaak``), the players (``bots``), the ``lab``, the widgets, and also ``cards``, ``i18n`` and
+the errors, so ``import cardwidgets`` loads no module of the package (issue 29: in the classroom
+site every import is paid many times over) and the engines never pull in Jupyter.
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
 
-from cardwidgets import cards, i18n
-from cardwidgets.core import IllegalMove, RecordError
-
+# Not ``typing.TYPE_CHECKING``: importing typing would be most of this module's cost.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from cardwidgets.core import GameState
+    from typing import Any
+
+    from cardwidgets import cards, i18n
+    from cardwidgets.core import GameState, IllegalMove, RecordError
 
 __version__ = "0.1.0"
 
@@ -32,6 +34,8 @@ __all__ = [
 ]
 
 _LAZY_MODULES = {
+    "cards": "cardwidgets.cards",
+    "i18n": "cardwidgets.i18n",
     "tablic": "cardwidgets.games.tablic",
     "panjpar": "cardwidgets.games.panjpar",
     "pazaak": "cardwidgets.games.pazaak",
@@ -44,6 +48,7 @@ _LAZY_MODULES = {
     "widgets": "cardwidgets.widgets",
 }
 _LAZY_WIDGETS = ("GameWidget", "TablicWidget", "PanjparWidget", "PazaakWidget")
+_LAZY_ERRORS = ("IllegalMove", "RecordError")
 
 
 def __getattr__(name: str) -> Any:
@@ -51,7 +56,13 @@ def __getattr__(name: str) -> Any:
         return importlib.import_module(_LAZY_MODULES[name])
     if name in _LAZY_WIDGETS:
         return getattr(importlib.import_module("cardwidgets.widgets"), name)
+    if name in _LAZY_ERRORS:
+        return getattr(importlib.import_module("cardwidgets.core"), name)
     raise AttributeError(f"module 'cardwidgets' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
 
 
 def from_record(record: object) -> GameState[Any]:

@@ -46,8 +46,14 @@ cardwidgets.bots.PlayerError: there is no player 'clever': choose one of random,
 
 from __future__ import annotations
 
-# Importing a game's module registers its strategy; words registers the sentences.
-from cardwidgets.bots import panjpar, pazaak, tablic, words  # noqa: F401
+import importlib
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+# Importing words registers the sentences. A game's rules of thumb (its module here, which
+# registers its strategy and imports its engine) are imported when first needed, by
+# :func:`~cardwidgets.bots.strategy.strategy_for`: a Tablić board loads no other game (issue 29).
+from cardwidgets.bots import words  # noqa: F401
 from cardwidgets.bots.player import (
     PLAYERS,
     ExpertPlayer,
@@ -77,3 +83,18 @@ from cardwidgets.bots.player import Seed as Seed
 from cardwidgets.bots.strategy import Reason as Reason
 from cardwidgets.bots.strategy import Strategy as Strategy
 from cardwidgets.core import IllegalMove as IllegalMove
+
+if TYPE_CHECKING:
+    from cardwidgets.bots import panjpar, pazaak, tablic  # noqa: F401
+
+_GAME_MODULES = ("panjpar", "pazaak", "tablic")
+
+
+def __getattr__(name: str) -> ModuleType:
+    if name in _GAME_MODULES:
+        return importlib.import_module(f"cardwidgets.bots.{name}")
+    raise AttributeError(f"module 'cardwidgets.bots' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_GAME_MODULES))

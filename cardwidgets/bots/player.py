@@ -153,7 +153,7 @@ class GreedyPlayer(_BasePlayer):
 
     def __init__(self, seed: Seed | None = None, **options: object) -> None:
         super().__init__(seed)
-        known = greedy_options()
+        known = greedy_options() if options else {}  # no options: load no other game's rules
         for option, value in options.items():
             if option not in known:
                 raise PlayerError(

@@ -23,6 +23,7 @@ dealt itself.
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from collections.abc import Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -123,6 +124,20 @@ PLAIN: Strategy[Any, Any] = Strategy()
 _STRATEGIES: dict[str, Strategy[Any, Any]] = {}
 """The strategies by game name (``State.game``)."""
 
+_OWN_MODULES: dict[str, str] = {
+    "tablic": "cardwidgets.bots.tablic",
+    "panjpar": "cardwidgets.bots.panjpar",
+    "pazaak": "cardwidgets.bots.pazaak",
+}
+"""Where each game's rules of thumb live: imported (and so registered) on first use, so a
+Tablić board does not load the other games' engines (issue 29)."""
+
+
+def _load(game: str) -> None:
+    """Import the rules of thumb of ``game`` if it has some and they are not yet registered."""
+    if game not in _STRATEGIES and game in _OWN_MODULES:
+        importlib.import_module(_OWN_MODULES[game])
+
 
 def register(strategy: Strategy[S, M]) -> Strategy[S, M]:
     """Make ``strategy`` the one for its game."""
@@ -132,11 +147,17 @@ def register(strategy: Strategy[S, M]) -> Strategy[S, M]:
 
 def strategy_for(state: object) -> Strategy[Any, Any] | None:
     """The strategy of ``state``'s game, or None for a game without one."""
-    return _STRATEGIES.get(getattr(state, "game", ""))
+    game = getattr(state, "game", "")
+    if not isinstance(game, str):
+        return None
+    _load(game)
+    return _STRATEGIES.get(game)
 
 
 def greedy_options() -> dict[str, object]:
     """Every greedy option of every game, with its default."""
+    for game in _OWN_MODULES:
+        _load(game)
     known: dict[str, object] = {}
     for strategy in _STRATEGIES.values():
         known.update(strategy.options)

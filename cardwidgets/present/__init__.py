@@ -18,14 +18,17 @@ and so does a still picture of a position (:func:`picture`, what ``state.picture
 from __future__ import annotations
 
 import html
-from typing import Any
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from cardwidgets import i18n, scene
 from cardwidgets.core import check_seat
 from cardwidgets.present.base import LOG_LINES, Moment, Presenter, Said
-from cardwidgets.present.panjpar import PanjparPresenter, PanjparSelection
-from cardwidgets.present.pazaak import PazaakPresenter, PazaakSelection
-from cardwidgets.present.tablic import TablicPresenter, TablicSelection
+
+if TYPE_CHECKING:
+    from cardwidgets.present.panjpar import PanjparPresenter, PanjparSelection
+    from cardwidgets.present.pazaak import PazaakPresenter, PazaakSelection
+    from cardwidgets.present.tablic import TablicPresenter, TablicSelection
 
 __all__ = [
     "LOG_LINES",
@@ -44,12 +47,48 @@ __all__ = [
     "still_note",
 ]
 
-PRESENTERS: dict[str, type[Presenter[Any, Any]]] = {
-    "tablic": TablicPresenter,
-    "panjpar": PanjparPresenter,
-    "pazaak": PazaakPresenter,
+# Each game's presenter module is imported on first use (PEP 562), so a Tablić board does not
+# load Panjpar's and Pazaak's engines: ``from cardwidgets.present import TablicPresenter``
+# imports :mod:`.tablic` only, and ``PRESENTERS`` (all three) is built when first asked for.
+_HOMES = {
+    "TablicPresenter": "cardwidgets.present.tablic",
+    "TablicSelection": "cardwidgets.present.tablic",
+    "PanjparPresenter": "cardwidgets.present.panjpar",
+    "PanjparSelection": "cardwidgets.present.panjpar",
+    "PazaakPresenter": "cardwidgets.present.pazaak",
+    "PazaakSelection": "cardwidgets.present.pazaak",
 }
-"""Each game's presenter, by the game's name (``state.game``)."""
+_PRESENTER_NAMES = {
+    "tablic": "TablicPresenter",
+    "panjpar": "PanjparPresenter",
+    "pazaak": "PazaakPresenter",
+}
+
+if TYPE_CHECKING:
+    PRESENTERS: dict[str, type[Presenter[Any, Any]]]
+    """Each game's presenter, by the game's name (``state.game``)."""
+
+
+def __getattr__(name: str) -> Any:
+    if name == "PRESENTERS":
+        found: Any = {game: __getattr__(cls) for game, cls in _PRESENTER_NAMES.items()}
+    elif name in _HOMES:
+        found = getattr(importlib.import_module(_HOMES[name]), name)
+    else:
+        raise AttributeError(f"module 'cardwidgets.present' has no attribute {name!r}")
+    globals()[name] = found  # the next look-up is an ordinary one
+    return found
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+def _presenter_of(game: object) -> type[Presenter[Any, Any]] | None:
+    """The presenter class of the game named ``game``, or None: imports that game's only."""
+    name = _PRESENTER_NAMES.get(game) if isinstance(game, str) else None
+    presenter: type[Presenter[Any, Any]] | None = None if name is None else __getattr__(name)
+    return presenter
 
 
 class Picture:
@@ -104,7 +143,7 @@ def picture(
     The opponent's seat is shown as a second player (hot-seat names), nobody is selected, and
     no hints are drawn: a picture shows the position, not advice.
     """
-    presenter = PRESENTERS.get(getattr(state, "game", None))  # type: ignore[arg-type]
+    presenter = _presenter_of(getattr(state, "game", None))
     if presenter is None:
         raise LookupError(getattr(state, "game", state))
     moment = Moment.of(

@@ -1,13 +1,46 @@
 """The anywidget classes: :class:`GameWidget` (the framework) and one widget per game.
 
 Importing this package imports anywidget; the engines never do (DESIGN principle 2).
+
+Each widget's module is imported on first use (PEP 562), so ``from cardwidgets.widgets import
+TablicWidget`` loads Tablić's engine and presenter only, not Panjpar's or Pazaak's: in the
+classroom site, where Python runs in the browser, every import is paid many times over.
+
+>>> from cardwidgets.widgets import TablicWidget
+>>> TablicWidget.__module__
+'cardwidgets.widgets.tablic'
 """
 
 from __future__ import annotations
 
-from cardwidgets.widgets.base import GameWidget
-from cardwidgets.widgets.panjpar import PanjparWidget
-from cardwidgets.widgets.pazaak import PazaakWidget
-from cardwidgets.widgets.tablic import TablicWidget
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cardwidgets.widgets.base import GameWidget
+    from cardwidgets.widgets.panjpar import PanjparWidget
+    from cardwidgets.widgets.pazaak import PazaakWidget
+    from cardwidgets.widgets.tablic import TablicWidget
 
 __all__ = ["GameWidget", "PanjparWidget", "PazaakWidget", "TablicWidget"]
+
+# Where each public name lives: imported when first asked for.
+_HOMES = {
+    "GameWidget": "cardwidgets.widgets.base",
+    "PanjparWidget": "cardwidgets.widgets.panjpar",
+    "PazaakWidget": "cardwidgets.widgets.pazaak",
+    "TablicWidget": "cardwidgets.widgets.tablic",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'cardwidgets.widgets' has no attribute {name!r}")
+    found = getattr(importlib.import_module(home), name)
+    globals()[name] = found  # the next look-up is an ordinary one
+    return found
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
