@@ -19,8 +19,9 @@ def test_public_names_outsiders_rely_on_stay() -> None:
         "Outcome", "PanjparView", "PositionError", "Rules", "State", "Suit",
         "allowed_attack_sizes", "attack_extenders", "beats", "can_complete", "count_attacks",
         "count_defences", "from_record", "is_valid_attack", "iter_attacks", "iter_defences",
-        "new_game", "codes", "deck", "moves", "rules", "state", "view", "words",
+        "new_game", "deck", "moves", "rules", "state", "words",
     }  # fmt: skip
+    # The rooms of issue 23: position codes and the view are sections of state.py now.
     assert wanted <= set(dir(panjpar))
     assert panjpar.PositionError.__module__ == "cardwidgets.games.panjpar"
     assert issubclass(panjpar.PositionError, ValueError)

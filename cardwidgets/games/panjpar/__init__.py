@@ -63,8 +63,8 @@ Where things are (read :mod:`.rules` first; each room imports only the rooms abo
   making and caching of the moves the engine lists.
 * :mod:`._fast` – the same rules on masks, proven equal to :mod:`.rules` by tests: generating,
   counting, unranking and drawing attacks and defences; a position's legal moves; playouts.
-* :mod:`.view` – :class:`PanjparView`, what a seat sees (P-D9); :mod:`.codes` – position codes.
-* :mod:`.state` – :class:`State` (the only writer of its slots), :func:`new_game`,
+* :mod:`.state` – in sections, position codes and :class:`PanjparView` (what a seat sees,
+  P-D9); then :class:`State` (the only writer of its slots), :func:`new_game`,
   :func:`from_record`, the checks of a set-up and of a typed move, with their reasons.
 """
 
@@ -89,8 +89,7 @@ from cardwidgets.games.panjpar.rules import (
     can_complete,
     is_valid_attack,
 )
-from cardwidgets.games.panjpar.state import State, from_record, new_game
-from cardwidgets.games.panjpar.view import PanjparView
+from cardwidgets.games.panjpar.state import PanjparView, State, from_record, new_game
 
 __all__ = [
     "Attack",

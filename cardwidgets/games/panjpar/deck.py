@@ -42,6 +42,9 @@ __all__ = [
 ]
 
 
+# PositionError lives here, not in state.py with the other position checks: this room is the
+# lowest that refuses a position (a bad trump suit, a bad card set-up), and rules < moves < fast
+# < state all import from it, so it must exist before state.py.
 class PositionError(core.PositionError):
     """A position or set-up that cannot be a Panjpar game (a ``ValueError``)."""
 

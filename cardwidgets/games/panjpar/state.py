@@ -2,9 +2,10 @@
 
 This room is the only one that writes a state's slots: the set-ups (:meth:`State.from_position`
 and the checks of its arguments, :func:`checked_position`; :func:`new_game`, the trump guess;
-a record's start; a position code through :func:`.codes.position_fields`), the moves
+a record's start; a position code through :func:`position_fields`), the moves
 (:meth:`State.play`, the battle and the refill, the end of the game), the views
-(:meth:`State.view` fills a :class:`~.view.PanjparView`) and the determinized roots of the bots.
+(:meth:`State.view` fills a :class:`PanjparView`) and the determinized roots of the bots.
+Its first sections are the position codes and the views; the state follows.
 It also explains a refused move (:func:`check_attack`, :func:`check_defence`: which rule it
 breaks, in the reader's language).
 
@@ -25,6 +26,22 @@ place.
 >>> state = state.play("attack 7♥ 7♣ 9♦").play("kill 7♥ with 9♥, pick up 7♣ 9♦")
 >>> state.attacker, [len(h) for h in state.hands], state.discard
 (0, [4, 6], (Card('9♥'), Card('7♥')))
+
+>>> from cardwidgets.games.panjpar import State
+>>> s = State.from_position(["7♥ 9♦", "8♣ K♠"], stock="Q♥ J♦", trump="♦")
+>>> s.code()
+'P 7H9D|8CKS QHJD D 0 - - -|-'
+>>> s.code(0)
+'P0 7H9D|2? *JD D 0 - - -|-'
+
+>>> from cardwidgets.games import panjpar
+>>> view = panjpar.new_game(seed=5, guess="red").view(0)
+>>> view.trump_card, view["trump_card"], view.hand_sizes, "stock_count" in view
+(Card('9♣'), '9♣', (5, 5), False)
+>>> view["hand"] = []
+Traceback (most recent call last):
+...
+cardwidgets.core.ViewError: a view cannot be changed: it shows what a seat saw
 """
 
 from __future__ import annotations
@@ -32,10 +49,11 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
-from cardwidgets import cards, core, i18n
+from cardwidgets import cards, codes, core, i18n
 from cardwidgets.cards import DECK, Card, CardLike, Rng, Suit, as_rng
+from cardwidgets.codes import Unseen
 from cardwidgets.core import IllegalMove, Outcome, check_seat
 from cardwidgets.games.panjpar import _fast
 from cardwidgets.games.panjpar._fast import (
@@ -52,7 +70,6 @@ from cardwidgets.games.panjpar._fast import (
     sample_defence,
     shape_ok,
 )
-from cardwidgets.games.panjpar.codes import position_code, position_fields
 from cardwidgets.games.panjpar.deck import (
     SUIT_NAMES,
     SUITS,
@@ -79,14 +96,15 @@ from cardwidgets.games.panjpar.rules import (
     attack_extenders,
     first_attacker,
 )
-from cardwidgets.games.panjpar.view import PanjparView
 from cardwidgets.games.panjpar.words import count_text, player
 from cardwidgets.i18n import TranslatedError
 
 __all__ = [
+    "FIELDS",
     "Position",
     "PositionError",
     "State",
+    "Table",
     "cannot_beat",
     "check_attack",
     "check_defence",
@@ -95,7 +113,242 @@ __all__ = [
     "checked_start_position",
     "from_record",
     "new_game",
+    "position_code",
+    "position_fields",
 ]
+
+# -- position codes --
+# Panjpar position codes: :meth:`State.code` writes one, :meth:`State.from_code` reads it.
+#
+# A code is ``P`` (or ``P0``/``P1``: what that seat sees) and seven fields, separated by
+# spaces: the hands ``first|second``, the stock (top first; its last card is the face-up trump
+# indicator), the trump suit (``S H D C``), the attacker, the attack in progress, the discard
+# (top first) and the known cards ``first|second`` (hand cards both players saw go there).
+# Cards are two letters (``TD`` is 10♦) and ``-`` is an empty list.
+#
+# A seat's code writes the other hand as its known cards and ``4?`` (four unseen cards), the
+# stock as ``*`` and the indicator (how many cards lie face down is hidden), and the discard
+# as its top card and ``*`` (only the top is shown). Read back, the unseen cards are dealt from
+# the seed: the other hand's first, then all the rest into the stock (or, with the stock used
+# up, under the discard's top card).
+
+
+FIELDS = ("hands", "stock", "trump", "attacker", "attack", "discard", "known")
+"""The fields of a Panjpar code, in order."""
+
+_Items = list[Card | Unseen]
+
+
+class Table(Protocol):
+    """What a code reads of a position: the public properties of :class:`~.state.State`
+    (a protocol, so this room does not import the state that uses it)."""
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]: ...
+    @property
+    def stock(self) -> tuple[Card, ...]: ...
+    @property
+    def discard(self) -> tuple[Card, ...]: ...
+    @property
+    def known(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]: ...
+    @property
+    def attack(self) -> tuple[Card, ...]: ...
+    @property
+    def trump(self) -> Suit: ...
+    @property
+    def trump_card(self) -> Card | None: ...
+    @property
+    def to_move(self) -> int | None: ...
+    @property
+    def attacker(self) -> int: ...
+
+
+def position_code(state: Table, seat: int | None = None) -> str:
+    """The code of ``state``: everything (``seat`` None) or what ``seat`` sees."""
+    codes.refuse_over(state.to_move, PositionError)
+    hands: list[_Items] = [list(h) for h in state.hands]
+    stock: _Items = list(state.stock)
+    discard: _Items = list(state.discard)
+    head = "P"
+    if seat is not None:
+        seat = core.check_seat(seat)
+        head = f"P{seat}"
+        other = 1 - seat
+        known = state.known[other]
+        hidden = len(hands[other]) - len(known)
+        hands[other] = [*known, *([Unseen(hidden)] if hidden else [])]
+        indicator = state.trump_card
+        stock = [Unseen(None), *([indicator] if indicator else [])] if stock else []
+        discard = [discard[0], Unseen(None)] if discard else []
+    return " ".join(
+        (
+            head,
+            "|".join(codes.write_cards(h) for h in hands),
+            codes.write_cards(stock),
+            state.trump.letter,
+            str(state.attacker),
+            codes.write_cards(state.attack),
+            codes.write_cards(discard),
+            "|".join(codes.write_cards(k) for k in state.known),
+        )
+    )
+
+
+def position_fields(text: object, seed: int | str | None) -> dict[str, Any]:
+    """The arguments of :meth:`State.from_position <.state.State.from_position>` that a code
+    gives; a seat's unseen cards are dealt from ``seed``'s shuffle.
+
+    >>> position_fields("P 7H9D|8CKS QHJD D 0 - - -|-", None)["trump"]
+    'D'
+    """
+    seat, fields = codes.split_code(text, "Panjpar", "P", FIELDS, PositionError)
+    items: dict[str, _Items] = {
+        "stock": codes.read_cards(fields[1], "stock", PositionError),
+        "attack": codes.read_cards(fields[4], "attack", PositionError),
+        "discard": codes.read_cards(fields[5], "discard", PositionError),
+    }
+    for name, index in (("hands", 0), ("known", 6)):
+        for n, part in enumerate(codes.read_pair(fields[index], name, PositionError)):
+            items[f"{name}{n}"] = codes.read_cards(part, name, PositionError)
+    _check_unseen(items, seat)
+    if seat is not None:
+        seed = cards.fresh_seed() if seed is None else cards.check_seed(seed)
+        _deal_unseen(items, 1 - seat, cards.Rng(seed))
+    trump = fields[2]
+    if len(trump) != 1 or trump.upper() not in "SHDC":
+        raise PositionError("code.cards", field="trump", text=trump)
+    return {
+        "hands": (codes.seen(items["hands0"]), codes.seen(items["hands1"])),
+        "stock": codes.seen(items["stock"]),
+        "trump": trump.upper(),
+        "attacker": codes.read_seat(fields[3], "attacker", PositionError),
+        "attack": codes.seen(items["attack"]),
+        "discard": codes.seen(items["discard"]),
+        "known": (codes.seen(items["known0"]), codes.seen(items["known1"])),
+    }
+
+
+def _check_unseen(items: dict[str, _Items], seat: int | None) -> None:
+    """Unseen runs only where a seat's code may have them: the other hand's with their
+    number, the stock's and the discard's without (their size is hidden)."""
+    for name, listed in items.items():
+        field = name.rstrip("01")
+        for item in listed:
+            if not isinstance(item, Unseen):
+                continue
+            if seat is None:
+                raise PositionError("code.unseen_in_full", field=field, letter="P")
+            counted = name == f"hands{1 - seat}"
+            if not counted and name not in ("stock", "discard"):
+                raise PositionError("code.unseen_misplaced", field=field, seat=seat)
+            if item.points is not None or (item.count is None) == counted:
+                raise PositionError("code.cards", field=field, text=str(item))
+
+
+def _deal_unseen(items: dict[str, _Items], other: int, rng: cards.Rng) -> None:
+    """Replace the unseen runs by the cards the code does not name: the other hand's first,
+    then every card left into the stock's run (or the discard's, the stock used up)."""
+    known = [c for listed in items.values() for c in codes.seen(listed)]
+    pool = codes.unseen_pool(known, rng)
+    hand = f"hands{other}"
+    wanted = codes.unseen_total(items[hand])
+    if wanted > len(pool):
+        raise PositionError("code.unseen_count", pool=len(pool), count=wanted)
+    items[hand] = [*codes.seen(items[hand]), *pool[:wanted]]
+    rest = pool[wanted:]
+    for name in ("stock", "discard"):
+        listed = items[name]
+        items[name] = [c for i in listed for c in ([i] if isinstance(i, Card) else rest)]
+        if any(isinstance(i, Unseen) for i in listed):
+            rest = []
+
+
+# -- views --
+# What a seat may see of a Panjpar position (P-D9): :class:`PanjparView`.
+#
+# A view holds typed values (cards, seats, the outcome) and is, as a dict, their JSON form, so
+# ``view.hand`` is a tuple of :class:`~cardwidgets.cards.Card` and ``view["hand"]`` a list of
+# card texts. It never holds the stock count or a card of the other hand the seat did not see
+# go there (P-S19, P-S20); a teacher's view (``teacher=True``) adds everything.
+# :meth:`State.view <.state.State.view>` fills it; this room only holds the data and its JSON.
+
+
+Hand = tuple[Card, ...]
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class PanjparView(core.View):
+    """One seat's view (``seat=None``: the public table), typed; its dict is the JSON form.
+
+    ``hands``, ``stock`` and ``discard`` are None except in a teacher's view.
+    """
+
+    game: ClassVar[str] = "panjpar"
+
+    seat: int | None
+    to_move: int | None
+    attacker: int
+    phase: str
+    """``"attack"``, ``"defend"`` (an attack is on the table) or ``"over"``."""
+    trump: Suit
+    trump_card: Card | None
+    """The trump indicator while it lies under the stock (P-S4, P-S21)."""
+    stock_empty: bool
+    hand_sizes: tuple[int, int]
+    hand: Hand | None
+    """The seat's own hand; None in the public view."""
+    known: tuple[Hand, Hand]
+    """Per seat, the hand cards both players saw go there (picked up, the drawn indicator)."""
+    attack: Hand
+    discard_top: Card | None
+    guess: tuple[int, str] | None
+    """(guesser, ``"red"`` or ``"black"``): the trump guess of a dealt game (P-D1)."""
+    outcome: Outcome | None
+    hands: tuple[Hand, Hand] | None = None
+    stock: Hand | None = None
+    discard: Hand | None = None
+    """The whole discard, top first (teacher only)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The view as JSON: card texts, lists, numbers (the dict this view is)."""
+        result: dict[str, Any] = {
+            "game": self.game,
+            "seat": self.seat,
+            "to_move": self.to_move,
+            "attacker": self.attacker,
+            "phase": self.phase,
+            "trump": self.trump.value,
+            "trump_card": _text(self.trump_card),
+            "stock_empty": self.stock_empty,
+            "hand_sizes": list(self.hand_sizes),
+            "hand": None if self.hand is None else _texts(self.hand),
+            "known": [_texts(k) for k in self.known],
+            "attack": _texts(self.attack),
+            "discard_top": _text(self.discard_top),
+            "guess": None if self.guess is None else _guess_json(self.guess),
+            "outcome": None if self.outcome is None else self.outcome.to_dict(),
+        }
+        if self.hands is not None and self.stock is not None and self.discard is not None:
+            result["hands"] = [_texts(h) for h in self.hands]
+            result["stock"] = _texts(self.stock)
+            result["stock_count"] = len(self.stock)
+            result["discard"] = _texts(self.discard)
+        return result
+
+
+def _text(card: Card | None) -> str | None:
+    return None if card is None else card.text
+
+
+def _texts(hand: Hand) -> list[str]:
+    return [card.text for card in hand]
+
+
+def _guess_json(guess: tuple[int, str]) -> dict[str, int | str]:
+    return {"guesser": guess[0], "guess": guess[1]}
+
+
+# -- state --
 
 _new = object.__new__
 
@@ -273,7 +526,8 @@ class State(core.GameState[Move]):
     # -- position codes --------------------------------------------------------------------
     def code(self, seat: int | None = None) -> str:
         """The position as one line of text (like chess's FEN): everything, or with ``seat``
-        only what that seat sees. See :mod:`cardwidgets.games.panjpar.codes` for the fields."""
+        only what that seat sees. See the "position codes" section of this module for
+        the fields."""
         return position_code(self, seat)
 
     @classmethod
@@ -699,7 +953,7 @@ class State(core.GameState[Move]):
         Never the stock count (P-S20), only the top discard, the opponent's hand size. The
         cards each player has seen go into a hand (``known``) are public. ``teacher=True``
         adds everything (hands, stock order and count, the whole discard). As a dict, the
-        view is its JSON form (:class:`.view.PanjparView`).
+        view is its JSON form (:class:`PanjparView`).
         """
         if seat is not None:
             seat = check_seat(seat)

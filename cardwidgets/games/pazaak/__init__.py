@@ -29,11 +29,10 @@ none of them):
 * :mod:`.moves`: :class:`PlayCard`, :class:`EndTurn`, :class:`Stand` and their notation.
 * :mod:`._fast`: the fast paths on plain values (lazy draws, hand tables, cached legal moves,
   the loop of :func:`playout`), proven equal to :mod:`.rules` by tests/test_pazaak_fast.py.
-* :mod:`.view` (:class:`PazaakView`), :mod:`.position` (a position checked field by field,
-  :class:`PositionError`), :mod:`.codes` (position codes as text).
-* :mod:`.state`: :class:`State` and everything that sets its slots: :func:`new_game`,
-  positions, records (:func:`from_record`), :func:`playout`, and the steps of
-  :meth:`State.play`. Nothing else writes a state.
+* :mod:`.state`: in sections, a position checked field by field (:class:`PositionError`),
+  position codes as text, the views (:class:`PazaakView`); then :class:`State` and everything
+  that sets its slots: :func:`new_game`, positions, records (:func:`from_record`),
+  :func:`playout`, and the steps of :meth:`State.play`. Nothing else writes a state.
 * :mod:`.odds` (:func:`bust_probability`), from a state's public attributes.
 
 Design and trade-offs:
@@ -69,7 +68,6 @@ from __future__ import annotations
 from cardwidgets.games.pazaak import words as words  # the sentences are registered first
 from cardwidgets.games.pazaak.moves import END_TURN, STAND, EndTurn, Move, PlayCard, Stand
 from cardwidgets.games.pazaak.odds import bust_probability
-from cardwidgets.games.pazaak.position import PositionError
 from cardwidgets.games.pazaak.rules import FULL_DECK, MAX_CARDS, TARGET, Rules
 from cardwidgets.games.pazaak.sidecards import (
     ALL_SIDE_CARDS,
@@ -83,8 +81,15 @@ from cardwidgets.games.pazaak.sidecards import (
     default_side_deck,
     validate_side_deck,
 )
-from cardwidgets.games.pazaak.state import CardEffect, State, from_record, new_game, playout
-from cardwidgets.games.pazaak.view import PazaakView
+from cardwidgets.games.pazaak.state import (
+    CardEffect,
+    PazaakView,
+    PositionError,
+    State,
+    from_record,
+    new_game,
+    playout,
+)
 
 __all__ = [
     "ALL_SIDE_CARDS",

@@ -4,10 +4,12 @@ the plain tuples and bytes it is made of).
 
 In reading order:
 
+* the sections the state is made from: positions (a position checked field by field,
+  :class:`PositionError`), position codes (as text) and views (:class:`PazaakView`);
 * :class:`State`: its public attributes, the moves it allows, :meth:`State.play`, the views
   and samples it gives to players and bots, codes and records;
 * the states a match starts from: :func:`new_game`, and any position
-  (:meth:`State.from_position`, a record or a code) once :mod:`.position` has checked it;
+  (:meth:`State.from_position`, a record or a code) once it is checked ("positions");
 * records: a record's ``start`` written and read back (the moves are replayed by
   :mod:`cardwidgets.core`);
 * :func:`playout`, a whole random match from a state, on the lists of :func:`._fast.play_out`;
@@ -24,24 +26,34 @@ way through :mod:`.rules`. Each inlined rule names its decision id where it is d
 >>> state = new_game(seed=5).play("stand")
 >>> from_record(state.to_json()).totals == state.totals
 True
+
+>>> from cardwidgets.games.pazaak import State
+>>> s = State.from_position(hands=["+3 -4", "-1 ±6"], deck=[8, 2], seed=1)
+>>> s.code(1)
+'Z1 2?|-1,±6 * 8|- 0 00 0|0 1 0 -|- -'
+>>> s.code().split()[2][:4]
+'2255'
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Final, NamedTuple
+from typing import Any, ClassVar, Final, NamedTuple, NoReturn, Protocol, TypeAlias
 
-from cardwidgets import core, i18n
+from cardwidgets import cards, codes, core, i18n
 from cardwidgets.cards import Rng, as_rng, check_seed, fresh_seed
+from cardwidgets.codes import Unseen
 from cardwidgets.core import IllegalMove, Outcome, check_seat
-from cardwidgets.games.pazaak import codes
 from cardwidgets.games.pazaak import rules as plain
 from cardwidgets.games.pazaak._fast import (
     FULL_BYTES,
     FULL_WITHOUT,
     GAMMA,
     LIMITS,
+    MAIN,
     MAIN1,
     MASK,
     ONE_BYTE,
@@ -58,11 +70,11 @@ from cardwidgets.games.pazaak._fast import (
     unseen,
 )
 from cardwidgets.games.pazaak.moves import EndTurn, Move, PlayCard, Stand, options_text
-from cardwidgets.games.pazaak.position import check_position, checked_side_decks
 from cardwidgets.games.pazaak.rules import (
     FULL_DECK,
     MASK64,
     MAX_CARDS,
+    MAX_SET_NUMBER,
     TARGET,
     Rules,
     check_rules,
@@ -73,9 +85,576 @@ from cardwidgets.games.pazaak.sidecards import (
     TIEBREAKER,
     SideCard,
     default_side_deck,
+    side_cards,
+    validate_side_deck,
 )
-from cardwidgets.games.pazaak.view import PazaakView
-from cardwidgets.games.pazaak.words import seat_name, signed
+from cardwidgets.games.pazaak.words import quoted, seat_name, signed
+
+__all__ = ["FIELDS", "Coded", "code_fields", "position_code"]
+
+# -- positions --
+# Positions checked field by field: what :meth:`State.from_position`, a record or a position
+# code says, each field refused with the reason when it cannot be Pazaak, and the side decks of a
+# new match (Z-D8). This room only reads and checks; :mod:`.state` builds the state from the
+# checked :class:`Position` (it is the only module that writes a state's slots).
+
+
+Hands: TypeAlias = tuple[tuple[SideCard, ...], tuple[SideCard, ...]]
+
+
+class PositionError(core.PositionError, IllegalMove):
+    """A position that cannot be a Pazaak game; the message says why. Also an
+    :class:`IllegalMove`, which these errors were before every game had a ``PositionError``."""
+
+    __module__ = "cardwidgets.games.pazaak"  # the path tracebacks print and pickles use
+
+
+class Position(NamedTuple):
+    """A position's fields, checked: what :mod:`.state` turns into a :class:`State`."""
+
+    hands: Hands
+    used: Hands
+    tables: Tables
+    totals: tuple[int, int]
+    standing: tuple[bool, bool]
+    sets_won: tuple[int, int]
+    to_move: int
+    over: bool
+    """A finished match (``to_move`` None and no draw, as records of one store it)."""
+    top: tuple[int, ...]
+    """The explicit top of the deck, in draw order."""
+    unseen: bytes
+    """The other unseen cards, sorted (drawn at random below ``top``)."""
+    set_number: int
+    starter: int
+    played: SideCard | None
+
+
+def checked_side_decks(
+    side_decks: Sequence[Iterable[SideCard | str] | str | None] | None, rules: Rules
+) -> tuple[tuple[SideCard, ...], tuple[SideCard, ...]]:
+    """Both seats' checked side decks (Z-D8); None (for both or one) is the default deck."""
+    if side_decks is None:
+        decks: list[Iterable[SideCard | str] | str | None] = [None, None]
+    elif isinstance(side_decks, Sequence) and not isinstance(side_decks, str):
+        decks = list(side_decks)
+    else:
+        decks = []
+    if len(decks) != 2:
+        raise IllegalMove("pazaak.side_decks_two", value=i18n.shown(side_decks))
+    d0, d1 = decks
+    return (
+        default_side_deck(rules) if d0 is None else validate_side_deck(d0, rules, 0),
+        default_side_deck(rules) if d1 is None else validate_side_deck(d1, rules, 1),
+    )
+
+
+def check_position(
+    hands: object,
+    deck: object,
+    tables: object,
+    to_move: object,
+    standing: object,
+    sets_won: object,
+    rules: Rules,
+    *,
+    set_number: object,
+    starter: object,
+    used: object,
+    played_this_turn: object,
+    draw: bool,
+) -> Position:
+    """A position given field by field (from :meth:`State.from_position` or a record: any
+    value, each checked), or :class:`PositionError` saying what is impossible; ``draw``: the
+    player to move has not drawn yet."""
+    over = to_move is None and not draw  # a finished match, as records of one store it
+    to_move = 0 if over else check_seat(to_move)
+    starter = check_seat(starter)
+    h, u, tabs = _cards(hands, used, tables, rules)
+    std = _standing(standing)
+    sets = _sets(sets_won, rules, over)
+    top, computed = _undrawn(deck, tabs, rules)
+    number = _set_number(set_number, sets, over)
+    _check_tables(tabs, std, to_move, draw, over)
+    played = None if played_this_turn is None else SideCard.parse(played_this_turn)
+    if played is not None and draw:
+        _refuse("pazaak.pos_played_draw")
+    _check_turns(tabs, std, (to_move, draw, over), played, rules)
+    totals = (plain.total(tabs[0]), plain.total(tabs[1]))
+    return Position(
+        h, u, tabs, totals, std, sets, to_move, over, top, bytes(computed), number, starter, played
+    )
+
+
+def _set_number(set_number: object, sets: tuple[int, int], over: bool) -> int:
+    """The set being played: given, or the set after those won (a tie adds one more, Z-S16)."""
+    if set_number is None:
+        return sets[0] + sets[1] + (not over)
+    if (
+        isinstance(set_number, bool)
+        or not isinstance(set_number, int)
+        or not 1 <= set_number <= MAX_SET_NUMBER
+    ):
+        most = i18n.Number(MAX_SET_NUMBER)
+        _refuse("pazaak.pos_set_number", value=i18n.shown(set_number), most=most)
+    if set_number < sets[0] + sets[1] + (not over):  # every set counts, ties too (Z-S16)
+        _refuse("pazaak.pos_set_behind", number=set_number, won=sets[0] + sets[1])
+    return set_number
+
+
+def _refuse(key: str, **fields: object) -> NoReturn:
+    """Raise "this position is impossible", with the reason ``key``."""
+    raise PositionError("pazaak.bad_position", reason=IllegalMove(key, **fields))
+
+
+def _cards(
+    hands: object, used: object, tables: object, rules: Rules
+) -> tuple[Hands, Hands, Tables]:
+    """The hands (sorted), the used cards and the tables of a position; gold cards only with
+    ``gold_cards`` (Z-D9). ``used`` None: the hand cards on the tables."""
+    h0, h1 = (tuple(sorted(side_cards(h), key=CODE)) for h in _pair(hands, "hands"))
+    t0, t1 = (
+        tuple(_parse_placed(p) for p in _listed(tab, "tables")) for tab in _pair(tables, "tables")
+    )
+    on0, on1 = (tuple(src for src, _ in tab if isinstance(src, SideCard)) for tab in (t0, t1))
+    u0, u1 = (on0, on1) if used is None else (side_cards(u) for u in _pair(used, "used"))
+    for seat, held, played in ((0, h0, u0), (1, h1, u1)):
+        # Z-S5: the hand is drawn once for the match; what was played is in ``used``.
+        if len(held) + len(played) > rules.hand_size:
+            count = i18n.Number(len(held) + len(played))
+            _refuse(
+                "pazaak.pos_hand_size", player=seat_name(seat), count=count, most=rules.hand_size
+            )
+    for card in [*h0, *h1, *u0, *u1, *on0, *on1]:
+        if card.is_gold and not rules.gold_cards:
+            raise PositionError("pazaak.gold_off", card=card)
+    for seat, spent, placed in ((0, u0, on0), (1, u1, on1)):
+        # a hand card is played once, from the hand (Z-S5): those on the table were used
+        missing = Counter(placed) - Counter(spent)
+        if missing:
+            card = next(iter(missing))
+            _refuse("pazaak.pos_not_used", card=card, player=seat_name(seat))
+    return (h0, h1), (u0, u1), (t0, t1)
+
+
+def _standing(standing: object) -> tuple[bool, bool]:
+    s0, s1 = _pair(standing, "standing")
+    if not (isinstance(s0, bool) and isinstance(s1, bool)):
+        _refuse("pazaak.pos_not_bool", field="standing", value=i18n.shown(standing))
+    return (s0, s1)
+
+
+def _sets(sets_won: object, rules: Rules, over: bool) -> tuple[int, int]:
+    """The set score: below ``sets_to_win`` each, or exactly that for the winner of a finished
+    match (Z-S2)."""
+    sets = _pair(sets_won, "sets_won")
+    top_score = rules.sets_to_win + over
+    valid = all(isinstance(s, int) and not isinstance(s, bool) for s in sets)
+    if (
+        not valid
+        or not all(0 <= s < top_score for s in sets)
+        or (over and max(sets) != rules.sets_to_win)
+    ):
+        _refuse("pazaak.pos_sets", sets=i18n.shown(list(sets)), target=rules.sets_to_win)
+    return (sets[0], sets[1])
+
+
+def _undrawn(deck: object, tabs: Tables, rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The explicit top of the deck, and the unseen cards below it, sorted (drawn at random,
+    Z-D2): four of each number at most (Z-S3)."""
+    if isinstance(deck, str):
+        deck = deck.split()
+    listed = _listed(deck, "deck")
+    if len(listed) > len(FULL_DECK):  # also with draws "with replacement": none lasts 40
+        _refuse("pazaak.pos_deck_size", count=i18n.Number(len(listed)), most=len(FULL_DECK))
+    top = tuple(_main_card(c) for c in listed)
+    if rules.main_deck != "finite40":
+        return top, ()
+    counts = Counter(top)
+    counts.update(src for tab in tabs for src, _ in tab if isinstance(src, int))
+    for value, count in sorted(counts.items()):
+        if count > 4:
+            _refuse("pazaak.pos_too_many", value=value, count=count)
+    left = Counter(unseen(tabs))
+    left.subtract(top)
+    return top, tuple(sorted(left.elements()))
+
+
+def _check_tables(
+    tabs: Tables, std: tuple[bool, bool], to_move: int, draw: bool, over: bool
+) -> None:
+    """Totals, standing and nine cards must fit the rules (Z-S12, Z-S13, Z-D4, Z-S11)."""
+    for seat in (0, 1):
+        total = plain.total(tabs[seat])
+        count = len(tabs[seat])
+        waiting = draw or seat != to_move
+        if count > MAX_CARDS or (total > TARGET and waiting):
+            _refuse("pazaak.pos_over", player=seat_name(seat), total=total)
+        if (count == MAX_CARDS or total == TARGET) and not std[seat]:
+            _refuse("pazaak.pos_must_stand", player=seat_name(seat), count=count, total=total)
+    if not over and (std[to_move] or (std[0] and std[1])):
+        _refuse("pazaak.pos_to_move_stands", player=seat_name(to_move))
+
+
+def _check_turns(
+    tabs: Tables,
+    std: tuple[bool, bool],
+    mover: tuple[int, bool, bool],
+    played: SideCard | None,
+    rules: Rules,
+) -> None:
+    """The tables must come from whole turns (Z-D5): each turn begins with a main-deck draw and
+    adds at most one hand card (Z-S8), a player stands only after a draw (Z-S11), the card
+    played this turn lies last, and under ``fill_table_wins`` nine cards would have won (Z-D1).
+    Each card's value is what it was played as, changed only by later Flips (Z-D9).
+    ``mover`` is (to_move, draw, over)."""
+    to_move, draw, over = mover
+    for seat in (0, 1):
+        # the table as "d" (a main-deck draw) and "h" (a hand card), e.g. "dhdd"
+        cards = "".join("d" if src.__class__ is int else "h" for src, _ in tabs[seat])
+        if cards.startswith("h") or "hh" in cards:
+            _refuse("pazaak.pos_turn_order", player=seat_name(seat))
+        if plain.as_placed(tabs[seat]) is None:
+            _refuse("pazaak.pos_values", player=seat_name(seat))
+        if std[seat] and not cards:
+            _refuse("pazaak.pos_stand_empty", player=seat_name(seat))
+        if rules.fill_table_wins and len(cards) >= MAX_CARDS and not over:
+            _refuse("pazaak.pos_filled", player=seat_name(seat))
+    if over:
+        return
+    mine = tabs[to_move]
+    if not draw and not mine:  # also what Double needs: a card placed before it (Z-D9)
+        _refuse("pazaak.pos_not_drawn", player=seat_name(to_move))
+    if played is not None and mine[-1][0] is not played:
+        _refuse("pazaak.pos_played_last", card=played, player=seat_name(to_move))
+
+
+def _main_card(text: object) -> int:
+    value = text
+    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) <= 2:
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10:
+        raise PositionError("pazaak.bad_main_card", text=quoted(text))
+    return value
+
+
+def _parse_placed(item: object) -> Placed:
+    if isinstance(item, (list, tuple)) and len(item) == 2:
+        src, value = item
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise PositionError("pazaak.pos_table", text=quoted(item))
+        if isinstance(src, int) or (isinstance(src, str) and src.strip().isdigit()):
+            card = _main_card(src)
+            if value not in (card, -card):
+                raise PositionError("pazaak.pos_table", text=quoted(item))
+            return (card, value)
+        side = SideCard.parse(src)
+        # a Flip may have turned the value's sign; D copies a main-deck card's value
+        sizes = set(range(11)) if side is DOUBLE else {abs(v) for v in side.options.values()}
+        if abs(value) not in sizes:
+            raise PositionError("pazaak.pos_table", text=quoted(item))
+        return (side, value)
+    if isinstance(item, int) and not isinstance(item, bool):
+        return MAIN[_main_card(item)]
+    if isinstance(item, SideCard) or (isinstance(item, str) and item.strip()[:1] in "+-−±"):
+        side = SideCard.parse(item)
+        fixed = side.options.get(None)
+        if fixed is None or side.is_gold:
+            raise PositionError("pazaak.pos_table", text=quoted(item))
+        return (side, fixed)
+    if isinstance(item, str):
+        return MAIN[_main_card(item)]
+    raise PositionError("pazaak.pos_table", text=quoted(item))
+
+
+def _pair(values: object, name: str) -> tuple[Any, Any]:
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or len(values) != 2:
+        _refuse("pazaak.pos_per_seat", field=name)
+    return values[0], values[1]
+
+
+def _listed(values: object, name: str) -> list[Any]:
+    """A list of the entries of ``values`` (a list of cards in a position), else a refusal."""
+    if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Iterable):
+        _refuse("pazaak.pos_cards", field=name, value=i18n.shown(values))
+    return list(values)
+
+
+# -- position codes --
+# Pazaak position codes: :meth:`State.code` writes one, :meth:`State.from_code` reads it.
+#
+# A code is ``Z`` (or ``Z0``/``Z1``: what that seat sees) and ten fields, separated by spaces:
+# the side-card hands ``first|second`` (cards separated by commas), the main deck in draw
+# order (one character a card, ``T`` for 10), the tables ``first|second``, the seat to move
+# (who has drawn: the code is the moment of his decision), who stands (``01``: the second
+# player), the sets won ``first|second``, the set number, who began the set, the hand cards
+# used this match ``first|second`` and the hand card played this turn. ``-`` is an empty
+# list. A table card is a main-deck number (``7``, flipped ``7=-7``) or a side card, with the
+# value it took where its text does not fix it (``±4=-4``, ``D=7``).
+#
+# A seat's code writes the other hand as ``4?`` (four unseen side cards) and the deck as
+# ``*``. Read back, the other hand is dealt from the side deck a player gets by default (less
+# the cards he used), and the deck from the cards not on the tables, by the seed.
+
+
+FIELDS = (
+    "hands",
+    "deck",
+    "tables",
+    "to_move",
+    "standing",
+    "sets_won",
+    "set_number",
+    "starter",
+    "used",
+    "played",
+)
+"""The fields of a Pazaak code, in order."""
+
+_MAIN = "123456789T"
+"""The main-deck cards 1 to 10 as one character each."""
+
+
+class Coded(Protocol):
+    """What a code is written from: the public attributes of a :class:`State` (this room
+    needs no more, and so does not import the state)."""
+
+    @property
+    def to_move(self) -> int | None: ...
+    @property
+    def hands(self) -> tuple[tuple[SideCard, ...], tuple[SideCard, ...]]: ...
+    @property
+    def deck(self) -> tuple[int, ...]: ...
+    @property
+    def placed(self) -> Tables: ...
+    @property
+    def standing(self) -> tuple[bool, bool]: ...
+    @property
+    def sets_won(self) -> tuple[int, int]: ...
+    @property
+    def set_number(self) -> int: ...
+    @property
+    def starter(self) -> int: ...
+    @property
+    def used(self) -> tuple[tuple[SideCard, ...], tuple[SideCard, ...]]: ...
+    @property
+    def played_this_turn(self) -> SideCard | None: ...
+
+
+def position_code(state: Coded, seat: int | None = None) -> str:
+    """The code of ``state``: everything (``seat`` None) or what ``seat`` sees."""
+    codes.refuse_over(state.to_move, PositionError)
+    hands = [_side_list(h) for h in state.hands]
+    deck = "".join(_MAIN[v - 1] for v in state.deck) or "-"
+    head = "Z"
+    if seat is not None:
+        seat = core.check_seat(seat)
+        head = f"Z{seat}"
+        hidden = len(state.hands[1 - seat])
+        hands[1 - seat] = str(Unseen(hidden)) if hidden else "-"
+        deck = str(Unseen(None))
+    played = state.played_this_turn
+    return " ".join(
+        (
+            head,
+            "|".join(hands),
+            deck,
+            "|".join(",".join(map(_placed_code, t)) or "-" for t in state.placed),
+            str(state.to_move),
+            "".join(str(int(s)) for s in state.standing),
+            f"{state.sets_won[0]}|{state.sets_won[1]}",
+            str(state.set_number),
+            str(state.starter),
+            "|".join(_side_list(u) for u in state.used),
+            "-" if played is None else str(played),
+        )
+    )
+
+
+def _side_list(side_cards: tuple[SideCard, ...]) -> str:
+    return ",".join(map(str, side_cards)) or "-"
+
+
+def _placed_code(placed: Placed) -> str:
+    """``7``, ``7=-7`` (flipped), ``+3`` or ``±4=-4``: the value only where the text of the
+    card does not fix it."""
+    src, value = placed
+    if isinstance(src, int):
+        return str(src) if value == src else f"{src}={value}"
+    fixed = src.options.get(None)
+    if fixed == value and not src.is_gold and str(src)[:1] in "+-−":
+        return str(src)
+    return f"{src}={value}"
+
+
+def code_fields(text: object, seed: int | str | None, rules: Rules | None) -> dict[str, Any]:
+    """The keyword arguments of :meth:`State.from_position` for a code (which checks them); a
+    seat's unseen cards are dealt from ``seed``'s shuffle."""
+    seat, fields = codes.split_code(text, "Pazaak", "Z", FIELDS, PositionError)
+    rules = check_rules(rules)
+    seed = cards.fresh_seed() if seed is None else cards.check_seed(seed)
+    hands = [_read_list(part) for part in codes.read_pair(fields[0], "hands", PositionError)]
+    used = [_read_list(part) for part in codes.read_pair(fields[8], "used", PositionError)]
+    deck = fields[1]
+    if seat is None:
+        if "?" in fields[0] or deck == "*":
+            raise PositionError("code.unseen_in_full", field="hands", letter="Z")
+    else:
+        hands[1 - seat] = _deal_hand(hands[1 - seat], used[1 - seat], rules, cards.Rng(seed))
+        deck = "-" if deck == "*" else deck
+    if "?" in ",".join(hands[0] + hands[1]):
+        raise PositionError("code.unseen_misplaced", field="hands", seat=seat)
+    standing = fields[4]
+    if len(standing) != 2 or not set(standing) <= {"0", "1"}:
+        raise PositionError("code.cards", field="standing", text=standing)
+    return dict(
+        hands=hands,
+        deck=_read_deck(deck),
+        tables=[_read_table(part) for part in codes.read_pair(fields[2], "tables", PositionError)],
+        to_move=codes.read_seat(fields[3], "to_move", PositionError),
+        standing=[s == "1" for s in standing],
+        sets_won=[
+            _read_number(n, "sets_won", 99)
+            for n in codes.read_pair(fields[5], "sets_won", PositionError)
+        ],
+        rules=rules,
+        seed=seed,
+        set_number=_read_number(fields[6], "set_number", MAX_SET_NUMBER),
+        starter=codes.read_seat(fields[7], "starter", PositionError),
+        used=used,
+        draw=False,
+        played_this_turn=None if fields[9] == "-" else fields[9],
+    )
+
+
+def _read_number(text: str, field: str, most: int) -> int:
+    return codes.read_int(text, field, 0, most, PositionError)
+
+
+def _read_list(text: str) -> list[str]:
+    """The side cards of a comma list (read by ``from_position``, which explains a bad one)."""
+    return [] if text == "-" else text.split(",")
+
+
+def _read_deck(text: str) -> list[int]:
+    if text == "-":
+        return []
+    if not set(text.upper()) <= set(_MAIN):
+        raise PositionError("pazaak.code.deck", text=text)
+    return [_MAIN.index(c) + 1 for c in text.upper()]
+
+
+def _read_table(text: str) -> list[object]:
+    """Table cards: a number, ``number=value`` (flipped), a side card, ``card=value``."""
+    placed: list[object] = []
+    for item in [] if text == "-" else text.split(","):
+        src, equals, value = item.partition("=")
+        if not equals:
+            placed.append(int(src) if src.isdigit() else src)
+        elif value.lstrip("+-").isdigit():
+            signed = int(value.lstrip("+-")) * (-1 if value.startswith("-") else 1)
+            placed.append((int(src) if src.isdigit() else src, signed))
+        else:
+            raise PositionError("code.cards", field="tables", text=item)
+    return placed
+
+
+def _deal_hand(hand: list[str], used: list[str], rules: Rules, rng: cards.Rng) -> list[str]:
+    """The other hand of a seat's code, ``n?``, dealt from the default side deck less the
+    cards he used (as :meth:`State.determinize` does; one used more often than that deck
+    has is drawn again from the whole deck)."""
+    if not hand:
+        return []
+    if len(hand) != 1 or not hand[0].endswith("?") or not hand[0][:-1].isdigit():
+        raise PositionError("code.cards", field="hands", text=",".join(hand))
+    need = int(hand[0][:-1])
+    pool = [str(c) for c in default_side_deck(rules)]
+    for card in used:
+        text = str(SideCard.parse(card))
+        if text in pool:
+            pool.remove(text)
+    dealt = rng.shuffle(pool)[:need]
+    while len(dealt) < need:
+        dealt.append(str(rng.choice(default_side_deck(rules))))
+    return dealt
+
+
+# -- views --
+# What one seat may see of a Pazaak position: :class:`PazaakView`, typed for Python code and,
+# as a dict, the JSON form a widget or a log reads.
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class PazaakView(core.View):
+    """A seat's view (``State.view(seat)``): both tables and totals, its own hand, the hand
+    sizes, who stands, the set score and the deck size; never the deck order or the
+    opponent's hand. ``seat`` None is the public table view (no hand).
+
+    The fields are typed (side cards, placed pairs, moves); the dict holds their JSON form
+    (:meth:`to_json`), so ``view["hand"]`` is ``["+3", "-4"]`` while ``view.hand`` holds the
+    :class:`SideCard`\\ s.
+    """
+
+    __module__ = "cardwidgets.games.pazaak"
+    game = "pazaak"
+
+    seat: int | None
+    to_move: int | None
+    set_number: int
+    starter: int
+    sets_won: tuple[int, int]
+    totals: tuple[int, int]
+    standing: tuple[bool, bool]
+    placed: Tables
+    """Each seat's placed cards this set: (main-deck int or SideCard, current value)."""
+    hand: tuple[SideCard, ...] | None
+    """The seat's own unplayed hand cards (None in the public view)."""
+    hand_sizes: tuple[int, int]
+    used: tuple[tuple[SideCard, ...], tuple[SideCard, ...]]
+    """The hand cards each seat has played this match (public)."""
+    played_this_turn: SideCard | None
+    deck_size: int | None
+    last_set: SetResult | None
+    legal_moves: tuple[Move, ...]
+    """The seat's legal moves when it is to move, else empty."""
+    is_over: bool
+    outcome: Outcome | None
+
+    def to_json(self) -> dict[str, Any]:
+        """The view as JSON values: cards as text, placed cards as ``{card, value, side}``."""
+        last = None
+        if self.last_set is not None:
+            winner, reason, values = self.last_set
+            last = {"winner": winner, "reason": reason, "tables": [list(v) for v in values]}
+        played = self.played_this_turn
+        return {
+            "game": self.game,
+            "seat": self.seat,
+            "to_move": self.to_move,
+            "set_number": self.set_number,
+            "starter": self.starter,
+            "sets_won": list(self.sets_won),
+            "totals": list(self.totals),
+            "standing": list(self.standing),
+            "tables": [[_placed_json(p) for p in tab] for tab in self.placed],
+            "hand": None if self.hand is None else [str(c) for c in self.hand],
+            "hand_sizes": list(self.hand_sizes),
+            "used": [[str(c) for c in used] for used in self.used],
+            "played_this_turn": None if played is None else str(played),
+            "deck_size": self.deck_size,
+            "last_set": last,
+            "legal_moves": [str(m) for m in self.legal_moves],
+            "is_over": self.is_over,
+            "outcome": None if self.outcome is None else self.outcome.to_dict(),
+        }
+
+
+def _placed_json(p: Placed) -> dict[str, object]:
+    src, value = p
+    return {"card": str(src), "value": value, "side": not isinstance(src, int)}
+
+
+# -- state --
 
 _cached_moves = cached_moves  # the bound ``MOVES_CACHE.get`` (see :data:`._fast.cached_moves`)
 _new_state = object.__new__  # a State without __init__ (which refuses): the steps fill its slots
@@ -481,8 +1060,9 @@ class State(core.GameState[Move]):
     # -- position codes --------------------------------------------------------------------
     def code(self, seat: int | None = None) -> str:
         """The position as one line of text (like chess's FEN): everything, or with ``seat``
-        only what that seat sees. See :mod:`cardwidgets.games.pazaak.codes` for the fields."""
-        return codes.position_code(self, seat)
+        only what that seat sees. See the "position codes" section of this module for
+        the fields."""
+        return position_code(self, seat)
 
     @classmethod
     def from_code(
@@ -492,7 +1072,7 @@ class State(core.GameState[Move]):
         cannot see dealt from ``seed`` (fresh if None), which also fixes the cards below the
         deck and the later sets. The rules are not in the code: give them if they are not
         the seed rules."""
-        return cls.from_position(**codes.code_fields(text, seed, rules))
+        return cls.from_position(**code_fields(text, seed, rules))
 
     # -- records -----------------------------------------------------------------------------
     def _start_record(self) -> dict[str, Any]:

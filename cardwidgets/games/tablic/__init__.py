@@ -23,15 +23,13 @@ none):
 * :mod:`.deck` — each deal's shuffle from the match seed, and dealing a round on bitmasks.
 * :mod:`._fast` — the same rules on ints for the hot paths: lookups by card index, tables
   as packed counts per value, the capture search and its plans, a hand's legal moves as ints,
-  and random games (:func:`._fast.play_out`).
-* :mod:`.captures` — the public capture functions (:func:`capture_options` …) over the fast
-  search.
-* :mod:`.position` — :class:`PositionError` and the checks of a position given by hand or
-  read from a record; :mod:`.codes` — position codes, written and read.
-* :mod:`.view` — :class:`TablicView`, what a seat sees.
+  and random games (:func:`._fast.play_out`); last, the public capture functions
+  (:func:`capture_options` …) over the fast search.
 * :mod:`.state` — :class:`State`, one whole match (T-S2, T-D7), and everything that sets its
-  fields: new matches and given positions, moves, deals dealt and scored, records, views,
-  descriptions; and :func:`playout` over :func:`._fast.play_out`.
+  fields, in sections: positions (:class:`PositionError` and the checks of a position given by
+  hand or read from a record), position codes (written and read), views (:class:`TablicView`,
+  what a seat sees), then the state itself: new matches and given positions, moves, deals
+  dealt and scored, records, descriptions; and :func:`playout` over :func:`._fast.play_out`.
 
 The tests prove the fast paths equal to :mod:`.rules`: the capture search against
 :func:`.rules.legal_captures`, dealing against :func:`.rules.deal_round`, scoring against
@@ -40,7 +38,7 @@ The tests prove the fast paths equal to :mod:`.rules`: the capture search agains
 
 from __future__ import annotations
 
-from cardwidgets.games.tablic.captures import (
+from cardwidgets.games.tablic._fast import (
     CaptureSteps,
     RankedCapture,
     capture_options,
@@ -53,7 +51,6 @@ from cardwidgets.games.tablic.captures import (
     ranked_captures,
 )
 from cardwidgets.games.tablic.moves import Move
-from cardwidgets.games.tablic.position import PositionError
 from cardwidgets.games.tablic.rules import (
     DEFAULT_RULES as DEFAULT_RULES,  # not in __all__, as before the package
 )
@@ -69,11 +66,18 @@ from cardwidgets.games.tablic.rules import (
     played_value,
     score_deal,
 )
-from cardwidgets.games.tablic.state import Playout, State, from_record, new_game, playout
+from cardwidgets.games.tablic.state import (
+    Playout,
+    PositionError,
+    State,
+    TablicView,
+    from_record,
+    new_game,
+    playout,
+)
 from cardwidgets.games.tablic.state import (
     describe_deal as describe_deal,  # not in __all__, as before the package
 )
-from cardwidgets.games.tablic.view import TablicView
 
 __all__ = [
     "CaptureSteps",

@@ -12,8 +12,9 @@ this order: construction (new matches, given positions, codes, records), full in
 moves (:meth:`State.legal_moves`, :meth:`State.random_move`, :meth:`State.check`,
 :meth:`State.play`, :meth:`State.scores_tabla`), what players see and the descriptions, and
 a deal's life (dealt, its rounds, scored, the next deal or the end); then :func:`playout`,
-which reads a state's fields into :func:`._fast.play_out`. Checking a given position is
-:mod:`.position`'s, the rules on ints are :mod:`._fast`'s.
+which reads a state's fields into :func:`._fast.play_out`. Before the state come the sections
+it is made from: checking a given position ("positions"), position codes, and views. The rules
+on ints are :mod:`._fast`'s.
 
 Trade-off: :meth:`State.legal_moves` and :meth:`State.play` are the hot path of self-play
 and are written for speed (the fast engine's loop inlined, every field copied in place, no
@@ -22,16 +23,41 @@ helper call per move); the rest is plain code, run once a round or on request.
 >>> state = new_game(seed=1)
 >>> state.to_move, len(state.table), [len(h) for h in state.hands]
 (0, 4, [6, 6])
+
+>>> from cardwidgets.games.tablic import State
+>>> State.from_position(table="5♥", hands=("5♥", "9♣"))
+Traceback (most recent call last):
+...
+cardwidgets.games.tablic.PositionError: 5♥ appears twice in the position
+
+>>> from cardwidgets.games.tablic import State
+>>> s = State.from_position(table="A♣ 10♥", hands=("A♦ 5♠", "K♥ 2♣"), stock="9♠ QD")
+>>> s.code()
+'T ACTH 5SAD|2CKH 9SQD -|- 0 1 0|0 0|0 1 - -'
+>>> s.code(0)
+'T0 ACTH 5SAD|2? 1?QD -|- 0 1 0|0 0|0 1 - -'
+>>> State.from_code(s.code()).hands == s.hands
+True
+
+>>> from cardwidgets.games.tablic import new_game
+>>> view = new_game(seed=1).play("A♣").view(1)
+>>> view.last_move.move, view.last_move.seat, view["last_move"]["text"]
+(Move('A♣'), 0, 'A♣')
+>>> view.piles[0], view["piles"][0]
+(Pile(cards=0, points=0), {'cards': 0, 'points': 0})
 """
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import random
-from collections.abc import Iterable, Mapping, Sequence
-from typing import ClassVar, NamedTuple
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, ClassVar, NamedTuple, Protocol
 
-from cardwidgets import cards, core, i18n
+from cardwidgets import cards, codes, core, i18n
 from cardwidgets.cards import DECK, Card, CardLike
+from cardwidgets.codes import Unseen
 from cardwidgets.core import IllegalMove, Outcome
 from cardwidgets.games.tablic._fast import (
     PLANS,
@@ -42,6 +68,7 @@ from cardwidgets.games.tablic._fast import (
     UNRANK_ABOVE,
     UP_TO,
     containing,
+    count_captures,
     expand_partial,
     hand_options,
     plans_of,
@@ -52,24 +79,595 @@ from cardwidgets.games.tablic._fast import (
     reach_of,
     search_of,
 )
-from cardwidgets.games.tablic.captures import count_captures
-from cardwidgets.games.tablic.codes import position_code, read_code
 from cardwidgets.games.tablic.deck import deal_hands, shuffled_deck
 from cardwidgets.games.tablic.moves import SET_CARD, SET_MASK, TRAILS, Move, new_move
-from cardwidgets.games.tablic.position import Position, check_position, check_rules, check_start
 from cardwidgets.games.tablic.rules import (
+    DEFAULT_RULES,
+    MAX_DEAL_NUMBER,
+    MAX_TABLAS,
     DealResult,
     Rules,
     breakdown,
+    card_points,
     is_tabla,
     leftovers_taker,
     match_over,
+    max_total,
     winner,
 )
-from cardwidgets.games.tablic.view import LastMove, Pile, TablicView
 from cardwidgets.games.tablic.words import player
 
-__all__ = ["Playout", "State", "describe_deal", "from_record", "new_game", "playout"]
+__all__ = [
+    "FIELDS",
+    "LastMove",
+    "Pile",
+    "Playout",
+    "PositionError",
+    "State",
+    "TablicView",
+    "describe_deal",
+    "from_record",
+    "new_game",
+    "playout",
+    "position_code",
+    "read_code",
+]
+
+# -- positions --
+# A position given by hand or read from a record, checked: :class:`PositionError` and
+# :func:`check_position`.
+#
+# Every field of a position given by hand (:meth:`State.from_position`), read from a record's
+# start or from a position code is checked here, and a bad one is refused with a
+# :class:`PositionError` that names the field and says what it must be, in the reader's language.
+# This room only checks and reads; :mod:`.state` makes the state from what it returns (the only
+# room that sets a state's fields).
+
+
+class PositionError(core.PositionError):
+    """A position that :meth:`State.from_position` cannot set up; the message says why."""
+
+    __module__ = "cardwidgets.games.tablic"  # where it is raised from, in tracebacks and pickles
+
+
+POSITION_FIELDS = (
+    "table",
+    "hands",
+    "stock",
+    "to_move",
+    "dealer",
+    "piles",
+    "tablas",
+    "totals",
+    "deal_number",
+    "last_capturer",
+    "shown",
+)
+"""The fields of a position in a record's start."""
+
+Hand = tuple[Card, ...]
+
+
+class Position(NamedTuple):
+    """A position whose every field was checked by :func:`check_position`."""
+
+    table: Hand
+    hands: tuple[Hand, Hand]
+    stock: Hand
+    to_move: int
+    dealer: int
+    piles: tuple[Hand, Hand]
+    tablas: tuple[int, int]
+    totals: tuple[int, int]
+    deal_number: int
+    last_capturer: int | None
+    shown: Card | None
+    """The public bottom card of the deal once dealt into a hand (T-D8), if given."""
+
+    def record(self) -> dict[str, object]:
+        """The position as a record's start holds it (card texts, lists)."""
+        found: dict[str, object] = {
+            "table": [c.text for c in self.table],
+            "hands": [[c.text for c in h] for h in self.hands],
+            "stock": [c.text for c in self.stock],
+            "to_move": self.to_move,
+            "dealer": self.dealer,
+            "piles": [[c.text for c in p] for p in self.piles],
+            "tablas": list(self.tablas),
+            "totals": list(self.totals),
+            "deal_number": self.deal_number,
+            "last_capturer": self.last_capturer,
+        }
+        if self.shown is not None:  # only then: the records of other positions stay as they were
+            found["shown"] = self.shown.text
+        return found
+
+
+def check_position(
+    rules: Rules,
+    table: Iterable[CardLike] | str,
+    hands: Sequence[Iterable[CardLike] | str],
+    stock: Iterable[CardLike] | str,
+    to_move: int,
+    dealer: int,
+    piles: Sequence[Iterable[CardLike] | str],
+    tablas: Sequence[int],
+    totals: Sequence[int],
+    deal_number: int,
+    last_capturer: int | None,
+    shown: CardLike | None,
+) -> Position:
+    """The arguments of :meth:`State.from_position`, each checked (a bad one: PositionError)."""
+    table_cards = check_cards("table", table)
+    hand_cards = check_card_pair("hands", hands)
+    stock_cards = check_cards("stock", stock)
+    pile_cards = check_card_pair("piles", piles)
+    seen: set[Card] = set()
+    for card in itertools.chain(table_cards, *hand_cards, stock_cards, *pile_cards):
+        if card in seen:
+            raise PositionError("tablic.position.duplicate", card=card)
+        seen.add(card)
+    dealer = check_seat_field("dealer", dealer)
+    deal_number = check_number("deal_number", deal_number, 1, MAX_DEAL_NUMBER)
+    checked_tablas = check_number_pair("tablas", tablas, MAX_TABLAS)
+    checked_totals = check_number_pair("totals", totals, max_total(rules))
+    if match_over(rules, checked_totals):
+        # T-D7: such totals ended the match at the end of their deal; no deal follows them.
+        totals_text = f"{checked_totals[0]}:{checked_totals[1]}"
+        raise PositionError("tablic.position.match_over", totals=totals_text, target=rules.target)
+    if last_capturer is not None:
+        last_capturer = check_seat_field("last_capturer", last_capturer)
+    shown_card = check_shown(shown, stock_cards, hand_cards)
+    to_move = check_seat_field("to_move", to_move)
+    if (hand_cards[0] or hand_cards[1]) and not hand_cards[to_move]:
+        raise PositionError("tablic.position.no_cards", player=player(to_move, None))
+    return Position(
+        table_cards,
+        hand_cards,
+        stock_cards,
+        to_move,
+        dealer,
+        pile_cards,
+        checked_tablas,
+        checked_totals,
+        deal_number,
+        last_capturer,
+        shown_card,
+    )
+
+
+def check_start(start: Mapping[str, object]) -> tuple[int | str, int, Mapping[str, Any] | None]:
+    """A record's ``start``, checked: its seed, its first dealer, and its position if it has
+    one (else it is a new match); an unknown or missing field is refused by name. The
+    position's values are checked by :meth:`State.from_position` (hence ``Any`` here)."""
+    known = {"seed", "dealer", "position"}
+    for key in start:
+        if key not in known:
+            raise PositionError(
+                "tablic.position.unknown", field=key, fields=", ".join(sorted(known))
+            )
+    if "seed" not in start:
+        raise PositionError("tablic.position.missing", field="seed")
+    seed = cards.check_seed(start["seed"])
+    if "position" not in start:
+        return seed, core.check_seat(start.get("dealer", 1)), None
+    position = start["position"]
+    if not isinstance(position, Mapping):
+        raise bad_field("position", "tablic.expect.object", position)
+    for key in position:
+        if key not in POSITION_FIELDS:
+            raise PositionError(
+                "tablic.position.unknown",
+                field=key if isinstance(key, str) else i18n.shown(key),
+                fields=", ".join(POSITION_FIELDS),
+            )
+    for key in ("table", "hands"):
+        if key not in position:
+            raise PositionError("tablic.position.missing", field=key)
+    return seed, 1, position
+
+
+# -- argument checks -----------------------------------------------------------------------------
+
+
+def check_rules(rules: Rules | None) -> Rules:
+    """The rules of a new state: the seed rules for None, else they must be Tablić's."""
+    return DEFAULT_RULES if rules is None else core.check_rules(rules, Rules, "tablic")
+
+
+def bad_field(field: str, expected: str, value: object, **params: object) -> PositionError:
+    """The refusal of a position field; ``expected`` names a phrase of the catalog, so the
+    whole sentence is in the reader's language."""
+    return PositionError(
+        "tablic.position.bad",
+        field=field,
+        expected=i18n.TranslatedError(expected, **params),
+        value=i18n.shown(value),
+    )
+
+
+def check_cards(field: str, value: object) -> tuple[Card, ...]:
+    """A list of cards (or their text); cards may repeat here, :func:`check_position` tells."""
+    if not isinstance(value, (str, Iterable)) or isinstance(value, (bytes, Mapping)):
+        raise bad_field(field, "tablic.expect.cards", value)
+    return cards.to_cards(value, distinct=False)  # a card text that is no card: CardError
+
+
+def check_card_pair(field: str, value: object) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """Two lists of cards, one per seat (hands, piles)."""
+    if isinstance(value, str) or not isinstance(value, Sequence) or len(value) != 2:
+        raise bad_field(field, "tablic.expect.card_lists", value)
+    return (check_cards(field, value[0]), check_cards(field, value[1]))
+
+
+def check_shown(
+    value: object, stock: tuple[Card, ...], hands: tuple[tuple[Card, ...], ...]
+) -> Card | None:
+    """The public bottom card of the deal (T-D8) once dealt into a hand: only with an empty
+    stock (else the bottom is the stock's last card), and in one of the hands."""
+    if value is None:
+        return None
+    if not isinstance(value, (str, Card)):
+        raise bad_field("shown", "tablic.expect.shown", value)
+    card = cards.to_card(value)
+    if stock or card not in hands[0] + hands[1]:
+        raise bad_field("shown", "tablic.expect.shown", value)
+    return card
+
+
+def check_seat_field(field: str, value: object) -> int:
+    """A seat, 0 or 1."""
+    if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 1):
+        raise bad_field(field, "tablic.expect.seat", value)
+    return value
+
+
+def check_number(field: str, value: object, least: int, most: int) -> int:
+    """A whole number from ``least`` to ``most``: a bigger one is no position of the rules,
+    and one of thousands of digits could not even be printed."""
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+        raise bad_field(
+            field, "tablic.expect.range", value, least=i18n.Number(least), most=i18n.Number(most)
+        )
+    return value
+
+
+def check_number_pair(field: str, value: object, most: int) -> tuple[int, int]:
+    """Two whole numbers from 0 to ``most``, one per seat (tablas, totals)."""
+    if isinstance(value, str) or not isinstance(value, Sequence) or len(value) != 2:
+        raise bad_field(field, "tablic.expect.numbers", value, most=i18n.Number(most))
+    return (check_number(field, value[0], 0, most), check_number(field, value[1], 0, most))
+
+
+# -- position codes --
+# Tablić position codes: :meth:`State.code` writes one, :meth:`State.from_code` reads it.
+#
+# A code is ``T`` (or ``T0``/``T1``: what that seat sees) and eleven fields, separated by
+# spaces: the table (arrival order), the hands ``first|second``, the stock (top first), the
+# piles ``first|second``, the seat to move, the dealer, the tablas and the totals
+# ``first|second``, the deal number, the last capturer (``-``: none yet) and the public bottom
+# card once dealt into a hand (T-D8; ``-``: none). Cards are two letters (``TD`` is 10♦) and
+# ``-`` is an empty list. A seat's code writes the other hand as ``5?`` (five unseen cards)
+# plus the public bottom card if it is there, the stock as ``21?`` plus its public bottom
+# card, and each pile as ``12?p4`` (twelve cards worth four points, all a seat is shown).
+
+
+FIELDS = (
+    "table",
+    "hands",
+    "stock",
+    "piles",
+    "to_move",
+    "dealer",
+    "tablas",
+    "totals",
+    "deal",
+    "last_capturer",
+    "shown",
+)
+"""The fields of a Tablić code, in order."""
+
+_Items = list[Card | Unseen]
+
+
+class Coded(Protocol):
+    """What a code is written from: the public fields of a :class:`State` (so this room
+    needs no import of :mod:`.state`, which imports it)."""
+
+    @property
+    def to_move(self) -> int | None: ...
+    @property
+    def table(self) -> tuple[Card, ...]: ...
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]: ...
+    @property
+    def stock(self) -> tuple[Card, ...]: ...
+    @property
+    def stock_bottom(self) -> Card | None: ...
+    @property
+    def piles(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def tablas(self) -> tuple[int, int]: ...
+    @property
+    def totals(self) -> tuple[int, int]: ...
+    @property
+    def deal_number(self) -> int: ...
+    @property
+    def last_capturer(self) -> int | None: ...
+    def revealed(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]: ...
+
+
+def position_code(state: Coded, seat: int | None = None) -> str:
+    """The code of ``state``: everything (``seat`` None) or what ``seat`` sees."""
+    codes.refuse_over(state.to_move, PositionError)
+    hands: list[_Items] = [list(h) for h in state.hands]
+    stock: _Items = list(state.stock)
+    piles: list[_Items] = [list(p) for p in state.piles]
+    shown = [c for pair in state.revealed() for c in pair]
+    head = "T"
+    if seat is not None:
+        seat = core.check_seat(seat)
+        head = f"T{seat}"
+        other = 1 - seat
+        hidden = len(hands[other]) - len(state.revealed()[other])
+        hands[other] = [*_run(hidden), *state.revealed()[other]]
+        bottom = state.stock_bottom
+        stock = [*_run(len(stock) - (bottom is not None)), *([bottom] if bottom else [])]
+        piles = [_pile_run(state.piles[n]) for n in (0, 1)]
+    return " ".join(
+        (
+            head,
+            codes.write_cards(state.table),
+            "|".join(codes.write_cards(h) for h in hands),
+            codes.write_cards(stock),
+            "|".join(codes.write_cards(p) for p in piles),
+            str(state.to_move),
+            str(state.dealer),
+            f"{state.tablas[0]}|{state.tablas[1]}",
+            f"{state.totals[0]}|{state.totals[1]}",
+            str(state.deal_number),
+            "-" if state.last_capturer is None else str(state.last_capturer),
+            codes.write_cards(shown),
+        )
+    )
+
+
+def _pile_run(pile: tuple[Card, ...]) -> list[Card | Unseen]:
+    """A pile as a seat sees it: its number of cards and their points (T-S20)."""
+    return [Unseen(len(pile), sum(card_points(c) for c in pile))] if pile else []
+
+
+def _run(count: int) -> list[Unseen]:
+    return [Unseen(count)] if count else []
+
+
+def read_code(text: object, seed: int | str, rules: Rules | None) -> dict[str, Any]:
+    """The arguments of :meth:`State.from_position` for a code (all but ``rules``, which
+    only bound the totals here); a seat's unseen cards are dealt from ``seed``'s shuffle.
+    (``Any``: the values are of the parameters' types, which a plain dict cannot say.)"""
+    seat, fields = codes.split_code(text, "Tablić", "T", FIELDS, PositionError)
+    table, hands_text, stock, piles_text = fields[:4]
+    items = {
+        "table": codes.read_cards(table, "table", PositionError),
+        "stock": codes.read_cards(stock, "stock", PositionError),
+        "shown": codes.read_cards(fields[10], "shown", PositionError),
+    }
+    for name, pair in (("hands", hands_text), ("piles", piles_text)):
+        for n, part in enumerate(codes.read_pair(pair, name, PositionError)):
+            items[f"{name}{n}"] = codes.read_cards(part, name, PositionError)
+    _check_unseen(items, seat)
+    if seat is not None:
+        _deal_unseen(items, cards.Rng(seed))
+    shown = codes.seen(items["shown"])
+    if len(shown) > 1:
+        raise PositionError("code.cards", field="shown", text=fields[10])
+    tablas = [codes.read_int(t, "tablas", 0, 99, PositionError) for t in _pair(fields, 6)]
+    most = max_total(rules or Rules())
+    totals = [codes.read_int(t, "totals", 0, most, PositionError) for t in _pair(fields, 7)]
+    return dict(
+        table=codes.seen(items["table"]),
+        hands=(codes.seen(items["hands0"]), codes.seen(items["hands1"])),
+        stock=codes.seen(items["stock"]),
+        to_move=codes.read_seat(fields[4], "to_move", PositionError),
+        dealer=codes.read_seat(fields[5], "dealer", PositionError),
+        piles=(codes.seen(items["piles0"]), codes.seen(items["piles1"])),
+        tablas=tablas,
+        totals=totals,
+        deal_number=codes.read_int(fields[8], "deal", 1, MAX_DEAL_NUMBER, PositionError),
+        last_capturer=None
+        if fields[9] == "-"
+        else codes.read_seat(fields[9], "last_capturer", PositionError),
+        seed=seed,
+        shown=shown[0] if shown else None,
+    )
+
+
+def _pair(fields: list[str], index: int) -> tuple[str, str]:
+    return codes.read_pair(fields[index], FIELDS[index], PositionError)
+
+
+def _check_unseen(items: dict[str, _Items], seat: int | None) -> None:
+    """Unseen runs only where a seat's code may have them, each with its number; a pile's
+    with its points too."""
+    allowed = set() if seat is None else {f"hands{1 - seat}", "stock", "piles0", "piles1"}
+    for name, listed in items.items():
+        field = name.rstrip("01")
+        for item in listed:
+            if not isinstance(item, Unseen):
+                continue
+            if seat is None:
+                raise PositionError("code.unseen_in_full", field=field, letter="T")
+            if name not in allowed:
+                raise PositionError("code.unseen_misplaced", field=field, seat=seat)
+            if item.count is None or (item.points is None) == field.startswith("piles"):
+                raise PositionError("code.cards", field=field, text=str(item))
+
+
+def _deal_unseen(items: dict[str, _Items], rng: cards.Rng) -> None:
+    """Replace every unseen run by cards of the deck the code does not name: the piles'
+    first (their points must match), then the other hand's and the stock's."""
+    known = [c for listed in items.values() for c in codes.seen(listed)]
+    pool = codes.unseen_pool(known, rng)
+    wanted = sum(codes.unseen_total(listed) for listed in items.values())
+    if wanted != len(pool):
+        raise PositionError("code.unseen_count", pool=len(pool), count=wanted)
+    piles = [i for name in ("piles0", "piles1") for i in items[name] if isinstance(i, Unseen)]
+    chosen = iter(_pile_cards(pool, piles))
+    for name in ("piles0", "piles1"):
+        items[name] = [c for i in items[name] for c in _expand(i, chosen)]
+    taken = {c for name in ("piles0", "piles1") for c in codes.seen(items[name])}
+    rest = iter([c for c in pool if c not in taken])
+    for name in ("hands0", "hands1", "stock"):
+        items[name] = [
+            c for i in items[name] for c in ([i] if isinstance(i, Card) else _take(rest, i))
+        ]
+
+
+def _expand(item: Card | Unseen, chosen: Iterator[list[Card]]) -> list[Card]:
+    """A pile's card as itself, its unseen run as the cards chosen for it."""
+    return [item] if isinstance(item, Card) else next(chosen)
+
+
+def _take(rest: Iterator[Card], run: Unseen) -> list[Card]:
+    """The next ``run.count`` cards of the shuffled rest."""
+    return [next(rest) for _ in range(run.count or 0)]
+
+
+def _pile_cards(pool: list[Card], runs: list[Unseen]) -> list[list[Card]]:
+    """Cards of ``pool`` (already shuffled) for each pile run, with its number and points.
+
+    Cards are worth 0, 1 or 2 points (T-S20), so a pile is settled by how many 2-point cards
+    it takes; the few ways to share those out are tried in turn."""
+    by_points: dict[int, list[Card]] = {0: [], 1: [], 2: []}
+    for card in pool:
+        by_points[card_points(card)].append(card)
+    for twos in itertools.product(range(len(by_points[2]) + 1), repeat=len(runs)):
+        ones = [(r.points or 0) - 2 * t for r, t in zip(runs, twos, strict=True)]
+        zeros = [(r.count or 0) - o - t for r, o, t in zip(runs, ones, twos, strict=True)]
+        needs = (sum(zeros), sum(ones), sum(twos))
+        if min(ones + zeros, default=0) < 0 or any(
+            need > len(by_points[points]) for points, need in enumerate(needs)
+        ):
+            continue
+        left = {points: iter(listed) for points, listed in by_points.items()}
+        return [
+            [next(left[p]) for p, n in ((0, z), (1, o), (2, t)) for _ in range(n)]
+            for z, o, t in zip(zeros, ones, twos, strict=True)
+        ]
+    raise PositionError("tablic.code.piles", piles=" ".join(str(r) for r in runs))
+
+
+# -- views --
+# What one seat may see of a Tablić position: :class:`TablicView`, typed and read-only.
+#
+# A view holds cards, moves and numbers for Python code (bots, widgets) in its fields, and as a
+# dict the same facts as JSON (card texts), so ``view["hand"]`` and ``json.dumps(view)`` work
+# as they always did. It never holds a card its seat may not see: the other hand and the stock
+# appear only as their sizes.
+
+
+class Pile(NamedTuple):
+    """A pile as both players see it: how many cards it holds and their points (T-S20).
+
+    A named tuple, not a dataclass: two are made for every view, and a tuple is made fastest.
+    """
+
+    cards: int
+    points: int
+
+    @classmethod
+    def of(cls, bits: int) -> Pile:
+        """The pile of the cards in a bitmask."""
+        return cls(bits.bit_count(), points_of_mask(bits))
+
+    def to_json(self) -> dict[str, int]:
+        """``{"cards": ..., "points": ...}``."""
+        return {"cards": self.cards, "points": self.points}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LastMove:
+    """The move that led to a position: who played it, the move, and whether it was a tabla."""
+
+    seat: int | None
+    move: Move
+    tabla: bool
+
+    def to_json(self) -> dict[str, object]:
+        """The move as text, its card and captured cards as card texts, and the tabla flag."""
+        return {
+            "seat": self.seat,
+            "text": str(self.move),
+            "card": self.move.card.text,
+            "captured": [c.text for c in cards.from_mask(self.move.mask)],
+            "tabla": self.tabla,
+        }
+
+
+@dataclasses.dataclass(frozen=True, eq=False, slots=True)
+class TablicView(core.View):
+    """What ``seat`` (None: both players) may see of a position; see :meth:`State.view`."""
+
+    game: ClassVar[str] = "tablic"
+
+    seat: int | None
+    deal: int
+    round: int
+    """The round of the deal (1–4)."""
+    dealer: int
+    to_move: int | None
+    hand: tuple[Card, ...] | None
+    """The seat's own hand; None in the view of both players."""
+    hand_sizes: tuple[int, int]
+    revealed: tuple[tuple[Card, ...], tuple[Card, ...]]
+    """Cards in each hand that both players know: the public bottom card once dealt (T-D8)."""
+    table: tuple[Card, ...]
+    """The table cards in the order they arrived."""
+    piles: tuple[Pile, Pile]
+    tablas: tuple[int, int]
+    totals: tuple[int, int]
+    stock: int
+    """How many cards are left in the stock (their order is hidden)."""
+    stock_bottom: Card | None
+    """The stock's bottom card, shown to both players (T-D8), while it is in the stock."""
+    last_capturer: int | None
+    last_move: LastMove | None
+    last_deal: DealResult | None
+    target: int
+    over: bool
+    outcome: Outcome | None
+
+    def to_json(self) -> dict[str, object]:
+        """The view as plain JSON values: cards as their texts, tuples as lists."""
+        bottom = self.stock_bottom
+        return {
+            "game": self.game,
+            "seat": self.seat,
+            "deal": self.deal,
+            "round": self.round,
+            "dealer": self.dealer,
+            "to_move": self.to_move,
+            "hand": None if self.hand is None else [c.text for c in self.hand],
+            "hand_sizes": list(self.hand_sizes),
+            "revealed": [[c.text for c in r] for r in self.revealed],
+            "table": [c.text for c in self.table],
+            "piles": [pile.to_json() for pile in self.piles],
+            "tablas": list(self.tablas),
+            "totals": list(self.totals),
+            "stock": self.stock,
+            "stock_bottom": None if bottom is None else bottom.text,
+            "last_capturer": self.last_capturer,
+            "last_move": None if self.last_move is None else self.last_move.to_json(),
+            "last_deal": None if self.last_deal is None else self.last_deal.to_dict(),
+            "target": self.target,
+            "over": self.over,
+            "outcome": None if self.outcome is None else self.outcome.to_dict(),
+        }
+
+
+# -- state --
 
 new_object = object.__new__
 
@@ -288,7 +886,8 @@ class State(core.GameState[Move]):
     # -- position codes --------------------------------------------------------------------
     def code(self, seat: int | None = None) -> str:
         """The position as one line of text (like chess's FEN): everything, or with ``seat``
-        only what that seat sees. See :mod:`cardwidgets.games.tablic.codes` for the fields.
+        only what that seat sees. See the "position codes" section of this module for the
+        fields.
 
         >>> new_game(seed=1).code(1).split()[:3]
         ['T1', '4H2DJS7D', '6?|2S5S9HJHQHAS']
