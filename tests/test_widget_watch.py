@@ -96,7 +96,15 @@ def test_playing_on_without_an_event_loop_says_to_step() -> None:
     assert not w.running
 
 
-@pytest.mark.parametrize("pace", [0, -1, float("nan"), "fast", True, 10_000])
+def test_pace_0_means_no_waiting_for_notebooks_and_tests_that_drive_the_widget() -> None:
+    w = TablicWidget(seed=1, pace=0)
+    assert w.pace == 0.0
+    w.pace = 0.25
+    w.pace = 0
+    assert w.pace == 0.0
+
+
+@pytest.mark.parametrize("pace", [-1, -0.001, float("nan"), float("inf"), "fast", True, 10_000])
 def test_a_bad_pace_is_refused_and_the_pace_kept(pace: object) -> None:
     w = TablicWidget(seed=1, players=("random", "random"))
     with pytest.raises(OptionError):

@@ -169,14 +169,15 @@ class SeatOption(traitlets.Int):  # type: ignore[type-arg]  # bare: older traitl
 
 
 class PaceOption(traitlets.Float):  # type: ignore[type-arg]  # bare: older traitlets cannot subscript
-    """Seconds between two moves when watching computer players (above 0, at most an hour)."""
+    """Seconds between two moves when watching computer players (0 to an hour; 0: no waiting,
+    for tests and notebooks that drive the widget)."""
 
     def validate(self, obj: Any, value: Any) -> float:
         """``value`` as seconds, else :class:`OptionError`."""
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise _refusal(obj, self.name, value, "0 < pace ≤ 3600")
-        if not (math.isfinite(value) and 0 < value <= 3600):
-            raise _refusal(obj, self.name, value, "0 < pace ≤ 3600")
+            raise _refusal(obj, self.name, value, "0 ≤ pace ≤ 3600")
+        if not (math.isfinite(value) and 0 <= value <= 3600):
+            raise _refusal(obj, self.name, value, "0 ≤ pace ≤ 3600")
         return float(value)
 
 
