@@ -224,4 +224,12 @@ def test_the_widget_asks_the_engine_which_cards_complete_an_attack() -> None:
 
     assert panjpar_attack.can_complete is panjpar.can_complete
     source = Path(panjpar_attack.__file__).read_text(encoding="utf-8")
-    assert "panjpar.attack_extenders(" in source and "def can_complete" not in source
+    # The presenter asks the state, whose method is the engine's one function (the RL masks'
+    # source too), and keeps no copy of the rule.
+    assert ".attack_extenders(" in source and "def can_complete" not in source
+    state = panjpar.new_game(seed=3)
+    hand = state.hands[state.attacker]
+    first = sorted(hand)[:1]
+    assert state.attack_extenders(first) == panjpar.attack_extenders(
+        first, hand, state.attack_sizes()
+    )

@@ -4,6 +4,7 @@ step by step or on by themselves at a chosen pace, with pause; hidden cards stay
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -84,15 +85,18 @@ def test_playing_on_makes_a_move_every_pace_seconds_until_paused() -> None:
         await asyncio.sleep(0.1)
         return stopped, w.ply, len(w.line)
 
-    stopped, later, length = asyncio.run(watch())
+    # A fresh thread has no running event loop even when an earlier test (Playwright's sync
+    # API, kept open for the session) left one running in the main thread.
+    with ThreadPoolExecutor(1) as pool:
+        stopped, later, length = pool.submit(asyncio.run, watch()).result()
     assert stopped >= 3 and later == stopped and length == stopped + 1
     assert not w.running and "watch-play" in _ids(w) and w.pace == 0.01
 
 
 def test_playing_on_without_an_event_loop_says_to_step() -> None:
     w = TablicWidget(seed=3, players=("random", "random"))
-    with pytest.raises(WidgetError, match="step"):
-        w.watch()
+    with ThreadPoolExecutor(1) as pool, pytest.raises(WidgetError, match="step"):
+        pool.submit(w.watch).result()  # a thread with no event loop, whatever the main one has
     assert not w.running
 
 

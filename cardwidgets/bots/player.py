@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 from cardwidgets import cards, i18n
-from cardwidgets.bots import endings, ismcts
+from cardwidgets.bots import ismcts
 from cardwidgets.bots.strategy import PLAIN, Reason, greedy_options, strategy_for
 from cardwidgets.core import GameState, IllegalMove, Move
 from cardwidgets.i18n import TranslatedError
@@ -259,6 +259,10 @@ class ExpertPlayer(_BasePlayer):
     def _exact(self, state: GameState[M]) -> M | None:
         """The best move by an exact ending (:mod:`cardwidgets.bots.endings`) where the seat
         can know every card and the search stays within :attr:`EXACT_LIMIT` nodes."""
+        # Imported here: the endings know all three games, and a Tablić board should not
+        # load the other two (the classroom site pays for every import).
+        from cardwidgets.bots import endings
+
         if not endings.knowable(state):
             return None
         try:
