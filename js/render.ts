@@ -73,9 +73,19 @@ export class SceneView {
   private readonly mainEl: Element;
   private scene: Scene | null = null;
   private previewed: Element | null = null;
+  /** The preview of a card selected locally, lit until the kernel's next scene (see `instant`). */
+  private pending: Preview | null = null;
   private readonly cleanups: Array<() => void> = [];
 
-  constructor(host: HTMLElement, private readonly send: Send) {
+  /**
+   * `instant`: a click on a selectable card shows at once, before the kernel answers (off for a
+   * player with no kernel behind it, where no scene would ever replace the local mark).
+   */
+  constructor(
+    host: HTMLElement,
+    private readonly send: Send,
+    private readonly instant = true,
+  ) {
     this.doc = host.ownerDocument;
     const h = (this.h = builder(this.doc));
     // JupyterLab and Notebook 7 ignore shortcuts from inside an element with this attribute;
@@ -155,6 +165,9 @@ export class SceneView {
     const hovered = this.previewed ? focusKey(this.previewed) : null;
     const log = this.logState();
     this.scene = scene;
+    // The kernel's scene confirms or corrects what was shown locally: the local mark goes.
+    this.pending = null;
+    delete this.root.dataset.pending;
     this.updateFrame(scene);
     const ctx: Ctx = { h: this.h, size: scene.size, fourColor: !!scene.four_color, labels: { ...NO_LABELS, ...scene.labels }, live: true };
     this.mainEl.replaceChildren(...renderMain(ctx, scene));
@@ -240,7 +253,36 @@ export class SceneView {
   }
 
   private emit(intent: Intent | null): void {
-    if (intent && this.scene) this.send(intent, this.scene.version);
+    if (!intent || !this.scene) return;
+    // Paint first, then ask: the mark is in the DOM before the message leaves.
+    if (intent.kind === "card") this.selectLocally(intent.zone, intent.card);
+    this.send(intent, this.scene.version);
+  }
+
+  /**
+   * Instant feedback (issue 24, item 7): show a click on a selectable card within the frame,
+   * without waiting for the kernel. The card toggles its selected mark (a click on a selected
+   * card unselects it, in every game), and while selected it lights what its preview lists, the
+   * data the scene already carries; no rule is decided here. The card and the root carry
+   * `data-pending` until the kernel's next scene replaces the whole board, confirming the
+   * selection or correcting it (a refusal: the mark goes and the message says why).
+   */
+  private selectLocally(zone: string, card: string): void {
+    if (!this.instant || !this.scene) return;
+    const node = this.cardNode(zone, card);
+    if (!node || node.dataset.selectable !== "true") return;
+    const selected = node.dataset.selected !== "true";
+    if (selected) node.dataset.selected = "true";
+    else delete node.dataset.selected;
+    node.setAttribute("aria-pressed", String(selected));
+    node.dataset.pending = "true";
+    this.root.dataset.pending = "true";
+    this.pending = selected ? (this.scene.previews?.[`${zone}:${card}`] ?? null) : null;
+    this.preview(this.previewed);
+  }
+
+  private cardNode(zone: string, card: string): HTMLElement | null {
+    return this.root.querySelector<HTMLElement>(`[data-zone="${cssEscape(zone)}"] [data-card="${cssEscape(card)}"]`);
   }
 
   private onChange(event: Event): void {
@@ -284,7 +326,8 @@ export class SceneView {
     items[next].focus();
   }
 
-  /** Light up, locally (no round trip), what the scene's preview for a card lists, in any zone. */
+  /** Light up, locally (no round trip), what the scene's preview for a card lists, in any zone;
+   * a card selected locally keeps its preview lit until the kernel answers. */
   private preview(target: EventTarget | null): void {
     for (const node of Array.from(this.root.querySelectorAll<HTMLElement>("[data-preview]"))) {
       delete node.dataset.preview;
@@ -292,7 +335,8 @@ export class SceneView {
       delete node.dataset.previewGroup;
     }
     const hint = this.root.querySelector(".cw-hint");
-    if (hint) hint.textContent = "";
+    if (hint) hint.textContent = this.pending?.text ?? "";
+    for (const t of this.pending?.cards ?? []) this.light(t.zone, t.card, t.role, t.group);
     this.previewed = null;
     if (!(target instanceof Element) || !this.scene) return;
     const card = target.closest<HTMLElement>("[data-zone] [data-card]");
@@ -305,7 +349,7 @@ export class SceneView {
   }
 
   private light(zone: string, card: string, role: string, group: number | null): void {
-    const node = this.root.querySelector<HTMLElement>(`[data-zone="${cssEscape(zone)}"] [data-card="${cssEscape(card)}"]`);
+    const node = this.cardNode(zone, card);
     if (!node) return;
     node.dataset.preview = role;
     if (group !== null && group !== undefined) {
