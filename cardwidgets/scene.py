@@ -282,6 +282,8 @@ class Labels(TypedDict):
     empty: str
     summary: str
     code: str
+    side: str
+    """The button that shows or hides the side column (score, legend, log) when narrow."""
     roles: dict[str, str]
 
 
@@ -328,6 +330,7 @@ i18n.register(
         "scene.empty": {"en": "(empty)", "de": "(leer)"},
         "scene.summary": {"en": "Summary", "de": "Zusammenfassung"},
         "scene.code": {"en": "Position code", "de": "Stellungscode"},
+        "scene.side": {"en": "Score, colours and moves", "de": "Punkte, Farben und Züge"},
         "scene.group": {"en": "group {number}", "de": "Gruppe {number}"},
         "scene.role.playable": {"en": "playable", "de": "spielbar"},
         "scene.role.last": {"en": "just played", "de": "eben gespielt"},
@@ -508,6 +511,7 @@ def labels(locale: str) -> Labels:
         "empty": i18n.text("scene.empty", locale),
         "summary": i18n.text("scene.summary", locale),
         "code": i18n.text("scene.code", locale),
+        "side": i18n.text("scene.side", locale),
         "roles": role_words(locale),
     }
 

@@ -424,6 +424,45 @@ describe("instant selection (issue 24, item 7)", () => {
   });
 });
 
+describe("side column toggle (issue 24, stage)", () => {
+  const toggle = () => q<HTMLButtonElement>(".cw-side-toggle");
+  const side = () => q(".cw-main > .cw-side");
+
+  it("is a real button before the side column, named by the scene, expanded, controlling it", () => {
+    view.update(scene({ labels: { ...LABELS, side: "Score, colours and moves" } }));
+    expect(toggle().tagName).toBe("BUTTON");
+    expect(toggle().getAttribute("type")).toBe("button");
+    expect(toggle().textContent).toBe("Score, colours and moves");
+    expect(toggle().getAttribute("aria-expanded")).toBe("true");
+    expect(toggle().getAttribute("aria-controls")).toBe(side().id);
+    expect(toggle().nextElementSibling).toBe(side());
+    expect(side().dataset.open).toBe("true");
+  });
+
+  it("collapses and expands the column locally, asks Python nothing, and keeps the choice across scenes", () => {
+    toggle().click();
+    expect(toggle().getAttribute("aria-expanded")).toBe("false");
+    expect(side().dataset.open).toBe("false");
+    expect(sent).toEqual([]);
+    view.update(scene({ version: 8 }));
+    expect(toggle().getAttribute("aria-expanded")).toBe("false");
+    expect(side().dataset.open).toBe("false");
+    toggle().click();
+    expect(side().dataset.open).toBe("true");
+  });
+
+  it("keeps focus on the button when a scene arrives", () => {
+    toggle().focus();
+    view.update(scene({ version: 8 }));
+    expect(document.activeElement).toBe(toggle());
+  });
+
+  it("is left out when the side column is empty", () => {
+    view.update(scene({ log: [], history: null, legend: [], score: null }));
+    expect(host.querySelector(".cw-side-toggle")).toBeNull();
+  });
+});
+
 describe("log", () => {
   function fakeScroll(box: HTMLElement, height: number, client: number): void {
     Object.defineProperty(box, "scrollHeight", { configurable: true, get: () => height });

@@ -54,8 +54,11 @@ function focusKey(node: Element | null): string | null {
   if (data.action !== undefined) return `[data-action="${cssEscape(data.action)}"]`;
   if (data.history !== undefined) return "[data-history]";
   if (node.classList.contains("cw-log-box")) return ".cw-log-box";
+  if (node.classList.contains("cw-side-toggle")) return ".cw-side-toggle";
   return null;
 }
+
+let sideCount = 0;
 
 const usable = (node: HTMLElement | null): node is HTMLElement =>
   !!node && !((node instanceof HTMLButtonElement || node instanceof HTMLInputElement) && node.disabled);
@@ -76,6 +79,9 @@ export class SceneView {
   /** The preview of a card selected locally, lit until the kernel's next scene (see `instant`). */
   private pending: Preview | null = null;
   private readonly cleanups: Array<() => void> = [];
+  /** Whether the side column is shown when the widget is narrow (the user's choice, kept). */
+  private sideOpen = true;
+  private readonly sideId = `cw-side-${++sideCount}`;
 
   /**
    * `instant`: a click on a selectable card shows at once, before the kernel answers (off for a
@@ -111,7 +117,9 @@ export class SceneView {
       this.root.addEventListener(type, fn);
       this.cleanups.push(() => this.root.removeEventListener(type, fn));
     };
-    on("click", (e) => this.emit(this.intentFor(e.target)));
+    on("click", (e) => {
+      if (!this.toggleSide(e.target)) this.emit(this.intentFor(e.target));
+    });
     on("change", (e) => this.onChange(e));
     on("keydown", (e) => this.onKeydown(e));
     // Keep every key inside the widget: notebook shortcuts (a, b, d d, Enter, Escape) must not fire.
@@ -171,6 +179,7 @@ export class SceneView {
     this.updateFrame(scene);
     const ctx: Ctx = { h: this.h, size: scene.size, fourColor: !!scene.four_color, labels: { ...NO_LABELS, ...scene.labels }, live: true };
     this.mainEl.replaceChildren(...renderMain(ctx, scene));
+    this.addSideToggle(ctx.labels.side ?? "");
     this.restoreLog(log);
     if (hadFocus) this.restoreFocus(key);
     if (hovered) this.preview(this.root.querySelector(hovered));
@@ -202,6 +211,32 @@ export class SceneView {
     if (banner) this.bannerEl.dataset.tone = banner.tone;
     else delete this.bannerEl.dataset.tone;
     this.bannerEl.textContent = banner ? banner.text : "";
+  }
+
+  /**
+   * The side column's show/hide button, a live control only (the static picture has no script
+   * to run it): the stylesheet shows it when the widget is narrow and the side column lies under
+   * the board, and hides the column while it is collapsed. Python is not asked: it is a view
+   * choice, kept across scenes.
+   */
+  private addSideToggle(label: string): void {
+    const side = this.mainEl.querySelector<HTMLElement>(":scope > .cw-side");
+    if (!side || side.childElementCount === 0) return;
+    side.id = this.sideId;
+    side.dataset.open = String(this.sideOpen);
+    const attrs = { type: "button", class: "cw-side-toggle", "aria-expanded": String(this.sideOpen), "aria-controls": this.sideId };
+    side.before(this.h("button", attrs, label));
+  }
+
+  /** Shows or hides the side column when `target` is its button; false for any other target. */
+  private toggleSide(target: EventTarget | null): boolean {
+    const button = target instanceof Element ? target.closest<HTMLElement>(".cw-side-toggle") : null;
+    if (!button || !this.root.contains(button)) return false;
+    this.sideOpen = !this.sideOpen;
+    button.setAttribute("aria-expanded", String(this.sideOpen));
+    const side = this.root.querySelector<HTMLElement>(`#${this.sideId}`);
+    if (side) side.dataset.open = String(this.sideOpen);
+    return true;
   }
 
   /** Where the log was scrolled: at the bottom (follow new entries) or where the user left it. */
