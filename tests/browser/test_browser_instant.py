@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 import os
 import platform
-import statistics
 import time
 from pathlib import Path
 from typing import Any
@@ -34,7 +33,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
 GAMES = a11y_states.available()
 # The card each game's learner clicks first, and the zone it lies in.
-CLICKED = {"tablic": ("hand", "8♦"), "pazaak": ("hand", "±2"), "panjpar": ("battle", "5♣")}
+CLICKED = a11y_states.FIRST_CLICK
 # What the scene's preview of that card lists (the presenters' data): Tablić's two capture
 # groups, Panjpar's beaters; a ±2 with the odds off lights nothing.
 LIT = {"tablic": ["3♠", "5♥", "8♣"], "pazaak": [], "panjpar": ["2♦", "7♣"]}
@@ -47,12 +46,6 @@ w = a11y_states.widget({game!r})
 w
 """.strip()
 
-# Runs in the kernel without waiting for it: the kernel is busy, so the click's message waits.
-JS_HOLD_KERNEL = """(seconds) => {
-  const k = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
-  k.requestExecute({code: `import time; time.sleep(${seconds})`, store_history: false});
-}"""
-
 # What the page shows right after a click: the card's marks, the root's, the lit cards.
 JS_MARKS = """([root, zone, card]) => {
   const el = document.querySelector(root);
@@ -61,33 +54,6 @@ JS_MARKS = """([root, zone, card]) => {
           pending: node.dataset.pending || null, selected: node.dataset.selected || null,
           pressed: node.getAttribute('aria-pressed'),
           lit: Array.from(el.querySelectorAll('[data-preview]')).map((n) => n.dataset.card).sort()};
-}"""
-
-# Per click: the click, the frame that paints the local mark, the kernel's scene and its frame.
-JS_WATCH = """(root) => {
-  const w = {clicks: [], local: [], painted: [], marked: [], scenes: [], frames: [], last: null};
-  window.__cwInstant = w;
-  const el = () => document.querySelector(root);
-  const after = (fn) => { const c = new MessageChannel(); c.port1.onmessage = fn;
-    c.port2.postMessage(0); };
-  window.addEventListener('click', () => {
-    w.clicks.push(performance.now());
-    // The next frame paints what the click's handler (after this listener) put in the DOM.
-    requestAnimationFrame(() => {
-      w.local.push(performance.now());
-      const r = el();
-      w.marked.push(!!r.querySelector('.cw-card[data-pending="true"]') || r.dataset.version !== w.last);
-      after(() => w.painted.push(performance.now()));
-    });
-  }, true);
-  w.last = el().dataset.version;
-  new MutationObserver(() => {
-    const v = el().dataset.version;
-    if (v === w.last) return;
-    w.last = v;
-    w.scenes.push(performance.now());
-    requestAnimationFrame(() => w.frames.push(performance.now()));
-  }).observe(document.body, {subtree: true, attributes: true, attributeFilter: ['data-version']});
 }"""
 
 
@@ -115,8 +81,7 @@ def test_a_click_shows_the_selection_before_the_kernel_answers(
     zone, card = CLICKED[game]
     target = page.locator(f'{root} [data-zone="{zone}"] [data-card="{card}"]')
     before = widget_page.version(page, root)
-    page.evaluate(JS_HOLD_KERNEL, 4)
-    page.wait_for_timeout(300)  # the sleep has started: the click's message will wait
+    widget_page.hold_kernel(page, 4)  # the click's message waits in the kernel's queue
     target.click()
     held = page.evaluate(JS_MARKS, [root, zone, card])
     assert held["version"] == str(before), f"{game}: the kernel answered too soon: {held}"
@@ -146,7 +111,7 @@ def test_selection_latency_local_paint_and_kernel_round_trip(
 def measure(page: Any, root: str, game: str, clicks: int) -> dict[str, Any]:
     zone, card = CLICKED[game]
     target = page.locator(f'{root} [data-zone="{zone}"] [data-card="{card}"]')
-    page.evaluate(JS_WATCH, root)
+    page.evaluate(widget_page.JS_WATCH_SELECTION, root)
     for i in range(clicks):
         before = widget_page.version(page, root)
         target.click()
@@ -157,35 +122,18 @@ def measure(page: Any, root: str, game: str, clicks: int) -> dict[str, Any]:
     w = page.evaluate("() => window.__cwInstant")
     assert len(w["clicks"]) == clicks and len(w["scenes"]) == clicks, (game, w)
     assert all(w["marked"]), f"{game}: a frame after a click showed no local mark: {w['marked']}"
-    local = diffs(w["clicks"], w["local"])
-    painted = diffs(w["clicks"], w["painted"])
-    kernel = diffs(w["clicks"], w["scenes"])
-    frames = diffs(w["clicks"], w["frames"])
+    local = widget_page.diffs(w["clicks"], w["local"])
+    painted = widget_page.diffs(w["clicks"], w["painted"])
+    kernel = widget_page.diffs(w["clicks"], w["scenes"])
+    frames = widget_page.diffs(w["clicks"], w["frames"])
     return {
         "clicks": clicks,
-        "local_frame": summary(local),
-        "local_painted": summary(painted),
-        "kernel_scene": summary(kernel),
-        "kernel_frame": summary(frames),
+        "local_frame": widget_page.summary(local),
+        "local_painted": widget_page.summary(painted),
+        "kernel_scene": widget_page.summary(kernel),
+        "kernel_frame": widget_page.summary(frames),
         "local_frame_samples_ms": [round(ms, 1) for ms in local],
         "kernel_scene_samples_ms": [round(ms, 1) for ms in kernel],
-    }
-
-
-def diffs(starts: list[float], ends: list[float]) -> list[float]:
-    assert len(starts) == len(ends), (starts, ends)
-    found = [end - start for start, end in zip(starts, ends, strict=True)]
-    assert all(ms >= 0 for ms in found), found
-    return found
-
-
-def summary(samples: list[float]) -> dict[str, float]:
-    ordered = sorted(samples)
-    p90 = ordered[min(len(ordered) - 1, round(0.9 * (len(ordered) - 1)))]
-    return {
-        "median_ms": round(statistics.median(samples), 1),
-        "p90_ms": round(p90, 1),
-        "max_ms": round(max(samples), 1),
     }
 
 
