@@ -20,7 +20,9 @@ The vocabulary:
   a **score sheet** whose rows each game names, a **summary** that pauses the game (end of a
   deal or set), a **legend** of the highlight roles, the **history** slider.
 * **Previews**: ``previews["zone:card"]`` lists what lights up (zone, card, role, group) and a
-  sentence, when that card is hovered or focused, so hovering needs no round trip.
+  sentence, when that card is hovered or focused, so hovering needs no round trip. A click on
+  a selectable card shows at once too: the renderer toggles the card's selected mark and lights
+  its preview, marked ``data-pending``, until the next scene confirms or corrects it.
 * **Focus**: ``focus`` lists zone ids in the order keyboard focus falls back to when the
   focused control disappears.
 
