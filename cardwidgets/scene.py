@@ -20,7 +20,9 @@ The vocabulary:
   a **score sheet** whose rows each game names, a **summary** that pauses the game (end of a
   deal or set), a **legend** of the highlight roles, the **history** slider.
 * **Previews**: ``previews["zone:card"]`` lists what lights up (zone, card, role, group) and a
-  sentence, when that card is hovered or focused, so hovering needs no round trip.
+  sentence, when that card is hovered or focused, so hovering needs no round trip. A click on
+  a selectable card shows at once too: the renderer toggles the card's selected mark and lights
+  its preview, marked ``data-pending``, until the next scene confirms or corrects it.
 * **Focus**: ``focus`` lists zone ids in the order keyboard focus falls back to when the
   focused control disappears.
 
@@ -282,6 +284,8 @@ class Labels(TypedDict):
     empty: str
     summary: str
     code: str
+    side: str
+    """The button that shows or hides the side column (score, legend, log) when narrow."""
     roles: dict[str, str]
 
 
@@ -328,6 +332,7 @@ i18n.register(
         "scene.empty": {"en": "(empty)", "de": "(leer)"},
         "scene.summary": {"en": "Summary", "de": "Zusammenfassung"},
         "scene.code": {"en": "Position code", "de": "Stellungscode"},
+        "scene.side": {"en": "Score, colours and moves", "de": "Punkte, Farben und Züge"},
         "scene.group": {"en": "group {number}", "de": "Gruppe {number}"},
         "scene.role.playable": {"en": "playable", "de": "spielbar"},
         "scene.role.last": {"en": "just played", "de": "eben gespielt"},
@@ -508,6 +513,7 @@ def labels(locale: str) -> Labels:
         "empty": i18n.text("scene.empty", locale),
         "summary": i18n.text("scene.summary", locale),
         "code": i18n.text("scene.code", locale),
+        "side": i18n.text("scene.side", locale),
         "roles": role_words(locale),
     }
 

@@ -50,6 +50,7 @@ _NO_LABELS: Labels = {
     "empty": "",
     "summary": "",
     "code": "",
+    "side": "",
     "roles": {},
 }
 

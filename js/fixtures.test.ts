@@ -17,9 +17,10 @@ const IGNORED = new Set(["tabindex", "disabled"]);
 
 function attrs(node: Element): string {
   const root = node.classList.contains("cw-root");
+  const side = node.classList.contains("cw-side");
   const pairs = Array.from(node.attributes).map((a) => [a.name.toLowerCase(), a.value] as const);
   return pairs
-    .filter(([name]) => !IGNORED.has(name) && !(root && name === "data-theme"))
+    .filter(([name]) => !IGNORED.has(name) && !(root && name === "data-theme") && !(side && (name === "id" || name === "data-open")))
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([name, value]) => ` ${name}=${JSON.stringify(value)}`)
     .join("");
@@ -27,6 +28,9 @@ function attrs(node: Element): string {
 
 /** The same normalised tree tests/scene_fixtures.py skeleton() makes from HTML text. */
 export function skeleton(node: Element, depth = 0, lines: string[] = []): string[] {
+  // The side column's show/hide button is the live view's own control (no static twin); the
+  // id it links the column by is the live view's too.
+  if (node.classList.contains("cw-side-toggle")) return lines;
   lines.push("  ".repeat(depth) + node.tagName.toLowerCase() + attrs(node));
   for (const kid of Array.from(node.childNodes)) {
     if (kid.nodeType === 1) skeleton(kid as Element, depth + 1, lines);

@@ -348,6 +348,121 @@ describe("previews", () => {
   });
 });
 
+describe("instant selection (issue 24, item 7)", () => {
+  const click = (id: string) => q(`.cw-card[data-card="${id}"]`).dispatchEvent(new MouseEvent("click", { bubbles: true }));
+
+  it("marks a clicked card selected and pending and lights its preview before the kernel answers", () => {
+    view.update(scene({ zones: [zone("table", [card("3♠"), card("5♥")]), zone("hand", [card("8♦", { selectable: true })])] }));
+    click("8♦");
+    const picked = q('.cw-card[data-card="8♦"]');
+    expect(picked.dataset.selected).toBe("true");
+    expect(picked.getAttribute("aria-pressed")).toBe("true");
+    expect(picked.dataset.pending).toBe("true");
+    expect(q(".cw-root").dataset.pending).toBe("true");
+    expect(q('.cw-card[data-card="3♠"]').dataset.preview).toBe("group");
+    expect(q('.cw-card[data-card="5♥"]').dataset.previewGroup).toBe("7");
+    expect(q(".cw-hint").textContent).toBe("8♦ takes 3♠ 5♥");
+    expect(intents()).toEqual([{ kind: "card", zone: "hand", card: "8♦" }]);
+    expect(sent[0].version).toBe(7);
+  });
+
+  it("keeps the local preview lit when the pointer leaves the card", () => {
+    view.update(scene({ zones: [zone("table", [card("3♠"), card("5♥")]), zone("hand", [card("8♦", { selectable: true })])] }));
+    click("8♦");
+    q('.cw-card[data-card="8♦"]').dispatchEvent(new MouseEvent("mouseout", { bubbles: true }));
+    expect(q('.cw-card[data-card="3♠"]').dataset.preview).toBe("group");
+    expect(q(".cw-hint").textContent).toBe("8♦ takes 3♠ 5♥");
+  });
+
+  it("unselects a selected card locally and lights nothing", () => {
+    click("8♦");
+    const picked = q('.cw-card[data-card="8♦"]');
+    expect(picked.dataset.selected).toBeUndefined();
+    expect(picked.getAttribute("aria-pressed")).toBe("false");
+    expect(picked.dataset.pending).toBe("true");
+    expect(host.querySelector("[data-preview]")).toBeNull();
+  });
+
+  it("marks a card chosen with Enter too", () => {
+    key(q('.cw-card[data-card="7♦"]'), "Enter");
+    expect(q('.cw-card[data-card="7♦"]').dataset.pending).toBe("true");
+    expect(q('.cw-card[data-card="7♦"]').dataset.selected).toBe("true");
+  });
+
+  it("leaves a card that is not selectable alone: the kernel says why", () => {
+    click("7♣");
+    expect(intents()).toEqual([{ kind: "card", zone: "table", card: "7♣" }]);
+    expect(host.querySelector("[data-pending]")).toBeNull();
+    expect(q('.cw-card[data-card="7♣"]').dataset.selected).toBeUndefined();
+  });
+
+  it("the kernel's next scene replaces the local mark: a refusal clears it and shows the reason", () => {
+    click("7♦");
+    view.update(scene({ version: 8, message: { kind: "error", text: "Not your turn" } }));
+    expect(host.querySelector("[data-pending]")).toBeNull();
+    expect(q(".cw-root").dataset.pending).toBeUndefined();
+    expect(q('.cw-card[data-card="7♦"]').dataset.selected).toBeUndefined();
+    expect(q(".cw-message").textContent).toBe("Not your turn");
+    expect(host.querySelector("[data-preview]")).toBeNull();
+  });
+
+  it("sends a second click with the version on screen (the kernel refuses it as stale)", () => {
+    click("7♦");
+    click("7♦");
+    expect(sent.map((s) => s.version)).toEqual([7, 7]);
+    expect(q('.cw-card[data-card="7♦"]').dataset.selected).toBeUndefined();
+  });
+
+  it("does nothing locally without a kernel (the replay player)", () => {
+    const other = document.createElement("div");
+    document.body.append(other);
+    const player = new SceneView(other, () => undefined, false);
+    player.update(scene());
+    other.querySelector<HTMLElement>('.cw-card[data-card="7♦"]')?.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    expect(other.querySelector("[data-pending]")).toBeNull();
+    player.destroy();
+  });
+});
+
+describe("side column toggle (issue 24, stage)", () => {
+  const toggle = () => q<HTMLButtonElement>(".cw-side-toggle");
+  const side = () => q(".cw-main > .cw-side");
+
+  it("is a real button before the side column, named by the scene, expanded, controlling it", () => {
+    view.update(scene({ labels: { ...LABELS, side: "Score, colours and moves" } }));
+    expect(toggle().tagName).toBe("BUTTON");
+    expect(toggle().getAttribute("type")).toBe("button");
+    expect(toggle().textContent).toBe("Score, colours and moves");
+    expect(toggle().getAttribute("aria-expanded")).toBe("true");
+    expect(toggle().getAttribute("aria-controls")).toBe(side().id);
+    expect(toggle().nextElementSibling).toBe(side());
+    expect(side().dataset.open).toBe("true");
+  });
+
+  it("collapses and expands the column locally, asks Python nothing, and keeps the choice across scenes", () => {
+    toggle().click();
+    expect(toggle().getAttribute("aria-expanded")).toBe("false");
+    expect(side().dataset.open).toBe("false");
+    expect(sent).toEqual([]);
+    view.update(scene({ version: 8 }));
+    expect(toggle().getAttribute("aria-expanded")).toBe("false");
+    expect(side().dataset.open).toBe("false");
+    toggle().click();
+    expect(side().dataset.open).toBe("true");
+  });
+
+  it("keeps focus on the button when a scene arrives", () => {
+    toggle().focus();
+    view.update(scene({ version: 8 }));
+    expect(document.activeElement).toBe(toggle());
+  });
+
+  it("is left out when the side column is empty", () => {
+    view.update(scene({ log: [], history: null, legend: [], score: null }));
+    expect(host.querySelector(".cw-side-toggle")).toBeNull();
+  });
+});
+
 describe("log", () => {
   function fakeScroll(box: HTMLElement, height: number, client: number): void {
     Object.defineProperty(box, "scrollHeight", { configurable: true, get: () => height });

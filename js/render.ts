@@ -54,8 +54,11 @@ function focusKey(node: Element | null): string | null {
   if (data.action !== undefined) return `[data-action="${cssEscape(data.action)}"]`;
   if (data.history !== undefined) return "[data-history]";
   if (node.classList.contains("cw-log-box")) return ".cw-log-box";
+  if (node.classList.contains("cw-side-toggle")) return ".cw-side-toggle";
   return null;
 }
+
+let sideCount = 0;
 
 const usable = (node: HTMLElement | null): node is HTMLElement =>
   !!node && !((node instanceof HTMLButtonElement || node instanceof HTMLInputElement) && node.disabled);
@@ -73,9 +76,22 @@ export class SceneView {
   private readonly mainEl: Element;
   private scene: Scene | null = null;
   private previewed: Element | null = null;
+  /** The preview of a card selected locally, lit until the kernel's next scene (see `instant`). */
+  private pending: Preview | null = null;
   private readonly cleanups: Array<() => void> = [];
+  /** Whether the side column is shown when the widget is narrow (the user's choice, kept). */
+  private sideOpen = true;
+  private readonly sideId = `cw-side-${++sideCount}`;
 
-  constructor(host: HTMLElement, private readonly send: Send) {
+  /**
+   * `instant`: a click on a selectable card shows at once, before the kernel answers (off for a
+   * player with no kernel behind it, where no scene would ever replace the local mark).
+   */
+  constructor(
+    host: HTMLElement,
+    private readonly send: Send,
+    private readonly instant = true,
+  ) {
     this.doc = host.ownerDocument;
     const h = (this.h = builder(this.doc));
     // JupyterLab and Notebook 7 ignore shortcuts from inside an element with this attribute;
@@ -101,7 +117,9 @@ export class SceneView {
       this.root.addEventListener(type, fn);
       this.cleanups.push(() => this.root.removeEventListener(type, fn));
     };
-    on("click", (e) => this.emit(this.intentFor(e.target)));
+    on("click", (e) => {
+      if (!this.toggleSide(e.target)) this.emit(this.intentFor(e.target));
+    });
     on("change", (e) => this.onChange(e));
     on("keydown", (e) => this.onKeydown(e));
     // Keep every key inside the widget: notebook shortcuts (a, b, d d, Enter, Escape) must not fire.
@@ -155,9 +173,13 @@ export class SceneView {
     const hovered = this.previewed ? focusKey(this.previewed) : null;
     const log = this.logState();
     this.scene = scene;
+    // The kernel's scene confirms or corrects what was shown locally: the local mark goes.
+    this.pending = null;
+    delete this.root.dataset.pending;
     this.updateFrame(scene);
     const ctx: Ctx = { h: this.h, size: scene.size, fourColor: !!scene.four_color, labels: { ...NO_LABELS, ...scene.labels }, live: true };
     this.mainEl.replaceChildren(...renderMain(ctx, scene));
+    this.addSideToggle(ctx.labels.side ?? "");
     this.restoreLog(log);
     if (hadFocus) this.restoreFocus(key);
     if (hovered) this.preview(this.root.querySelector(hovered));
@@ -189,6 +211,32 @@ export class SceneView {
     if (banner) this.bannerEl.dataset.tone = banner.tone;
     else delete this.bannerEl.dataset.tone;
     this.bannerEl.textContent = banner ? banner.text : "";
+  }
+
+  /**
+   * The side column's show/hide button, a live control only (the static picture has no script
+   * to run it): the stylesheet shows it when the widget is narrow and the side column lies under
+   * the board, and hides the column while it is collapsed. Python is not asked: it is a view
+   * choice, kept across scenes.
+   */
+  private addSideToggle(label: string): void {
+    const side = this.mainEl.querySelector<HTMLElement>(":scope > .cw-side");
+    if (!side || side.childElementCount === 0) return;
+    side.id = this.sideId;
+    side.dataset.open = String(this.sideOpen);
+    const attrs = { type: "button", class: "cw-side-toggle", "aria-expanded": String(this.sideOpen), "aria-controls": this.sideId };
+    side.before(this.h("button", attrs, label));
+  }
+
+  /** Shows or hides the side column when `target` is its button; false for any other target. */
+  private toggleSide(target: EventTarget | null): boolean {
+    const button = target instanceof Element ? target.closest<HTMLElement>(".cw-side-toggle") : null;
+    if (!button || !this.root.contains(button)) return false;
+    this.sideOpen = !this.sideOpen;
+    button.setAttribute("aria-expanded", String(this.sideOpen));
+    const side = this.root.querySelector<HTMLElement>(`#${this.sideId}`);
+    if (side) side.dataset.open = String(this.sideOpen);
+    return true;
   }
 
   /** Where the log was scrolled: at the bottom (follow new entries) or where the user left it. */
@@ -240,7 +288,36 @@ export class SceneView {
   }
 
   private emit(intent: Intent | null): void {
-    if (intent && this.scene) this.send(intent, this.scene.version);
+    if (!intent || !this.scene) return;
+    // Paint first, then ask: the mark is in the DOM before the message leaves.
+    if (intent.kind === "card") this.selectLocally(intent.zone, intent.card);
+    this.send(intent, this.scene.version);
+  }
+
+  /**
+   * Instant feedback (issue 24, item 7): show a click on a selectable card within the frame,
+   * without waiting for the kernel. The card toggles its selected mark (a click on a selected
+   * card unselects it, in every game), and while selected it lights what its preview lists, the
+   * data the scene already carries; no rule is decided here. The card and the root carry
+   * `data-pending` until the kernel's next scene replaces the whole board, confirming the
+   * selection or correcting it (a refusal: the mark goes and the message says why).
+   */
+  private selectLocally(zone: string, card: string): void {
+    if (!this.instant || !this.scene) return;
+    const node = this.cardNode(zone, card);
+    if (!node || node.dataset.selectable !== "true") return;
+    const selected = node.dataset.selected !== "true";
+    if (selected) node.dataset.selected = "true";
+    else delete node.dataset.selected;
+    node.setAttribute("aria-pressed", String(selected));
+    node.dataset.pending = "true";
+    this.root.dataset.pending = "true";
+    this.pending = selected ? (this.scene.previews?.[`${zone}:${card}`] ?? null) : null;
+    this.preview(this.previewed);
+  }
+
+  private cardNode(zone: string, card: string): HTMLElement | null {
+    return this.root.querySelector<HTMLElement>(`[data-zone="${cssEscape(zone)}"] [data-card="${cssEscape(card)}"]`);
   }
 
   private onChange(event: Event): void {
@@ -284,7 +361,8 @@ export class SceneView {
     items[next].focus();
   }
 
-  /** Light up, locally (no round trip), what the scene's preview for a card lists, in any zone. */
+  /** Light up, locally (no round trip), what the scene's preview for a card lists, in any zone;
+   * a card selected locally keeps its preview lit until the kernel answers. */
   private preview(target: EventTarget | null): void {
     for (const node of Array.from(this.root.querySelectorAll<HTMLElement>("[data-preview]"))) {
       delete node.dataset.preview;
@@ -292,7 +370,8 @@ export class SceneView {
       delete node.dataset.previewGroup;
     }
     const hint = this.root.querySelector(".cw-hint");
-    if (hint) hint.textContent = "";
+    if (hint) hint.textContent = this.pending?.text ?? "";
+    for (const t of this.pending?.cards ?? []) this.light(t.zone, t.card, t.role, t.group);
     this.previewed = null;
     if (!(target instanceof Element) || !this.scene) return;
     const card = target.closest<HTMLElement>("[data-zone] [data-card]");
@@ -305,7 +384,7 @@ export class SceneView {
   }
 
   private light(zone: string, card: string, role: string, group: number | null): void {
-    const node = this.root.querySelector<HTMLElement>(`[data-zone="${cssEscape(zone)}"] [data-card="${cssEscape(card)}"]`);
+    const node = this.cardNode(zone, card);
     if (!node) return;
     node.dataset.preview = role;
     if (group !== null && group !== undefined) {

@@ -140,8 +140,8 @@ export class ReplayPlayer {
     host.append(this.root);
     const stage = make("div", { class: "cw-replay-stage" });
     this.root.append(stage);
-    // Clicks on cards ask nothing: a replay has no kernel to answer.
-    this.view = new SceneView(stage, () => undefined);
+    // Clicks on cards ask nothing: a replay has no kernel to answer (so no local selection).
+    this.view = new SceneView(stage, () => undefined, false);
     this.doc.addEventListener("keydown", this.onKey);
     this.go(0);
   }

@@ -130,6 +130,8 @@ export interface Labels {
   summary: string;
   /** The heading of the position-code line. */
   code?: string;
+  /** The button that shows or hides the side column (score, legend, log) when narrow. */
+  side?: string;
   /** Spoken words of the highlight roles; `group` is a template with {number}. */
   roles: Record<string, string>;
 }

@@ -72,6 +72,9 @@ STARTS: dict[str, Callable[[], Any]] = {
     "pazaak": _pazaak_start,
     "panjpar": _panjpar_start,
 }
+# The card a learner clicks first in each starting position (zone, card): it selects it, as the
+# "selected" state does (Panjpar: the attack card to answer).
+FIRST_CLICK = {"tablic": ("hand", "8♦"), "pazaak": ("hand", "±2"), "panjpar": ("battle", "5♣")}
 CLASSES = {"tablic": "TablicWidget", "pazaak": "PazaakWidget", "panjpar": "PanjparWidget"}
 
 

@@ -6,7 +6,9 @@ With the widget's top at the top of the notebook, the turn banner, the learner's
 move button lie inside the window and the notebook's visible area (no scrolling); large cards
 are at least 90 px tall; no card label (notes, group numbers, zone labels) overlaps another, and
 every group number is the topmost element at its centre (not hidden under a neighbour).
-Selecting a card and a refused click move neither the buttons nor the hand. Screenshots of
+Selecting a card (by Python, and by a click shown locally before the kernel answers) and a
+refused click move neither the buttons nor the hand, at both sizes. The narration line lies in
+the banner's box (no empty band); narrow, the side column folds with a button. Screenshots of
 each game and size, light, dark and German, go to ``test-artifacts/screenshots/stage_*``.
 """
 
@@ -19,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from . import a11y_states
+from . import a11y_states, widget_page
 from .harness import (
     Server,
     kernel_exec,
@@ -194,11 +196,13 @@ JS_FIXED = """(root) => {
 }"""
 
 
-@pytest.mark.parametrize("stage", [(g, "large") for g in GAMES], ids=GAMES, indirect=True)
+@pytest.mark.parametrize("stage", CASES, ids=[f"{g}-{s}" for g, s in CASES], indirect=True)
 def test_nothing_moves_when_a_card_is_selected_or_a_click_is_refused(
     stage: tuple[Any, str, str],
 ) -> None:
-    page, game, _size = stage
+    """At both sizes: a card selected by Python, a refusal, and a click's local selection (shown
+    while the kernel is held back, issue 24 item 7) and the kernel's scene that confirms it."""
+    page, game, size = stage
     root = f'.cw-root[data-game="{game}"]'
     drive(page, root, "a11y_states.reach(w, 'fresh')")
     page.evaluate(JS_MEASURE, root)  # the widget's top at the top of the notebook
@@ -206,5 +210,62 @@ def test_nothing_moves_when_a_card_is_selected_or_a_click_is_refused(
     for state in ("selected", "message"):
         drive(page, root, f"a11y_states.reach(w, {state!r})")
         after = page.evaluate(JS_FIXED, root)
-        assert after == before, f"{game}: {state} moved the board: {before} -> {after}"
+        assert after == before, f"{game} {size}: {state} moved the board: {before} -> {after}"
     assert page.locator(f"{root} .cw-message").inner_text().strip()
+    drive(page, root, "a11y_states.reach(w, 'fresh')")
+    zone, card = a11y_states.FIRST_CLICK[game]
+    shown = widget_page.version(page, root)
+    widget_page.hold_kernel(page, 3)
+    page.locator(f'{root} [data-zone="{zone}"] [data-card="{card}"]').click()
+    local = page.evaluate(JS_FIXED, root)
+    assert widget_page.version(page, root) == shown, f"{game}: the kernel answered too soon"
+    assert page.locator(f'{root} .cw-card[data-pending="true"]').count() == 1, game
+    assert local == before, f"{game} {size}: the local selection moved the board: {local}"
+    widget_page.wait_version_after(page, root, shown, timeout=30)
+    confirmed = page.evaluate(JS_FIXED, root)
+    assert confirmed == before, f"{game} {size}: the kernel's scene moved the board: {confirmed}"
+
+
+JS_NARRATION = """(root) => {
+  const el = document.querySelector(root);
+  const box = (sel) => { const r = el.querySelector(sel).getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
+  return {banner: box('.cw-banner'), announce: box('.cw-announce'), message: box('.cw-message'),
+          main: box('.cw-main'), gap: parseFloat(getComputedStyle(el).rowGap)};
+}"""
+
+
+@pytest.mark.parametrize("stage", [(g, "normal") for g in GAMES], ids=GAMES, indirect=True)
+def test_no_empty_band_under_the_banner_and_the_side_column_folds_when_narrow(
+    stage: tuple[Any, str, str],
+) -> None:
+    """The narration line lies inside the banner's box (no empty row between the banner and
+    the board), a refusal too; narrow, the side column has a show/hide button (en, de)."""
+    page, game, _size = stage
+    root = f'.cw-root[data-game="{game}"]'
+    drive(page, root, "a11y_states.reach(w, 'fresh')")
+    seen = page.evaluate(JS_NARRATION, root)
+    assert seen["main"]["top"] - seen["banner"]["bottom"] <= seen["gap"] + 1, seen
+    assert inside(seen["announce"], seen["banner"]), seen
+    toggle = page.locator(f"{root} .cw-side-toggle")
+    assert not toggle.is_visible(), f"{game}: the side button shows when the column fits beside"
+    drive(page, root, "a11y_states.reach(w, 'message')")
+    seen = page.evaluate(JS_NARRATION, root)
+    assert inside(seen["message"], seen["banner"]), seen
+    page.set_viewport_size({"width": 640, "height": 900})
+    page.wait_for_timeout(300)
+    side = page.locator(f"{root} .cw-main > .cw-side")
+    assert toggle.is_visible() and side.is_visible(), game
+    assert toggle.get_attribute("aria-expanded") == "true"
+    assert toggle.get_attribute("aria-controls") == side.get_attribute("id")
+    assert toggle.inner_text().strip() == "Score, colours and moves"
+    screenshot_widget(page, f"stage_{game}_narrow_open")
+    toggle.click()
+    assert toggle.get_attribute("aria-expanded") == "false" and not side.is_visible(), game
+    drive(page, root, "w.locale = 'de'")  # a new scene: the choice stays, the words change
+    assert toggle.get_attribute("aria-expanded") == "false" and not side.is_visible(), game
+    assert toggle.inner_text().strip() == "Punkte, Farben und Züge"
+    screenshot_widget(page, f"stage_{game}_narrow_closed_de")
+    toggle.click()
+    assert side.is_visible(), game
+    drive(page, root, "w.locale = 'en'")

@@ -3,6 +3,7 @@ Python's next scene, and where keyboard focus is (through marimo's shadow roots 
 
 from __future__ import annotations
 
+import statistics
 import time
 from typing import Any
 
@@ -13,6 +14,20 @@ JS_FOCUS = """(root) => {
        : a.dataset.option ? 'option:' + a.dataset.option
        : a.dataset.action ? 'action:' + a.dataset.action : 'other';
 }"""
+
+
+# Runs code in the notebook's kernel without waiting for it (JupyterLab): while it sleeps, a
+# click's message waits in the kernel's queue, so the page shows what it does before Python does.
+JS_HOLD_KERNEL = """(seconds) => {
+  const k = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  k.requestExecute({code: `import time; time.sleep(${seconds})`, store_history: false});
+}"""
+
+
+def hold_kernel(page: Any, seconds: float) -> None:
+    """Keep the notebook's kernel busy for ``seconds`` (the sleep has started on return)."""
+    page.evaluate(JS_HOLD_KERNEL, seconds)
+    page.wait_for_timeout(300)
 
 
 def version(page: Any, root: str) -> int:
@@ -51,3 +66,52 @@ def press_until(page: Any, root: str, key: str, target: str, limit: int = 40) ->
         seen.append(now)
         page.keyboard.press(key)
     raise AssertionError(f"{key} never reached {target}; focus went {seen}")
+
+
+# Selection latency (issue 24, item 7), per click: the click, the frame that paints the local
+# mark (checked: the mark, or already the kernel's scene), the kernel's scene and its frame.
+JS_WATCH_SELECTION = """(root) => {
+  const w = {clicks: [], local: [], painted: [], marked: [], scenes: [], frames: [], last: null};
+  window.__cwInstant = w;
+  const el = () => document.querySelector(root);
+  const after = (fn) => { const c = new MessageChannel(); c.port1.onmessage = fn;
+    c.port2.postMessage(0); };
+  window.addEventListener('click', () => {
+    w.clicks.push(performance.now());
+    const shown = el().dataset.version;
+    // The next frame paints what the click's handler (after this listener) put in the DOM.
+    requestAnimationFrame(() => {
+      w.local.push(performance.now());
+      const r = el();
+      w.marked.push(!!r.querySelector('.cw-card[data-pending="true"]') || r.dataset.version !== shown);
+      after(() => w.painted.push(performance.now()));
+    });
+  }, true);
+  w.last = el().dataset.version;
+  new MutationObserver(() => {
+    const v = el().dataset.version;
+    if (v === w.last) return;
+    w.last = v;
+    w.scenes.push(performance.now());
+    requestAnimationFrame(() => w.frames.push(performance.now()));
+  }).observe(document.body, {subtree: true, attributes: true, attributeFilter: ['data-version']});
+}"""
+
+
+def diffs(starts: list[float], ends: list[float]) -> list[float]:
+    """Each end minus its start (ms), all checked to be non-negative."""
+    assert len(starts) == len(ends), (starts, ends)
+    found = [end - start for start, end in zip(starts, ends, strict=True)]
+    assert all(ms >= 0 for ms in found), found
+    return found
+
+
+def summary(samples: list[float]) -> dict[str, float]:
+    """Median, 90th percentile and maximum, rounded to 0.1 ms."""
+    ordered = sorted(samples)
+    p90 = ordered[min(len(ordered) - 1, round(0.9 * (len(ordered) - 1)))]
+    return {
+        "median_ms": round(statistics.median(samples), 1),
+        "p90_ms": round(p90, 1),
+        "max_ms": round(max(samples), 1),
+    }
