@@ -20,7 +20,7 @@ const PANEL: TeacherPanel = {
   choose: true,
   seed_label: "Seed",
   seed: "1",
-  new_label: "New game",
+  new_label: "New game from seed",
   undo_label: "↶ Undo my move",
   undo: true,
   reveal_label: "Reveal the computer's hand",

@@ -28,7 +28,8 @@ i18n.register(
             "de": "Eigener Spieler: {name}",
         },
         "widget.teacher.seed": {"en": "Seed", "de": "Startwert"},
-        "widget.teacher.new": {"en": "New game", "de": "Neues Spiel"},
+        # not just "New game": the board's own New game button asks first and takes no seed
+        "widget.teacher.new": {"en": "New game from seed", "de": "Neues Spiel mit Startwert"},
         "widget.teacher.undo": {"en": "↶ Undo my move", "de": "↶ Zug zurücknehmen"},
         "widget.teacher.reveal": {
             "en": "Reveal the computer's hand",

@@ -1,6 +1,6 @@
 """The teacher panel (issue 24, item 5) in JupyterLab: choose the opponent, start the game of
 seed 7, play, undo, reveal the computer's hand, each from the page, each checked in the kernel
-and in the page. The panel open, the board still fits the stage (1024x768 at ``size="large"``,
+and in the page; axe finds no violation in the panel (light English, dark German). The panel open, the board still fits the stage (1024x768 at ``size="large"``,
 1280x900 normal: the checks of test_browser_stage). Screenshots (light, German, dark, large
 and normal) go to ``test-artifacts/screenshots/teacher_*``.
 """
@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from .harness import Server, kernel_exec, open_in_jupyter, write_notebook
+from . import axe
+from .harness import Server, kernel_exec, open_in_jupyter, screenshot, write_notebook
 from .test_browser_stage import JS_MEASURE, check_fits, lab_theme, screenshot_widget
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
@@ -67,6 +68,18 @@ def fits(page: Any, size: str, where: str) -> None:
     check_fits(seen, size, where)
 
 
+def shoot(page: Any, name: str, *, judge: bool = False) -> None:
+    """The window (the board in sight), then the panel itself (below the board at 1024x768
+    large, where the side column wraps under it)."""
+    screenshot_widget(page, name)
+    panel = page.locator(PANEL)
+    panel.scroll_into_view_if_needed()
+    panel.screenshot(path=str(screenshot(page, f"{name}_panel")), timeout=15_000)
+    if judge:  # the panel's markup: labels, names, contrast, target size
+        judged = axe.run(page, PANEL)
+        assert not judged["violations"], f"{name}: {axe.describe(judged['violations'])}"
+
+
 def test_teacher_chooses_an_opponent_deals_seed_7_plays_undoes_and_reveals(
     page: Any, lab_server: Server, browser_dirs: dict[str, Path]
 ) -> None:
@@ -110,18 +123,18 @@ def test_teacher_chooses_an_opponent_deals_seed_7_plays_undoes_and_reveals(
     assert kernel_json(page, "w.open_hands") is True
     assert hand(page, "opponent-hand") == theirs
     fits(page, "large", "teacher large light en")
-    screenshot_widget(page, "teacher_large_light_en")
+    shoot(page, "teacher_large_light_en", judge=True)
 
     kernel_exec(page, "w.locale = 'de'")
     drawn(page)
     assert panel.locator(".cw-teacher-title").inner_text() == "Lehrkraft"
     fits(page, "large", "teacher large light de")
-    screenshot_widget(page, "teacher_large_light_de")
+    shoot(page, "teacher_large_light_de")
 
     lab_theme(page, "dark")
     try:
         fits(page, "large", "teacher large dark de")
-        screenshot_widget(page, "teacher_large_dark_de")
+        shoot(page, "teacher_large_dark_de", judge=True)
     finally:
         lab_theme(page, "light")
 
@@ -129,7 +142,7 @@ def test_teacher_chooses_an_opponent_deals_seed_7_plays_undoes_and_reveals(
     kernel_exec(page, "w.locale = 'en'\nw.size = 'normal'")
     drawn(page)
     fits(page, "normal", "teacher normal light en")
-    screenshot_widget(page, "teacher_normal_light_en")
+    shoot(page, "teacher_normal_light_en")
 
     # Folded, it stays folded across a new scene.
     panel.locator(".cw-teacher-title").click()
