@@ -352,7 +352,8 @@ class TeacherPanel(TypedDict):
 
 class TeacherScene(Scene, total=False):
     """A scene with the teacher panel: the live widget adds ``teacher`` when its ``teacher``
-    option is on (a learner's scene, the static picture and the replays never carry it)."""
+    option is on. Only the live renderer draws it (``js/teacher.ts``): the static picture
+    (:func:`to_html`) has no working controls, and a learner's scene never carries it."""
 
     teacher: TeacherPanel
 

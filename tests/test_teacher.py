@@ -142,6 +142,20 @@ def test_an_opponent_chosen_while_it_is_its_turn_moves_at_once() -> None:
     assert w.state.to_move == 0 and w.state.ply == 2
 
 
+def test_an_opponent_whose_first_move_is_illegal_is_refused_and_the_old_one_stays() -> None:
+    w = TablicWidget(seed=4, opponent="human")
+    learner_move(w)  # hot-seat: seat 1 to move, so a new opponent moves at once
+
+    class Cheat:
+        def choose(self, state: Any) -> Any:
+            return "K♠ x A♠"
+
+    before = snapshot(w)
+    with pytest.raises(WidgetError, match="not allowed"):
+        w.opponent = Cheat()
+    assert snapshot(w) == before
+
+
 @pytest.mark.parametrize("widget", GAMES, ids=ids)
 def test_the_opponent_intent_changes_the_opponent(widget: Any) -> None:
     w = widget(seed=4, teacher=True)

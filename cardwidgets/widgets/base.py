@@ -868,11 +868,17 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             raise _refusal(self, "opponent", value, choices)
         if not isinstance(value, str) and not _has_choose(value):
             raise _refusal(self, "opponent", value, choices)
+        saved = (self._opponent, self._opponent_named, list(self._line), self._cursor)
         self._opponent = make_opponent(value, f"{self._seed}:opponent")
         self._opponent_named = isinstance(value, str)
         if not getattr(self, "_ready", False):
             return
-        said = self._reply()  # the game may wait on the opponent (hot-seat, seat 1 to move)
+        try:
+            said = self._reply()  # the game may wait on it (hot-seat, seat 1 to move)
+        except Exception:
+            # All or nothing, as in commit(): a failing player leaves the game as it was.
+            self._opponent, self._opponent_named, self._line, self._cursor = saved
+            raise
         if said:
             self._said = list(said)
         name = self.opponent_name or self.text("widget.teacher.opponent.human")
