@@ -104,7 +104,9 @@ def test_the_opponent_setter_takes_the_constructors_names(widget: Any) -> None:
     assert w.opponent is None
     w.opponent = "greedy"
     assert type(w.opponent).__name__ == "GreedyPlayer"
-    assert w.message == "The opponent is now greedy; it plays from its next move."
+    assert w.message == "The opponent is now Greedy; it plays from its next move."
+    w.locale = "de"  # the message follows the language, the bot's name too
+    assert w.message == "Der Gegner ist jetzt Gierig; er spielt ab seinem nächsten Zug."
 
 
 @pytest.mark.parametrize("bad", ["grandmaster", "", 3, object(), ["expert"]])

@@ -881,8 +881,13 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             raise
         if said:
             self._said = list(said)
-        name = self.opponent_name or self.text("widget.teacher.opponent.human")
-        self._show("info", lambda: self.text("widget.teacher.opponent_set", name=name))
+        named = self.opponent_name or "human"
+        shown = f"widget.teacher.opponent.{named}"  # a bot's name in the widget's language
+        key = shown if self._opponent_named else None
+        self._show(
+            "info",
+            lambda: self.text("widget.teacher.opponent_set", name=self.text(key) if key else named),
+        )
         self.refresh()
 
     @property
