@@ -321,6 +321,47 @@ class Scene(TypedDict):
     labels: Labels
 
 
+class TeacherChoice(TypedDict):
+    """One entry of the teacher panel's opponent chooser: the name it sends and its label."""
+
+    id: str
+    label: str
+
+
+class TeacherPanel(TypedDict):
+    """The teacher panel (issue 24, item 5), only in the scene of a widget made with
+    ``teacher=True``: the opponent chooser, a new game from a seed, undo, and the switch that
+    reveals the computer's hand. Every label is translated; no card is named here.
+
+    ``opponent`` is the id of the current opponent among ``opponents`` (``""``: none of them,
+    e.g. a teacher's own player); ``choose`` says whether it may change now (not while two
+    computer players are watched). ``seed`` is the seed of the game shown (the field's
+    placeholder: typing it again deals the same game). ``undo`` says whether there is a move
+    to take back; ``reveal`` whether the computer's hand is face up (``open_hands``).
+    """
+
+    title: str
+    opponent_label: str
+    opponent: str
+    opponents: list[TeacherChoice]
+    choose: bool
+    seed_label: str
+    seed: str
+    new_label: str
+    undo_label: str
+    undo: bool
+    reveal_label: str
+    reveal: bool
+
+
+class TeacherScene(Scene, total=False):
+    """A scene with the teacher panel: the live widget adds ``teacher`` when its ``teacher``
+    option is on. Only the live renderer draws it (``js/teacher.ts``): the static picture
+    (:func:`to_html`) has no working controls, and a learner's scene never carries it."""
+
+    teacher: TeacherPanel
+
+
 i18n.register(
     {
         "scene.hidden_card": {"en": "face-down card", "de": "verdeckte Karte"},

@@ -4,6 +4,7 @@
 
 import { type Attrs, type H, flag, groupColor } from "./dom";
 import type { Action, History, LegendItem, Option, Scene, Score, ScoreRow, Summary } from "./types";
+import { renderTeacher } from "./teacher";
 import { type Ctx, renderZone } from "./zones";
 
 const inert = (ctx: Ctx, enabled = true): string | null => (ctx.live && enabled ? null : "");
@@ -177,6 +178,7 @@ export function renderMain(ctx: Ctx, scene: Scene): Element[] {
   const side = h(
     "div",
     { class: "cw-side" },
+    !!scene.teacher && renderTeacher(ctx, scene.teacher),
     scene.score && renderScore(ctx, scene.score),
     renderLegend(ctx, scene.legend),
     renderLog(ctx, scene.log),

@@ -5,6 +5,7 @@
 
 import { type H, builder, groupColor } from "./dom";
 import { renderMain, rootAttrs } from "./panels";
+import { inTeacher, restoreTeacher, teacherIntent, teacherKey, teacherState } from "./teacher";
 import type { Intent, Labels, Preview, Scene } from "./types";
 import type { Ctx } from "./zones";
 
@@ -53,6 +54,7 @@ function focusKey(node: Element | null): string | null {
   if (data.option !== undefined) return `[data-option="${cssEscape(data.option)}"]`;
   if (data.action !== undefined) return `[data-action="${cssEscape(data.action)}"]`;
   if (data.history !== undefined) return "[data-history]";
+  if (data.teacher !== undefined) return `[data-teacher="${cssEscape(data.teacher)}"]`;
   if (node.classList.contains("cw-log-box")) return ".cw-log-box";
   if (node.classList.contains("cw-side-toggle")) return ".cw-side-toggle";
   return null;
@@ -172,6 +174,7 @@ export class SceneView {
     const key = hadFocus ? focusKey(active) : null;
     const hovered = this.previewed ? focusKey(this.previewed) : null;
     const log = this.logState();
+    const teacher = teacherState(this.root);
     this.scene = scene;
     // The kernel's scene confirms or corrects what was shown locally: the local mark goes.
     this.pending = null;
@@ -181,6 +184,7 @@ export class SceneView {
     this.mainEl.replaceChildren(...renderMain(ctx, scene));
     this.addSideToggle(ctx.labels.side ?? "");
     this.restoreLog(log);
+    restoreTeacher(this.root, teacher);
     if (hadFocus) this.restoreFocus(key);
     if (hovered) this.preview(this.root.querySelector(hovered));
   }
@@ -272,6 +276,7 @@ export class SceneView {
 
   private intentFor(target: EventTarget | null): Intent | null {
     if (!(target instanceof Element)) return null;
+    if (inTeacher(target)) return teacherIntent(target, "click");
     const node = target.closest<HTMLElement>("[data-card], [data-option], [data-action]");
     if (!node || !this.root.contains(node)) return null;
     if (node.dataset.card !== undefined) {
@@ -322,6 +327,10 @@ export class SceneView {
 
   private onChange(event: Event): void {
     const input = event.target;
+    if (inTeacher(input)) {
+      this.emit(teacherIntent(input, "change"));
+      return;
+    }
     if (input instanceof HTMLInputElement && input.dataset.history !== undefined && !input.disabled) {
       this.emit({ kind: "goto", ply: Number(input.value) });
     }
@@ -331,6 +340,15 @@ export class SceneView {
     event.stopPropagation();
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const target = event.target as HTMLElement | null;
+    // The teacher panel's controls keep their own keys (Enter in the seed field starts a game).
+    if (inTeacher(target)) {
+      const intent = teacherKey(target, event.key);
+      if (intent) {
+        this.emit(intent);
+        event.preventDefault();
+      }
+      return;
+    }
     // The slider uses the arrows, Home and End itself.
     if (target instanceof HTMLInputElement && event.key !== "Escape") return;
     if (!this.navigate(target, event.key)) return;

@@ -165,6 +165,33 @@ export interface Scene {
   /** The seat's position code (`T0 …`), or "": one line a teacher can paste. */
   code?: string;
   labels: Labels;
+  /** The teacher panel: only when the widget's teacher option is on (never in a picture). */
+  teacher?: TeacherPanel | null;
+}
+
+/** An opponent the teacher panel offers: the name it sends, its label. */
+export interface TeacherChoice {
+  id: string;
+  label: string;
+}
+
+/** The teacher panel (cardwidgets/scene.py TeacherPanel): every label translated by Python. */
+export interface TeacherPanel {
+  title: string;
+  opponent_label: string;
+  /** The current opponent's id among `opponents` ("": none of them). */
+  opponent: string;
+  opponents: TeacherChoice[];
+  /** Whether the opponent may change now (not while two computer players are watched). */
+  choose: boolean;
+  seed_label: string;
+  /** The seed of the game shown: the seed field's placeholder. */
+  seed: string;
+  new_label: string;
+  undo_label: string;
+  undo: boolean;
+  reveal_label: string;
+  reveal: boolean;
 }
 
 /** What a click or a key press asks Python to do; Python checks everything. */
@@ -172,7 +199,15 @@ export type Intent =
   | { kind: "card"; zone: string; card: string }
   | { kind: "option"; index: number }
   | { kind: "action"; id: string }
-  | { kind: "goto"; ply: number };
+  | { kind: "goto"; ply: number }
+  | TeacherIntent;
+
+/** What the teacher panel asks; Python refuses it unless the teacher turned the panel on. */
+export type TeacherIntent =
+  | { kind: "teacher"; control: "opponent"; name: string }
+  | { kind: "teacher"; control: "new"; seed: string }
+  | { kind: "teacher"; control: "undo" }
+  | { kind: "teacher"; control: "reveal"; on: boolean };
 
 export interface IntentMessage {
   type: "intent";

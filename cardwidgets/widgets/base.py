@@ -61,6 +61,7 @@ from cardwidgets.cards import Rng, fresh_seed
 from cardwidgets.core import GameState, IllegalMove, Move, check_seat
 from cardwidgets.i18n import TranslatedError
 from cardwidgets.present import Moment, Presenter, Said, still_note, words
+from cardwidgets.present import teacher_words as _teacher_words  # noqa: F401  (its catalog)
 from cardwidgets.replay.embed import widget_entry
 
 __all__ = [
@@ -253,6 +254,9 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     """Watching computer players: seconds between two moves while they play on."""
     running = traitlets.Bool(False)
     """Watching: whether the players play on by themselves (:meth:`watch`, :meth:`pause`)."""
+    teacher = SwitchOption(False)
+    """Show the teacher panel (opponent, new game from a seed, undo, reveal the computer's
+    hand: :mod:`cardwidgets.widgets.teacher`). Not synced: only Python turns it on."""
 
     game: ClassVar[str] = ""
     engine: ClassVar[ModuleType | None] = None
@@ -275,7 +279,8 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     _locale_asked: str | None  # the locale of option refusals while the widget is made
     _players: tuple[Opponent, ...]  # the computer players watched, seat 0 and 1 (or none)
     _timer: asyncio.TimerHandle | None  # the next move while they play on
-    opponent: Opponent | None
+    _opponent: Opponent | None
+    _opponent_named: bool  # made from a name (or None): new(seed=...) makes it again, seeded
     _selection: Any  # the learner's half-made move: the game's frozen selection
     presenter_class: ClassVar[type[Presenter[Any, Any]]]
     """The game's presenter (:mod:`cardwidgets.present`): it draws the scene."""
@@ -765,19 +770,53 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         self.refresh()
 
     # -- new games -----------------------------------------------------------------------------
-    def new(self) -> None:
-        """Start a new game (its seed follows from this widget's seed); the old line is kept
-        in :attr:`branches`."""
-        assert self.engine is not None
-        self._new_games += 1
+    def new(self, seed: int | str | None = None) -> None:
+        """Start a new game with the same rules; the old line is kept in :attr:`branches`.
+
+        Without ``seed``, its seed follows from this widget's seed (``"5/1"``, ``"5/2"`` …).
+        With one (a whole number, also as text, or a short word), it is the game
+        ``TablicWidget(seed=seed)`` would deal, the opponent (if named) seeded from it too, so
+        ``new(seed=5)`` twice deals the same game. A bad seed is refused, state unchanged.
+
+        >>> from cardwidgets.widgets import TablicWidget
+        >>> w = TablicWidget(seed=1)
+        >>> w.new(seed=5); w.game_seed, w.state.code(0) == TablicWidget(seed=5).state.code(0)
+        (5, True)
+        >>> w.new(seed="")
+        Traceback (most recent call last):
+        ...
+        cardwidgets.widgets.base.WidgetError: A seed is a whole number (0 or more) or a short ...
+        """
+        from cardwidgets.widgets.teacher import read_seed
+
+        with self.reporting():
+            chosen = None if seed is None else read_seed(seed)
+        if chosen is None:
+            self._new_games += 1
+        else:
+            self._seed, self._new_games = chosen, 0
+            if self._opponent_named and self._opponent is not None:
+                self._opponent = make_opponent(_player_name(self._opponent), f"{chosen}:opponent")
         old = self._line[-1]
-        self.state = self.engine.new_game(
-            seed=f"{self._seed}/{self._new_games}", rules=self.state.rules
-        )
+        self.state = self._new_state(self.game_seed, self.state.rules)
         self._branches = [old]
         self._confirm_new = False
-        self._show("info", lambda: self.text("widget.new_started"))
+        if chosen is None:
+            self._show("info", lambda: self.text("widget.new_started"))
+        else:
+            self._show("info", lambda: self.text("widget.teacher.new_seed", seed=chosen))
         self.refresh()
+
+    def _new_state(self, seed: int | str, rules: Any) -> S:
+        """The first position of a new game from ``seed`` (a game may deal its own way)."""
+        assert self.engine is not None
+        state: S = self.engine.new_game(seed=seed, rules=rules)
+        return state
+
+    @property
+    def game_seed(self) -> int | str:
+        """The seed of the game shown: ``new(seed=w.game_seed)`` deals it again."""
+        return self._seed if self._new_games == 0 else f"{self._seed}/{self._new_games}"
 
     def _ask_new(self) -> None:
         self._confirm_new = True
@@ -787,6 +826,125 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     def _cancel_new(self) -> None:
         self._confirm_new = False
         self._message = None
+        self.refresh()
+
+    # -- teacher controls (issue 24, item 5; the panel: cardwidgets.widgets.teacher) ----------
+    @traitlets.observe("teacher")
+    def _teacher_changed(self, change: Mapping[str, object]) -> None:
+        self.refresh()
+
+    @property
+    def opponent(self) -> Opponent | None:
+        """Who replies to the learner (None: two learners take turns, hot-seat).
+
+        Set it to what the constructor's ``opponent`` takes: a bot name (``"random"``,
+        ``"greedy"``, ``"expert"``), ``"human"`` or None for hot-seat, or any object with
+        ``choose(state)``; it plays from its next reply (at once if the game waits on it).
+        Anything else raises :class:`OptionError`, and the opponent stays.
+
+        >>> from cardwidgets.widgets import TablicWidget
+        >>> w = TablicWidget(seed=1)
+        >>> w.opponent = "expert"; w.opponent_name
+        'expert'
+        >>> w.opponent = "grandmaster"
+        Traceback (most recent call last):
+        ...
+        cardwidgets.widgets.base.OptionError: The option opponent cannot be 'grandmaster'; ...
+        >>> w.opponent_name
+        'expert'
+        """
+        return self._opponent
+
+    @opponent.setter
+    def opponent(self, value: object) -> None:
+        if self._players:
+            raise OptionError("widget.watch_with_opponent", locale=self.locale)
+        from cardwidgets import bots
+
+        if value is None:
+            value = "human"  # as before the setter: None is hot-seat play
+        choices = self.text("widget.teacher.opponent_choices")
+        if isinstance(value, str) and value not in (*bots.PLAYERS, "human"):
+            raise _refusal(self, "opponent", value, choices)
+        if not isinstance(value, str) and not _has_choose(value):
+            raise _refusal(self, "opponent", value, choices)
+        saved = (self._opponent, self._opponent_named, list(self._line), self._cursor)
+        self._opponent = make_opponent(value, f"{self._seed}:opponent")
+        self._opponent_named = isinstance(value, str)
+        if not getattr(self, "_ready", False):
+            return
+        try:
+            said = self._reply()  # the game may wait on it (hot-seat, seat 1 to move)
+        except Exception:
+            # All or nothing, as in commit(): a failing player leaves the game as it was.
+            self._opponent, self._opponent_named, self._line, self._cursor = saved
+            raise
+        if said:
+            self._said = list(said)
+        named = self.opponent_name or "human"
+        shown = f"widget.teacher.opponent.{named}"  # a bot's name in the widget's language
+        key = shown if self._opponent_named else None
+        self._show(
+            "info",
+            lambda: self.text("widget.teacher.opponent_set", name=self.text(key) if key else named),
+        )
+        self.refresh()
+
+    @property
+    def opponent_name(self) -> str:
+        """The opponent's name (``"greedy"`` …; a player's class name), ``""`` in hot-seat."""
+        return "" if self._opponent is None else _player_name(self._opponent)
+
+    @property
+    def opponent_named(self) -> bool:
+        """Whether the widget made its opponent from a name (then ``new(seed=…)`` seeds it)."""
+        return self._opponent_named
+
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` has a move to take back."""
+        from cardwidgets.widgets.teacher import undo_point
+
+        return undo_point(self._line, self._undo_seat()) is not None
+
+    def _undo_seat(self) -> int | None:
+        """Whose moves undo takes back: the learner's, or anyone's (hot-seat, watching)."""
+        return None if self._opponent is None or self._players else self.seat
+
+    def undo(self) -> None:
+        """Take back the learner's last move and the computer's replies after it: the game is
+        back at the learner's previous turn (two learners or two computer players: the last
+        move). The undone line is kept in :attr:`branches`; nothing to undo is refused.
+
+        >>> from cardwidgets.widgets import TablicWidget
+        >>> w = TablicWidget(seed=1)
+        >>> _ = w.play("A♣ x 4♥ 7♦"); w.ply
+        2
+        >>> w.undo(); w.ply, len(w.branches), w.announcement
+        (0, 1, '2 moves taken back: your turn again (move 0).')
+        >>> w.undo()
+        Traceback (most recent call last):
+        ...
+        cardwidgets.widgets.base.WidgetError: There is no move of yours to take back.
+        """
+        from cardwidgets.widgets.teacher import undo_point
+
+        with self.reporting():
+            index = undo_point(self._line, self._undo_seat())
+            if index is None:
+                raise WidgetError("widget.teacher.nothing_to_undo")
+        if self.running:
+            self.pause()
+        taken = len(self._line) - 1 - index
+        self._branches.append(self._line[-1])
+        del self._line[index + 1 :]
+        self._cursor = index
+        ply = self.state.ply
+        self._dismissed = {p for p in self._dismissed if p <= ply}  # later summaries: again
+        self.clear_selection()
+        self._message = None
+        self._confirm_new = False
+        key = "widget.teacher.undone_one" if self._undo_seat() is None else "widget.teacher.undone"
+        self._said = [(key, {"n": taken, "ply": ply})]
         self.refresh()
 
     # -- in the scene --------------------------------------------------------------------------
@@ -851,6 +1009,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         code: str | None = None,
         players: tuple[object, object] | None = None,
         pace: float = 1.0,
+        teacher: bool = False,
     ) -> None:
         self._ready = False
         self._locale_asked = locale  # an option refused while the widget is made says so in it
@@ -870,11 +1029,12 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         self._confirm_new = False
         self._dismissed = set()
         self._hooks = []
-        self.opponent = make_opponent(opponent, f"{seed}:opponent")
+        self._opponent = make_opponent(opponent, f"{seed}:opponent")
+        self._opponent_named = opponent is None or isinstance(opponent, str)
         self._players = self._watched(players, opponent, seed)
         self._timer = None
         if self._players:
-            self.opponent = None  # nobody replies to a learner: the two players take turns
+            self._opponent = None  # nobody replies to a learner: the two players take turns
         super().__init__(
             pace=pace,
             seat=seat,
@@ -885,6 +1045,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             theme=theme,
             size=size,
             legend=legend,
+            teacher=teacher,
         )
         self._locale_asked = None  # from now on an option is refused in self.locale
         self.on_msg(self._on_custom_msg)
@@ -999,6 +1160,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             "watch-step": self.step,
             "watch-play": self.watch,
             "watch-pause": self.pause,
+            "undo": self.undo,
         }
 
     # -- what a click on the board does (the game overrides) -----------------------------------
@@ -1038,8 +1200,15 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         raise WidgetError("widget.no_zone", zone=zone_id)
 
     def build_scene(self) -> _scene.Scene:
-        """The scene of the position shown, from the game's builders and the frame."""
-        return self.presenter().scene()
+        """The scene of the position shown, from the game's builders and the frame (and the
+        teacher panel, when :attr:`teacher` is on)."""
+        built = self.presenter().scene()
+        if self.teacher:
+            from cardwidgets.widgets.teacher import panel
+
+            with_panel: _scene.TeacherScene = {**built, "teacher": panel(self)}
+            return with_panel
+        return built
 
     def refresh(self) -> None:
         """Rebuild the scene and bump the version (one sync message); update the observable
@@ -1212,7 +1381,13 @@ def _goto(widget: GameWidget[Any, Any], intent: dict[str, Any]) -> bool:
     return widget.attempt(lambda: widget.goto(ply))  # type: ignore[arg-type]  # goto() checks it
 
 
-_KINDS = {"card": _card, "option": _option, "action": _action, "goto": _goto}
+def _teacher(widget: GameWidget[Any, Any], intent: dict[str, Any]) -> bool:
+    from cardwidgets.widgets import teacher  # the panel's module imports this one
+
+    return teacher.handle(widget, intent)
+
+
+_KINDS = {"card": _card, "option": _option, "action": _action, "goto": _goto, "teacher": _teacher}
 
 
 def dispatch(widget: GameWidget[Any, Any], intent: dict[str, Any]) -> bool:

@@ -126,16 +126,9 @@ class PazaakWidget(GameWidget[pazaak.State, pazaak.Move]):
     def _deal(self, seed: int | str, rules: pazaak.Rules | None) -> pazaak.State:
         return pazaak.new_game(seed=seed, rules=rules, side_decks=self._side_decks)
 
-    def new(self) -> None:
-        """Start a new match with the same rules and side decks (its seed follows from this
-        widget's seed); the old line is kept in :attr:`branches`."""
-        self._new_games += 1
-        old = self._line[-1]
-        self.state = self._deal(f"{self._seed}/{self._new_games}", self.state.rules)
-        self._branches = [old]
-        self._confirm_new = False
-        self._show("info", lambda: self.text("widget.new_started"))
-        self.refresh()
+    def _new_state(self, seed: int | str, rules: Any) -> pazaak.State:
+        """A new match (:meth:`new`) keeps the rules and the side decks."""
+        return self._deal(seed, rules)
 
     @traitlets.observe("odds")
     def _odds_changed(self, change: Mapping[str, object]) -> None:

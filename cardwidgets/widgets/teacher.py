@@ -1,0 +1,155 @@
+"""The teacher panel (issue 24, item 5): choose the opponent, start a new game from a seed, undo
+the learner's last move, reveal the computer's hand.
+
+A widget made with ``teacher=True`` adds the panel to its scene (:func:`panel`); a learner's
+widget looks as before. Each control is a Python call too: ``w.opponent = "expert"``,
+``w.new(seed=7)``, ``w.undo()``, ``w.open_hands = True``. From the page, the panel sends one
+intent kind, ``{"kind": "teacher", "control": ...}``, checked like every intent (the scene
+version, the shape of each field) by :func:`handle`; the page may reveal hands only when the
+teacher turned the panel on from Python (``teacher`` is not synced, so the page cannot).
+
+>>> from cardwidgets.widgets import TablicWidget
+>>> w = TablicWidget(seed=1, teacher=True)
+>>> panel = w.scene["teacher"]
+>>> panel["opponent"], [c["id"] for c in panel["opponents"]], panel["undo"]
+('greedy', ['random', 'greedy', 'expert', 'human'], False)
+>>> w.handle_intent({"kind": "teacher", "control": "opponent", "name": "expert"})
+True
+>>> type(w.opponent).__name__
+'ExpertPlayer'
+>>> w.handle_intent({"kind": "teacher", "control": "new", "seed": "seven!"})
+False
+>>> w.message.endswith("not 'seven!'. Nothing changed.")
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from cardwidgets import i18n
+from cardwidgets import scene as _scene
+from cardwidgets.present import teacher_words as _teacher_words  # noqa: F401  (the catalog)
+from cardwidgets.widgets.base import WidgetError
+
+if TYPE_CHECKING:
+    from cardwidgets.widgets.base import GameWidget
+
+__all__ = ["OPPONENTS", "handle", "panel", "read_seed", "undo_point"]
+
+OPPONENTS = ("random", "greedy", "expert", "human")
+"""The opponents the panel offers (the names ``opponent=`` takes; ``"human"``: hot-seat)."""
+
+# Letters (any script), digits and a few joiners: what a teacher types, and what a widget's own
+# follow-on seeds look like ("7/2"); no control characters, nothing long.
+_SEED_WORD = re.compile(r"[\w][\w .:/+-]{0,63}")
+_DIGITS = re.compile(r"[0-9]{1,19}")
+_MAX_SEED = 2**63  # fresh_seed() draws 63 bits
+
+
+def read_seed(value: object) -> int | str:
+    """The seed ``value`` names: a whole number 0 ≤ n < 2**63 (also as text: ``" 7 "`` is 7,
+    so the page's field and ``new(seed=7)`` deal the same game), or a short word (``"lesson
+    1"``, ``"7/2"``); anything else raises :class:`~cardwidgets.widgets.base.WidgetError`.
+
+    >>> read_seed(" 7 "), read_seed(7), read_seed("lesson 1")
+    (7, 7, 'lesson 1')
+    >>> read_seed("-3")
+    Traceback (most recent call last):
+    ...
+    cardwidgets.widgets.base.WidgetError: A seed is a whole number (0 or more) or a short word ...
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        if 0 <= value < _MAX_SEED:
+            return value
+    elif isinstance(value, str):
+        text = value.strip()
+        if _DIGITS.fullmatch(text) and int(text) < _MAX_SEED:
+            return int(text)
+        if _SEED_WORD.fullmatch(text) and not text.lstrip("+-").isdigit():
+            return text
+    raise WidgetError("widget.teacher.bad_seed", seed=i18n.shown(value))
+
+
+def undo_point(line: Sequence[Any], seat: int | None) -> int | None:
+    """The index in ``line`` to go back to: the last position where ``seat`` moved (its move
+    and every reply after it are taken back), or, for ``seat=None`` (two learners, or two
+    computer players), the position before the last move; None when there is nothing to undo.
+
+    >>> from cardwidgets import tablic
+    >>> line = tablic.new_game(seed=1).play("A♣ x 4♥ 7♦").play("J♥ x J♠").path()
+    >>> undo_point(line, 0), undo_point(line, 1), undo_point(line, None), undo_point(line[:1], 0)
+    (0, 1, 1, None)
+    """
+    last = len(line) - 1
+    if seat is None:
+        return last - 1 if last > 0 else None
+    for index in range(last - 1, -1, -1):
+        if line[index].to_move == seat:
+            return index
+    return None
+
+
+def _opponent_id(widget: GameWidget[Any, Any]) -> str:
+    if widget.opponent is None:
+        return "" if widget.players else "human"
+    name = widget.opponent_name
+    return name if name in OPPONENTS and widget.opponent_named else ""
+
+
+def panel(widget: GameWidget[Any, Any]) -> _scene.TeacherPanel:
+    """The teacher panel of ``widget``'s scene, in its language."""
+    text = widget.text
+    current = _opponent_id(widget)
+    choices: list[_scene.TeacherChoice] = [
+        {"id": name, "label": text(f"widget.teacher.opponent.{name}")} for name in OPPONENTS
+    ]
+    if not current and widget.opponent is not None:
+        own = text("widget.teacher.opponent.other", name=widget.opponent_name)
+        choices.insert(0, {"id": "", "label": own})
+    return {
+        "title": text("widget.teacher.title"),
+        "opponent_label": text("widget.teacher.opponent"),
+        "opponent": current,
+        "opponents": choices,
+        "choose": not widget.players,
+        "seed_label": text("widget.teacher.seed"),
+        "seed": str(widget.game_seed),
+        "new_label": text("widget.teacher.new"),
+        "undo_label": text("widget.teacher.undo"),
+        "undo": widget.can_undo(),
+        "reveal_label": text("widget.teacher.reveal"),
+        "reveal": bool(widget.open_hands),
+    }
+
+
+def handle(widget: GameWidget[Any, Any], intent: dict[str, Any]) -> bool:
+    """Carry out a teacher intent from the page (``control``: ``opponent`` with a ``name``,
+    ``new`` with a ``seed`` text, ``""`` for the next game of this widget's seed, ``undo``,
+    ``reveal`` with ``on``). Refused unless the widget's ``teacher`` option is on; a malformed
+    field is refused before anything changes."""
+    if not widget.teacher:
+        raise WidgetError("widget.teacher.off")
+    control = intent.get("control")
+    if control == "opponent":
+        name = intent.get("name")
+        if not isinstance(name, str):
+            raise WidgetError("widget.bad_intent")
+        return widget.attempt(lambda: setattr(widget, "opponent", name))
+    if control == "new":
+        seed = intent.get("seed")
+        if not isinstance(seed, (str, int)) or isinstance(seed, bool):
+            raise WidgetError("widget.bad_intent")
+        blank = isinstance(seed, str) and not seed.strip()
+        return widget.attempt(lambda: widget.new(seed=None if blank else seed))
+    if control == "undo":
+        return widget.attempt(widget.undo)
+    if control == "reveal":
+        on = intent.get("on")
+        if not isinstance(on, bool):
+            raise WidgetError("widget.bad_intent")
+        widget.open_hands = on
+        return True
+    raise WidgetError("widget.bad_intent")

@@ -1,0 +1,151 @@
+"""The teacher panel (issue 24, item 5) in JupyterLab: choose the opponent, start the game of
+seed 7, play, undo, reveal the computer's hand, each from the page, each checked in the kernel
+and in the page; axe finds no violation in the panel (light English, dark German). The panel open, the board still fits the stage (1024x768 at ``size="large"``,
+1280x900 normal: the checks of test_browser_stage). Screenshots (light, German, dark, large
+and normal) go to ``test-artifacts/screenshots/teacher_*``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from . import axe
+from .harness import Server, kernel_exec, open_in_jupyter, screenshot, write_notebook
+from .test_browser_stage import JS_MEASURE, check_fits, lab_theme, screenshot_widget
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
+
+ROOT = '.cw-root[data-game="tablic"]'
+PANEL = f"{ROOT} .cw-teacher"
+CELL = """
+from cardwidgets.widgets import TablicWidget
+w = TablicWidget(seed=1, teacher=True, size="large")
+w
+""".strip()
+
+
+def kernel_json(page: Any, expression: str) -> Any:
+    """``expression`` evaluated in the kernel, as JSON."""
+    out = kernel_exec(page, f"import json as _j\nprint(_j.dumps({expression}))")
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def drawn(page: Any) -> None:
+    """Wait until the page shows the kernel's latest scene."""
+    version = kernel_json(page, "w.version")
+    page.wait_for_function(
+        "([root, v]) => Number(document.querySelector(root).dataset.version) >= v",
+        arg=[ROOT, version],
+        timeout=20_000,
+    )
+
+
+def after(page: Any, act: Any) -> None:
+    """Do ``act`` in the page and wait until the kernel answered it with a new scene."""
+    before = kernel_json(page, "w.version")
+    act()
+    page.wait_for_function(
+        "([root, v]) => Number(document.querySelector(root).dataset.version) > v",
+        arg=[ROOT, before],
+        timeout=20_000,
+    )
+    drawn(page)
+
+
+def hand(page: Any, zone: str = "hand") -> list[str]:
+    found: list[str] = page.locator(f'{ROOT} [data-zone="{zone}"] .cw-card').evaluate_all(
+        "(nodes) => nodes.map((n) => n.dataset.kind === 'back' ? 'back' : n.dataset.card)"
+    )
+    return found
+
+
+def fits(page: Any, size: str, where: str) -> None:
+    seen = page.evaluate(JS_MEASURE, ROOT)
+    check_fits(seen, size, where)
+
+
+def shoot(page: Any, name: str, *, judge: bool = False) -> None:
+    """The window (the board in sight), then the panel itself (below the board at 1024x768
+    large, where the side column wraps under it)."""
+    screenshot_widget(page, name)
+    panel = page.locator(PANEL)
+    panel.scroll_into_view_if_needed()
+    panel.screenshot(path=str(screenshot(page, f"{name}_panel")), timeout=15_000)
+    if judge:  # the panel's markup: labels, names, contrast, target size
+        judged = axe.run(page, PANEL)
+        assert not judged["violations"], f"{name}: {axe.describe(judged['violations'])}"
+
+
+def test_teacher_chooses_an_opponent_deals_seed_7_plays_undoes_and_reveals(
+    page: Any, lab_server: Server, browser_dirs: dict[str, Path]
+) -> None:
+    page.set_viewport_size({"width": 1024, "height": 768})
+    write_notebook(browser_dirs["jupyter"], "teacher.ipynb", [CELL])
+    open_in_jupyter(page, lab_server, "teacher.ipynb", workspace="teacher")
+    page.locator(PANEL).wait_for(state="visible", timeout=90_000)
+    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+    drawn(page)
+    panel = page.locator(PANEL)
+
+    # The opponent: chosen in the page, made in the kernel.
+    after(page, lambda: panel.locator('[data-teacher="opponent"]').select_option("expert"))
+    assert kernel_json(page, "w.opponent_name") == "expert"
+    assert panel.locator('[data-teacher="opponent"]').input_value() == "expert"
+
+    # Seed 7: the game TablicWidget(seed=7) deals, its hand in the page.
+    panel.locator('[data-teacher="seed"]').fill("7")
+    after(page, lambda: panel.locator('[data-teacher="new"]').click())
+    assert kernel_json(page, "w.game_seed") == 7
+    dealt = kernel_json(
+        page, "[c.text for c in TablicWidget(seed=7, opponent='expert').state.hands[0]]"
+    )
+    assert hand(page) == dealt
+    assert panel.locator('[data-teacher="seed"]').get_attribute("placeholder") == "7"
+    assert panel.locator('[data-teacher="undo"]').is_disabled()
+
+    # Play (the learner's first legal move, the expert replies), then undo it in the page.
+    kernel_exec(page, "w.play(w.state.legal_moves()[0])")
+    drawn(page)
+    assert len(hand(page)) == len(dealt) - 1
+    after(page, lambda: panel.locator('[data-teacher="undo"]').click())
+    assert kernel_json(page, "[w.state.ply, len(w.branches)]") == [0, 2]  # old game, undone line
+    assert hand(page) == dealt
+    assert "taken back" in page.locator(f"{ROOT} .cw-announce").inner_text()
+
+    # Reveal: the computer's hand face up, as the kernel holds it.
+    assert set(hand(page, "opponent-hand")) == {"back"}
+    after(page, lambda: panel.locator('[data-teacher="reveal"]').check())
+    theirs = kernel_json(page, "[c.text for c in w.state.hands[1]]")
+    assert kernel_json(page, "w.open_hands") is True
+    assert hand(page, "opponent-hand") == theirs
+    fits(page, "large", "teacher large light en")
+    shoot(page, "teacher_large_light_en", judge=True)
+
+    kernel_exec(page, "w.locale = 'de'")
+    drawn(page)
+    assert panel.locator(".cw-teacher-title").inner_text() == "Lehrkraft"
+    fits(page, "large", "teacher large light de")
+    shoot(page, "teacher_large_light_de")
+
+    lab_theme(page, "dark")
+    try:
+        fits(page, "large", "teacher large dark de")
+        shoot(page, "teacher_large_dark_de", judge=True)
+    finally:
+        lab_theme(page, "light")
+
+    page.set_viewport_size({"width": 1280, "height": 900})
+    kernel_exec(page, "w.locale = 'en'\nw.size = 'normal'")
+    drawn(page)
+    fits(page, "normal", "teacher normal light en")
+    shoot(page, "teacher_normal_light_en")
+
+    # Folded, it stays folded across a new scene.
+    panel.locator(".cw-teacher-title").click()
+    kernel_exec(page, "w.refresh()")
+    drawn(page)
+    assert page.locator(PANEL).get_attribute("open") is None
