@@ -28,7 +28,7 @@ from cardwidgets.cards import Card
 from cardwidgets.core import IllegalMove
 from cardwidgets.games import panjpar
 from cardwidgets.games.panjpar import PanjparView, can_complete
-from cardwidgets.present.base import Presenter
+from cardwidgets.present.base import Presenter, hand_without
 from cardwidgets.present.panjpar_words import attack_text, defence_shape
 
 __all__ = ["PanjparPresenter", "PanjparSelection"]
@@ -170,6 +170,67 @@ class PanjparPresenter(Presenter[panjpar.State, PanjparSelection]):
             self._stock_zone(view),
             self._discard_zone(view),
         ]
+
+    def in_flight(self) -> list[_scene.Zone]:
+        """The move that led here caught in flight. An attack: the position after it, its
+        cards on the table marked ``last``. A defence: the board before it, each killer over
+        the card it kills (the killer ``last``, the killed card ``target``), the cards to be
+        picked up marked ``pickup``, before the battle is cleared away.
+
+        >>> from cardwidgets import panjpar
+        >>> from cardwidgets.present import Moment
+        >>> state = panjpar.new_game(seed=2)
+        >>> state = state.play(state.legal_moves()[0])
+        >>> battle = PanjparPresenter(Moment.of(state)).in_flight()[1]["cards"]
+        >>> {c["highlight"] for c in battle}
+        {'last'}
+        """
+        move, parent = self.state.last_move, self.state.parent
+        if move is None or parent is None or parent.to_move is None:
+            return self.zones()
+        if isinstance(move, panjpar.Attack):
+            zones = self.zones()
+            played = {c.text for c in move.cards}
+            for zone in zones:
+                for view in zone["cards"]:
+                    view["selectable"] = False
+                    if zone["id"] == "battle" and view["id"] in played:
+                        view["highlight"] = "last"
+            return zones
+        assert isinstance(move, panjpar.Defend)
+        zones = self.at(self.cursor - 1).zones()
+        hand = "hand" if parent.to_move == self.viewer else "opponent-hand"
+        for zone in zones:
+            if zone["id"] == hand:
+                for killer in move.kills.values():
+                    zone["cards"] = hand_without(zone["cards"], killer.text)
+            elif zone["id"] == "battle":
+                zone["cards"] = self._defence_in_flight(parent, move)
+        return zones
+
+    def _defence_in_flight(
+        self, before: panjpar.State, move: panjpar.Defend
+    ) -> list[_scene.CardView]:
+        """The battle of ``before`` as ``move`` answers it: kills paired, pick-ups marked."""
+        kills = dict(move.kills.pairs)
+        killed = self.text("widget.panjpar.note.killed")
+        shown = []
+        for slot, card in enumerate(before.attack):
+            killer = kills.get(card)
+            if killer is None:
+                note = self.text("widget.panjpar.note.pickup")
+                shown.append(
+                    _scene.french_card(card, self.locale, highlight="pickup", slot=slot, note=note)
+                )
+                continue
+            shown.append(
+                _scene.french_card(card, self.locale, highlight="target", slot=slot, note=killed)
+            )
+            note = self.text("widget.panjpar.note.kills", card=card)
+            shown.append(
+                _scene.french_card(killer, self.locale, highlight="last", slot=slot, note=note)
+            )
+        return shown
 
     def _opponent_zone(self, view: PanjparView) -> _scene.Zone:
         other = 1 - self.viewer

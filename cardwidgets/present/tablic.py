@@ -40,7 +40,7 @@ from cardwidgets.core import IllegalMove
 from cardwidgets.games import tablic
 from cardwidgets.games.tablic import TablicView
 from cardwidgets.present import tablic_words  # noqa: F401  (registers the sentences)
-from cardwidgets.present.base import Presenter
+from cardwidgets.present.base import Presenter, hand_without
 
 __all__ = [
     "SUGGESTIONS",
@@ -131,6 +131,49 @@ class TablicPresenter(Presenter[tablic.State, TablicSelection]):
         zones += [self._pile_zone(view, seat) for seat in (me, 1 - me)]
         zones.append(self._stock_zone(view))
         return zones
+
+    def in_flight(self) -> list[_scene.Zone]:
+        """The move that led here caught in flight: the board before it, the played card laid
+        on the table (marked ``last``) beside the cards it captures (marked ``target``), which
+        have not yet gone to the pile; the card has left the mover's hand. From the viewer's
+        seat: the mover's other cards stay backs.
+
+        >>> from cardwidgets import tablic
+        >>> from cardwidgets.present import Moment
+        >>> state = tablic.new_game(seed=1).play("A♣ x 4♥ 7♦")
+        >>> state = state.play("J♥ x J♠")
+        >>> table = TablicPresenter(Moment.of(state)).in_flight()[1]["cards"]
+        >>> [(c["id"], c["highlight"], c["note"]) for c in table]
+        [('2♦', None, ''), ('J♠', 'target', 'captured'), ('J♥', 'last', 'played')]
+        """
+        move, parent = self.state.last_move, self.state.parent
+        if move is None or parent is None or parent.to_move is None:
+            return self.zones()
+        zones = self.at(self.cursor - 1).zones()
+        mover = int(parent.to_move)
+        hand = "hand" if mover == self.viewer else "opponent-hand"
+        for zone in zones:
+            if zone["id"] == hand:
+                zone["cards"] = hand_without(zone["cards"], move.card.text)
+                if hand == "opponent-hand":
+                    zone["info"] = self.count("widget.cards", len(zone["cards"]))
+            elif zone["id"] == "table":
+                zone["cards"] = self._table_in_flight(zone["cards"], move)
+        return zones
+
+    def _table_in_flight(
+        self, shown: list[_scene.CardView], move: tablic.Move
+    ) -> list[_scene.CardView]:
+        taken = {c.text for c in move.captured}
+        captured = self.text("widget.tablic.note.captured")
+        for view in shown:
+            view["selectable"] = False
+            if view["id"] in taken:
+                view["highlight"], view["note"] = "target", captured
+            elif view["highlight"] == "last":
+                view["highlight"] = None  # only the card in flight is the last one played
+        played = self.text("widget.tablic.note.played")
+        return [*shown, _scene.french_card(move.card, self.locale, highlight="last", note=played)]
 
     def _opponent_zone(self, view: TablicView) -> _scene.Zone:
         other = 1 - self.viewer
