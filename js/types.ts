@@ -163,6 +163,19 @@ export interface Scene {
   /** The seat's position code (`T0 …`), or "": one line a teacher can paste. */
   code?: string;
   labels: Labels;
+  /** The computer's move played out before this scene settles (a live update, once; see frames.ts). */
+  frames?: Frame[];
+}
+
+/** One step of a move played out: zones that replace the scene's by id while it is shown. */
+export interface Frame {
+  zones: Zone[];
+  status: string;
+  banner: Banner | null;
+  /** Read by the live region; "" keeps the sentence before. */
+  announce: string;
+  /** How long the frame stays. */
+  seconds: number;
 }
 
 /** What a click or a key press asks Python to do; Python checks everything. */
@@ -170,7 +183,8 @@ export type Intent =
   | { kind: "card"; zone: string; card: string }
   | { kind: "option"; index: number }
   | { kind: "action"; id: string }
-  | { kind: "goto"; ply: number };
+  | { kind: "goto"; ply: number }
+  | { kind: "turn"; step: -1 | 1 };
 
 export interface IntentMessage {
   type: "intent";

@@ -2,6 +2,7 @@
 // intent to Python as a custom message carrying the scene version it was made on. The module
 // exports only `default`: anywidget warns (once per widget) about a bare `render` export.
 
+import { FramePlayer, SKIP_KEYS } from "./frames";
 import { SceneView } from "./render";
 import type { IntentMessage, Scene } from "./types";
 
@@ -15,11 +16,31 @@ export interface WidgetModel {
 
 function render({ model, el }: { model: WidgetModel; el: HTMLElement }): () => void {
   const view = new SceneView(el, (intent, version) => model.send({ type: "intent", version, intent }));
-  const update = () => view.update(model.get("scene"));
+  const player = new FramePlayer({
+    update(scene, quiet) {
+      view.update(scene, quiet);
+      // While frames play the board is a picture: marked for CSS and tests, clicks skip.
+      if (player.playing) view.root.dataset.playing = "true";
+      else delete view.root.dataset.playing;
+    },
+  });
+  const update = () => player.play(model.get("scene"));
+  const skip = (event: Event) => {
+    if (!player.playing) return;
+    if (event instanceof KeyboardEvent && !SKIP_KEYS.has(event.key)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    player.skip();
+  };
+  el.addEventListener("click", skip, true);
+  el.addEventListener("keydown", skip, true);
   model.on("change:scene", update);
-  update();
+  view.update(model.get("scene")); // a view opened later shows the scene, not a past reply
   return () => {
     model.off("change:scene", update);
+    el.removeEventListener("click", skip, true);
+    el.removeEventListener("keydown", skip, true);
+    player.stop();
     view.destroy();
   };
 }
