@@ -69,10 +69,15 @@ def test_tablic_reply_shows_the_computers_card_on_the_table_beside_what_it_captu
     reply = w.state.last_move
     assert str(reply) == "J♥ x J♠"
     (flight,) = _frames(w)
-    table = _cards(flight["zones"], "table")
-    assert ("J♥", "last") in table  # the card played, where it was played
-    assert ("J♠", "target") in table  # the card it captures, marked, not yet in the pile
-    assert _zone(flight["zones"], "table")["cards"][-1]["note"] == "played"
+    table = _zone(flight["zones"], "table")
+    # the card played, where it was played; the card it captures marked as the capture's
+    # group 1 (not yet in the pile); the table counts the card in flight
+    assert [(c["id"], c["highlight"], c["group"]) for c in table["cards"]] == [
+        ("2♦", None, None),
+        ("J♠", "group", 1),
+        ("J♥", "last", None),
+    ]
+    assert table["info"] == "3 cards"
     # it left the computer's hand (6 backs before the move, 5 in flight), shown as backs only
     hand = _zone(flight["zones"], "opponent-hand")
     assert [c["kind"] for c in hand["cards"]] == ["back"] * 5 and hand["info"] == "5 cards"
@@ -104,9 +109,8 @@ def test_tablic_frames_speak_german() -> None:
     (flight,) = _frames(w)
     assert flight["banner"] is not None
     assert flight["banner"]["text"] == "Computer spielt J♥ und nimmt J♠."
-    notes = {c["note"] for c in _zone(flight["zones"], "table")["cards"]} - {""}
-    assert notes == {"gespielt", "genommen"}
-    for text in (flight["announce"], flight["status"], *notes):
+    assert _zone(flight["zones"], "table")["info"] == "3 Karten"
+    for text in (flight["announce"], flight["status"]):
         assert_german(text, "Computer")
 
 
@@ -128,13 +132,13 @@ def test_panjpar_reply_shows_the_killer_over_the_card_it_kills() -> None:
     battle = _zone(flight["zones"], "battle")["cards"]
     assert [(c["id"], c["highlight"], c["slot"]) for c in battle] == [
         ("7♥", "target", 0),
-        ("K♥", "last", 0),
+        ("K♥", "beats", 0),
     ]
-    assert [c["note"] for c in battle] == ["killed", "on 7♥"]
     # K♥ was a hidden card of the computer's hand: one back fewer, the seen 8♥ still there
     hand = _zone(flight["zones"], "opponent-hand")["cards"]
     assert [c["id"] for c in hand if c["kind"] != "back"] == ["8♥"]
     assert sum(c["kind"] == "back" for c in hand) == 3
+    assert _zone(flight["zones"], "opponent-hand")["info"].startswith("4 cards")
     assert flight["banner"] is not None and flight["banner"]["seat"] == 1
 
 

@@ -174,8 +174,9 @@ class PanjparPresenter(Presenter[panjpar.State, PanjparSelection]):
     def in_flight(self) -> list[_scene.Zone]:
         """The move that led here caught in flight. An attack: the position after it, its
         cards on the table marked ``last``. A defence: the board before it, each killer over
-        the card it kills (the killer ``last``, the killed card ``target``), the cards to be
-        picked up marked ``pickup``, before the battle is cleared away.
+        the card it kills (the killer ``beats``, the attack card it answers ``target``, as the
+        learner's own defence is built), the cards to be picked up marked ``pickup``, before
+        the battle is cleared away.
 
         >>> from cardwidgets import panjpar
         >>> from cardwidgets.present import Moment
@@ -204,6 +205,8 @@ class PanjparPresenter(Presenter[panjpar.State, PanjparSelection]):
             if zone["id"] == hand:
                 for killer in move.kills.values():
                     zone["cards"] = hand_without(zone["cards"], killer.text)
+                if hand == "opponent-hand":
+                    zone["info"] = self._opponent_info(zone["cards"])
             elif zone["id"] == "battle":
                 zone["cards"] = self._defence_in_flight(parent, move)
         return zones
@@ -213,7 +216,6 @@ class PanjparPresenter(Presenter[panjpar.State, PanjparSelection]):
     ) -> list[_scene.CardView]:
         """The battle of ``before`` as ``move`` answers it: kills paired, pick-ups marked."""
         kills = dict(move.kills.pairs)
-        killed = self.text("widget.panjpar.note.killed")
         shown = []
         for slot, card in enumerate(before.attack):
             killer = kills.get(card)
@@ -223,13 +225,10 @@ class PanjparPresenter(Presenter[panjpar.State, PanjparSelection]):
                     _scene.french_card(card, self.locale, highlight="pickup", slot=slot, note=note)
                 )
                 continue
-            shown.append(
-                _scene.french_card(card, self.locale, highlight="target", slot=slot, note=killed)
-            )
-            note = self.text("widget.panjpar.note.kills", card=card)
-            shown.append(
-                _scene.french_card(killer, self.locale, highlight="last", slot=slot, note=note)
-            )
+            # No note on the pair: under a pair it would run out of the zone; the banner and
+            # the live region say which card kills which.
+            shown.append(_scene.french_card(card, self.locale, highlight="target", slot=slot))
+            shown.append(_scene.french_card(killer, self.locale, highlight="beats", slot=slot))
         return shown
 
     def _opponent_zone(self, view: PanjparView) -> _scene.Zone:
@@ -243,11 +242,15 @@ class PanjparPresenter(Presenter[panjpar.State, PanjparSelection]):
             shown = [_scene.french_card(c, self.locale, note=note) for c in known]
             shown += [_scene.back_card(other, i, self.locale) for i in range(size - len(known))]
         label = self.text("widget.panjpar.zone.opponent", player=self.names()[other])
-        counted = self.count("widget.cards", size)
+        info = self._opponent_info(shown)
+        return _scene.zone("opponent-hand", label, shown, layout="fan", owner=other, info=info)
+
+    def _opponent_info(self, shown: list[_scene.CardView]) -> str:
+        """How many cards the opponent holds, and whether some shown face up were seen."""
+        counted = self.count("widget.cards", len(shown))
         seen = any(c["kind"] == "french" for c in shown) and not self.open_hands
         key = "widget.panjpar.info.opponent" if seen else "widget.panjpar.info.opponent_count"
-        info = self.text(key, cards=counted)
-        return _scene.zone("opponent-hand", label, shown, layout="fan", owner=other, info=info)
+        return self.text(key, cards=counted)
 
     def _battle_zone(self, view: PanjparView) -> _scene.Zone:
         attack = view.attack

@@ -87,8 +87,6 @@ i18n.register(
             "de": "Der letzte Kampf, vorbei · {next}",
         },
         "widget.panjpar.note.picked_up": {"en": "picked up", "de": "aufgenommen"},
-        # a move played out (issue 24): the attack card killed, under its killer
-        "widget.panjpar.note.killed": {"en": "killed", "de": "geschlagen"},
         "widget.panjpar.last_battle_idle": {
             "en": "{card} lies in the last battle, which is over; build your attack from your "
             "hand.",

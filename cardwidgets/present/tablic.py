@@ -134,17 +134,18 @@ class TablicPresenter(Presenter[tablic.State, TablicSelection]):
 
     def in_flight(self) -> list[_scene.Zone]:
         """The move that led here caught in flight: the board before it, the played card laid
-        on the table (marked ``last``) beside the cards it captures (marked ``target``), which
-        have not yet gone to the pile; the card has left the mover's hand. From the viewer's
-        seat: the mover's other cards stay backs.
+        on the table (marked ``last``, "just played") beside the cards it captures, marked as
+        the numbered groups of the capture (as the learner's own capture is built), not yet
+        gone to the pile; the card has left the mover's hand. From the viewer's seat: the
+        mover's other cards stay backs.
 
         >>> from cardwidgets import tablic
         >>> from cardwidgets.present import Moment
         >>> state = tablic.new_game(seed=1).play("A♣ x 4♥ 7♦")
         >>> state = state.play("J♥ x J♠")
-        >>> table = TablicPresenter(Moment.of(state)).in_flight()[1]["cards"]
-        >>> [(c["id"], c["highlight"], c["note"]) for c in table]
-        [('2♦', None, ''), ('J♠', 'target', 'captured'), ('J♥', 'last', 'played')]
+        >>> zones = TablicPresenter(Moment.of(state)).in_flight()
+        >>> [(c["id"], c["highlight"], c["group"]) for c in zones[1]["cards"]], zones[1]["info"]
+        ([('2♦', None, None), ('J♠', 'group', 1), ('J♥', 'last', None)], '3 cards')
         """
         move, parent = self.state.last_move, self.state.parent
         if move is None or parent is None or parent.to_move is None:
@@ -159,21 +160,20 @@ class TablicPresenter(Presenter[tablic.State, TablicSelection]):
                     zone["info"] = self.count("widget.cards", len(zone["cards"]))
             elif zone["id"] == "table":
                 zone["cards"] = self._table_in_flight(zone["cards"], move)
+                zone["info"] = self.count("widget.cards", len(zone["cards"]))
         return zones
 
     def _table_in_flight(
         self, shown: list[_scene.CardView], move: tablic.Move
     ) -> list[_scene.CardView]:
-        taken = {c.text for c in move.captured}
-        captured = self.text("widget.tablic.note.captured")
+        split = groups(move.card, move.captured) if move.captured else ()  # a trail: none
+        number = {c.text: n for n, group in enumerate(split, 1) for c in group}
         for view in shown:
             view["selectable"] = False
-            if view["id"] in taken:
-                view["highlight"], view["note"] = "target", captured
-            elif view["highlight"] == "last":
-                view["highlight"] = None  # only the card in flight is the last one played
-        played = self.text("widget.tablic.note.played")
-        return [*shown, _scene.french_card(move.card, self.locale, highlight="last", note=played)]
+            view["highlight"], view["group"] = None, number.get(view["id"])
+            if view["group"] is not None:
+                view["highlight"] = "group"
+        return [*shown, _scene.french_card(move.card, self.locale, highlight="last")]
 
     def _opponent_zone(self, view: TablicView) -> _scene.Zone:
         other = 1 - self.viewer

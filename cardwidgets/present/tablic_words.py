@@ -29,9 +29,6 @@ i18n.register(
         "widget.tablic.zone.table": {"en": "Table", "de": "Tisch"},
         "widget.tablic.zone.pile": {"en": "{player}: captured", "de": "{player}: gestochen"},
         "widget.tablic.zone.stock": {"en": "Stock", "de": "Talon"},
-        # a move played out (issue 24): the card played and the cards it takes, marked
-        "widget.tablic.note.played": {"en": "played", "de": "gespielt"},
-        "widget.tablic.note.captured": {"en": "captured", "de": "genommen"},
         "widget.tablic.info.pile": {
             "en": "{cards} · {points} (they count when the deal ends)",
             "de": "{cards} · {points} (sie zählen am Ende des Spiels)",
