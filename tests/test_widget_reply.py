@@ -164,6 +164,19 @@ def test_pazaak_reply_plays_each_of_the_computers_moves_out() -> None:
     assert said == w.announcement  # each step is heard, in order, and nothing else
 
 
+def test_pazaak_in_flight_shows_the_computers_draw_before_the_learners() -> None:
+    w = PazaakWidget(seed=4)
+    w.play("end turn")  # the computer draws 9, ends its turn; then the learner draws 8
+    (flight,) = _frames(w)
+    assert flight["banner"] is not None
+    assert flight["banner"]["text"] == "Computer ends the turn on 9. You draw 8: 14."
+    assert [r for _, r in _cards(flight["zones"], "opponent-table")] == ["last"]
+    assert [c["text"] for c in _zone(flight["zones"], "opponent-table")["cards"]] == ["9"]
+    # the learner's own draw comes after the computer's move: not on the table yet
+    assert len(_zone(flight["zones"], "table")["cards"]) == 1
+    assert len(_zone(w.scene["zones"], "table")["cards"]) == 2
+
+
 # -- hidden cards stay hidden ----------------------------------------------------------------
 @pytest.mark.parametrize("game", TWINS)
 def test_frames_of_hidden_card_twins_are_equal_for_the_seat_that_cannot_see(game: str) -> None:
