@@ -181,7 +181,7 @@ describe("in the widget", () => {
     return { el, messages, push, cleanup, root: () => el.querySelector<HTMLElement>(".cw-root")! };
   }
 
-  it("plays a reply's frames at their pace, reads each step, and a click only skips", () => {
+  it("plays a reply's frames at their pace, reads each step; a click on the picture only skips", () => {
     vi.useFakeTimers();
     const { el, messages, push, cleanup, root } = mount(scene({ version: 4, announce: "" }));
     push(scene({ frames: [FLIGHT, SETTLED] }));
@@ -198,6 +198,19 @@ describe("in the widget", () => {
     expect(table().map((c) => c.dataset.card)).toEqual(["2♦"]);
     el.querySelector<HTMLElement>('[data-card="K♠"]')!.click(); // the settled board is live
     expect(messages).toHaveLength(1);
+    cleanup();
+  });
+
+  it("a click on a control still on the settled board skips, then acts there", () => {
+    vi.useFakeTimers();
+    const { el, messages, push, cleanup, root } = mount(scene({ version: 4 }));
+    push(scene({ frames: [FLIGHT, SETTLED] }));
+    el.querySelector<HTMLElement>('[data-zone="hand"] [data-card="K♠"]')!.click();
+    expect(root().dataset.playing).toBeUndefined();
+    expect(messages).toEqual([{ type: "intent", version: 5, intent: { kind: "card", zone: "hand", card: "K♠" } }]);
+    push(scene({ version: 6, frames: [FLIGHT] }));
+    el.querySelector<HTMLElement>('[data-action="back"]')!.click();
+    expect(messages.slice(1)).toEqual([{ type: "intent", version: 6, intent: { kind: "action", id: "back" } }]);
     cleanup();
   });
 

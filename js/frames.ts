@@ -2,8 +2,10 @@
 // step by step (its card in flight where it is played, what it takes marked, then the position
 // after it). FramePlayer draws each frame for its `seconds`, its sentence in the live region, then
 // settles on the scene itself. A click anywhere on the widget, or Escape, Space or Enter, skips to
-// the end (the click or key does nothing else); a newer scene ends the playing at once. Python
-// builds every frame from what the learner may see and sends none at pace=0.
+// the end; a click on a control then acts on the settled board if that control is still there (a
+// card still on the board, a button still enabled), a key does nothing more. A newer scene ends
+// the playing at once. Python builds every frame from what the learner may see and sends none at
+// pace=0.
 
 import type { Frame, Scene } from "./types";
 
@@ -23,7 +25,27 @@ const REAL_CLOCK: Clock = {
   clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-/** Keys that skip the frames still to come. */
+/**
+ * A selector for the control (a board card, a button, an option) a click landed on, to find the
+ * same control on the settled board: a click that skips the frames then also does what it would
+ * have done there (if that control is still there), so no click of a quick learner is lost.
+ */
+export function controlSelector(target: EventTarget | null): string | null {
+  if (!(target instanceof Element)) return null;
+  const node = target.closest<HTMLElement>("[data-card], [data-option], [data-action]");
+  if (!node) return null;
+  const quote = (value: string) => `"${value.replace(/["\\]/g, "\\$&")}"`;
+  const data = node.dataset;
+  if (data.card !== undefined) {
+    const zone = node.closest<HTMLElement>("[data-zone]");
+    if (!zone || zone.closest(".cw-summary")) return null;
+    return `[data-zone=${quote(zone.dataset.zone ?? "")}] [data-card=${quote(data.card)}]`;
+  }
+  if (data.option !== undefined) return `[data-option=${quote(data.option)}]`;
+  return data.action !== undefined ? `[data-action=${quote(data.action)}]` : null;
+}
+
+/** Keys that skip the frames still to come (and do nothing else). */
 export const SKIP_KEYS: ReadonlySet<string> = new Set(["Escape", " ", "Enter"]);
 
 /**

@@ -2,7 +2,7 @@
 // intent to Python as a custom message carrying the scene version it was made on. The module
 // exports only `default`: anywidget warns (once per widget) about a bare `render` export.
 
-import { FramePlayer, SKIP_KEYS } from "./frames";
+import { FramePlayer, SKIP_KEYS, controlSelector } from "./frames";
 import { SceneView } from "./render";
 import type { IntentMessage, Scene } from "./types";
 
@@ -28,9 +28,12 @@ function render({ model, el }: { model: WidgetModel; el: HTMLElement }): () => v
   const skip = (event: Event) => {
     if (!player.playing) return;
     if (event instanceof KeyboardEvent && !SKIP_KEYS.has(event.key)) return;
+    const again = event.type === "click" ? controlSelector(event.target) : null;
     event.preventDefault();
     event.stopPropagation();
     player.skip();
+    // The click also acts on the settled board, if its control is still there.
+    if (again) view.root.querySelector<HTMLElement>(again)?.click();
   };
   el.addEventListener("click", skip, true);
   el.addEventListener("keydown", skip, true);
