@@ -220,8 +220,13 @@ describe("in the widget", () => {
       const { push, cleanup, root, messages } = mount(scene({ version: 4 }));
       push(scene({ frames: [FLIGHT] }));
       const event = new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true });
-      root().querySelector<HTMLElement>('[data-card="J♥"]')!.dispatchEvent(event);
+      root().querySelector<HTMLElement>('[data-card="J♥"]')!.dispatchEvent(event); // not settled
       expect([key, root().dataset.playing, event.defaultPrevented, messages]).toEqual([key, undefined, true, []]);
+      push(scene({ version: 6, frames: [FLIGHT] }));
+      const onCard = new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true });
+      root().querySelector<HTMLElement>('[data-card="K♠"]')!.dispatchEvent(onCard);
+      const acted = key === "Escape" ? [] : [{ type: "intent", version: 6, intent: { kind: "card", zone: "hand", card: "K♠" } }];
+      expect([key, messages]).toEqual([key, acted]); // Enter and Space act on the settled board
       cleanup();
     }
     const { root, cleanup } = mount(scene({ frames: [FLIGHT] }));

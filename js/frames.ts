@@ -2,9 +2,9 @@
 // step by step (its card in flight where it is played, what it takes marked, then the position
 // after it). FramePlayer draws each frame for its `seconds`, its sentence in the live region, then
 // settles on the scene itself. A click anywhere on the widget, or Escape, Space or Enter, skips to
-// the end; a click on a control then acts on the settled board if that control is still there (a
-// card still on the board, a button still enabled), a key does nothing more. A newer scene ends
-// the playing at once. Python builds every frame from what the learner may see and sends none at
+// the end; a click, Enter or Space on a control then acts on the settled board if that control is
+// still there (a card still on the board, a button still enabled), so a quick learner loses no
+// click or key; Escape only skips. A newer scene ends the playing at once. Python builds every frame from what the learner may see and sends none at
 // pace=0.
 
 import type { Frame, Scene } from "./types";
@@ -45,7 +45,7 @@ export function controlSelector(target: EventTarget | null): string | null {
   return data.action !== undefined ? `[data-action=${quote(data.action)}]` : null;
 }
 
-/** Keys that skip the frames still to come (and do nothing else). */
+/** Keys that skip the frames still to come. */
 export const SKIP_KEYS: ReadonlySet<string> = new Set(["Escape", " ", "Enter"]);
 
 /**

@@ -28,11 +28,14 @@ function render({ model, el }: { model: WidgetModel; el: HTMLElement }): () => v
   const skip = (event: Event) => {
     if (!player.playing) return;
     if (event instanceof KeyboardEvent && !SKIP_KEYS.has(event.key)) return;
-    const again = event.type === "click" ? controlSelector(event.target) : null;
+    // A click, Enter or Space on a control acts on it on the settled board; Escape only skips.
+    const acts = !(event instanceof KeyboardEvent) || event.key !== "Escape";
+    const again = acts ? controlSelector(event.target) : null;
     event.preventDefault();
     event.stopPropagation();
     player.skip();
-    // The click also acts on the settled board, if its control is still there.
+    // It also acts on the settled board, if its control is still there (a click is what
+    // Enter and Space do on a card or button, see SceneView.navigate).
     if (again) view.root.querySelector<HTMLElement>(again)?.click();
   };
   el.addEventListener("click", skip, true);
