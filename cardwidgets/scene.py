@@ -67,9 +67,11 @@ __all__ = [
     "Badge",
     "Banner",
     "CardView",
+    "Frame",
     "History",
     "Labels",
     "LegendItem",
+    "LiveScene",
     "Message",
     "MessageKind",
     "Option",
@@ -84,6 +86,7 @@ __all__ = [
     "back_card",
     "badge",
     "face_card",
+    "frame",
     "french_card",
     "hidden_card",
     "labels",
@@ -360,6 +363,44 @@ class TeacherScene(Scene, total=False):
     (:func:`to_html`) has no working controls, and a learner's scene never carries it."""
 
     teacher: TeacherPanel
+
+
+class LiveScene(Scene, total=False):
+    """A scene as a live widget sends it: it may carry ``frames``."""
+
+    frames: list[Frame]
+    """The computer's move played out before this scene settles (issue 24): pictures the
+    browser shows one after the other, each for its ``seconds``, then this scene. Only a live
+    widget's update carries it, once (``pace=0``: never); a click or Escape, Space or Enter
+    skips to this scene. Static HTML, stills and replays ignore it."""
+
+
+class Frame(TypedDict):
+    """One step of a move played out (a card in flight, then the position after it), drawn
+    from the viewer's seat only: the zones replace the scene's while the frame is shown.
+
+    ``announce`` is read by the live region (``""``: nothing new to say), ``banner`` says
+    whose move it is, ``seconds`` how long the frame stays.
+    """
+
+    zones: list[Zone]
+    status: str
+    banner: Banner | None
+    announce: str
+    seconds: float
+
+
+def frame(
+    zones: list[Zone], *, status: str, banner: Banner | None, announce: str, seconds: float
+) -> Frame:
+    """One step of a move played out (see :class:`Frame`)."""
+    return {
+        "zones": zones,
+        "status": status,
+        "banner": banner,
+        "announce": announce,
+        "seconds": seconds,
+    }
 
 
 i18n.register(

@@ -77,6 +77,7 @@ export class SceneView {
   private readonly announceEl: Element;
   private readonly mainEl: Element;
   private scene: Scene | null = null;
+  private spoken = ""; // the last sentence given to the live region (or marked as heard)
   private previewed: Element | null = null;
   /** The preview of a card selected locally, lit until the kernel's next scene (see `instant`). */
   private pending: Preview | null = null;
@@ -167,8 +168,10 @@ export class SceneView {
     return owner.activeElement ?? null;
   }
 
-  update(scene: Scene): void {
+  /** Draw `scene`; `quiet`: its sentence was already heard (read step by step, frames.ts). */
+  update(scene: Scene, quiet = false): void {
     if (!scene || !Array.isArray(scene.zones)) return; // not synced yet
+    if (quiet) this.spoken = scene.announce;
     const active = this.active();
     const hadFocus = !!active && this.root.contains(active);
     const key = hadFocus ? focusKey(active) : null;
@@ -206,7 +209,7 @@ export class SceneView {
       this.messageEl.textContent = "";
     }
     // Only touch the live region when the sentence changes, so it is announced once.
-    if (this.announceEl.textContent !== scene.announce) this.announceEl.textContent = scene.announce;
+    if (this.spoken !== scene.announce) this.announceEl.textContent = this.spoken = scene.announce;
   }
 
   /** The turn banner: its words, and its tone (the colour) as data-tone. */
@@ -351,6 +354,10 @@ export class SceneView {
     }
     // The slider uses the arrows, Home and End itself.
     if (target instanceof HTMLInputElement && event.key !== "Escape") return;
+    if (event.shiftKey && this.turn(event.key)) {
+      event.preventDefault();
+      return;
+    }
     if (!this.navigate(target, event.key)) return;
     event.preventDefault();
   }
@@ -369,6 +376,14 @@ export class SceneView {
       if (target instanceof HTMLButtonElement) return false;
       this.emit(this.intentFor(target));
     } else return false;
+    return true;
+  }
+
+  /** Shift+ArrowLeft/Right: Back or Forward by a whole turn (when there is a history). */
+  private turn(key: string): boolean {
+    const step = key === "ArrowLeft" ? -1 : key === "ArrowRight" ? 1 : 0;
+    if (step === 0 || !this.scene?.history) return false;
+    this.emit({ kind: "turn", step });
     return true;
   }
 

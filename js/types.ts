@@ -167,6 +167,8 @@ export interface Scene {
   labels: Labels;
   /** The teacher panel: only when the widget's teacher option is on (never in a picture). */
   teacher?: TeacherPanel | null;
+  /** The computer's move played out before this scene settles (a live update, once; see frames.ts). */
+  frames?: Frame[];
 }
 
 /** An opponent the teacher panel offers: the name it sends, its label. */
@@ -194,12 +196,24 @@ export interface TeacherPanel {
   reveal: boolean;
 }
 
+/** One step of a move played out: zones that replace the scene's by id while it is shown. */
+export interface Frame {
+  zones: Zone[];
+  status: string;
+  banner: Banner | null;
+  /** Read by the live region; "" keeps the sentence before. */
+  announce: string;
+  /** How long the frame stays. */
+  seconds: number;
+}
+
 /** What a click or a key press asks Python to do; Python checks everything. */
 export type Intent =
   | { kind: "card"; zone: string; card: string }
   | { kind: "option"; index: number }
   | { kind: "action"; id: string }
   | { kind: "goto"; ply: number }
+  | { kind: "turn"; step: -1 | 1 }
   | TeacherIntent;
 
 /** What the teacher panel asks; Python refuses it unless the teacher turned the panel on. */

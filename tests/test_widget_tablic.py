@@ -259,7 +259,7 @@ def test_the_end_of_a_deal_pauses_on_a_summary_until_continue() -> None:
 
 def test_a_whole_game_against_the_computer_keeps_the_scene_small() -> None:
     w = TablicWidget(seed=3, opponent=RandomOpponent(3))
-    sizes = []
+    sizes, played_out = [], []
     while not w.state.is_over:
         if w.paused:
             w.next()
@@ -268,11 +268,17 @@ def test_a_whole_game_against_the_computer_keeps_the_scene_small() -> None:
         w.select(move.card)
         sizes.append(scene.size(w.scene))  # type: ignore[arg-type]
         w.play(move)
+        # the reply played out (issue 24, test_widget_reply.py) rides once on the reply's
+        # update: measured apart (median 2.9 KB, at most 5.3 KB in this game)
+        frames = w.scene.pop("frames", [])
+        played_out.append(len(json.dumps(frames, ensure_ascii=False).encode()))
         sizes.append(scene.size(w.scene))  # type: ignore[arg-type]
     sizes.sort()
+    played_out.sort()
     # 8,100: the seat's position code and its label (issue 26) add about 90 bytes a scene;
     # 8,200: the turn banner (issue 24) about 90 more (median 8,106 with it)
     assert sizes[len(sizes) // 2] < 8_200 and sizes[-1] < 24_000
+    assert played_out[len(played_out) // 2] < 4_000 and played_out[-1] < 8_000
     assert w.scene["status"].startswith("Game over")
     assert len(w.scene["score"]["rows"]) == len(w.state.deal_results) + 2
 

@@ -32,7 +32,7 @@ from cardwidgets import i18n
 from cardwidgets import scene as _scene
 from cardwidgets.present import words  # noqa: F401  (registers the shared sentences)
 
-__all__ = ["LOG_LINES", "Moment", "Presenter", "Said"]
+__all__ = ["LOG_LINES", "Moment", "Presenter", "Said", "hand_without"]
 
 LOG_LINES = 40
 """The scene carries the last this many log sentences (the widget's ``moves_log`` has all)."""
@@ -385,6 +385,86 @@ class Presenter(Generic[S, Sel]):
         """What the viewer can do on their turn, a short phrase ("play a card or capture")."""
         return self.text("widget.banner.prompt")
 
+    # -- moves played out (issue 24) -----------------------------------------------------------
+    def at(self, index: int) -> Presenter[S, Sel]:
+        """The presenter of ``line[index]`` as it was when it was the latest position, with
+        nothing selected and nothing said, from the same seat."""
+        moment = dataclasses.replace(
+            self.moment,
+            line=self.line[: index + 1],
+            cursor=index,
+            said=(),
+            message=None,
+            confirm_new=False,
+        )
+        return type(self)(moment, narrated=self.narrated)
+
+    def in_flight(self) -> list[_scene.Zone]:
+        """The zones of the move that led to the position shown, caught in flight: the cards
+        it played where they were played, what they take marked, before anything moves to a
+        pile. Only what :attr:`viewer` may see (a card once played is public). By default the
+        position after the move; a game whose move takes cards away draws the moment before.
+        """
+        return self.zones()
+
+    def frames(self, first: int, seconds: float) -> list[_scene.Frame]:
+        """The moves from ``line[first]`` to the position shown, played out: for each move not
+        the learner's, the move in flight (:meth:`in_flight`, its sentence read aloud) and,
+        unless it is the last, the position after it. Each frame carries only the zones that
+        differ from the position shown's (the renderer keeps the others). The learner's own
+        moves are only said (their sentence leads the next frame's), so the sentences read in
+        turn are the :attr:`announcement`. Empty when no move of the line is to be played out.
+
+        >>> from cardwidgets import tablic
+        >>> from cardwidgets.present.tablic import TablicPresenter
+        >>> state = tablic.new_game(seed=1).play("A♣ x 4♥ 7♦")
+        >>> state = state.play("J♥ x J♠")
+        >>> frames = TablicPresenter(Moment.of(state)).frames(1, 1.0)
+        >>> [(f["announce"], f["banner"]["text"]) for f in frames]  # doctest: +NORMALIZE_WHITESPACE
+        [('You play A♣ and capture 4♥ 7♦. Computer plays J♥ and captures J♠.',
+          'Computer plays J♥ and captures J♠.')]
+        """
+        frames: list[_scene.Frame] = []
+        lead: list[str] = []
+        final = self.zones()
+        for index in range(max(first, 1), self.cursor + 1):
+            here = self.at(index)
+            state: Any = self.line[index]
+            lead.append(here.narrate(state))
+            if here.mover_is_learner(state) or state.parent is None:
+                continue
+            frames.append(here.flight_frame(lead[-1], " ".join(t for t in lead if t), seconds))
+            lead = []
+            if index < self.cursor:
+                after = here.zones()
+                if after != frames[-1]["zones"]:
+                    frames.append(here.settled_frame(after, seconds))
+        # A frame carries only the zones that differ from the scene it settles on (the browser
+        # takes the others from it): a reply's update grows by a few zones, not whole boards.
+        for made in frames:
+            made["zones"] = [z for z in made["zones"] if z not in final]
+        return frames
+
+    def flight_frame(self, move: str, said: str, seconds: float) -> _scene.Frame:
+        """The frame of the move that led to the position shown, in flight: ``move`` in words
+        on the banner, ``said`` (with the learner's move before it) read aloud."""
+        mover = self.state.parent.to_move  # type: ignore[attr-defined]
+        before = self.at(self.cursor - 1)
+        banner: _scene.Banner = {"seat": mover, "text": move, "tone": "them"}
+        return _scene.frame(
+            self.in_flight(),
+            status=before.status(),
+            banner=banner,
+            announce=said,
+            seconds=seconds,
+        )
+
+    def settled_frame(self, zones: list[_scene.Zone], seconds: float) -> _scene.Frame:
+        """The frame of the position shown (``zones``), after a move played out."""
+        return _scene.frame(
+            zones, status=self.status(), banner=self.banner(), announce="", seconds=seconds
+        )
+
     # -- the game's part ---------------------------------------------------------------------
     def zones(self) -> list[_scene.Zone]:
         """The zones of the position shown (only what :attr:`viewer` may see)."""
@@ -439,3 +519,17 @@ class Presenter(Generic[S, Sel]):
     def move_words(self, move: Any) -> str:
         """A move in words for a hint ("Play 7♥ and capture 7♣")."""
         return str(move)
+
+
+def hand_without(shown: list[_scene.CardView], card: str) -> list[_scene.CardView]:
+    """A hand's cards as shown, without the played ``card``: that card if it is face up (a
+    public card), else one face-down card (the played card was one of them)."""
+    ids = [c["id"] for c in shown]
+    if card in ids:
+        gone = ids.index(card)
+    else:
+        backs = [i for i, c in enumerate(shown) if c["kind"] == "back"]
+        if not backs:
+            return shown
+        gone = backs[-1]
+    return shown[:gone] + shown[gone + 1 :]

@@ -28,7 +28,7 @@ from cardwidgets.cards import Card
 from cardwidgets.core import IllegalMove
 from cardwidgets.games import panjpar
 from cardwidgets.games.panjpar import PanjparView, can_complete
-from cardwidgets.present.base import Presenter
+from cardwidgets.present.base import Presenter, hand_without
 from cardwidgets.present.panjpar_words import attack_text, defence_shape
 
 __all__ = ["PanjparPresenter", "PanjparSelection"]
@@ -171,6 +171,66 @@ class PanjparPresenter(Presenter[panjpar.State, PanjparSelection]):
             self._discard_zone(view),
         ]
 
+    def in_flight(self) -> list[_scene.Zone]:
+        """The move that led here caught in flight. An attack: the position after it, its
+        cards on the table marked ``last``. A defence: the board before it, each killer over
+        the card it kills (the killer ``beats``, the attack card it answers ``target``, as the
+        learner's own defence is built), the cards to be picked up marked ``pickup``, before
+        the battle is cleared away.
+
+        >>> from cardwidgets import panjpar
+        >>> from cardwidgets.present import Moment
+        >>> state = panjpar.new_game(seed=2)
+        >>> state = state.play(state.legal_moves()[0])
+        >>> battle = PanjparPresenter(Moment.of(state)).in_flight()[1]["cards"]
+        >>> {c["highlight"] for c in battle}
+        {'last'}
+        """
+        move, parent = self.state.last_move, self.state.parent
+        if move is None or parent is None or parent.to_move is None:
+            return self.zones()
+        if isinstance(move, panjpar.Attack):
+            zones = self.zones()
+            played = {c.text for c in move.cards}
+            for zone in zones:
+                for view in zone["cards"]:
+                    view["selectable"] = False
+                    if zone["id"] == "battle" and view["id"] in played:
+                        view["highlight"] = "last"
+            return zones
+        assert isinstance(move, panjpar.Defend)
+        zones = self.at(self.cursor - 1).zones()
+        hand = "hand" if parent.to_move == self.viewer else "opponent-hand"
+        for zone in zones:
+            if zone["id"] == hand:
+                for killer in move.kills.values():
+                    zone["cards"] = hand_without(zone["cards"], killer.text)
+                if hand == "opponent-hand":
+                    zone["info"] = self._opponent_info(zone["cards"])
+            elif zone["id"] == "battle":
+                zone["cards"] = self._defence_in_flight(parent, move)
+        return zones
+
+    def _defence_in_flight(
+        self, before: panjpar.State, move: panjpar.Defend
+    ) -> list[_scene.CardView]:
+        """The battle of ``before`` as ``move`` answers it: kills paired, pick-ups marked."""
+        kills = dict(move.kills.pairs)
+        shown = []
+        for slot, card in enumerate(before.attack):
+            killer = kills.get(card)
+            if killer is None:
+                note = self.text("widget.panjpar.note.pickup")
+                shown.append(
+                    _scene.french_card(card, self.locale, highlight="pickup", slot=slot, note=note)
+                )
+                continue
+            # No note on the pair: under a pair it would run out of the zone; the banner and
+            # the live region say which card kills which.
+            shown.append(_scene.french_card(card, self.locale, highlight="target", slot=slot))
+            shown.append(_scene.french_card(killer, self.locale, highlight="beats", slot=slot))
+        return shown
+
     def _opponent_zone(self, view: PanjparView) -> _scene.Zone:
         other = 1 - self.viewer
         size = view.hand_sizes[other]
@@ -182,11 +242,15 @@ class PanjparPresenter(Presenter[panjpar.State, PanjparSelection]):
             shown = [_scene.french_card(c, self.locale, note=note) for c in known]
             shown += [_scene.back_card(other, i, self.locale) for i in range(size - len(known))]
         label = self.text("widget.panjpar.zone.opponent", player=self.names()[other])
-        counted = self.count("widget.cards", size)
+        info = self._opponent_info(shown)
+        return _scene.zone("opponent-hand", label, shown, layout="fan", owner=other, info=info)
+
+    def _opponent_info(self, shown: list[_scene.CardView]) -> str:
+        """How many cards the opponent holds, and whether some shown face up were seen."""
+        counted = self.count("widget.cards", len(shown))
         seen = any(c["kind"] == "french" for c in shown) and not self.open_hands
         key = "widget.panjpar.info.opponent" if seen else "widget.panjpar.info.opponent_count"
-        info = self.text(key, cards=counted)
-        return _scene.zone("opponent-hand", label, shown, layout="fan", owner=other, info=info)
+        return self.text(key, cards=counted)
 
     def _battle_zone(self, view: PanjparView) -> _scene.Zone:
         attack = view.attack

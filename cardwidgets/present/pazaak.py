@@ -207,6 +207,38 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
             self._hand_zone(me),
         ]
 
+    def in_flight(self) -> list[_scene.Zone]:
+        """The move that led here caught in flight: the mover's table and hand as the move
+        left them (a side card played on the table, "stands" on its badges), the card it drew
+        at the start of its turn still marked ``last`` beside what it played; the other seat's
+        zones and the deck as before the move (its automatic draw comes after). A move that
+        ends the set shows the tables the set ended on.
+
+        >>> from cardwidgets import pazaak
+        >>> from cardwidgets.present import Moment
+        >>> state = pazaak.new_game(seed=4).play("end turn")  # seat 1 draws, then ends
+        >>> state = state.play("end turn")  # and seat 0 draws again
+        >>> zones = PazaakPresenter(Moment.of(state)).in_flight()
+        >>> [(z["id"], [c["highlight"] for c in z["cards"]]) for z in zones if "table" in z["id"]]
+        [('opponent-table', ['last']), ('table', [None])]
+        """
+        state, parent = self.state, self.state.parent
+        if parent is None or parent.to_move is None or set_ended(parent, state):
+            return self.zones()
+        mover = int(parent.to_move)
+        before = self.at(self.cursor - 1).zones()
+        after = {z["id"]: z for z in self.zones() if z["owner"] == mover}
+        drawn = {
+            c["id"] for z in before if z["owner"] == mover for c in z["cards"] if c["highlight"]
+        }
+        zones = [after.get(z["id"], z) if z["owner"] == mover else z for z in before]
+        for zone in zones:
+            for view in zone["cards"] if zone["owner"] == mover else ():
+                view["selectable"] = False
+                if view["id"] in drawn and zone["layout"] == "grid":
+                    view["highlight"] = "last"
+        return zones
+
     def _finished_table_zone(self, seat: int) -> _scene.Zone:
         """``seat``'s table as the set before the position shown ended (the engine's record,
         values as a Flip left them), with its total and the sets won so far."""

@@ -40,7 +40,7 @@ from cardwidgets.core import IllegalMove
 from cardwidgets.games import tablic
 from cardwidgets.games.tablic import TablicView
 from cardwidgets.present import tablic_words  # noqa: F401  (registers the sentences)
-from cardwidgets.present.base import Presenter
+from cardwidgets.present.base import Presenter, hand_without
 
 __all__ = [
     "SUGGESTIONS",
@@ -131,6 +131,49 @@ class TablicPresenter(Presenter[tablic.State, TablicSelection]):
         zones += [self._pile_zone(view, seat) for seat in (me, 1 - me)]
         zones.append(self._stock_zone(view))
         return zones
+
+    def in_flight(self) -> list[_scene.Zone]:
+        """The move that led here caught in flight: the board before it, the played card laid
+        on the table (marked ``last``, "just played") beside the cards it captures, marked as
+        the numbered groups of the capture (as the learner's own capture is built), not yet
+        gone to the pile; the card has left the mover's hand. From the viewer's seat: the
+        mover's other cards stay backs.
+
+        >>> from cardwidgets import tablic
+        >>> from cardwidgets.present import Moment
+        >>> state = tablic.new_game(seed=1).play("A♣ x 4♥ 7♦")
+        >>> state = state.play("J♥ x J♠")
+        >>> zones = TablicPresenter(Moment.of(state)).in_flight()
+        >>> [(c["id"], c["highlight"], c["group"]) for c in zones[1]["cards"]], zones[1]["info"]
+        ([('2♦', None, None), ('J♠', 'group', 1), ('J♥', 'last', None)], '3 cards')
+        """
+        move, parent = self.state.last_move, self.state.parent
+        if move is None or parent is None or parent.to_move is None:
+            return self.zones()
+        zones = self.at(self.cursor - 1).zones()
+        mover = int(parent.to_move)
+        hand = "hand" if mover == self.viewer else "opponent-hand"
+        for zone in zones:
+            if zone["id"] == hand:
+                zone["cards"] = hand_without(zone["cards"], move.card.text)
+                if hand == "opponent-hand":
+                    zone["info"] = self.count("widget.cards", len(zone["cards"]))
+            elif zone["id"] == "table":
+                zone["cards"] = self._table_in_flight(zone["cards"], move)
+                zone["info"] = self.count("widget.cards", len(zone["cards"]))
+        return zones
+
+    def _table_in_flight(
+        self, shown: list[_scene.CardView], move: tablic.Move
+    ) -> list[_scene.CardView]:
+        split = groups(move.card, move.captured) if move.captured else ()  # a trail: none
+        number = {c.text: n for n, group in enumerate(split, 1) for c in group}
+        for view in shown:
+            view["selectable"] = False
+            view["highlight"], view["group"] = None, number.get(view["id"])
+            if view["group"] is not None:
+                view["highlight"] = "group"
+        return [*shown, _scene.french_card(move.card, self.locale, highlight="last")]
 
     def _opponent_zone(self, view: TablicView) -> _scene.Zone:
         other = 1 - self.viewer

@@ -50,7 +50,7 @@ import warnings
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from types import ModuleType
-from typing import Any, ClassVar, Generic, Protocol, TypeGuard, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeGuard, TypeVar, cast
 
 import anywidget
 import traitlets
@@ -510,6 +510,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             self._message = None
             self._confirm_new = False
             self._said = said
+            self._flight = saved[1] + 1 if len(said) > 1 else None
             self.refresh()
             self._run_hooks(saved[1] + 1)
         return self.state
@@ -522,6 +523,46 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             del self._line[self._cursor + 1 :]
         self._line.append(after)
         self._cursor += 1
+
+    # -- the computer's moves, played out (issue 24) ---------------------------------------------
+    def _play_out(self, built: _scene.Scene) -> None:
+        """Add to ``built`` the frames that play out the moves just made (the computer's
+        card in flight, then the position after it), each shown for :attr:`pace` seconds
+        (watching: half of it, the other half is the wait for the next move). Only once per
+        move and only at the end of the line; ``pace=0`` plays nothing out. The line, the
+        state and what is announced stay as they were: the frames are a picture only."""
+        first, self._flight = self._flight, None
+        if first is None or self.pace <= 0 or self._cursor != len(self._line) - 1:
+            return
+        seconds = self.pace / 2 if self._players else self.pace
+        frames = self.presenter().frames(first, seconds)
+        if frames:
+            cast(_scene.LiveScene, built)["frames"] = frames
+
+    def back_turn(self) -> None:
+        """Show the position one whole turn earlier: the last one before the position shown
+        where the learner's seat (:attr:`seat`) was to move (or the first position).
+
+        >>> from cardwidgets.widgets import TablicWidget
+        >>> w = TablicWidget(seed=1, pace=0)
+        >>> _ = w.play("A♣ x 4♥ 7♦")
+        >>> w.back_turn(); w.cursor
+        0
+        >>> w.forward_turn(); w.cursor
+        2
+        """
+        index = self._cursor - 1
+        while index > 0 and self._line[index].to_move != self.seat:
+            index -= 1
+        self._go(index)
+
+    def forward_turn(self) -> None:
+        """Show the position one whole turn later: the next one where the learner's seat is to
+        move (or the latest position)."""
+        index, last = self._cursor + 1, len(self._line) - 1
+        while index < last and self._line[index].to_move != self.seat:
+            index += 1
+        self._go(index)
 
     # -- watching two computer players ---------------------------------------------------------
     def _watched(self, players: object, opponent: object, seed: int | str) -> tuple[Opponent, ...]:
@@ -559,6 +600,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
                 self._said = [self._whose_turn()]
             else:
                 self._said = [self._watched_move()]
+                self._flight = self._cursor
             self._message = None
             self.refresh()
             self._run_hooks(first)
@@ -654,6 +696,8 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             said: list[Said] = list(self._reply())
             if not said:  # the learner begins the next deal or set: say so, not nothing
                 said = [self._whose_turn()]
+            else:
+                self._flight = first_new
             self._said = said
             self._message = None
             self.refresh()
@@ -989,6 +1033,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     _esm = _esm()
     _css = _HERE / "cards.css"
     _built: _scene.Scene  # the scene last sent (typed; ``scene`` holds it as the browser's dict)
+    _flight: int | None = None  # the line index from which the next scene plays moves out
 
     def __init__(
         self,
@@ -1218,6 +1263,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         version = self.version + 1
         built = self.build_scene()
         built["version"] = version
+        self._play_out(built)
         self._built = built
         state = self.state
         with self.hold_sync():
@@ -1387,7 +1433,22 @@ def _teacher(widget: GameWidget[Any, Any], intent: dict[str, Any]) -> bool:
     return teacher.handle(widget, intent)
 
 
-_KINDS = {"card": _card, "option": _option, "action": _action, "goto": _goto, "teacher": _teacher}
+def _turn(widget: GameWidget[Any, Any], intent: dict[str, Any]) -> bool:
+    """``{"kind": "turn", "step": -1 or 1}``: Back or Forward by a whole turn (Shift+arrow)."""
+    step = intent.get("step")
+    if widget.scene.get("history") is None or step not in (-1, 1) or isinstance(step, bool):
+        raise WidgetError("widget.bad_intent")
+    return widget.attempt(widget.back_turn if step == -1 else widget.forward_turn)
+
+
+_KINDS = {
+    "card": _card,
+    "option": _option,
+    "action": _action,
+    "goto": _goto,
+    "turn": _turn,
+    "teacher": _teacher,
+}
 
 
 def dispatch(widget: GameWidget[Any, Any], intent: dict[str, Any]) -> bool:

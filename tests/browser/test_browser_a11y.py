@@ -287,7 +287,10 @@ def test_moves_and_refusals_are_said_and_focus_stays(lab_page: Any, game: str) -
     page, root = lab_page, root_of(game)
     lab_theme(page, "light")
     locale, steps = SEQUENCES[game]
-    drive(page, game, f"w.locale = {locale!r}; w.four_color = False\na11y_states.reach(w, 'fresh')")
+    # pace=0: whole updates, each sentence heard once (the reply heard step by step while it
+    # plays out is checked in test_browser_reply.py and js/frames.test.ts)
+    code = f"w.locale = {locale!r}; w.four_color = False; w.pace = 0\na11y_states.reach(w, 'fresh')"
+    drive(page, game, code)
     page.evaluate(JS_RECORD, root)
     expected: dict[str, list[str]] = {"announce": [], "message": []}
     for kind, zone, name, how in steps:

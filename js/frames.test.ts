@@ -1,0 +1,256 @@
+// @vitest-environment jsdom
+// The computer's move, shown (issue 24): FramePlayer plays a scene's frames in order, each for
+// its seconds, then settles on the scene; a skip, a newer scene or the widget going away end it.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { type Clock, FramePlayer, frameScene } from "./frames";
+import { SceneView } from "./render";
+import type { CardView, Frame, Intent, Scene, Zone } from "./types";
+import widget from "./widget";
+
+function card(id: string, extra: Partial<CardView> = {}): CardView {
+  return {
+    id,
+    kind: "french",
+    text: id.slice(0, -1),
+    suit: id.slice(-1),
+    tone: "black",
+    label: id,
+    note: "",
+    selectable: false,
+    selected: false,
+    highlight: null,
+    group: null,
+    slot: null,
+    ...extra,
+  };
+}
+
+function zone(id: string, cards: CardView[]): Zone {
+  return { id, label: id, layout: "row", owner: null, info: "", cards, columns: 0, places: 0, badges: [] };
+}
+
+const LABELS = { options: "", actions: "", log: "", score: "", legend: "", empty: "", summary: "", roles: {} };
+
+function scene(extra: Partial<Scene> = {}): Scene {
+  return {
+    version: 5,
+    game: "demo",
+    locale: "en",
+    seat: 0,
+    four_color: false,
+    theme: "light",
+    size: "normal",
+    title: "Demo",
+    status: "Your turn",
+    message: null,
+    announce: "You play A♣. Computer plays J♥ and captures J♠.",
+    banner: { seat: 0, text: "Your turn", tone: "you" },
+    zones: [zone("opponent-hand", []), zone("table", [card("2♦")]), zone("hand", [card("K♠", { selectable: true })])],
+    options: [{ index: 0, label: "x", selected: false, emphasis: false, swatches: 0 }],
+    actions: [{ id: "back", label: "Back", enabled: true, primary: false, pressed: null }],
+    previews: {},
+    focus: ["hand"],
+    log: [],
+    score: null,
+    summary: null,
+    legend: [],
+    history: { ply: 2, plies: 2, label: "Move" },
+    labels: LABELS,
+    ...extra,
+  };
+}
+
+const FLIGHT: Frame = {
+  zones: [zone("table", [card("2♦"), card("J♠", { highlight: "target" }), card("J♥", { highlight: "last" })])],
+  status: "Computer to move",
+  banner: { seat: 1, text: "Computer plays J♥ and captures J♠.", tone: "them" },
+  announce: "You play A♣. Computer plays J♥ and captures J♠.",
+  seconds: 1,
+};
+const SETTLED: Frame = { zones: [zone("table", [card("9♦")])], status: "Computer to move", banner: null, announce: "", seconds: 0.5 };
+
+/** A clock whose timers run only when told. */
+function fakeClock(): Clock & { run(): number; waits: number[] } {
+  const queue: Array<() => void> = [];
+  const clock = {
+    waits: [] as number[],
+    set(fn: () => void, ms: number) {
+      queue.push(fn);
+      clock.waits.push(ms);
+      return queue.length;
+    },
+    clear() {
+      queue.length = 0;
+    },
+    run() {
+      const fn = queue.shift();
+      fn?.();
+      return queue.length;
+    },
+  };
+  return clock;
+}
+
+function recorder(): { shown: Array<{ scene: Scene; quiet: boolean }>; update(s: Scene, q?: boolean): void } {
+  const shown: Array<{ scene: Scene; quiet: boolean }> = [];
+  return { shown, update: (s, q = false) => shown.push({ scene: s, quiet: q }) };
+}
+
+describe("frameScene", () => {
+  it("puts the frame's zones in place of the scene's by id, offers nothing, keeps the rest", () => {
+    const final = scene({ frames: [FLIGHT] });
+    const shown = frameScene(final, FLIGHT, "said");
+    expect(shown.zones.map((z) => z.id)).toEqual(["opponent-hand", "table", "hand"]);
+    expect(shown.zones[1].cards.map((c) => [c.id, c.highlight])).toEqual([["2♦", null], ["J♠", "target"], ["J♥", "last"]]);
+    expect(shown.zones[2]).toBe(final.zones[2]);
+    expect([shown.status, shown.banner?.tone, shown.announce]).toEqual(["Computer to move", "them", "said"]);
+    expect([shown.options, shown.previews, shown.frames]).toEqual([[], {}, undefined]);
+  });
+});
+
+describe("FramePlayer", () => {
+  it("shows each frame for its seconds, in order, then the scene, quietly", () => {
+    const stage = recorder();
+    const clock = fakeClock();
+    const player = new FramePlayer(stage, clock);
+    const final = scene({ frames: [FLIGHT, SETTLED] });
+    player.play(final);
+    expect(player.playing).toBe(true);
+    expect(stage.shown.map((s) => s.scene.status)).toEqual(["Computer to move"]);
+    clock.run();
+    clock.run();
+    expect(clock.waits).toEqual([1000, 500]);
+    const [first, second, last] = stage.shown;
+    expect(first.scene.zones[1].cards.map((c) => c.id)).toEqual(["2♦", "J♠", "J♥"]);
+    expect(second.scene.zones[1].cards.map((c) => c.id)).toEqual(["9♦"]);
+    expect(second.scene.announce).toBe(FLIGHT.announce); // a frame with no sentence keeps it
+    expect(last).toEqual({ scene: final, quiet: true }); // every step was heard already
+    expect(player.playing).toBe(false);
+  });
+
+  it("skips to the scene, its sentence read whole", () => {
+    const stage = recorder();
+    const clock = fakeClock();
+    const player = new FramePlayer(stage, clock);
+    const final = scene({ frames: [FLIGHT, SETTLED] });
+    player.play(final);
+    player.skip();
+    expect(stage.shown[stage.shown.length - 1]).toEqual({ scene: final, quiet: false });
+    expect(clock.run()).toBe(0); // no frame comes after the skip
+    expect(stage.shown).toHaveLength(2);
+    player.skip(); // nothing playing: nothing happens
+    expect(stage.shown).toHaveLength(2);
+  });
+
+  it("ends at once for a newer scene and draws a scene without frames directly", () => {
+    const stage = recorder();
+    const clock = fakeClock();
+    const player = new FramePlayer(stage, clock);
+    player.play(scene({ frames: [FLIGHT, SETTLED] }));
+    const newer = scene({ version: 6, status: "newer" });
+    player.play(newer);
+    expect(player.playing).toBe(false);
+    expect(clock.run()).toBe(0);
+    expect(stage.shown.map((s) => s.scene.status)).toEqual(["Computer to move", "newer"]);
+  });
+});
+
+describe("in the widget", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    document.body.innerHTML = "";
+  });
+
+  function mount(first: Scene) {
+    let current = first;
+    const handlers: Record<string, () => void> = {};
+    const messages: unknown[] = [];
+    const model = {
+      get: () => current,
+      on: (event: string, cb: () => void) => (handlers[event] = cb),
+      off: (event: string) => delete handlers[event],
+      send: (content: unknown) => messages.push(content),
+    };
+    const el = document.createElement("div");
+    document.body.append(el);
+    const cleanup = widget.render({ model, el });
+    const push = (next: Scene) => {
+      current = next;
+      handlers["change:scene"]();
+    };
+    return { el, messages, push, cleanup, root: () => el.querySelector<HTMLElement>(".cw-root")! };
+  }
+
+  it("plays a reply's frames at their pace, reads each step; a click on the picture only skips", () => {
+    vi.useFakeTimers();
+    const { el, messages, push, cleanup, root } = mount(scene({ version: 4, announce: "" }));
+    push(scene({ frames: [FLIGHT, SETTLED] }));
+    expect(root().dataset.playing).toBe("true");
+    const table = () => Array.from(el.querySelectorAll<HTMLElement>('[data-zone="table"] [data-card]'));
+    expect(table().map((c) => [c.dataset.card, c.dataset.highlight])).toEqual([["2♦", undefined], ["J♠", "target"], ["J♥", "last"]]);
+    expect(el.querySelector(".cw-announce")?.textContent).toBe(FLIGHT.announce);
+    expect(el.querySelector(".cw-banner")?.textContent).toBe("Computer plays J♥ and captures J♠.");
+    vi.advanceTimersByTime(1000);
+    expect(table().map((c) => c.dataset.card)).toEqual(["9♦"]);
+    table()[0].click(); // skips: no intent for the card in the picture
+    expect(messages).toEqual([]);
+    expect(root().dataset.playing).toBeUndefined();
+    expect(table().map((c) => c.dataset.card)).toEqual(["2♦"]);
+    el.querySelector<HTMLElement>('[data-card="K♠"]')!.click(); // the settled board is live
+    expect(messages).toHaveLength(1);
+    cleanup();
+  });
+
+  it("a click on a control still on the settled board skips, then acts there", () => {
+    vi.useFakeTimers();
+    const { el, messages, push, cleanup, root } = mount(scene({ version: 4 }));
+    push(scene({ frames: [FLIGHT, SETTLED] }));
+    el.querySelector<HTMLElement>('[data-zone="hand"] [data-card="K♠"]')!.click();
+    expect(root().dataset.playing).toBeUndefined();
+    expect(messages).toEqual([{ type: "intent", version: 5, intent: { kind: "card", zone: "hand", card: "K♠" } }]);
+    push(scene({ version: 6, frames: [FLIGHT] }));
+    el.querySelector<HTMLElement>('[data-action="back"]')!.click();
+    expect(messages.slice(1)).toEqual([{ type: "intent", version: 6, intent: { kind: "action", id: "back" } }]);
+    cleanup();
+  });
+
+  it("skips with Escape, Space or Enter, and a view opened later plays nothing", () => {
+    vi.useFakeTimers();
+    for (const key of ["Escape", " ", "Enter"]) {
+      const { push, cleanup, root, messages } = mount(scene({ version: 4 }));
+      push(scene({ frames: [FLIGHT] }));
+      const event = new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true });
+      root().querySelector<HTMLElement>('[data-card="J♥"]')!.dispatchEvent(event); // not settled
+      expect([key, root().dataset.playing, event.defaultPrevented, messages]).toEqual([key, undefined, true, []]);
+      push(scene({ version: 6, frames: [FLIGHT] }));
+      const onCard = new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true });
+      root().querySelector<HTMLElement>('[data-card="K♠"]')!.dispatchEvent(onCard);
+      const acted = key === "Escape" ? [] : [{ type: "intent", version: 6, intent: { kind: "card", zone: "hand", card: "K♠" } }];
+      expect([key, messages]).toEqual([key, acted]); // Enter and Space act on the settled board
+      cleanup();
+    }
+    const { root, cleanup } = mount(scene({ frames: [FLIGHT] }));
+    expect(root().dataset.playing).toBeUndefined();
+    expect(root().querySelector('[data-card="J♥"]')).toBeNull();
+    cleanup();
+  });
+});
+
+describe("Back and Forward by whole turns", () => {
+  it("sends a turn intent for Shift+ArrowLeft and Shift+ArrowRight", () => {
+    const host = document.createElement("div");
+    document.body.append(host);
+    const sent: Intent[] = [];
+    const view = new SceneView(host, (intent) => sent.push(intent));
+    view.update(scene());
+    const target = host.querySelector<HTMLElement>('[data-card="K♠"]')!;
+    for (const key of ["ArrowLeft", "ArrowRight"]) {
+      target.dispatchEvent(new KeyboardEvent("keydown", { key, shiftKey: true, bubbles: true, cancelable: true }));
+    }
+    expect(sent).toEqual([
+      { kind: "turn", step: -1 },
+      { kind: "turn", step: 1 },
+    ]);
+    view.destroy();
+  });
+});
