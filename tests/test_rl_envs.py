@@ -79,6 +79,8 @@ def test_twin_states_differing_only_in_hidden_cards_give_equal_observations(game
             acting = seat == state.to_move
             partial = space.start(state) if acting else None
             twin_partial = space.start(twin) if acting else None
+            # The environments' path, made from the state's fields without the view.
+            assert observer.seat_array(state, seat) == observer.seat_array(twin, seat)
             while True:
                 mine = observer.features(state.view(seat), partial)
                 theirs = observer.features(twin.view(seat), twin_partial)
@@ -89,6 +91,24 @@ def test_twin_states_differing_only_in_hidden_cards_give_equal_observations(game
                 action = partial.legal_actions()[-1]
                 partial, twin_partial = partial.then(action), twin_partial.then(action)
     assert differed > 5  # the twins really hide different cards
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_seat_array_equals_the_view_array_for_both_seats_all_game_long(game: str) -> None:
+    """The environments read a seat's numbers from the state's fields without making the view:
+    they must be the view's numbers, in every position of whole games and at the end."""
+    observer, checked = observer_of(game), 0
+    for seed in range(4 if game == "tablic" else 12):
+        rng, state = cards.Rng(seed), GAMES[game].new_game(seed=seed)
+        while True:
+            for seat in (0, 1):
+                expected = observer.array(state.view(seat))
+                assert observer.seat_array(state, seat) == expected, (game, seed, seat)
+                checked += 1
+            if state.is_over:
+                break
+            state = state.play(state.random_move(rng))
+    assert checked > 200
 
 
 def test_an_aec_game_plays_to_the_end_with_rewards_summing_to_zero() -> None:

@@ -290,25 +290,26 @@ class _PazaakPartial(Partial):
     game = "pazaak"
 
     def _find_legal(self) -> tuple[int, ...]:
-        return tuple(sorted(_pazaak_action(m) for m in self.state.legal_moves()))
+        state = self.state
+        if state.played_this_turn is not None:
+            return _PAZAAK_TAIL  # a hand card is down: end the turn or stand (Z-S8)
+        hand = state.hands[state.to_move]
+        found = _PAZAAK_BY_HAND.get(hand)
+        if found is None:
+            found = tuple(sorted(_PAZAAK_ACTION[m] for m in state.legal_moves()))
+            if len(_PAZAAK_BY_HAND) < 65536:
+                _PAZAAK_BY_HAND[hand] = found
+        return found
 
     def _step(self, action: int) -> Partial:
         return _PazaakPartial(self.state, (action,), _PAZAAK_MOVES[action])
 
 
-_BY_ID: dict[int, tuple[pazaak.Move, int]] = {}
-"""The engine hands out the same few move objects (made once per card and sign), so their
-actions are looked up by identity; the entry keeps the object, so its id cannot be reused."""
-
-
-def _pazaak_action(move: pazaak.Move) -> int:
-    known = _BY_ID.get(id(move))
-    if known is not None and known[0] is move:
-        return known[1]
-    action = _PAZAAK_ACTION[move]
-    if len(_BY_ID) < 4096:
-        _BY_ID[id(move)] = (move, action)
-    return action
+_PAZAAK_TAIL: Final = (PAZAAK_END, PAZAAK_STAND)
+_PAZAAK_BY_HAND: dict[tuple[pazaak.SideCard, ...], tuple[int, ...]] = {}
+"""The legal actions of a hand with no card played this turn: the engine's legal moves
+depend on nothing else then (its own cache is by hand too), so each hand is mapped once; a
+test holds them equal to the engine's moves all game long."""
 
 
 def _pazaak_encode(state: Any, move: Move) -> tuple[int, ...]:

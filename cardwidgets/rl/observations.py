@@ -43,13 +43,21 @@ class Observer:
     built and copy it once per step.
     """
 
-    __slots__ = ("_marks", "_plain", "_zeros", "fields", "game", "size")
+    __slots__ = ("_marks", "_plain", "_seat_plain", "_zeros", "fields", "game", "size")
 
     def __init__(
-        self, game: str, fields: Sequence[tuple[str, int]], plain: Any, marks: Any
+        self,
+        game: str,
+        fields: Sequence[tuple[str, int]],
+        plain: Any,
+        marks: Any,
+        seat_plain: Any = None,
     ) -> None:
         self.game, self.fields = game, tuple(fields)
         self._plain, self._marks = plain, marks
+        # ``seat_plain(state, seat, out)`` writes the same numbers as ``plain(state.view(seat),
+        # out)`` from the fields the view is made of, without making the view.
+        self._seat_plain = seat_plain or _through_view(plain)
         self.size = sum(n for _, n in fields)
         self._zeros = array.array("f", bytes(4 * self.size))
 
@@ -65,6 +73,13 @@ class Observer:
         """The numbers of ``view`` alone (no move being built)."""
         found = [0.0] * self.size
         self._plain(view, found)
+        return found
+
+    def seat_array(self, state: Any, seat: int) -> array.array[float]:
+        """``array(state.view(seat))``, the same numbers, made without the view where the game
+        allows (the environments' path: tests/test_rl_envs.py holds the two equal)."""
+        found = self._zeros[:]
+        self._seat_plain(state, seat, found)
         return found
 
     def array(self, view: Any, partial: Partial | None = None) -> array.array[float]:
@@ -88,14 +103,25 @@ class Observer:
         return found
 
 
+def _through_view(plain: Any) -> Any:
+    """A ``seat_plain`` that makes the view and reads it."""
+
+    def seat_plain(state: Any, seat: int, out: Any) -> None:
+        plain(state.view(seat), out)
+
+    return seat_plain
+
+
 def _cards(out: Any, start: int, found: Sequence[Card] | None) -> None:
     for card in found or ():
         out[start + card.index] = 1.0
 
 
 def _numbers(out: Any, start: int, values: Sequence[float]) -> None:
-    """``values`` at ``start``, ``start + 1`` … (item writes: a slice write to an array
-    would need an array)."""
+    """``values`` at ``start``, ``start + 1`` … (into an array in one slice write)."""
+    if out.__class__ is array.array:
+        out[start : start + len(values)] = array.array("f", values)
+        return
     for index, value in enumerate(values, start):
         out[index] = value
 
@@ -224,33 +250,52 @@ _PAZAAK_FIELDS = (
 
 def _pazaak(view: pazaak.PazaakView, out: Any) -> None:
     me = view.seat if view.seat is not None else 0
+    _pazaak_fill(view, me, view.hand or (), view.hand_sizes, out)
+
+
+def _pazaak_state(state: pazaak.State, seat: int, out: Any) -> None:
+    # The view's fields are the state's public attributes of the same names (the view copies
+    # them), and the seat's own hand: the same numbers, without making the view.
+    hands = state.hands
+    _pazaak_fill(state, seat, hands[seat], (len(hands[0]), len(hands[1])), out)
+
+
+def _pazaak_fill(
+    seen: Any, me: int, hand: Sequence[pazaak.SideCard], hand_sizes: tuple[int, int], out: Any
+) -> None:
+    """The numbers of a Pazaak view; ``seen`` is the view, or the state (its public
+    attributes the view copies: used, placed, totals, standing, sets …)."""
     them = 1 - me
-    for start, found in ((0, view.hand or ()), (23, view.used[me]), (46, view.used[them])):
+    used = seen.used
+    for start, found in ((0, hand), (23, used[me]), (46, used[them])):
         for card in found:
             out[start + _SIDE[card]] += 1.0
-    if view.played_this_turn is not None:
-        out[69 + _SIDE[view.played_this_turn]] = 1.0
+    played = seen.played_this_turn
+    if played is not None:
+        out[69 + _SIDE[played]] = 1.0
+    placed = seen.placed
     for start, seat in ((92, me), (102, them)):
-        for placed, _value in view.placed[seat]:
-            if isinstance(placed, int):  # a main-deck card (side cards are counted as used)
-                out[start + placed - 1] += 1.0
+        for card, _value in placed[seat]:
+            if isinstance(card, int):  # a main-deck card (side cards are counted as used)
+                out[start + card - 1] += 1.0
+    totals, standing, sets_won = seen.totals, seen.standing, seen.sets_won
     _numbers(
         out,
         112,
         (
-            len(view.placed[me]),
-            len(view.placed[them]),
-            view.totals[me],
-            view.totals[them],
-            view.standing[me],
-            view.standing[them],
-            view.sets_won[me],
-            view.sets_won[them],
-            view.set_number,
-            view.starter == me,
-            view.deck_size or 0,
-            view.hand_sizes[me],
-            view.hand_sizes[them],
+            len(placed[me]),
+            len(placed[them]),
+            totals[me],
+            totals[them],
+            standing[me],
+            standing[them],
+            sets_won[me],
+            sets_won[them],
+            seen.set_number,
+            seen.starter == me,
+            seen.deck_size or 0,
+            hand_sizes[me],
+            hand_sizes[them],
         ),
     )
 
@@ -258,7 +303,9 @@ def _pazaak(view: pazaak.PazaakView, out: Any) -> None:
 _OBSERVERS: Final = {
     "tablic": Observer("tablic", _TABLIC_FIELDS, _tablic, _tablic_marks),
     "panjpar": Observer("panjpar", _PANJPAR_FIELDS, _panjpar, _panjpar_marks),
-    "pazaak": Observer("pazaak", _PAZAAK_FIELDS, _pazaak, lambda partial: ()),  # one action
+    "pazaak": Observer(
+        "pazaak", _PAZAAK_FIELDS, _pazaak, lambda partial: (), _pazaak_state
+    ),  # one action: no marks
 }
 
 

@@ -207,7 +207,7 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         # position while a move is being built (an array.array: numpy.frombuffer wraps it).
         found = self._plain.get(seat)
         if found is None:
-            found = self._plain[seat] = self._observer.array(self._state.view(seat))
+            found = self._plain[seat] = self._observer.seat_array(self._state, seat)
         return found
 
     def render(self) -> str | None:
