@@ -3,8 +3,8 @@
 Tablić and Panjpar positions have hundreds of legal moves (up to 480 and 637 measured), and
 the set of possible moves is far too big for one flat list. So a move is built one action at a
 time, as the widget builds it click by click, and each step has a mask of the actions that can
-still lead to a legal move (the engine answers: :func:`tablic.capture_steps`,
-:func:`panjpar.attack_extenders`, :func:`panjpar.beats`):
+still lead to a legal move (the engine answers: :func:`tablic.capture_steps`; Panjpar's
+legal attacks, as card masks, and :func:`panjpar.beats`; Pazaak's legal moves):
 
 * **Tablić** (53 actions): choose a hand card (its :attr:`Card.index`, 0–51), then add table
   cards (their indices, in any order), then ``DONE`` (52). ``DONE`` right after the hand card
@@ -38,12 +38,13 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Iterable, Sequence
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from cardwidgets import cards, i18n
 from cardwidgets.cards import DECK, Card
 from cardwidgets.core import IllegalMove, Move
 from cardwidgets.games import panjpar, pazaak, tablic
+from cardwidgets.games.panjpar.deck import indices_of
 from cardwidgets.games.pazaak.rules import sign_order
 from cardwidgets.rl import words as _words  # noqa: F401  (registers the sentences)
 
@@ -216,39 +217,47 @@ class _PanjparPartial(Partial):
     game = "panjpar"
 
     def _find_legal(self) -> tuple[int, ...]:
-        hand, targets, sizes, trump = self._facts()
+        facts = self._facts()
+        steps = self.steps
+        chosen = 0
+        for action in steps:
+            chosen |= 1 << action
+        targets = facts.targets
         if targets:
-            target = targets[len(self.steps)]
-            used = set(self.steps)
-            beaten_by = _killers(target.index, trump)
-            killers = [c.index for c in hand if c.index in beaten_by and c.index not in used]
-            return tuple(sorted([target.index, *killers]))
-        picked = [DECK[i] for i in self.steps]
-        legal = _sorted_indices(panjpar.attack_extenders(picked, hand, sizes))
-        if len(picked) in sizes and panjpar.is_valid_attack(picked):
-            legal.append(DONE)
-        return tuple(legal)
+            # Answer the next attack card: leave it, or kill it with a hand card not used yet.
+            target = targets[len(steps)].index
+            killers = _killer_bits(target, facts.trump) & facts.hand_bits & ~chosen
+            return tuple(sorted((target, *indices_of(killers))))
+        # Attacking: the cards some legal attack (the engine's list) holds with those chosen.
+        more = 0
+        for cards_bits in facts.attacks:
+            if cards_bits & chosen == chosen:
+                more |= cards_bits
+        legal = indices_of(more & ~chosen)
+        return (*legal, DONE) if chosen in facts.attacks else legal
 
-    def _facts(self) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[int, ...], Any]:
-        """What the whole move needs, read once from the state and passed on: the hand, the
-        attack cards in answering order, the attack sizes allowed, the trump suit."""
+    def _facts(self) -> _PanjparFacts:
+        """What the whole move needs, read once from the state and passed on."""
         if self._known is None:
             state = self.state
-            targets = tuple(_targets(state))
-            sizes = panjpar.allowed_attack_sizes(len(state.hands[1 - state.to_move]))
-            self._known = (tuple(state.hands[state.to_move]), targets, sizes, state.trump)
-        facts: tuple[tuple[Card, ...], tuple[Card, ...], tuple[int, ...], Any] = self._known
+            hand = state.hands[state.to_move]
+            targets = state.attack  # sorted by card index: the answering order
+            attacks = {} if targets else {m.mask: m for m in state.legal_moves()}
+            self._known = _PanjparFacts(hand, cards.mask(hand), targets, state.trump, attacks)
+        facts: _PanjparFacts = self._known
         return facts
 
     def _step(self, action: int) -> Partial:
         state, steps = self.state, (*self.steps, action)
         facts = self._facts()
-        targets = facts[1]
+        targets = facts.targets
         if not targets:
             if action != DONE:
                 return _PanjparPartial(state, steps, known=facts)
-            attack = panjpar.Attack(tuple(DECK[i] for i in steps[:-1]))
-            return _PanjparPartial(state, steps, attack)
+            chosen = 0
+            for card in steps[:-1]:
+                chosen |= 1 << card
+            return _PanjparPartial(state, steps, facts.attacks[chosen])  # the engine's move
         if len(steps) < len(targets):
             return _PanjparPartial(state, steps, known=facts)
         kills = {a: DECK[k] for a, k in zip(targets, steps, strict=True) if k != a.index}
@@ -256,7 +265,20 @@ class _PanjparPartial(Partial):
         return _PanjparPartial(state, steps, panjpar.Defend(panjpar.Kills(kills), left))
 
     def hand(self) -> tuple[Any, ...]:
-        return self._facts()[0]
+        return self._facts().hand
+
+
+class _PanjparFacts(NamedTuple):
+    """What a Panjpar move being built reads once from its position."""
+
+    hand: tuple[Card, ...]
+    """The hand of the seat to move."""
+    hand_bits: int
+    targets: tuple[Card, ...]
+    """The attack cards in the order a defence answers them (lowest card index first)."""
+    trump: Any
+    attacks: dict[int, Move]
+    """Attacking: the engine's legal attacks by their cards' mask (empty when defending)."""
 
 
 def _targets(state: Any) -> list[Card]:
@@ -265,10 +287,10 @@ def _targets(state: Any) -> list[Card]:
 
 
 @functools.cache
-def _killers(attacked: int, trump: Any) -> frozenset[int]:
-    """The indices of the cards that beat card ``attacked`` under ``trump`` (P-S12), from
+def _killer_bits(attacked: int, trump: Any) -> int:
+    """The mask of the cards that beat card ``attacked`` under ``trump`` (P-S12), from
     :func:`panjpar.beats`, once per card and trump suit."""
-    return frozenset(c.index for c in DECK if panjpar.beats(c, DECK[attacked], trump))
+    return cards.mask(c for c in DECK if panjpar.beats(c, DECK[attacked], trump))
 
 
 def _panjpar_encode(state: Any, move: Move) -> tuple[int, ...]:

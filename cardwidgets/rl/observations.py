@@ -200,25 +200,36 @@ _PANJPAR_FIELDS = (
 
 def _panjpar(view: panjpar.PanjparView, out: Any) -> None:
     me = view.seat if view.seat is not None else 0
+    _panjpar_fill(view, me, view.hand or (), view.hand_sizes, out)
+
+
+def _panjpar_state(state: panjpar.State, seat: int, out: Any) -> None:
+    # As for Pazaak: the view's fields are the state's public attributes of the same names
+    # (discard_top is the one card of the discard a view shows), and the seat's own hand.
+    hands = state.hands
+    _panjpar_fill(state, seat, hands[seat], (len(hands[0]), len(hands[1])), out)
+
+
+def _panjpar_fill(
+    seen: Any, me: int, hand: Sequence[Card], hand_sizes: tuple[int, int], out: Any
+) -> None:
+    """The numbers of a Panjpar view; ``seen`` is the view, or the state (its public
+    attributes the view copies: attack, known, discard_top, trump …)."""
     them = 1 - me
-    _cards(out, 0, view.hand)
-    _cards(out, 52, view.attack)
-    _cards(out, 104, view.known[me])
-    _cards(out, 156, view.known[them])
-    for start, card in ((208, view.discard_top), (260, view.trump_card)):
+    known, attack = seen.known, seen.attack
+    _cards(out, 0, hand)
+    _cards(out, 52, attack)
+    _cards(out, 104, known[me])
+    _cards(out, 156, known[them])
+    for start, card in ((208, seen.discard_top), (260, seen.trump_card)):
         if card is not None:
             out[start + card.index] = 1.0
-    out[520 + _SUITS.index(view.trump)] = 1.0
+    out[520 + _SUITS.index(seen.trump)] = 1.0
+    attacker = seen.attacker
     _numbers(
         out,
         524,
-        (
-            view.hand_sizes[me],
-            view.hand_sizes[them],
-            view.stock_empty,
-            view.attacker == me,
-            bool(view.attack),
-        ),
+        (hand_sizes[me], hand_sizes[them], seen.stock_empty, attacker == me, bool(attack)),
     )
 
 
@@ -302,7 +313,7 @@ def _pazaak_fill(
 
 _OBSERVERS: Final = {
     "tablic": Observer("tablic", _TABLIC_FIELDS, _tablic, _tablic_marks),
-    "panjpar": Observer("panjpar", _PANJPAR_FIELDS, _panjpar, _panjpar_marks),
+    "panjpar": Observer("panjpar", _PANJPAR_FIELDS, _panjpar, _panjpar_marks, _panjpar_state),
     "pazaak": Observer(
         "pazaak", _PAZAAK_FIELDS, _pazaak, lambda partial: (), _pazaak_state
     ),  # one action: no marks
