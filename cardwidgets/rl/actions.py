@@ -3,7 +3,8 @@
 Tablić and Panjpar positions have hundreds of legal moves (up to 480 and 637 measured), and
 the set of possible moves is far too big for one flat list. So a move is built one action at a
 time, as the widget builds it click by click, and each step has a mask of the actions that can
-still lead to a legal move (the engine answers: :func:`tablic.capture_steps`; Panjpar's
+still lead to a legal move (the engine answers: Tablić's capture steps (on masks,
+:meth:`tablic.State.capture_step_mask`, as :func:`tablic.capture_steps`); Panjpar's
 legal attacks, as card masks, and :func:`panjpar.beats`; Pazaak's legal moves):
 
 * **Tablić** (53 actions): choose a hand card (its :attr:`Card.index`, 0–51), then add table
@@ -172,29 +173,24 @@ class _TablicPartial(Partial):
     game = "tablic"
 
     def _find_legal(self) -> tuple[int, ...]:
-        hand, table = self._facts()
-        if not self.steps:
-            return tuple(_sorted_indices(hand))
-        card, chosen = DECK[self.steps[0]], [DECK[i] for i in self.steps[1:]]
-        steps = tablic.capture_steps(card, table, chosen, self.state.rules)
-        legal = _sorted_indices(steps.more)
-        return (*legal, DONE) if steps.complete else tuple(legal)
-
-    def _facts(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-        """The hand and the table, read once per move and passed on."""
-        if self._known is None:
-            state = self.state
-            self._known = (tuple(state.hands[state.to_move]), tuple(state.table))
-        facts: tuple[tuple[Card, ...], tuple[Card, ...]] = self._known
-        return facts
+        state, steps = self.state, self.steps
+        if not steps:
+            return indices_of(state.hand_mask(state.to_move))
+        chosen = 0
+        for action in steps[1:]:
+            chosen |= 1 << action
+        more, complete = state.capture_step_mask(steps[0], chosen)
+        legal = indices_of(more)
+        return (*legal, DONE) if complete else legal
 
     def hand(self) -> tuple[Any, ...]:
-        return self._facts()[0]
+        state = self.state
+        return tuple(state.hands[state.to_move])
 
     def _step(self, action: int) -> Partial:
         steps = (*self.steps, action)
         if action != DONE:
-            return _TablicPartial(self.state, steps, known=self._facts())
+            return _TablicPartial(self.state, steps)
         card = DECK[steps[0]]
         captured = frozenset(DECK[i] for i in steps[1:-1])
         return _TablicPartial(self.state, steps, tablic.Move(card, captured))
