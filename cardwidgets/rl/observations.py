@@ -175,6 +175,50 @@ def _tablic(view: tablic.TablicView, out: Any) -> None:
     )
 
 
+def _tablic_state(state: tablic.State, seat: int, out: Any) -> None:
+    # _tablic's numbers from the state's public fields the view is made of: the seat's hand
+    # (as a mask), the table, the bottom card, the revealed cards, each pile's count and
+    # points (State.pile), scores and counters.
+    me, them = seat, 1 - seat
+    hand = state.hand_mask(me)
+    while hand:
+        low = hand & -hand
+        out[low.bit_length() - 1] = 1.0
+        hand ^= low
+    _cards(out, 52, state.table)
+    bottom = state.stock_bottom
+    if bottom is not None:
+        out[104 + bottom.index] = 1.0
+    revealed = state.revealed()
+    _cards(out, 156, revealed[me])
+    _cards(out, 208, revealed[them])
+    mine, theirs = state.pile(me), state.pile(them)
+    capturer, tablas, totals = state.last_capturer, state.tablas, state.totals
+    _numbers(
+        out,
+        364,
+        (
+            state.hand_mask(me).bit_count(),
+            state.hand_mask(them).bit_count(),
+            mine.cards,
+            mine.points,
+            theirs.cards,
+            theirs.points,
+            tablas[me],
+            tablas[them],
+            totals[me],
+            totals[them],
+            len(state.stock),
+            capturer == me,
+            capturer == them,
+            state.dealer == me,
+            state.round,
+            state.deal_number,
+            state.rules.target,
+        ),
+    )
+
+
 def _tablic_marks(partial: Partial) -> tuple[int, ...]:
     steps = partial.steps
     return (260 + steps[0], *(312 + a for a in steps[1:] if a != DONE))
@@ -312,7 +356,7 @@ def _pazaak_fill(
 
 
 _OBSERVERS: Final = {
-    "tablic": Observer("tablic", _TABLIC_FIELDS, _tablic, _tablic_marks),
+    "tablic": Observer("tablic", _TABLIC_FIELDS, _tablic, _tablic_marks, _tablic_state),
     "panjpar": Observer("panjpar", _PANJPAR_FIELDS, _panjpar, _panjpar_marks, _panjpar_state),
     "pazaak": Observer(
         "pazaak", _PAZAAK_FIELDS, _pazaak, lambda partial: (), _pazaak_state

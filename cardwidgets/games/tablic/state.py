@@ -1440,6 +1440,16 @@ class State(core.GameState[Move]):
         """
         return self._hand1 if core.check_seat(seat) else self._hand0
 
+    def pile(self, seat: int) -> Pile:
+        """``seat``'s pile as a view shows it (``view(…).piles[seat]``: its cards and points,
+        T-S20), without making the view or listing the cards.
+
+        >>> s = State.from_position(table="3♠ 5♥", hands=("8♦ K♠", "9♥"))
+        >>> s.play("8♦ x 3♠ 5♥").pile(0)
+        Pile(cards=3, points=0)
+        """
+        return Pile.of(self._pile1 if core.check_seat(seat) else self._pile0)
+
     def capture_step_mask(self, card: int, chosen: int = 0) -> tuple[int, bool]:
         """:func:`capture_steps` on masks for this table: playing the card of index ``card``
         with the table cards of mask ``chosen`` picked so far, the mask of the table cards
