@@ -124,8 +124,12 @@ class Partial:
         :class:`IllegalMove` with the legal ones, and this value stays as it was."""
         if self.move is not None:
             raise IllegalMove("rl.action.complete")
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._find_legal()
+        if action.__class__ is int and action in legal:  # the usual case, checked at once
+            return self._step(action)
         index = _action_index(action, self.game, self.size)
-        legal = self.legal_actions()
         if index not in legal:
             raise IllegalMove(
                 "rl.action.not_legal",

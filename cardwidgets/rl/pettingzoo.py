@@ -172,9 +172,9 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         self._plain = {}
         if state.is_over:
             self._finish(state)
+            self._accumulate_rewards()  # the only rewards: every other step's are 0
         else:
             self._start(state)
-        self._accumulate_rewards()
 
     def _finish(self, state: Any) -> None:
         winner = state.outcome.winner
