@@ -128,3 +128,10 @@ def test_discard_top_equals_the_view_field_without_making_the_view() -> None:
         assert top == (state.discard[0] if state.discard else None)
         tops.add(top)
     assert None in tops and len(tops) > 10  # empty and many different tops were met
+
+
+def test_hand_mask_equals_the_hand_without_listing_both_hands() -> None:
+    for state in _positions(2):
+        for seat in (0, 1):
+            assert cards.from_mask(state.hand_mask(seat)) == state.hands[seat]
+            assert state.hand_mask(seat).bit_count() == state.view(seat).hand_sizes[seat]

@@ -240,10 +240,10 @@ class _PanjparPartial(Partial):
         """What the whole move needs, read once from the state and passed on."""
         if self._known is None:
             state = self.state
-            hand = state.hands[state.to_move]
             targets = state.attack  # sorted by card index: the answering order
             attacks = {} if targets else {m.mask: m for m in state.legal_moves()}
-            self._known = _PanjparFacts(hand, cards.mask(hand), targets, state.trump, attacks)
+            hand_bits = state.hand_mask(state.to_move)
+            self._known = _PanjparFacts(hand_bits, targets, state.trump, attacks)
         facts: _PanjparFacts = self._known
         return facts
 
@@ -264,16 +264,12 @@ class _PanjparPartial(Partial):
         left = tuple(a for a in targets if a not in kills)
         return _PanjparPartial(state, steps, panjpar.Defend(panjpar.Kills(kills), left))
 
-    def hand(self) -> tuple[Any, ...]:
-        return self._facts().hand
-
 
 class _PanjparFacts(NamedTuple):
     """What a Panjpar move being built reads once from its position."""
 
-    hand: tuple[Card, ...]
-    """The hand of the seat to move."""
     hand_bits: int
+    """The hand of the seat to move, as a card mask."""
     targets: tuple[Card, ...]
     """The attack cards in the order a defence answers them (lowest card index first)."""
     trump: Any

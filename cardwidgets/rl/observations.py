@@ -27,6 +27,7 @@ from typing import Any, Final
 
 from cardwidgets.cards import Card, Suit
 from cardwidgets.games import panjpar, pazaak, tablic
+from cardwidgets.games.panjpar.deck import cards_of
 from cardwidgets.rl.actions import DONE, Partial, actions_of
 
 __all__ = ["Observer", "observer_of"]
@@ -250,8 +251,9 @@ def _panjpar(view: panjpar.PanjparView, out: Any) -> None:
 def _panjpar_state(state: panjpar.State, seat: int, out: Any) -> None:
     # As for Pazaak: the view's fields are the state's public attributes of the same names
     # (discard_top is the one card of the discard a view shows), and the seat's own hand.
-    hands = state.hands
-    _panjpar_fill(state, seat, hands[seat], (len(hands[0]), len(hands[1])), out)
+    hand = state.hand_mask(seat)
+    sizes = (state.hand_mask(0).bit_count(), state.hand_mask(1).bit_count())
+    _panjpar_fill(state, seat, cards_of(hand), sizes, out)
 
 
 def _panjpar_fill(

@@ -1055,6 +1055,16 @@ class State(core.GameState[Move]):
         discard = self._discard
         return DECK[discard[-1]] if discard else None
 
+    def hand_mask(self, seat: int) -> int:
+        """``seat``'s hand as a card mask (bit ``card.index``): ``cards.mask(hands[seat])``
+        without listing both hands (full information, like :attr:`hands`).
+
+        >>> state = State.from_position(["2♠", "9♥ 8♣"], (), trump="♦", attack="7♥")
+        >>> cards.from_mask(state.hand_mask(1))
+        (Card('8♣'), Card('9♥'))
+        """
+        return self._hands[check_seat(seat)]
+
 
 _NOT_ISSUED: Attack = Attack.from_mask(0)
 """What ``State._issued`` holds before a state generated a move: a private object no caller
