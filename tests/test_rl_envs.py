@@ -125,6 +125,8 @@ def test_an_aec_game_plays_to_the_end_with_rewards_summing_to_zero() -> None:
         other = next(a for a in aec.possible_agents if a != agent)
         assert not aec.action_mask(other).any()  # only the agent to move acts
         assert aec.action_mask(agent) is info["action_mask"] is aec.infos[agent]["action_mask"]
+        assert not info["action_mask"].flags.writeable  # shared masks cannot be changed
+        assert info["action_mask"].dtype == np.int8
         aec.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
     assert sorted(totals.values()) in ([-1.0, 1.0], [0.0, 0.0])
     assert aec.state.is_over
