@@ -190,6 +190,24 @@ def test_gym_learner_against_greedy_gets_the_outcome_as_reward() -> None:
     assert reward == (0.0 if winner is None else 1.0 if winner == 1 else -1.0)
 
 
+@pytest.mark.parametrize("game", list(GAMES))
+def test_gym_observations_are_the_observer_features_of_the_learners_view(game: str) -> None:
+    learner, observer = rl.gym_env(game, opponent="random", seat=0), observer_of(game)
+    observation, info = learner.reset(seed=6)
+    rng = np.random.default_rng(2)
+    for _ in range(150):
+        partial = learner.partial if not learner.state.is_over else None
+        expected = observer.features(learner.state.view(0), partial)
+        assert observation["observation"].tolist() == expected
+        assert observation["action_mask"].tolist() == info["action_mask"].tolist()
+        if learner.state.is_over:
+            break
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        observation, _, done, _, info = learner.step(action)
+        if done:
+            break
+
+
 def test_gym_accepts_any_object_with_choose_as_opponent_and_refuses_bad_options() -> None:
     class FirstMove:
         def choose(self, state: Any) -> Any:
