@@ -11,12 +11,20 @@ its JSON text) into a zeroed sequence: a list, or for the environments a ``float
 :class:`array.array` (:meth:`Observer.array`: item writes to it cost a fraction of numpy's,
 and ``numpy.frombuffer`` wraps it without a copy).
 
+The environments take a faster path to the same numbers, :meth:`Observer.seat_array`: it
+reads the state's public fields that the view is made of (the seat's own hand, the table,
+the public counts, and the few helpers ``hand_mask``, ``pile``, ``discard_top`` that give one
+view field without making the view), never a hidden one. Tests hold it equal to the view's
+numbers for both seats all game long, and equal on hidden-card twins.
+
 >>> from cardwidgets import pazaak
 >>> observer = observer_of("pazaak")
 >>> state = pazaak.new_game(seed=1)
 >>> features = observer.features(state.view(state.to_move))
 >>> len(features) == observer.size, observer.fields[0]
 (True, ('hand', 23))
+>>> observer.seat_array(state, state.to_move).tolist() == features
+True
 """
 
 from __future__ import annotations
