@@ -260,6 +260,9 @@ class _PanjparPartial(Partial):
             return _PanjparPartial(state, steps, facts.attacks[chosen])  # the engine's move
         if len(steps) < len(targets):
             return _PanjparPartial(state, steps, known=facts)
+        listed = _one_card_defence(state, targets[0], action) if len(targets) == 1 else None
+        if listed is not None:
+            return _PanjparPartial(state, steps, listed)
         kills = {a: DECK[k] for a, k in zip(targets, steps, strict=True) if k != a.index}
         left = tuple(a for a in targets if a not in kills)
         return _PanjparPartial(state, steps, panjpar.Defend(panjpar.Kills(kills), left))
@@ -275,6 +278,19 @@ class _PanjparFacts(NamedTuple):
     trump: Any
     attacks: dict[int, Move]
     """Attacking: the engine's legal attacks by their cards' mask (empty when defending)."""
+
+
+def _one_card_defence(state: Any, target: Card, action: int) -> Move | None:
+    """The engine's own move that answers a one-card attack with ``action`` (the target's
+    index: pick it up; else the killer's), or None: listed moves are played without a second
+    check (a built one costs about 6 µs more), and the list of a one-card attack is short
+    (pick up, then one move per killer)."""
+    killer = None if action == target.index else DECK[action]
+    for move in state.legal_moves():
+        if move.kills.get(target) == killer:
+            found: Move = move
+            return found
+    return None
 
 
 def _targets(state: Any) -> list[Card]:
