@@ -330,19 +330,25 @@ def _pazaak_fill(
 ) -> None:
     """The numbers of a Pazaak view; ``seen`` is the view, or the state (its public
     attributes the view copies: used, placed, totals, standing, sets …)."""
-    them = 1 - me
+    them, side = 1 - me, _SIDE
     used = seen.used
-    for start, found in ((0, hand), (23, used[me]), (46, used[them])):
-        for card in found:
-            out[start + _SIDE[card]] += 1.0
+    # Loops written out (no tuple of blocks): this runs at every step of the environments.
+    for card in hand:
+        out[side[card]] += 1.0
+    for card in used[me]:
+        out[23 + side[card]] += 1.0
+    for card in used[them]:
+        out[46 + side[card]] += 1.0
     played = seen.played_this_turn
     if played is not None:
-        out[69 + _SIDE[played]] = 1.0
+        out[69 + side[played]] = 1.0
     placed = seen.placed
-    for start, seat in ((92, me), (102, them)):
-        for card, _value in placed[seat]:
-            if isinstance(card, int):  # a main-deck card (side cards are counted as used)
-                out[start + card - 1] += 1.0
+    for card, _value in placed[me]:
+        if card.__class__ is int:  # a main-deck card (side cards are counted as used)
+            out[91 + card] += 1.0
+    for card, _value in placed[them]:
+        if card.__class__ is int:
+            out[101 + card] += 1.0
     totals, standing, sets_won = seen.totals, seen.standing, seen.sets_won
     _numbers(
         out,
