@@ -13,9 +13,15 @@ game, the same seeded games are played three ways, uniformly at random among the
   drawn among the ones ``info["action_mask"]`` allows. A move takes one action in Pazaak and several
   in Tablić and Panjpar (factored actions), so a game has more environment steps than moves.
 
+* ``loop_floor``: the same loop on an environment that does nothing (:class:`IdleEnv`: the
+  game's first observation and mask every step, games as long as the real ones): what the
+  agent loop costs by itself, PettingZoo's iterator and ``last()`` and the agent's draw from
+  the mask (``np.flatnonzero`` alone is about 1-2 µs). Not subtracted from anything.
+
 The target of issue 25 is an environment step at most 1.5x an engine step; the ratios are
 written as ``step_ratio`` (environment step / engine move) and ``step_ratio_vs_view``
-(environment step / engine move with its view), with ``game_ratio`` (time per game).
+(environment step / engine move with its view), with ``game_ratio`` (time per game) and
+``floor_ratio`` (the idle loop's step / engine move: no environment gets below it).
 Writes ``benchmarks/results/rl.json`` and prints a table.
 """
 
@@ -31,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from cardwidgets import cards, panjpar, pazaak, tablic
 from cardwidgets.rl.pettingzoo import CardGameEnv
@@ -71,15 +78,76 @@ def aec(game: str, count: int, seed: int) -> tuple[float, int]:
     return time.process_time() - start, steps
 
 
+class IdleEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
+    """An AEC environment that does nothing: the same agents, observation and mask as the
+    game's first position, each game ``steps`` steps long. What the agent loop of :func:`aec`
+    costs by itself (PettingZoo's iterator and ``last()``, the agent's draw from the mask)."""
+
+    def __init__(self, game: str, steps: int) -> None:
+        super().__init__()
+        real = CardGameEnv(game)
+        real.reset(seed=1)
+        self._observation = real.observe(real.agent_selection)
+        self._mask = real.infos[real.agent_selection]["action_mask"]
+        self.possible_agents = list(real.possible_agents)
+        self._steps = steps
+        self.metadata = {"name": "idle"}
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        agents = self.possible_agents
+        self.agents, self.agent_selection, self._left = list(agents), agents[0], self._steps
+        self.rewards = dict.fromkeys(agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+        self.terminations = dict.fromkeys(agents, False)
+        self.truncations = dict.fromkeys(agents, False)
+        self.infos = {a: {"action_mask": self._mask} for a in agents}
+
+    def observe(self, agent: str) -> Any:
+        return self._observation
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent]:
+            self._was_dead_step(action)
+            return
+        self._left -= 1
+        if not self._left:
+            self.terminations = dict.fromkeys(self.agents, True)
+        self.agent_selection = self.possible_agents[1 - self.possible_agents.index(agent)]
+
+
+def idle(game: str, count: int, seed: int, steps: int) -> tuple[float, int]:
+    """The loop of :func:`aec` on an :class:`IdleEnv`; (CPU seconds, environment steps)."""
+    env, rng, done = IdleEnv(game, steps), cards.Rng(seed), 0
+    start = time.process_time()
+    for number in range(count):
+        env.reset(seed=seed + number)
+        for _agent in env.agent_iter():
+            _observation, _, terminated, truncated, info = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(info["action_mask"])
+            env.step(int(legal[rng.below(len(legal))]))
+            done += 1
+    return time.process_time() - start, done
+
+
 def measure(game: str, rounds: int, count: int, seed: int) -> dict[str, Any]:
     """Best-of-``rounds`` figures of the three ways for one game."""
-    runs: dict[str, list[tuple[float, int]]] = {"engine": [], "engine_view": [], "aec": []}
+    runs: dict[str, list[tuple[float, int]]] = {
+        "engine": [],
+        "engine_view": [],
+        "aec": [],
+        "loop_floor": [],
+    }
     engine(game, max(1, count // 10), seed)  # warm caches
-    aec(game, max(1, count // 10), seed)
+    steps = max(1, round(aec(game, count, seed)[1] / count))  # an idle game is as long
     for _ in range(rounds):
         runs["engine"].append(engine(game, count, seed))
         runs["engine_view"].append(engine(game, count, seed, view=True))
         runs["aec"].append(aec(game, count, seed))
+        runs["loop_floor"].append(idle(game, count, seed, steps))
     best = {way: min(found) for way, found in runs.items()}
     row: dict[str, Any] = {"game": game, "games": count, "rounds": rounds}
     for way, (seconds, steps) in best.items():
@@ -93,6 +161,7 @@ def measure(game: str, rounds: int, count: int, seed: int) -> dict[str, Any]:
     row["step_ratio"] = round(per_step["aec"] / per_step["engine"], 2)
     row["step_ratio_vs_view"] = round(per_step["aec"] / per_step["engine_view"], 2)
     row["game_ratio"] = round(best["aec"][0] / best["engine"][0], 2)
+    row["floor_ratio"] = round(per_step["loop_floor"] / per_step["engine"], 2)
     return row
 
 
@@ -115,7 +184,9 @@ def main(argv: list[str] | None = None) -> None:
             f"+view {row['engine_view']['microseconds_per_step']:7.1f}  "
             f"aec {row['aec']['microseconds_per_step']:7.1f} µs/step "
             f"({row['aec']['steps_per_game']} steps/game)  step ratio {row['step_ratio']}  "
-            f"vs view {row['step_ratio_vs_view']}  game ratio {row['game_ratio']}",
+            f"vs view {row['step_ratio_vs_view']}  game ratio {row['game_ratio']}  "
+            f"(idle loop {row['loop_floor']['microseconds_per_step']} µs/step: "
+            f"{row['floor_ratio']}x an engine move)",
             flush=True,
         )
     result = {

@@ -117,3 +117,21 @@ def test_no_hidden_card_in_a_seat_view() -> None:
             for card in hidden:
                 assert f'"{card}"' not in text
             assert "stock_count" not in view and "hands" not in view
+
+
+def test_discard_top_equals_the_view_field_without_making_the_view() -> None:
+    # The learning environments read State.discard_top instead of making a view per step.
+    tops = set()
+    for state in _positions(4):
+        top = state.discard_top
+        assert top == state.view(None).discard_top == state.view(0).discard_top
+        assert top == (state.discard[0] if state.discard else None)
+        tops.add(top)
+    assert None in tops and len(tops) > 10  # empty and many different tops were met
+
+
+def test_hand_mask_equals_the_hand_without_listing_both_hands() -> None:
+    for state in _positions(2):
+        for seat in (0, 1):
+            assert cards.from_mask(state.hand_mask(seat)) == state.hands[seat]
+            assert state.hand_mask(seat).bit_count() == state.view(seat).hand_sizes[seat]

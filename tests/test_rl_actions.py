@@ -233,3 +233,33 @@ def test_the_widget_asks_the_engine_which_cards_complete_an_attack() -> None:
     assert state.attack_extenders(first) == panjpar.attack_extenders(
         first, hand, state.attack_sizes()
     )
+
+
+@pytest.mark.parametrize("maximal", [False, True])
+def test_tablic_capture_step_mask_equals_capture_steps_and_hand_mask_the_hand(
+    maximal: bool,
+) -> None:
+    # The environments ask the state on masks (State.capture_step_mask, State.hand_mask)
+    # instead of capture_steps on card lists: the same answers, along random paths.
+    rules = tablic.Rules(capture_must_be_maximal=maximal)
+    rng, checked = cards.Rng(5), 0
+    for state in _positions("tablic", rules, range(2), every=2):
+        seat = state.to_move
+        assert state.hand_mask(seat) == cards.mask(state.hands[seat])
+        assert state.hand_mask(1 - seat) == cards.mask(state.hands[1 - seat])
+        for card in state.hands[seat]:
+            chosen: list[cards.Card] = []
+            while True:
+                steps = tablic.capture_steps(card, state.table, chosen, rules)
+                more, complete = state.capture_step_mask(card.index, cards.mask(chosen))
+                assert (cards.from_mask(more), complete) == (
+                    tuple(sorted(steps.more)),
+                    steps.complete,
+                )
+                checked += 1
+                if not steps.more:
+                    break
+                chosen.append(sorted(steps.more)[rng.below(len(steps.more))])
+        outside = cards.mask(state.hands[seat])  # hand cards are never on the table
+        assert state.capture_step_mask(state.hands[seat][0].index, outside) == (0, False)
+    assert checked > 100

@@ -79,6 +79,8 @@ def test_twin_states_differing_only_in_hidden_cards_give_equal_observations(game
             acting = seat == state.to_move
             partial = space.start(state) if acting else None
             twin_partial = space.start(twin) if acting else None
+            # The environments' path, made from the state's fields without the view.
+            assert observer.seat_array(state, seat) == observer.seat_array(twin, seat)
             while True:
                 mine = observer.features(state.view(seat), partial)
                 theirs = observer.features(twin.view(seat), twin_partial)
@@ -89,6 +91,24 @@ def test_twin_states_differing_only_in_hidden_cards_give_equal_observations(game
                 action = partial.legal_actions()[-1]
                 partial, twin_partial = partial.then(action), twin_partial.then(action)
     assert differed > 5  # the twins really hide different cards
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_seat_array_equals_the_view_array_for_both_seats_all_game_long(game: str) -> None:
+    """The environments read a seat's numbers from the state's fields without making the view:
+    they must be the view's numbers, in every position of whole games and at the end."""
+    observer, checked = observer_of(game), 0
+    for seed in range(4 if game == "tablic" else 12):
+        rng, state = cards.Rng(seed), GAMES[game].new_game(seed=seed)
+        while True:
+            for seat in (0, 1):
+                expected = observer.array(state.view(seat))
+                assert observer.seat_array(state, seat) == expected, (game, seed, seat)
+                checked += 1
+            if state.is_over:
+                break
+            state = state.play(state.random_move(rng))
+    assert checked > 200
 
 
 def test_an_aec_game_plays_to_the_end_with_rewards_summing_to_zero() -> None:
@@ -105,6 +125,8 @@ def test_an_aec_game_plays_to_the_end_with_rewards_summing_to_zero() -> None:
         other = next(a for a in aec.possible_agents if a != agent)
         assert not aec.action_mask(other).any()  # only the agent to move acts
         assert aec.action_mask(agent) is info["action_mask"] is aec.infos[agent]["action_mask"]
+        assert not info["action_mask"].flags.writeable  # shared masks cannot be changed
+        assert info["action_mask"].dtype == np.int8
         aec.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
     assert sorted(totals.values()) in ([-1.0, 1.0], [0.0, 0.0])
     assert aec.state.is_over
@@ -166,6 +188,24 @@ def test_gym_learner_against_greedy_gets_the_outcome_as_reward() -> None:
         _, reward, done, _, info = learner.step(action)
     winner = learner.state.outcome.winner
     assert reward == (0.0 if winner is None else 1.0 if winner == 1 else -1.0)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_gym_observations_are_the_observer_features_of_the_learners_view(game: str) -> None:
+    learner, observer = rl.gym_env(game, opponent="random", seat=0), observer_of(game)
+    observation, info = learner.reset(seed=6)
+    rng = np.random.default_rng(2)
+    for _ in range(150):
+        partial = learner.partial if not learner.state.is_over else None
+        expected = observer.features(learner.state.view(0), partial)
+        assert observation["observation"].tolist() == expected
+        assert observation["action_mask"].tolist() == info["action_mask"].tolist()
+        if learner.state.is_over:
+            break
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        observation, _, done, _, info = learner.step(action)
+        if done:
+            break
 
 
 def test_gym_accepts_any_object_with_choose_as_opponent_and_refuses_bad_options() -> None:

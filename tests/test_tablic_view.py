@@ -178,3 +178,16 @@ def test_a_seats_view_holds_no_hidden_card() -> None:
                 words["last_move"] = None
             shown = set(json.dumps(words, ensure_ascii=False).split('"'))
             assert not shown & {c.text for c in hidden}
+
+
+def test_pile_and_hand_mask_equal_the_view_fields_without_making_the_view() -> None:
+    # The learning environments read State.pile and State.hand_mask instead of a view per step.
+    counted = set()
+    for state in random_states():
+        for seat in (0, 1):
+            view = state.view(seat)
+            assert state.pile(seat) == view.piles[seat] == state.view(None).piles[seat]
+            assert state.hand_mask(seat).bit_count() == view.hand_sizes[seat]
+            assert cards.from_mask(state.hand_mask(seat)) == view.hand
+            counted.add(state.pile(seat).points)
+    assert len(counted) > 3  # piles with different points were met

@@ -23,15 +23,20 @@ The trade-offs, chosen for courses on RL and game AI:
   (the mask comes with every observation, in the info); the Gymnasium one by default ends
   the episode as a loss (``illegal="lose"``) so that a learner ignoring masks still trains,
   or raises (``illegal="raise"``).
-* **Speed**: an environment step reuses the engine's state (no copying); the view and the
-  view's part of the observation are made once per move (from the view's typed fields; its
-  JSON text is made only if read), only the move being built is added per step; masks come
-  from the engine's building answers, one shared read-only array per set of legal actions.
-  ``benchmarks/rl.py`` (``benchmarks/results/rl.json``) measures random play: a PettingZoo
-  step costs about 1.6x an engine move *with the view an agent looks at* in Tablić, 2.3x in
-  Panjpar, 3.2x in Pazaak, and 3.4x, 4.3x and 10x a bare engine move (the view alone costs
-  1-2 bare moves, the building answers most of the rest in Panjpar; runs on a shared machine
-  vary by a fifth). The issue's target (1.5x a bare engine step) is not met.
+* **Speed**: an environment step reuses the engine's state (no copying) and makes no view:
+  the observation is filled from the state's public fields that the view is made of (the
+  seat's own hand, the table, public counts; tests hold it equal to the view's numbers, and
+  equal on twin states that differ only in hidden cards), once per move, only the move being
+  built added per step. Masks come from the engine's answers on card masks (Tablić's capture
+  steps, Panjpar's legal attacks and killers, Pazaak's legal moves once per hand), one shared
+  read-only array per set of legal actions. ``benchmarks/rl.py``
+  (``benchmarks/results/rl.json``) measures random play: a PettingZoo step costs about 2x a
+  bare engine move in Tablić, 3x in Panjpar and 6x in Pazaak (per game, with several steps
+  per move in Tablić and Panjpar: about 5x, 5x and 6x); the same agent loop on an environment
+  that does nothing already costs 0.25x, 0.25x and 0.9x an engine move (PettingZoo's
+  iterator and ``last()``, the agent's draw from its mask), and a Pazaak move is only about
+  4 µs. The issue's target (1.5x a bare engine step) is not met; runs on a shared machine
+  vary by a fifth.
 
 Without the extra, :func:`env` and :func:`gym_env` raise :class:`cardwidgets.extras.MissingExtra`
 naming it; :mod:`.actions` and :mod:`.observations` need nothing beyond the standard library.

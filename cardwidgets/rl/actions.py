@@ -3,8 +3,9 @@
 Tablić and Panjpar positions have hundreds of legal moves (up to 480 and 637 measured), and
 the set of possible moves is far too big for one flat list. So a move is built one action at a
 time, as the widget builds it click by click, and each step has a mask of the actions that can
-still lead to a legal move (the engine answers: :func:`tablic.capture_steps`,
-:func:`panjpar.attack_extenders`, :func:`panjpar.beats`):
+still lead to a legal move (the engine answers: Tablić's capture steps (on masks,
+:meth:`tablic.State.capture_step_mask`, as :func:`tablic.capture_steps`); Panjpar's
+legal attacks, as card masks, and :func:`panjpar.beats`; Pazaak's legal moves):
 
 * **Tablić** (53 actions): choose a hand card (its :attr:`Card.index`, 0–51), then add table
   cards (their indices, in any order), then ``DONE`` (52). ``DONE`` right after the hand card
@@ -38,12 +39,13 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Iterable, Sequence
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from cardwidgets import cards, i18n
 from cardwidgets.cards import DECK, Card
 from cardwidgets.core import IllegalMove, Move
 from cardwidgets.games import panjpar, pazaak, tablic
+from cardwidgets.games.panjpar.deck import indices_of
 from cardwidgets.games.pazaak.rules import sign_order
 from cardwidgets.rl import words as _words  # noqa: F401  (registers the sentences)
 
@@ -122,8 +124,12 @@ class Partial:
         :class:`IllegalMove` with the legal ones, and this value stays as it was."""
         if self.move is not None:
             raise IllegalMove("rl.action.complete")
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._find_legal()
+        if action.__class__ is int and action in legal:  # the usual case, checked at once
+            return self._step(action)
         index = _action_index(action, self.game, self.size)
-        legal = self.legal_actions()
         if index not in legal:
             raise IllegalMove(
                 "rl.action.not_legal",
@@ -171,29 +177,24 @@ class _TablicPartial(Partial):
     game = "tablic"
 
     def _find_legal(self) -> tuple[int, ...]:
-        hand, table = self._facts()
-        if not self.steps:
-            return tuple(_sorted_indices(hand))
-        card, chosen = DECK[self.steps[0]], [DECK[i] for i in self.steps[1:]]
-        steps = tablic.capture_steps(card, table, chosen, self.state.rules)
-        legal = _sorted_indices(steps.more)
-        return (*legal, DONE) if steps.complete else tuple(legal)
-
-    def _facts(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-        """The hand and the table, read once per move and passed on."""
-        if self._known is None:
-            state = self.state
-            self._known = (tuple(state.hands[state.to_move]), tuple(state.table))
-        facts: tuple[tuple[Card, ...], tuple[Card, ...]] = self._known
-        return facts
+        state, steps = self.state, self.steps
+        if not steps:
+            return indices_of(state.hand_mask(state.to_move))
+        chosen = 0
+        for action in steps[1:]:
+            chosen |= 1 << action
+        more, complete = state.capture_step_mask(steps[0], chosen)
+        legal = indices_of(more)
+        return (*legal, DONE) if complete else legal
 
     def hand(self) -> tuple[Any, ...]:
-        return self._facts()[0]
+        state = self.state
+        return tuple(state.hands[state.to_move])
 
     def _step(self, action: int) -> Partial:
         steps = (*self.steps, action)
         if action != DONE:
-            return _TablicPartial(self.state, steps, known=self._facts())
+            return _TablicPartial(self.state, steps)
         card = DECK[steps[0]]
         captured = frozenset(DECK[i] for i in steps[1:-1])
         return _TablicPartial(self.state, steps, tablic.Move(card, captured))
@@ -216,47 +217,80 @@ class _PanjparPartial(Partial):
     game = "panjpar"
 
     def _find_legal(self) -> tuple[int, ...]:
-        hand, targets, sizes, trump = self._facts()
+        facts = self._facts()
+        steps = self.steps
+        chosen = 0
+        for action in steps:
+            chosen |= 1 << action
+        targets = facts.targets
         if targets:
-            target = targets[len(self.steps)]
-            used = set(self.steps)
-            beaten_by = _killers(target.index, trump)
-            killers = [c.index for c in hand if c.index in beaten_by and c.index not in used]
-            return tuple(sorted([target.index, *killers]))
-        picked = [DECK[i] for i in self.steps]
-        legal = _sorted_indices(panjpar.attack_extenders(picked, hand, sizes))
-        if len(picked) in sizes and panjpar.is_valid_attack(picked):
-            legal.append(DONE)
-        return tuple(legal)
+            # Answer the next attack card: leave it, or kill it with a hand card not used yet.
+            target = targets[len(steps)].index
+            killers = _killer_bits(target, facts.trump) & facts.hand_bits & ~chosen
+            return tuple(sorted((target, *indices_of(killers))))
+        # Attacking: the cards some legal attack (the engine's list) holds with those chosen.
+        more = 0
+        for cards_bits in facts.attacks:
+            if cards_bits & chosen == chosen:
+                more |= cards_bits
+        legal = indices_of(more & ~chosen)
+        return (*legal, DONE) if chosen in facts.attacks else legal
 
-    def _facts(self) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[int, ...], Any]:
-        """What the whole move needs, read once from the state and passed on: the hand, the
-        attack cards in answering order, the attack sizes allowed, the trump suit."""
+    def _facts(self) -> _PanjparFacts:
+        """What the whole move needs, read once from the state and passed on."""
         if self._known is None:
             state = self.state
-            targets = tuple(_targets(state))
-            sizes = panjpar.allowed_attack_sizes(len(state.hands[1 - state.to_move]))
-            self._known = (tuple(state.hands[state.to_move]), targets, sizes, state.trump)
-        facts: tuple[tuple[Card, ...], tuple[Card, ...], tuple[int, ...], Any] = self._known
+            targets = state.attack  # sorted by card index: the answering order
+            attacks = {} if targets else {m.mask: m for m in state.legal_moves()}
+            hand_bits = state.hand_mask(state.to_move)
+            self._known = _PanjparFacts(hand_bits, targets, state.trump, attacks)
+        facts: _PanjparFacts = self._known
         return facts
 
     def _step(self, action: int) -> Partial:
         state, steps = self.state, (*self.steps, action)
         facts = self._facts()
-        targets = facts[1]
+        targets = facts.targets
         if not targets:
             if action != DONE:
                 return _PanjparPartial(state, steps, known=facts)
-            attack = panjpar.Attack(tuple(DECK[i] for i in steps[:-1]))
-            return _PanjparPartial(state, steps, attack)
+            chosen = 0
+            for card in steps[:-1]:
+                chosen |= 1 << card
+            return _PanjparPartial(state, steps, facts.attacks[chosen])  # the engine's move
         if len(steps) < len(targets):
             return _PanjparPartial(state, steps, known=facts)
+        listed = _one_card_defence(state, targets[0], action) if len(targets) == 1 else None
+        if listed is not None:
+            return _PanjparPartial(state, steps, listed)
         kills = {a: DECK[k] for a, k in zip(targets, steps, strict=True) if k != a.index}
         left = tuple(a for a in targets if a not in kills)
         return _PanjparPartial(state, steps, panjpar.Defend(panjpar.Kills(kills), left))
 
-    def hand(self) -> tuple[Any, ...]:
-        return self._facts()[0]
+
+class _PanjparFacts(NamedTuple):
+    """What a Panjpar move being built reads once from its position."""
+
+    hand_bits: int
+    """The hand of the seat to move, as a card mask."""
+    targets: tuple[Card, ...]
+    """The attack cards in the order a defence answers them (lowest card index first)."""
+    trump: Any
+    attacks: dict[int, Move]
+    """Attacking: the engine's legal attacks by their cards' mask (empty when defending)."""
+
+
+def _one_card_defence(state: Any, target: Card, action: int) -> Move | None:
+    """The engine's own move that answers a one-card attack with ``action`` (the target's
+    index: pick it up; else the killer's), or None: listed moves are played without a second
+    check (a built one costs about 6 µs more), and the list of a one-card attack is short
+    (pick up, then one move per killer)."""
+    killer = None if action == target.index else DECK[action]
+    for move in state.legal_moves():
+        if move.kills.get(target) == killer:
+            found: Move = move
+            return found
+    return None
 
 
 def _targets(state: Any) -> list[Card]:
@@ -265,10 +299,10 @@ def _targets(state: Any) -> list[Card]:
 
 
 @functools.cache
-def _killers(attacked: int, trump: Any) -> frozenset[int]:
-    """The indices of the cards that beat card ``attacked`` under ``trump`` (P-S12), from
+def _killer_bits(attacked: int, trump: Any) -> int:
+    """The mask of the cards that beat card ``attacked`` under ``trump`` (P-S12), from
     :func:`panjpar.beats`, once per card and trump suit."""
-    return frozenset(c.index for c in DECK if panjpar.beats(c, DECK[attacked], trump))
+    return cards.mask(c for c in DECK if panjpar.beats(c, DECK[attacked], trump))
 
 
 def _panjpar_encode(state: Any, move: Move) -> tuple[int, ...]:
@@ -290,25 +324,26 @@ class _PazaakPartial(Partial):
     game = "pazaak"
 
     def _find_legal(self) -> tuple[int, ...]:
-        return tuple(sorted(_pazaak_action(m) for m in self.state.legal_moves()))
+        state = self.state
+        if state.played_this_turn is not None:
+            return _PAZAAK_TAIL  # a hand card is down: end the turn or stand (Z-S8)
+        hand = state.hands[state.to_move]
+        found = _PAZAAK_BY_HAND.get(hand)
+        if found is None:
+            found = tuple(sorted(_PAZAAK_ACTION[m] for m in state.legal_moves()))
+            if len(_PAZAAK_BY_HAND) < 65536:
+                _PAZAAK_BY_HAND[hand] = found
+        return found
 
     def _step(self, action: int) -> Partial:
         return _PazaakPartial(self.state, (action,), _PAZAAK_MOVES[action])
 
 
-_BY_ID: dict[int, tuple[pazaak.Move, int]] = {}
-"""The engine hands out the same few move objects (made once per card and sign), so their
-actions are looked up by identity; the entry keeps the object, so its id cannot be reused."""
-
-
-def _pazaak_action(move: pazaak.Move) -> int:
-    known = _BY_ID.get(id(move))
-    if known is not None and known[0] is move:
-        return known[1]
-    action = _PAZAAK_ACTION[move]
-    if len(_BY_ID) < 4096:
-        _BY_ID[id(move)] = (move, action)
-    return action
+_PAZAAK_TAIL: Final = (PAZAAK_END, PAZAAK_STAND)
+_PAZAAK_BY_HAND: dict[tuple[pazaak.SideCard, ...], tuple[int, ...]] = {}
+"""The legal actions of a hand with no card played this turn: the engine's legal moves
+depend on nothing else then (its own cache is by hand too), so each hand is mapped once; a
+test holds them equal to the engine's moves all game long."""
 
 
 def _pazaak_encode(state: Any, move: Move) -> tuple[int, ...]:

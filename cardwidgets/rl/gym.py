@@ -33,7 +33,7 @@ from cardwidgets import bots, i18n
 from cardwidgets.core import IllegalMove, check_seat
 from cardwidgets.games import panjpar, pazaak, tablic
 from cardwidgets.i18n import TranslatedError
-from cardwidgets.rl.actions import actions_of
+from cardwidgets.rl.actions import Partial, actions_of
 from cardwidgets.rl.observations import observer_of
 from cardwidgets.rl.pettingzoo import mask_array, observation_space
 
@@ -94,6 +94,11 @@ class LearnerEnv(gymnasium.Env[dict[str, Any], int]):
         """The engine state (full information: for tests and teachers, not for the learner)."""
         return self._state
 
+    @property
+    def partial(self) -> Partial | None:
+        """The learner's move being built (None once the game is over)."""
+        return self._partial
+
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -141,7 +146,12 @@ class LearnerEnv(gymnasium.Env[dict[str, Any], int]):
         return mask_array(self._partial, self._actions.size)
 
     def _observe(self) -> dict[str, Any]:
-        features = self._observer.array(self._state.view(self.seat), self._partial)
+        # The view's numbers without making the view (Observer.seat_array), then the marks
+        # of the move being built.
+        observer = self._observer
+        features = observer.seat_array(self._state, self.seat)
+        for index in observer.marks(self._partial):
+            features[index] = 1.0
         return {"observation": np.frombuffer(features, np.float32), "action_mask": self._mask()}
 
     def _info(self) -> dict[str, Any]:

@@ -11,12 +11,20 @@ its JSON text) into a zeroed sequence: a list, or for the environments a ``float
 :class:`array.array` (:meth:`Observer.array`: item writes to it cost a fraction of numpy's,
 and ``numpy.frombuffer`` wraps it without a copy).
 
+The environments take a faster path to the same numbers, :meth:`Observer.seat_array`: it
+reads the state's public fields that the view is made of (the seat's own hand, the table,
+the public counts, and the few helpers ``hand_mask``, ``pile``, ``discard_top`` that give one
+view field without making the view), never a hidden one. Tests hold it equal to the view's
+numbers for both seats all game long, and equal on hidden-card twins.
+
 >>> from cardwidgets import pazaak
 >>> observer = observer_of("pazaak")
 >>> state = pazaak.new_game(seed=1)
 >>> features = observer.features(state.view(state.to_move))
 >>> len(features) == observer.size, observer.fields[0]
 (True, ('hand', 23))
+>>> observer.seat_array(state, state.to_move).tolist() == features
+True
 """
 
 from __future__ import annotations
@@ -27,6 +35,7 @@ from typing import Any, Final
 
 from cardwidgets.cards import Card, Suit
 from cardwidgets.games import panjpar, pazaak, tablic
+from cardwidgets.games.panjpar.deck import cards_of
 from cardwidgets.rl.actions import DONE, Partial, actions_of
 
 __all__ = ["Observer", "observer_of"]
@@ -43,13 +52,21 @@ class Observer:
     built and copy it once per step.
     """
 
-    __slots__ = ("_marks", "_plain", "_zeros", "fields", "game", "size")
+    __slots__ = ("_marks", "_plain", "_seat_plain", "_zeros", "fields", "game", "size")
 
     def __init__(
-        self, game: str, fields: Sequence[tuple[str, int]], plain: Any, marks: Any
+        self,
+        game: str,
+        fields: Sequence[tuple[str, int]],
+        plain: Any,
+        marks: Any,
+        seat_plain: Any = None,
     ) -> None:
         self.game, self.fields = game, tuple(fields)
         self._plain, self._marks = plain, marks
+        # ``seat_plain(state, seat, out)`` writes the same numbers as ``plain(state.view(seat),
+        # out)`` from the fields the view is made of, without making the view.
+        self._seat_plain = seat_plain or _through_view(plain)
         self.size = sum(n for _, n in fields)
         self._zeros = array.array("f", bytes(4 * self.size))
 
@@ -65,6 +82,13 @@ class Observer:
         """The numbers of ``view`` alone (no move being built)."""
         found = [0.0] * self.size
         self._plain(view, found)
+        return found
+
+    def seat_array(self, state: Any, seat: int) -> array.array[float]:
+        """``array(state.view(seat))``, the same numbers, made without the view where the game
+        allows (the environments' path: tests/test_rl_envs.py holds the two equal)."""
+        found = self._zeros[:]
+        self._seat_plain(state, seat, found)
         return found
 
     def array(self, view: Any, partial: Partial | None = None) -> array.array[float]:
@@ -88,14 +112,25 @@ class Observer:
         return found
 
 
+def _through_view(plain: Any) -> Any:
+    """A ``seat_plain`` that makes the view and reads it."""
+
+    def seat_plain(state: Any, seat: int, out: Any) -> None:
+        plain(state.view(seat), out)
+
+    return seat_plain
+
+
 def _cards(out: Any, start: int, found: Sequence[Card] | None) -> None:
     for card in found or ():
         out[start + card.index] = 1.0
 
 
 def _numbers(out: Any, start: int, values: Sequence[float]) -> None:
-    """``values`` at ``start``, ``start + 1`` … (item writes: a slice write to an array
-    would need an array)."""
+    """``values`` at ``start``, ``start + 1`` … (into an array in one slice write)."""
+    if out.__class__ is array.array:
+        out[start : start + len(values)] = array.array("f", values)
+        return
     for index, value in enumerate(values, start):
         out[index] = value
 
@@ -149,6 +184,50 @@ def _tablic(view: tablic.TablicView, out: Any) -> None:
     )
 
 
+def _tablic_state(state: tablic.State, seat: int, out: Any) -> None:
+    # _tablic's numbers from the state's public fields the view is made of: the seat's hand
+    # (as a mask), the table, the bottom card, the revealed cards, each pile's count and
+    # points (State.pile), scores and counters.
+    me, them = seat, 1 - seat
+    hand = state.hand_mask(me)
+    while hand:
+        low = hand & -hand
+        out[low.bit_length() - 1] = 1.0
+        hand ^= low
+    _cards(out, 52, state.table)
+    bottom = state.stock_bottom
+    if bottom is not None:
+        out[104 + bottom.index] = 1.0
+    revealed = state.revealed()
+    _cards(out, 156, revealed[me])
+    _cards(out, 208, revealed[them])
+    mine, theirs = state.pile(me), state.pile(them)
+    capturer, tablas, totals = state.last_capturer, state.tablas, state.totals
+    _numbers(
+        out,
+        364,
+        (
+            state.hand_mask(me).bit_count(),
+            state.hand_mask(them).bit_count(),
+            mine.cards,
+            mine.points,
+            theirs.cards,
+            theirs.points,
+            tablas[me],
+            tablas[them],
+            totals[me],
+            totals[them],
+            len(state.stock),
+            capturer == me,
+            capturer == them,
+            state.dealer == me,
+            state.round,
+            state.deal_number,
+            state.rules.target,
+        ),
+    )
+
+
 def _tablic_marks(partial: Partial) -> tuple[int, ...]:
     steps = partial.steps
     return (260 + steps[0], *(312 + a for a in steps[1:] if a != DONE))
@@ -174,25 +253,37 @@ _PANJPAR_FIELDS = (
 
 def _panjpar(view: panjpar.PanjparView, out: Any) -> None:
     me = view.seat if view.seat is not None else 0
+    _panjpar_fill(view, me, view.hand or (), view.hand_sizes, out)
+
+
+def _panjpar_state(state: panjpar.State, seat: int, out: Any) -> None:
+    # As for Pazaak: the view's fields are the state's public attributes of the same names
+    # (discard_top is the one card of the discard a view shows), and the seat's own hand.
+    hand = state.hand_mask(seat)
+    sizes = (state.hand_mask(0).bit_count(), state.hand_mask(1).bit_count())
+    _panjpar_fill(state, seat, cards_of(hand), sizes, out)
+
+
+def _panjpar_fill(
+    seen: Any, me: int, hand: Sequence[Card], hand_sizes: tuple[int, int], out: Any
+) -> None:
+    """The numbers of a Panjpar view; ``seen`` is the view, or the state (its public
+    attributes the view copies: attack, known, discard_top, trump …)."""
     them = 1 - me
-    _cards(out, 0, view.hand)
-    _cards(out, 52, view.attack)
-    _cards(out, 104, view.known[me])
-    _cards(out, 156, view.known[them])
-    for start, card in ((208, view.discard_top), (260, view.trump_card)):
+    known, attack = seen.known, seen.attack
+    _cards(out, 0, hand)
+    _cards(out, 52, attack)
+    _cards(out, 104, known[me])
+    _cards(out, 156, known[them])
+    for start, card in ((208, seen.discard_top), (260, seen.trump_card)):
         if card is not None:
             out[start + card.index] = 1.0
-    out[520 + _SUITS.index(view.trump)] = 1.0
+    out[520 + _SUITS.index(seen.trump)] = 1.0
+    attacker = seen.attacker
     _numbers(
         out,
         524,
-        (
-            view.hand_sizes[me],
-            view.hand_sizes[them],
-            view.stock_empty,
-            view.attacker == me,
-            bool(view.attack),
-        ),
+        (hand_sizes[me], hand_sizes[them], seen.stock_empty, attacker == me, bool(attack)),
     )
 
 
@@ -224,41 +315,68 @@ _PAZAAK_FIELDS = (
 
 def _pazaak(view: pazaak.PazaakView, out: Any) -> None:
     me = view.seat if view.seat is not None else 0
-    them = 1 - me
-    for start, found in ((0, view.hand or ()), (23, view.used[me]), (46, view.used[them])):
-        for card in found:
-            out[start + _SIDE[card]] += 1.0
-    if view.played_this_turn is not None:
-        out[69 + _SIDE[view.played_this_turn]] = 1.0
-    for start, seat in ((92, me), (102, them)):
-        for placed, _value in view.placed[seat]:
-            if isinstance(placed, int):  # a main-deck card (side cards are counted as used)
-                out[start + placed - 1] += 1.0
+    _pazaak_fill(view, me, view.hand or (), view.hand_sizes, out)
+
+
+def _pazaak_state(state: pazaak.State, seat: int, out: Any) -> None:
+    # The view's fields are the state's public attributes of the same names (the view copies
+    # them), and the seat's own hand: the same numbers, without making the view.
+    hands = state.hands
+    _pazaak_fill(state, seat, hands[seat], (len(hands[0]), len(hands[1])), out)
+
+
+def _pazaak_fill(
+    seen: Any, me: int, hand: Sequence[pazaak.SideCard], hand_sizes: tuple[int, int], out: Any
+) -> None:
+    """The numbers of a Pazaak view; ``seen`` is the view, or the state (its public
+    attributes the view copies: used, placed, totals, standing, sets …)."""
+    them, side = 1 - me, _SIDE
+    used = seen.used
+    # Loops written out (no tuple of blocks): this runs at every step of the environments.
+    for card in hand:
+        out[side[card]] += 1.0
+    for card in used[me]:
+        out[23 + side[card]] += 1.0
+    for card in used[them]:
+        out[46 + side[card]] += 1.0
+    played = seen.played_this_turn
+    if played is not None:
+        out[69 + side[played]] = 1.0
+    placed = seen.placed
+    for card, _value in placed[me]:
+        if card.__class__ is int:  # a main-deck card (side cards are counted as used)
+            out[91 + card] += 1.0
+    for card, _value in placed[them]:
+        if card.__class__ is int:
+            out[101 + card] += 1.0
+    totals, standing, sets_won = seen.totals, seen.standing, seen.sets_won
     _numbers(
         out,
         112,
         (
-            len(view.placed[me]),
-            len(view.placed[them]),
-            view.totals[me],
-            view.totals[them],
-            view.standing[me],
-            view.standing[them],
-            view.sets_won[me],
-            view.sets_won[them],
-            view.set_number,
-            view.starter == me,
-            view.deck_size or 0,
-            view.hand_sizes[me],
-            view.hand_sizes[them],
+            len(placed[me]),
+            len(placed[them]),
+            totals[me],
+            totals[them],
+            standing[me],
+            standing[them],
+            sets_won[me],
+            sets_won[them],
+            seen.set_number,
+            seen.starter == me,
+            seen.deck_size or 0,
+            hand_sizes[me],
+            hand_sizes[them],
         ),
     )
 
 
 _OBSERVERS: Final = {
-    "tablic": Observer("tablic", _TABLIC_FIELDS, _tablic, _tablic_marks),
-    "panjpar": Observer("panjpar", _PANJPAR_FIELDS, _panjpar, _panjpar_marks),
-    "pazaak": Observer("pazaak", _PAZAAK_FIELDS, _pazaak, lambda partial: ()),  # one action
+    "tablic": Observer("tablic", _TABLIC_FIELDS, _tablic, _tablic_marks, _tablic_state),
+    "panjpar": Observer("panjpar", _PANJPAR_FIELDS, _panjpar, _panjpar_marks, _panjpar_state),
+    "pazaak": Observer(
+        "pazaak", _PAZAAK_FIELDS, _pazaak, lambda partial: (), _pazaak_state
+    ),  # one action: no marks
 }
 
 

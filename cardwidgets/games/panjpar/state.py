@@ -1042,6 +1042,29 @@ class State(core.GameState[Move]):
             f"attacker seat {self.attacker}, trump {self.trump.value}, hands {hands}, stock {stock}"
         )
 
+    # -- a view's fields without the view (for the learning environments) ------------------
+    @property
+    def discard_top(self) -> Card | None:
+        """The top (most recent) set-aside card, the only one a view shows (P-D9), or None:
+        ``view(seat).discard_top`` without making the view or listing the discard.
+
+        >>> state = State.from_position(["2♠", "9♥ 8♣"], (), trump="♦", attack="7♥")
+        >>> state.discard_top, state.play("kill 7♥ with 9♥").discard_top
+        (None, Card('9♥'))
+        """
+        discard = self._discard
+        return DECK[discard[-1]] if discard else None
+
+    def hand_mask(self, seat: int) -> int:
+        """``seat``'s hand as a card mask (bit ``card.index``): ``cards.mask(hands[seat])``
+        without listing both hands (full information, like :attr:`hands`).
+
+        >>> state = State.from_position(["2♠", "9♥ 8♣"], (), trump="♦", attack="7♥")
+        >>> cards.from_mask(state.hand_mask(1))
+        (Card('8♣'), Card('9♥'))
+        """
+        return self._hands[check_seat(seat)]
+
 
 _NOT_ISSUED: Attack = Attack.from_mask(0)
 """What ``State._issued`` holds before a state generated a move: a private object no caller

@@ -71,6 +71,7 @@ from cardwidgets.games.tablic._fast import (
     count_captures,
     expand_partial,
     hand_options,
+    plan_fit,
     plans_of,
     play_out,
     points_of_mask,
@@ -1427,6 +1428,50 @@ class State(core.GameState[Move]):
         table = cards.format_cards(self._table_cards()) or "-"
         totals = f"{self.totals[0]}:{self.totals[1]}"
         return f"deal {self.deal_number} round {self.round}, table {table}, totals {totals}"
+
+    # -- a capture built card by card, on masks (for the learning environments) ------------
+    def hand_mask(self, seat: int) -> int:
+        """``seat``'s hand as a card mask (bit ``card.index``): ``cards.mask(hands[seat])``
+        without listing both hands (full information, like :attr:`hands`).
+
+        >>> s = State.from_position(table="3♠ 5♥", hands=("8♦ K♠", "9♥"))
+        >>> cards.from_mask(s.hand_mask(0))
+        (Card('8♦'), Card('K♠'))
+        """
+        return self._hand1 if core.check_seat(seat) else self._hand0
+
+    def pile(self, seat: int) -> Pile:
+        """``seat``'s pile as a view shows it (``view(…).piles[seat]``: its cards and points,
+        T-S20), without making the view or listing the cards.
+
+        >>> s = State.from_position(table="3♠ 5♥", hands=("8♦ K♠", "9♥"))
+        >>> s.play("8♦ x 3♠ 5♥").pile(0)
+        Pile(cards=3, points=0)
+        """
+        return Pile.of(self._pile1 if core.check_seat(seat) else self._pile0)
+
+    def capture_step_mask(self, card: int, chosen: int = 0) -> tuple[int, bool]:
+        """:func:`capture_steps` on masks for this table: playing the card of index ``card``
+        with the table cards of mask ``chosen`` picked so far, the mask of the table cards
+        that can still be added, and whether ``chosen`` is a legal capture as it is (T-D1–T-D4,
+        T-D1a; no card chosen: the trail). Worked out from the capture plans, never from the
+        list of captures.
+
+        >>> s = State.from_position(table="3♠ 5♥ 2♦ 6♣", hands=("8♦ K♠", "9♥ 4♣"))
+        >>> more, complete = s.capture_step_mask(cards.parse("8♦").index, cards.parse("3♠").bit)
+        >>> cards.format_cards(cards.from_mask(more)), complete
+        ('2♦ 5♥ 6♣', False)
+        """
+        table = self._table_bits
+        if chosen & ~table:
+            return 0, False  # a chosen card is not on the table
+        more, complete = 0, not chosen
+        for plan in plans_of(PLAYED[card], self._profile, self.rules.capture_must_be_maximal):
+            fits = plan_fit(plan, table, chosen)
+            if fits is not None:
+                more |= fits[0]
+                complete = complete or fits[1]
+        return more, complete
 
 
 def new_game(seed: int | str | None = None, rules: Rules | None = None, dealer: int = 1) -> State:
