@@ -157,6 +157,18 @@ class SwitchOption(traitlets.Bool):  # type: ignore[type-arg]  # bare: older tra
             raise _refusal(obj, self.name, value, "True, False") from None
 
 
+class AnalysisOption(SwitchOption):
+    """The analysis switch (issue 28): on or off, and never on while the teacher's
+    ``analysis_allowed`` is off (:class:`WidgetError` with the reason)."""
+
+    def validate(self, obj: Any, value: Any) -> bool:
+        """``value`` as a bool; on only where the teacher allows it."""
+        on = super().validate(obj, value)
+        if on and not getattr(obj, "analysis_allowed", True):
+            raise OptionError("widget.analysis.not_allowed", locale=getattr(obj, "locale", None))
+        return on
+
+
 class SeatOption(traitlets.Int):  # type: ignore[type-arg]  # bare: older traitlets cannot subscript
     """The seat whose eyes the widget shows: 0 or 1 (:func:`cardwidgets.core.check_seat`)."""
 
@@ -253,6 +265,13 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     """Watching computer players: seconds between two moves while they play on."""
     running = traitlets.Bool(False)
     """Watching: whether the players play on by themselves (:meth:`watch`, :meth:`pause`)."""
+    analysis_allowed = SwitchOption(True)
+    """Teacher switch: offer the analysis switch (off: no button, and ``analysis`` stays off).
+    Not synced."""
+    analysis = AnalysisOption(False)
+    """The analysis switch: mark each option and hand card with its value for the learner and
+    say what the best move is and what the learner's last move lost
+    (:mod:`cardwidgets.widgets.analysis`). Not synced: the button turns it on and off."""
 
     game: ClassVar[str] = ""
     engine: ClassVar[ModuleType | None] = None
@@ -851,8 +870,12 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         code: str | None = None,
         players: tuple[object, object] | None = None,
         pace: float = 1.0,
+        analysis: bool = False,
+        analysis_allowed: bool = True,
     ) -> None:
         self._ready = False
+        self._appraisals: dict[tuple[object, ...], Any] = {}  # analyses by position (analysis.py)
+        self._thinking: set[tuple[object, ...]] = set()  # analyses under way
         self._locale_asked = locale  # an option refused while the widget is made says so in it
         self._selection = self.blank
         if code is not None:  # a position code: the state it sets up, unseen cards from seed
@@ -885,6 +908,8 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             theme=theme,
             size=size,
             legend=legend,
+            analysis_allowed=analysis_allowed,  # before analysis: it may refuse to go on
+            analysis=analysis,
         )
         self._locale_asked = None  # from now on an option is refused in self.locale
         self.on_msg(self._on_custom_msg)
@@ -999,6 +1024,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             "watch-step": self.step,
             "watch-play": self.watch,
             "watch-pause": self.pause,
+            "analysis": self.toggle_analysis,
         }
 
     # -- what a click on the board does (the game overrides) -----------------------------------
@@ -1038,8 +1064,44 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         raise WidgetError("widget.no_zone", zone=zone_id)
 
     def build_scene(self) -> _scene.Scene:
-        """The scene of the position shown, from the game's builders and the frame."""
-        return self.presenter().scene()
+        """The scene of the position shown, from the game's builders and the frame, with the
+        analysis switch's panel (:meth:`analysis_panel`)."""
+        built = self.presenter().scene()
+        return self.analysis_panel(built)
+
+    # -- the analysis switch (issue 28; the work is in cardwidgets.widgets.analysis) ----------
+    def analysis_panel(self, built: _scene.Scene) -> _scene.Scene:
+        """``built`` with the analysis switch's button (unless the teacher hides it or
+        computer players are watched) and, with the switch on, its values and sentence."""
+        from cardwidgets.widgets import analysis_words  # noqa: F401  (only the sentences: cheap)
+
+        if not self.analysis_allowed or self._players:
+            return built
+        label = self.text("widget.analysis.button")
+        built["actions"].append(_scene.action("analysis", label, pressed=bool(self.analysis)))
+        if self.analysis:  # the analysis itself is imported only when it is asked for
+            from cardwidgets.widgets import analysis
+
+            built["analysis"] = analysis.panel(self, built)
+        return built
+
+    def toggle_analysis(self) -> None:
+        """Turn the analysis switch on or off (its button)."""
+        self.analysis = not self.analysis
+
+    def analysed(self, state: S | None = None) -> Any:
+        """The :class:`~cardwidgets.analysis.Analysis` of ``state`` (default: the position
+        shown) for the learner's seat, computed now if it is not known yet (cached per
+        position); refused with a reason when the learner is not to move there."""
+        from cardwidgets.widgets import analysis
+
+        return analysis.analysed(self, self.state if state is None else state)
+
+    @traitlets.observe("analysis", "analysis_allowed")
+    def _analysis_changed(self, change: Mapping[str, object]) -> None:
+        if change["name"] == "analysis_allowed" and not change["new"]:
+            self.analysis = False  # the teacher hides it: it goes off too
+        self.refresh()
 
     def refresh(self) -> None:
         """Rebuild the scene and bump the version (one sync message); update the observable
