@@ -75,10 +75,18 @@ def value_text(game: str, value: float, locale: str) -> str:
 
 
 def amount_text(game: str, lost: float, locale: str) -> str:
-    """What a move lost against the best, in words (``2.5 points``, ``12 Prozentpunkte …``)."""
+    """What a move lost against the best, in words.
+
+    >>> amount_text("tablic", 2.5, "en"), amount_text("tablic", 1.0, "de")
+    ('2.5 points', '1 Punkt')
+    >>> amount_text("pazaak", 0.12, "de")
+    '12 Prozentpunkte der Gewinnchance'
+    """
     if game in PROBABILITY_GAMES:
-        return i18n.text("widget.analysis.percent", locale, amount=round(lost * 100))
-    return i18n.text("widget.analysis.points", locale, amount=_decimal(lost, locale))
+        key, amount = "widget.analysis.percent", _decimal(round(lost * 100), locale)
+    else:
+        key, amount = "widget.analysis.points", _decimal(lost, locale)
+    return i18n.text(key + (".one" if amount == "1" else ""), locale, amount=amount)
 
 
 def _decimal(value: float, locale: str) -> str:

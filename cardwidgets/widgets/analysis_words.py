@@ -58,6 +58,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "widget.analysis.exact": {"en": "exact", "de": "exakt"},
     "widget.analysis.estimated": {"en": "estimated", "de": "geschätzt"},
     "widget.analysis.points": {"en": "{amount} points", "de": "{amount} Punkte"},
+    "widget.analysis.points.one": {"en": "1 point", "de": "1 Punkt"},
+    "widget.analysis.percent.one": {
+        "en": "1 percentage point of the winning chance",
+        "de": "1 Prozentpunkt der Gewinnchance",
+    },
     "widget.analysis.percent": {
         "en": "{amount} percentage points of the winning chance",
         "de": "{amount} Prozentpunkte der Gewinnchance",
