@@ -150,8 +150,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "(to_records()) sein, nicht {value}",
     },
     "widget.puzzle.unknown_game": {
-        "en": "there is no game '{game}': choose one of {games}",
-        "de": "es gibt kein Spiel '{game}': wähle eines von {games}",
+        "en": "there is no game {game}: choose one of {games}",
+        "de": "es gibt kein Spiel {game}: wähle eines von {games}",
     },
 }
 
