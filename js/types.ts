@@ -163,6 +163,17 @@ export interface Scene {
   /** The seat's position code (`T0 …`), or "": one line a teacher can paste. */
   code?: string;
   labels: Labels;
+  /** The analysis switch's panel and value notes, or a puzzle's prompt (issue 28); null: off. */
+  analysis?: AnalysisPanel | null;
+}
+
+/** The analysis panel: `values` keyed "zone:card", "option:N" or "action:id"; `best` the best
+ * move's keys. */
+export interface AnalysisPanel {
+  title: string;
+  text: string;
+  values: Record<string, string>;
+  best: string[];
 }
 
 /** What a click or a key press asks Python to do; Python checks everything. */
