@@ -265,15 +265,19 @@ def test_a_puzzle_answered_right_scores_and_explains() -> None:
         "values": {},
         "best": [],
     }
+    assert w.scene["banner"]["text"] == "Find the capture that wins the most points."  # type: ignore[index]
     assert _button(w, "hint") is None and _button(w, "new") is None
     assert _button(w, "analysis") is None  # it would give the answer away
     w.play("8♣ x 3♠ 5♥")
     assert w.score == (1, 1) and w.ply == 1  # played, and the computer does not reply
     assert _panel(w)["title"] == "Puzzle 1 of 2: 1 of 1 right"
     assert _panel(w)["text"] == (
-        "Right! 8♣ captures 3♠ 5♥ is best (+6); the tempting 10♦ is laid on the table gives "
-        "only −6. Exact: every card is known by counting."
+        "Right! Best: 8♣ captures 3♠ 5♥ (+6). Tempting but weaker: 10♦ is laid on the table "
+        "(−6). Exact: every card is known by counting."
     )
+    assert w.scene["banner"] == {
+        "seat": None, "text": "Puzzle answered: press Next puzzle", "tone": "pause"
+    }  # fmt: skip
     assert _button(w, "puzzle-next")["enabled"] is True  # type: ignore[index]
     assert _button(w, "analysis") is not None  # answered: the switch may show why
 
@@ -288,6 +292,7 @@ def test_a_wrong_answer_is_explained_scored_and_the_set_ends() -> None:
     assert w.score == (1, 2)
     assert _panel(w)["text"].startswith("Nicht der beste Zug: du hast 10♦")
     assert _panel(w)["text"].endswith("Alle Rätsel gelöst: 1 von 2 richtig.")
+    assert w.scene["banner"]["text"] == "Alle Rätsel gelöst: 1 von 2 richtig"  # type: ignore[index]
     assert _button(w, "puzzle-next")["enabled"] is False  # type: ignore[index]
     with pytest.raises(WidgetError) as refused:
         w.next_puzzle()

@@ -105,9 +105,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "de": "Wie greifst du an? Finde den besten Zug.",
     },
     "widget.puzzle.why": {
-        "en": "{answer} is best ({best}); the tempting {tempting} gives only {other}. {how}",
-        "de": "{answer} ist am besten ({best}); das verlockende {tempting} bringt nur {other}. "
+        "en": "Best: {answer} ({best}). Tempting but weaker: {tempting} ({other}). {how}",
+        "de": "Am besten: {answer} ({best}). Verlockend, aber schwächer: {tempting} ({other}). "
         "{how}",
+    },
+    "widget.puzzle.banner.answered": {
+        "en": "Puzzle answered: press Next puzzle",
+        "de": "Rätsel beantwortet: weiter mit „Nächstes Rätsel“",
+    },
+    "widget.puzzle.banner.done": {
+        "en": "All puzzles done: {right} of {count} right",
+        "de": "Alle Rätsel gelöst: {right} von {count} richtig",
     },
     "widget.puzzle.how.exact": {
         "en": "Exact: every card is known by counting.",

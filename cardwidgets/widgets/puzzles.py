@@ -22,8 +22,8 @@ analysis switch appears only once the puzzle is answered.
 >>> w.scene["analysis"]["title"], w.scene["analysis"]["text"]
 ('Puzzle 1 of 1: 0 of 0 right', 'Find the capture that wins the most points.')
 >>> _ = w.play("8♣ x 3♠ 5♥")
->>> w.score, w.scene["analysis"]["text"].split(";")[0]
-((1, 1), 'Right! 8♣ captures 3♠ 5♥ is best (+6)')
+>>> w.score, w.scene["analysis"]["text"].split(". ")[0]
+((1, 1), 'Right! Best: 8♣ captures 3♠ 5♥ (+6)')
 """
 
 from __future__ import annotations
@@ -167,6 +167,7 @@ class PuzzleMode(GameWidget[Any, Any]):
         shown = built["analysis"]
         if shown is not None and answered:  # the switch's values go with the verdict
             text = f"{text} {shown['text']}"
+        built["banner"] = self._banner(built["banner"])
         built["analysis"] = {
             "title": title,
             "text": text,
@@ -174,6 +175,20 @@ class PuzzleMode(GameWidget[Any, Any]):
             "best": shown["best"] if shown is not None and answered else [],
         }
         return built
+
+    def _banner(self, shown: _scene.Banner | None) -> _scene.Banner | None:
+        """The question in large words while it waits on the learner; once answered, what to
+        do next (never "the computer is to move": it does not answer a puzzle)."""
+        if shown is None or self.cursor != len(self._line) - 1:
+            return shown  # a picture, or an earlier position of the history: as the game says
+        if not self.answered:
+            return {"seat": shown["seat"], "text": self.prompt(), "tone": "you"}
+        if len(self._answers) == len(self._puzzles):
+            right, _ = self.score
+            text = self.text("widget.puzzle.banner.done", right=right, count=len(self._puzzles))
+        else:
+            text = self.text("widget.puzzle.banner.answered")
+        return {"seat": None, "text": text, "tone": "pause"}
 
     def _verdict(self) -> str:
         right, played = self._answers[self._number]
