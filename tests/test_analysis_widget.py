@@ -196,9 +196,15 @@ def test_the_analysed_method_refuses_the_computers_positions() -> None:
     assert str(w.analysed(w.line[0]).best.move) == "8♣ x 3♠ 5♥"
 
 
-def test_in_a_kernel_the_analysis_runs_in_a_worker_and_the_panel_says_thinking() -> None:
+def test_after_a_click_in_a_kernel_the_analysis_runs_in_a_worker_and_says_thinking() -> None:
     async def scenario() -> tuple[str, str, dict[str, str]]:
-        w = TablicWidget(state=_last_round(), analysis=True)
+        w = TablicWidget(state=_last_round())
+        click = {
+            "type": "intent",
+            "version": w.version,
+            "intent": {"kind": "action", "id": "analysis"},
+        }
+        w._on_custom_msg(w, click, [])  # the Analysis button, as the page sends it
         first = _panel(w)["text"]
         for _ in range(200):
             if not w._thinking:
@@ -212,6 +218,15 @@ def test_in_a_kernel_the_analysis_runs_in_a_worker_and_the_panel_says_thinking()
         first, later, values = pool.submit(asyncio.run, scenario()).result()
     assert first.startswith("Thinking")
     assert later.startswith("Best: 8♣ captures") and values["hand:8♣"] == "+6"
+
+
+def test_a_python_call_in_a_kernel_waits_for_the_analysis() -> None:
+    # A notebook cell's output must not depend on a worker's timing.
+    async def scenario() -> dict[str, str]:
+        return _panel(TablicWidget(state=_last_round(), analysis=True))["values"]
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        assert pool.submit(asyncio.run, scenario()).result()["hand:8♣"] == "+6"
 
 
 # -- hidden cards ------------------------------------------------------------------------------

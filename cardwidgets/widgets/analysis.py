@@ -14,9 +14,10 @@ the analysis works from that seat's view (two positions that differ only in card
 cannot see give the same panel; the tests prove it through the scene).
 
 Analyses are cached per position (ply, seat and the seat's position code), so stepping through
-the history is instant the second time. In a kernel (a running event loop) an analysis runs in
-a worker thread: the learner's move and the computer's reply are shown at once, the panel says
-"Thinking…" and the values follow. Without an event loop (plain Python, tests) it runs at once.
+the history is instant the second time. After a click in the page (a running event loop) an
+analysis runs in a worker thread: the learner's move and the computer's reply are shown at once,
+the panel says "Thinking…" and the values follow. A Python call (a notebook cell, a test) waits
+for the analysis, so the scene it leaves is complete and the cell's output the same every run.
 
 >>> from cardwidgets import tablic
 >>> from cardwidgets.widgets import TablicWidget
@@ -125,15 +126,17 @@ def analysed(widget: GameWidget[Any, Any], state: Any) -> Analysis:
 
 
 def _known(widget: GameWidget[Any, Any], state: Any) -> Analysis | None:
-    """The analysis of ``state`` if known; else it is asked for (in a worker thread when an
-    event loop runs, the widget refreshing when it arrives; else at once) and None if not."""
+    """The analysis of ``state`` if known; else it is asked for (after a click in the page, in
+    a worker thread, the widget refreshing when it arrives: None until then; else at once)."""
     key = key_of(state, int(state.to_move))
     found = widget._appraisals.get(key)
     if key in widget._appraisals:
         return found if isinstance(found, Analysis) else None
     try:
-        loop = asyncio.get_running_loop()
+        loop = asyncio.get_running_loop() if getattr(widget, "_from_page", False) else None
     except RuntimeError:
+        loop = None
+    if loop is None:  # a Python call (a cell, a test): its scene is complete when it returns
         widget._appraisals[key] = _attempt(state)
         return _known(widget, state)
     if key not in widget._thinking:

@@ -966,7 +966,11 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     # -- intents from the browser --------------------------------------------------------------
     def _on_custom_msg(self, _widget: object, content: object, _buffers: object) -> None:
         # A browser message must name the scene version it was made on (no bare intents).
-        self.handle_intent(content, bare=False)
+        self._from_page = True  # a click: slow work (the analysis) may go to a worker thread
+        try:
+            self.handle_intent(content, bare=False)
+        finally:
+            self._from_page = False
 
     def handle_intent(self, content: object, *, bare: bool = True) -> bool:
         """Do what a browser message asks; never raises. Returns whether it was carried out.
