@@ -207,7 +207,7 @@ def test_after_a_click_in_a_kernel_the_analysis_runs_in_a_worker_and_says_thinki
         w._on_custom_msg(w, click, [])  # the Analysis button, as the page sends it
         first = _panel(w)["text"]
         for _ in range(200):
-            if not w._thinking:
+            if not w.thinking:
                 break
             await asyncio.sleep(0.02)
         await asyncio.sleep(0.01)  # the done-callback runs on the loop

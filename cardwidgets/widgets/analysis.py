@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from cardwidgets import i18n
 from cardwidgets import scene as _scene
@@ -45,10 +45,45 @@ from cardwidgets.analysis import Analysis, Entry, analyse
 from cardwidgets.analysis.values import describe
 from cardwidgets.widgets import analysis_words  # noqa: F401  (registers the sentences)
 
-if TYPE_CHECKING:
-    from cardwidgets.widgets.base import GameWidget
 
-__all__ = ["amount_text", "analysed", "hand_cards", "key_of", "option_moves", "panel", "value_text"]
+class Coached(Protocol):
+    """What the analysis reads of a game widget (:class:`~cardwidgets.widgets.base.GameWidget`:
+    this module does not import it, the widget imports this one when the switch is on)."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def locale(self) -> str: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def analysis(self) -> bool: ...
+    @property
+    def opponent(self) -> object: ...
+    @property
+    def players(self) -> tuple[object, ...]: ...
+    @property
+    def line(self) -> tuple[Any, ...]: ...
+    @property
+    def cursor(self) -> int: ...
+    @property
+    def paused(self) -> bool: ...
+    @property
+    def appraisals(self) -> Any: ...
+    def refresh(self) -> None: ...
+
+
+__all__ = [
+    "Coached",
+    "amount_text",
+    "analysed",
+    "hand_cards",
+    "key_of",
+    "learner_to_move",
+    "option_moves",
+    "panel",
+    "value_text",
+]
 
 _log = logging.getLogger(__name__)
 
@@ -103,7 +138,7 @@ def key_of(state: Any, seat: int) -> tuple[object, ...]:
     return (state.ply, seat, state.code(seat))
 
 
-def _learner_to_move(widget: GameWidget[Any, Any], state: Any) -> bool:
+def learner_to_move(widget: Coached, state: Any) -> bool:
     """Whether ``state`` waits on a learner's move: the widget's seat, or either seat in
     hot-seat play; never while computer players are watched."""
     if state.is_over or state.to_move is None or widget.players:
@@ -111,36 +146,34 @@ def _learner_to_move(widget: GameWidget[Any, Any], state: Any) -> bool:
     return widget.opponent is None or int(state.to_move) == widget.seat
 
 
-def analysed(widget: GameWidget[Any, Any], state: Any) -> Analysis:
-    """The analysis of ``state`` for the seat to move, which must be the learner's (cached)."""
-    from cardwidgets.widgets.base import WidgetError
-
-    if not _learner_to_move(widget, state):
-        raise WidgetError("widget.analysis.not_to_move", seat=state.to_move)
+def analysed(widget: Coached, state: Any) -> Analysis:
+    """The analysis of ``state`` for the seat to move (the widget checked it is the
+    learner's), computed now if it is not known yet (cached)."""
+    book = widget.appraisals
     key = key_of(state, int(state.to_move))
-    found = widget._appraisals.get(key)
+    found = book.found.get(key)
     if not isinstance(found, Analysis):
         found = analyse(state, seed=0)
-        widget._appraisals[key] = found
+        book.found[key] = found
     return found
 
 
-def _known(widget: GameWidget[Any, Any], state: Any) -> Analysis | None:
+def _known(widget: Coached, state: Any) -> Analysis | None:
     """The analysis of ``state`` if known; else it is asked for (after a click in the page, in
     a worker thread, the widget refreshing when it arrives: None until then; else at once)."""
     key = key_of(state, int(state.to_move))
-    found = widget._appraisals.get(key)
-    if key in widget._appraisals:
+    found = widget.appraisals.found.get(key)
+    if key in widget.appraisals.found:
         return found if isinstance(found, Analysis) else None
     try:
-        loop = asyncio.get_running_loop() if getattr(widget, "_from_page", False) else None
+        loop = asyncio.get_running_loop() if widget.appraisals.worker else None
     except RuntimeError:
         loop = None
     if loop is None:  # a Python call (a cell, a test): its scene is complete when it returns
-        widget._appraisals[key] = _attempt(state)
+        widget.appraisals.found[key] = _attempt(state)
         return _known(widget, state)
-    if key not in widget._thinking:
-        widget._thinking.add(key)
+    if key not in widget.appraisals.thinking:
+        widget.appraisals.thinking.add(key)
         future = loop.run_in_executor(None, _attempt, state)
         future.add_done_callback(lambda done: _arrived(widget, key, done))
     return None
@@ -155,15 +188,15 @@ def _attempt(state: Any) -> Analysis | Exception:
         return err
 
 
-def _arrived(widget: GameWidget[Any, Any], key: tuple[object, ...], done: Any) -> None:
-    widget._thinking.discard(key)
-    widget._appraisals[key] = done.exception() or done.result()
+def _arrived(widget: Coached, key: tuple[object, ...], done: Any) -> None:
+    widget.appraisals.thinking.discard(key)
+    widget.appraisals.found[key] = done.exception() or done.result()
     if widget.analysis:
         widget.refresh()
 
 
 # -- the panel and the marks -------------------------------------------------------------------
-def panel(widget: GameWidget[Any, Any], built: _scene.Scene) -> _scene.AnalysisPanel:
+def panel(widget: Coached, built: _scene.Scene) -> _scene.AnalysisPanel:
     """The switch's panel for the position shown: values, the best move, verdicts."""
     locale = widget.locale
     lines: list[str] = []
@@ -172,7 +205,7 @@ def panel(widget: GameWidget[Any, Any], built: _scene.Scene) -> _scene.AnalysisP
     thinking = False
     line, cursor = widget.line, widget.cursor
     state = line[cursor]
-    here = _learner_to_move(widget, state) and not widget.paused
+    here = learner_to_move(widget, state) and not widget.paused
     earlier = _last_decision(widget, line, cursor)
     if earlier is not None:  # the learner's last move before the position shown
         verdict, waiting = _verdict(widget, line[earlier - 1], line[earlier].last_move, "lost")
@@ -201,33 +234,31 @@ def panel(widget: GameWidget[Any, Any], built: _scene.Scene) -> _scene.AnalysisP
     }
 
 
-def _thinking(widget: GameWidget[Any, Any], state: Any) -> bool:
-    return key_of(state, int(state.to_move)) in widget._thinking
+def _thinking(widget: Coached, state: Any) -> bool:
+    return key_of(state, int(state.to_move)) in widget.appraisals.thinking
 
 
-def _failure(widget: GameWidget[Any, Any], state: Any) -> list[str]:
-    found = widget._appraisals.get(key_of(state, int(state.to_move)))
+def _failure(widget: Coached, state: Any) -> list[str]:
+    found = widget.appraisals.found.get(key_of(state, int(state.to_move)))
     if not isinstance(found, Exception):
         return []
     reason = found.text(widget.locale) if isinstance(found, i18n.TranslatedError) else ""
     return [i18n.text("widget.analysis.failed", widget.locale, reason=reason).strip()]
 
 
-def _last_decision(widget: GameWidget[Any, Any], line: tuple[Any, ...], cursor: int) -> int | None:
+def _last_decision(widget: Coached, line: tuple[Any, ...], cursor: int) -> int | None:
     """The index of the position after the learner's last move up to the one shown, if the
     learner moved since the learner's previous turn (the computer's replies come after it)."""
     for index in range(cursor, 0, -1):
         before = line[index - 1]
-        if _learner_to_move(widget, before):
+        if learner_to_move(widget, before):
             return index
         if before.to_move is None:
             return None
     return None
 
 
-def _verdict(
-    widget: GameWidget[Any, Any], before: Any, move: Any, kind: str
-) -> tuple[list[str], bool]:
+def _verdict(widget: Coached, before: Any, move: Any, kind: str) -> tuple[list[str], bool]:
     """What ``move`` played at ``before`` lost against the best, and whether that is still
     being worked out."""
     found = _known(widget, before)
@@ -252,7 +283,7 @@ def _verdict(
     return [said], False
 
 
-def _best_sentence(widget: GameWidget[Any, Any], found: Analysis) -> str:
+def _best_sentence(widget: Coached, found: Analysis) -> str:
     top = found.best
     return i18n.text(
         "widget.analysis.best", widget.locale, move=top.label(widget.locale),
@@ -261,7 +292,7 @@ def _best_sentence(widget: GameWidget[Any, Any], found: Analysis) -> str:
 
 
 def _marks(
-    widget: GameWidget[Any, Any], built: _scene.Scene, found: Analysis
+    widget: Coached, built: _scene.Scene, found: Analysis
 ) -> tuple[dict[str, str], list[str]]:
     """The value notes: hand cards (their best move), options, move buttons; and the best
     move's keys."""
@@ -289,7 +320,7 @@ def _marks(
     return values, best
 
 
-def _action_move(widget: GameWidget[Any, Any], action: str) -> str:
+def _action_move(widget: Coached, action: str) -> str:
     """The text of the move a button makes by itself (``""``: none)."""
     if action == "trail" and widget.game == "tablic":
         selected = getattr(widget, "selected", None)
@@ -317,7 +348,7 @@ def hand_cards(move: Any) -> set[str]:
     return found
 
 
-def option_moves(widget: GameWidget[Any, Any]) -> dict[int, Any]:
+def option_moves(widget: Coached) -> dict[int, Any]:
     """The move each option of the scene stands for: Tablić's suggested captures of the
     selected card, the signs of Pazaak's selected ± card (Panjpar has no options)."""
     selected = getattr(widget, "selected", None)

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import math
 import warnings
@@ -64,6 +65,7 @@ from cardwidgets.present import Moment, Presenter, Said, still_note, words
 from cardwidgets.replay.embed import widget_entry
 
 __all__ = [
+    "Appraisals",
     "ChoiceOption",
     "GameWidget",
     "MoveHook",
@@ -167,6 +169,18 @@ class AnalysisOption(SwitchOption):
         if on and not getattr(obj, "analysis_allowed", True):
             raise OptionError("widget.analysis.not_allowed", locale=getattr(obj, "locale", None))
         return on
+
+
+@dataclasses.dataclass(eq=False)
+class Appraisals:
+    """A widget's analyses (issue 28), by position (:func:`cardwidgets.widgets.analysis.
+    key_of`): an ``Analysis`` or the error that stopped it; the positions under way in a worker
+    thread; and whether the widget is handling a click from the page (only then does an
+    analysis go to a worker: a Python call waits for it)."""
+
+    found: dict[tuple[object, ...], Any] = dataclasses.field(default_factory=dict)
+    thinking: set[tuple[object, ...]] = dataclasses.field(default_factory=set)
+    worker: bool = False
 
 
 class SeatOption(traitlets.Int):  # type: ignore[type-arg]  # bare: older traitlets cannot subscript
@@ -874,8 +888,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         analysis_allowed: bool = True,
     ) -> None:
         self._ready = False
-        self._appraisals: dict[tuple[object, ...], Any] = {}  # analyses by position (analysis.py)
-        self._thinking: set[tuple[object, ...]] = set()  # analyses under way
+        self._appraisals = Appraisals()
         self._locale_asked = locale  # an option refused while the widget is made says so in it
         self._selection = self.blank
         if code is not None:  # a position code: the state it sets up, unseen cards from seed
@@ -966,11 +979,11 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     # -- intents from the browser --------------------------------------------------------------
     def _on_custom_msg(self, _widget: object, content: object, _buffers: object) -> None:
         # A browser message must name the scene version it was made on (no bare intents).
-        self._from_page = True  # a click: slow work (the analysis) may go to a worker thread
+        self._appraisals.worker = True  # a click: the analysis may go to a worker thread
         try:
             self.handle_intent(content, bare=False)
         finally:
-            self._from_page = False
+            self._appraisals.worker = False
 
     def handle_intent(self, content: object, *, bare: bool = True) -> bool:
         """Do what a browser message asks; never raises. Returns whether it was carried out.
@@ -1099,7 +1112,20 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         position); refused with a reason when the learner is not to move there."""
         from cardwidgets.widgets import analysis
 
-        return analysis.analysed(self, self.state if state is None else state)
+        state = self.state if state is None else state
+        if not analysis.learner_to_move(self, state):
+            raise WidgetError("widget.analysis.not_to_move", seat=state.to_move)
+        return analysis.analysed(self, state)
+
+    @property
+    def appraisals(self) -> Appraisals:
+        """The analyses made so far, by position, and those under way (the switch's cache)."""
+        return self._appraisals
+
+    @property
+    def thinking(self) -> bool:
+        """Whether an analysis is under way in a worker thread (its values follow)."""
+        return bool(self._appraisals.thinking)
 
     @traitlets.observe("analysis", "analysis_allowed")
     def _analysis_changed(self, change: Mapping[str, object]) -> None:

@@ -73,7 +73,7 @@ def wait_values(page: Any, root: str, name: str) -> dict[str, str]:
     """Wait until the page draws the values the kernel's scene holds now, and return them."""
     for _ in range(100):
         expected = kernel_json(page, f"({name}.scene['analysis'] or {{}}).get('values', {{}})")
-        if expected and not kernel_json(page, f"bool({name}._thinking)"):
+        if expected and not kernel_json(page, f"{name}.thinking"):
             break
         page.wait_for_timeout(200)
     page.wait_for_function(
