@@ -373,3 +373,12 @@ def test_puzzle_search_time_is_what_the_tutorial_can_afford() -> None:
     started = time.perf_counter()
     w = puzzle_widget("tablic", 1, seed=0)
     assert time.perf_counter() - started < 20 and len(w.puzzles) == 1
+
+
+def test_the_static_picture_shows_the_panel_without_value_notes() -> None:
+    from cardwidgets import scene
+
+    w = TablicWidget(state=_last_round(), analysis=True, locale="de")
+    page = scene.to_html(w.scene, css=False)  # type: ignore[arg-type]
+    assert '<section class="cw-analysis" aria-label="Analyse">' in page
+    assert "Am besten: 8♣ nimmt 3♠ 5♥ (+6)" in page and "cw-value" not in page

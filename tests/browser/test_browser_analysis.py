@@ -130,6 +130,12 @@ def test_the_switch_marks_values_and_a_puzzle_is_solved_by_clicks(
         timeout=20_000,
     )
     screenshot(page, "analysis_switch_light_de")
+    kernel_exec(page, "w.size = 'large'")
+    page.wait_for_function(
+        "(root) => document.querySelector(root).dataset.size === 'large'", arg=GAME
+    )
+    assert values_in(page, GAME) == kernel_json(page, "w.scene['analysis']['values']")
+    screenshot(page, "analysis_switch_large_de")
 
     # The puzzle: its question, answered by clicks, scored and explained.
     panel = page.locator(f"{PUZZLE} .cw-analysis-text")
