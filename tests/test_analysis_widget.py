@@ -103,7 +103,9 @@ def test_hand_card_values_are_the_best_value_of_each_cards_moves_as_analyse_give
         best = max(e.value for e in found if e.move is not None and e.move.card.text == card)
         assert _panel(w)["values"][f"hand:{card}"] == switch.value_text("tablic", best, "en")
     assert _panel(w)["best"] == [f"hand:{found.best.move.card.text}"]  # type: ignore[union-attr]
-    assert _panel(w)["text"] == (f"Best: 8♣ captures 3♠ 5♥ (+6); {found.best.reason('en')}.")
+    assert _panel(w)["text"] == (
+        f"Best: Play 8♣ and capture 3♠ 5♥ (+6); {found.best.reason('en')}."
+    )
 
 
 def test_tablic_option_and_trail_values_match_analyse() -> None:
@@ -147,19 +149,21 @@ def test_a_weaker_move_is_said_to_lose_points_against_the_best_in_both_languages
     w = TablicWidget(state=_last_round(), analysis=True)
     w.play("10♦")  # laid on the table: the capture 8♣ x 3♠ 5♥ was 12 points better
     assert _panel(w)["text"].startswith(
-        "Your move lost 12 points against the best (exact). Played: 10♦ is laid on the table; "
-        "best: 8♣ captures 3♠ 5♥ (+6)."
+        "Your move lost 12 points against the best (exact). Played: Lay 10♦ on the table; "
+        "best: Play 8♣ and capture 3♠ 5♥ (+6)."
     )
     w.locale = "de"
     assert _panel(w)["text"].startswith(
-        "Dein Zug verlor 12 Punkte gegenüber dem besten (exakt). Gespielt: 10♦"
+        "Dein Zug verlor 12 Punkte gegenüber dem besten (exakt). Gespielt: Lege 10♦ auf den Tisch;"
     )
 
 
 def test_the_best_move_is_said_to_be_the_best() -> None:
     w = TablicWidget(state=_last_round(), analysis=True)
     w.play("8♣ x 3♠ 5♥")
-    assert _panel(w)["text"].startswith("Your move was the best (exact): 8♣ captures 3♠ 5♥.")
+    assert _panel(w)["text"].startswith(
+        "Your move was the best (exact): Play 8♣ and capture 3♠ 5♥."
+    )
 
 
 def test_history_shows_earlier_values_and_the_move_played_there_from_the_cache(
@@ -217,7 +221,7 @@ def test_after_a_click_in_a_kernel_the_analysis_runs_in_a_worker_and_says_thinki
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         first, later, values = pool.submit(asyncio.run, scenario()).result()
     assert first.startswith("Thinking")
-    assert later.startswith("Best: 8♣ captures") and values["hand:8♣"] == "+6"
+    assert later.startswith("Best: Play 8♣ and capture") and values["hand:8♣"] == "+6"
 
 
 def test_a_python_call_in_a_kernel_waits_for_the_analysis() -> None:
@@ -287,7 +291,7 @@ def test_a_puzzle_answered_right_scores_and_explains() -> None:
     assert w.score == (1, 1) and w.ply == 1  # played, and the computer does not reply
     assert _panel(w)["title"] == "Puzzle 1 of 2: 1 of 1 right"
     assert _panel(w)["text"] == (
-        "Right! Best: 8♣ captures 3♠ 5♥ (+6). Tempting but weaker: 10♦ is laid on the table "
+        "Right! Best: Play 8♣ and capture 3♠ 5♥ (+6). Tempting but weaker: Lay 10♦ on the table "
         "(−6). Exact: every card is known by counting."
     )
     assert w.scene["banner"] == {
@@ -305,7 +309,7 @@ def test_a_wrong_answer_is_explained_scored_and_the_set_ends() -> None:
     assert _panel(w)["text"] == "Finde den Stich, der die meisten Punkte bringt."
     w.play("10♦")
     assert w.score == (1, 2)
-    assert _panel(w)["text"].startswith("Nicht der beste Zug: du hast 10♦")
+    assert _panel(w)["text"].startswith("Nicht der beste Zug. Gespielt: Lege 10♦ auf den Tisch.")
     assert _panel(w)["text"].endswith("Alle Rätsel gelöst: 1 von 2 richtig.")
     assert w.scene["banner"]["text"] == "Alle Rätsel gelöst: 1 von 2 richtig"  # type: ignore[index]
     assert _button(w, "puzzle-next")["enabled"] is False  # type: ignore[index]
@@ -381,4 +385,4 @@ def test_the_static_picture_shows_the_panel_without_value_notes() -> None:
     w = TablicWidget(state=_last_round(), analysis=True, locale="de")
     page = scene.to_html(w.scene, css=False)  # type: ignore[arg-type]
     assert '<section class="cw-analysis" aria-label="Analyse">' in page
-    assert "Am besten: 8♣ nimmt 3♠ 5♥ (+6)" in page and "cw-value" not in page
+    assert "Am besten: Spiele 8♣ und nimm 3♠ 5♥ (+6)" in page and "cw-value" not in page

@@ -26,8 +26,9 @@ for the analysis, so the scene it leaves is complete and the cell's output the s
 >>> w = TablicWidget(state=start, analysis=True)
 >>> w.scene["analysis"]["values"]
 {'hand:8♣': '+6', 'hand:10♦': '−6'}
->>> w.scene["analysis"]["text"]
-'Best: 8♣ captures 3♠ 5♥ (+6); exact: every card is known by counting (22 positions searched).'
+>>> print(w.scene["analysis"]["text"])
+Best: Play 8♣ and capture 3♠ 5♥ (+6); exact: every card is known by counting (22 positions
+searched).
 >>> _ = w.play("10♦")
 >>> w.scene["analysis"]["text"].split(".")[0]
 'Your move lost 12 points against the best (exact)'
@@ -42,7 +43,6 @@ from typing import Any, Protocol
 from cardwidgets import i18n
 from cardwidgets import scene as _scene
 from cardwidgets.analysis import Analysis, Entry, analyse
-from cardwidgets.analysis.values import describe
 from cardwidgets.widgets import analysis_words  # noqa: F401  (registers the sentences)
 
 
@@ -71,6 +71,12 @@ class Coached(Protocol):
     @property
     def appraisals(self) -> Any: ...
     def refresh(self) -> None: ...
+    def presenter(self) -> Any: ...
+
+
+def move_words(widget: Coached, move: Any) -> str:
+    """A move as the widget says it (``Play 8♣ and capture 3♠ 5♥``, ``Beende deinen Zug``)."""
+    return str(widget.presenter().move_words(move))
 
 
 __all__ = [
@@ -80,6 +86,7 @@ __all__ = [
     "hand_cards",
     "key_of",
     "learner_to_move",
+    "move_words",
     "option_moves",
     "panel",
     "value_text",
@@ -267,7 +274,7 @@ def _verdict(widget: Coached, before: Any, move: Any, kind: str) -> tuple[list[s
     locale, game = widget.locale, widget.game
     top = found.best
     entry = next((e for e in found if e.move is not None and str(e.move) == str(move)), None)
-    words = describe(move, locale)
+    words = move_words(widget, move)
     if entry is None:
         return [i18n.text("widget.analysis.unranked", locale, move=words)], False
     how = i18n.text("widget.analysis.exact" if entry.exact else "widget.analysis.estimated", locale)
@@ -278,7 +285,7 @@ def _verdict(widget: Coached, before: Any, move: Any, kind: str) -> tuple[list[s
     key = "widget.analysis.lost" if kind == "lost" else "widget.analysis.played_lost"
     said = i18n.text(
         key, locale, move=words, amount=amount_text(game, lost, locale), how=how,
-        best=f"{top.label(locale)} ({value_text(game, top.value, locale)})",
+        best=f"{move_words(widget, top.move)} ({value_text(game, top.value, locale)})",
     )  # fmt: skip
     return [said], False
 
@@ -286,7 +293,7 @@ def _verdict(widget: Coached, before: Any, move: Any, kind: str) -> tuple[list[s
 def _best_sentence(widget: Coached, found: Analysis) -> str:
     top = found.best
     return i18n.text(
-        "widget.analysis.best", widget.locale, move=top.label(widget.locale),
+        "widget.analysis.best", widget.locale, move=move_words(widget, top.move),
         value=value_text(widget.game, top.value, widget.locale), reason=top.reason(widget.locale),
     )  # fmt: skip
 

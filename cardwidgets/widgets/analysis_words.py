@@ -127,8 +127,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "widget.puzzle.right": {"en": "Right! {why}", "de": "Richtig! {why}"},
     "widget.puzzle.wrong": {
-        "en": "Not the best: you played {move}. {why}",
-        "de": "Nicht der beste Zug: du hast {move} gespielt. {why}",
+        "en": "Not the best. Played: {move}. {why}",
+        "de": "Nicht der beste Zug. Gespielt: {move}. {why}",
     },
     "widget.puzzle.next": {"en": "Next puzzle", "de": "Nächstes Rätsel"},
     "widget.puzzle.done": {

@@ -23,7 +23,7 @@ analysis switch appears only once the puzzle is answered.
 ('Puzzle 1 of 1: 0 of 0 right', 'Find the capture that wins the most points.')
 >>> _ = w.play("8♣ x 3♠ 5♥")
 >>> w.score, w.scene["analysis"]["text"].split(". ")[0]
-((1, 1), 'Right! Best: 8♣ captures 3♠ 5♥ (+6)')
+((1, 1), 'Right! Best: Play 8♣ and capture 3♠ 5♥ (+6)')
 """
 
 from __future__ import annotations
@@ -34,10 +34,9 @@ from typing import Any
 from cardwidgets import i18n
 from cardwidgets import scene as _scene
 from cardwidgets.analysis import Puzzle, puzzles
-from cardwidgets.analysis.values import describe
 from cardwidgets.core import Move
 from cardwidgets.widgets import analysis_words  # noqa: F401  (registers the sentences)
-from cardwidgets.widgets.analysis import value_text
+from cardwidgets.widgets.analysis import move_words, value_text
 from cardwidgets.widgets.base import GameWidget, WidgetError
 from cardwidgets.widgets.panjpar import PanjparWidget
 from cardwidgets.widgets.pazaak import PazaakWidget
@@ -192,11 +191,11 @@ class PuzzleMode(GameWidget[Any, Any]):
 
     def _verdict(self) -> str:
         right, played = self._answers[self._number]
-        said = _why(self.puzzle, self.locale)
+        said = _why(self, self.puzzle)
         if right:
             said = self.text("widget.puzzle.right", why=said)
         else:
-            move = describe(_move(self.puzzle.position(), played), self.locale)
+            move = move_words(self, _move(self.puzzle.position(), played))
             said = self.text("widget.puzzle.wrong", move=move, why=said)
         if len(self._answers) == len(self._puzzles):
             total, _ = self.score
@@ -298,13 +297,13 @@ def _question(puzzle: Puzzle) -> str:
     return "widget.puzzle.attack" if type(answer).__name__ == "Attack" else "widget.puzzle.defend"
 
 
-def _why(puzzle: Puzzle, locale: str) -> str:
+def _why(widget: PuzzleMode, puzzle: Puzzle) -> str:
     """Why the answer is right, with the values as the widget writes numbers."""
-    state = puzzle.position()
+    state, locale = puzzle.position(), widget.locale
     answer, tempting = (_move(state, m) for m in (puzzle.answer, puzzle.tempting))
     return i18n.text(
         "widget.puzzle.why", locale,
-        answer=describe(answer, locale), tempting=describe(tempting, locale),
+        answer=move_words(widget, answer), tempting=move_words(widget, tempting),
         best=value_text(puzzle.game, puzzle.best, locale),
         other=value_text(puzzle.game, puzzle.other, locale),
         how=i18n.text(f"widget.puzzle.how.{puzzle.kind}", locale),
