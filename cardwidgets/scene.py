@@ -64,6 +64,7 @@ from cardwidgets.cards import Card
 __all__ = [
     "ROLES",
     "Action",
+    "AnalysisPanel",
     "Badge",
     "Banner",
     "CardView",
@@ -292,6 +293,22 @@ class Labels(TypedDict):
     roles: dict[str, str]
 
 
+class AnalysisPanel(TypedDict):
+    """The analysis switch's panel and marks (issue 28), or a puzzle's prompt and score.
+
+    ``title`` heads the panel, ``text`` is its sentence (the best move's reason, the verdict
+    on the learner's last move, "thinking…", a puzzle's prompt); ``values`` are the short
+    value notes drawn on what they name, keyed like :attr:`Scene.previews`: ``"zone:card"``
+    (a hand card: its best move's value), ``"option:2"``, ``"action:stand"``; ``best`` lists
+    the keys of the best move's marks. Only moves of the seat shown are ever valued.
+    """
+
+    title: str
+    text: str
+    values: dict[str, str]
+    best: list[str]
+
+
 class Scene(TypedDict):
     """Everything the browser shows. ``version`` grows by one on every change."""
 
@@ -322,6 +339,8 @@ class Scene(TypedDict):
     """The position code of what the seat sees (``T0 …``), or ``""``: a one-line text a
     teacher can paste to set the position up again (``State.from_code``)."""
     labels: Labels
+    analysis: AnalysisPanel | None
+    """The analysis switch's values and sentence, or a puzzle's prompt (None: off)."""
 
 
 class TeacherChoice(TypedDict):
@@ -637,6 +656,7 @@ def make_scene(*, game: str, title: str, **fields: Any) -> Scene:
         "history": None,
         "code": "",
         "labels": labels(str(fields.get("locale", "en"))),
+        "analysis": None,
     }
     unknown = set(fields) - set(scene)
     if unknown:

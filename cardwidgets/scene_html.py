@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from cardwidgets import scene as _scene
 from cardwidgets.scene import (
     Action,
+    AnalysisPanel,
     Badge,
     CardView,
     History,
@@ -382,6 +383,16 @@ def _code(ctx: _Ctx, code: str) -> Markup | None:
     return h("p", {"class": "cw-code"}, label, " ", h("code", {"translate": "no"}, code))
 
 
+def _analysis(panel: AnalysisPanel | None) -> Markup | None:
+    """The analysis switch's panel (issue 28; the live view also puts its value notes on the
+    cards, options and buttons they name: a picture has none)."""
+    if not panel:
+        return None
+    title = h("span", {"class": "cw-side-title"}, panel["title"])
+    text = h("p", {"class": "cw-analysis-text", "aria-live": "polite"}, panel["text"])
+    return h("section", {"class": "cw-analysis", "aria-label": panel["title"]}, title, text)
+
+
 def _main(ctx: _Ctx, scene: Scene) -> list[Markup]:
     banner = scene.get("banner")
     seats = (scene["seat"], banner["seat"] if banner else None)
@@ -391,6 +402,7 @@ def _main(ctx: _Ctx, scene: Scene) -> list[Markup]:
     side = h(
         "div",
         {"class": "cw-side"},
+        _analysis(scene.get("analysis")),
         score,
         _legend(ctx, scene["legend"]),
         _log(ctx, scene["log"]),

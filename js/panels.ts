@@ -2,6 +2,7 @@
 // the move log, the summary panel, and the frame (header, message, live line). Mirrors
 // cardwidgets/scene_html.py function for function.
 
+import { markValues, renderAnalysis } from "./analysis";
 import { type Attrs, type H, flag, groupColor } from "./dom";
 import type { Action, History, LegendItem, Option, Scene, Score, ScoreRow, Summary } from "./types";
 import { renderTeacher } from "./teacher";
@@ -175,10 +176,12 @@ export function renderMain(ctx: Ctx, scene: Scene): Element[] {
   const { h } = ctx;
   const seats = { seat: scene.seat, turn: scene.banner?.seat ?? null };
   const board = h("div", { class: "cw-board" }, ...scene.zones.map((z) => renderZone(ctx, z, seats)), renderControls(ctx, scene));
+  if (ctx.live) markValues(h, board, scene.analysis);
   const side = h(
     "div",
     { class: "cw-side" },
     !!scene.teacher && renderTeacher(ctx, scene.teacher),
+    renderAnalysis(h, scene.analysis),
     scene.score && renderScore(ctx, scene.score),
     renderLegend(ctx, scene.legend),
     renderLog(ctx, scene.log),

@@ -169,6 +169,8 @@ export interface Scene {
   teacher?: TeacherPanel | null;
   /** The computer's move played out before this scene settles (a live update, once; see frames.ts). */
   frames?: Frame[];
+  /** The analysis switch's panel and value notes, or a puzzle's prompt (issue 28); null: off. */
+  analysis?: AnalysisPanel | null;
 }
 
 /** An opponent the teacher panel offers: the name it sends, its label. */
@@ -205,6 +207,16 @@ export interface Frame {
   announce: string;
   /** How long the frame stays. */
   seconds: number;
+}
+
+
+/** The analysis panel: `values` keyed "zone:card", "option:N" or "action:id"; `best` the best
+ * move's keys. */
+export interface AnalysisPanel {
+  title: string;
+  text: string;
+  values: Record<string, string>;
+  best: string[];
 }
 
 /** What a click or a key press asks Python to do; Python checks everything. */

@@ -271,6 +271,10 @@ NOT_A_COUNT = {
     ("widget.pazaak.say.match.you", "de"),
     ("widget.pazaak.status.won", "de"),
     ("widget.pazaak.status.won.you", "de"),
+    # A decimal amount ("2.5 points", "2,5 Punkte"); exactly 1 has its own sentence (.one)
+    ("widget.analysis.points", "en"),
+    ("widget.analysis.points", "de"),
+    ("widget.analysis.percent", "en"),
 }
 
 

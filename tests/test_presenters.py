@@ -106,7 +106,8 @@ def test_the_widget_sends_the_scene_its_presenter_builds_alone(name: str) -> Non
     for w in _moments(WIDGETS[name], 14):
         # frames: the computer's moves played out (test_widget_reply.py), sent once on top
         sent = {k: v for k, v in w.scene.items() if k not in ("version", "frames")}
-        built = {**_presenter_alone(w).scene(), "version": w.version}  # the widget counts
+        # The widget counts the versions and adds the analysis switch (issue 28) to the scene
+        built = {**w.analysis_panel(_presenter_alone(w).scene()), "version": w.version}
         assert built == {**sent, "version": w.version}, (name, w.ply)
         checked += 1
     assert checked > 20

@@ -20,9 +20,24 @@ if TYPE_CHECKING:
     from cardwidgets.widgets.base import GameWidget
     from cardwidgets.widgets.panjpar import PanjparWidget
     from cardwidgets.widgets.pazaak import PazaakWidget
+    from cardwidgets.widgets.puzzles import (
+        PanjparPuzzles,
+        PazaakPuzzles,
+        TablicPuzzles,
+        puzzle_widget,
+    )
     from cardwidgets.widgets.tablic import TablicWidget
 
-__all__ = ["GameWidget", "PanjparWidget", "PazaakWidget", "TablicWidget"]
+__all__ = [
+    "GameWidget",
+    "PanjparPuzzles",
+    "PanjparWidget",
+    "PazaakPuzzles",
+    "PazaakWidget",
+    "TablicPuzzles",
+    "TablicWidget",
+    "puzzle_widget",
+]
 
 # Where each public name lives: imported when first asked for.
 _HOMES = {
@@ -30,6 +45,10 @@ _HOMES = {
     "PanjparWidget": "cardwidgets.widgets.panjpar",
     "PazaakWidget": "cardwidgets.widgets.pazaak",
     "TablicWidget": "cardwidgets.widgets.tablic",
+    "PanjparPuzzles": "cardwidgets.widgets.puzzles",
+    "PazaakPuzzles": "cardwidgets.widgets.puzzles",
+    "TablicPuzzles": "cardwidgets.widgets.puzzles",
+    "puzzle_widget": "cardwidgets.widgets.puzzles",
 }
 
 

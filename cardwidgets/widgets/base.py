@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import math
 import warnings
@@ -65,6 +66,7 @@ from cardwidgets.present import teacher_words as _teacher_words  # noqa: F401  (
 from cardwidgets.replay.embed import widget_entry
 
 __all__ = [
+    "Appraisals",
     "ChoiceOption",
     "GameWidget",
     "MoveHook",
@@ -156,6 +158,30 @@ class SwitchOption(traitlets.Bool):  # type: ignore[type-arg]  # bare: older tra
             return bool(super().validate(obj, value))
         except traitlets.TraitError:
             raise _refusal(obj, self.name, value, "True, False") from None
+
+
+class AnalysisOption(SwitchOption):
+    """The analysis switch (issue 28): on or off, and never on while the teacher's
+    ``analysis_allowed`` is off (:class:`WidgetError` with the reason)."""
+
+    def validate(self, obj: Any, value: Any) -> bool:
+        """``value`` as a bool; on only where the teacher allows it."""
+        on = super().validate(obj, value)
+        if on and not getattr(obj, "analysis_allowed", True):
+            raise OptionError("widget.analysis.not_allowed", locale=getattr(obj, "locale", None))
+        return on
+
+
+@dataclasses.dataclass(eq=False)
+class Appraisals:
+    """A widget's analyses (issue 28), by position (:func:`cardwidgets.widgets.analysis.
+    key_of`): an ``Analysis`` or the error that stopped it; the positions under way in a worker
+    thread; and whether the widget is handling a click from the page (only then does an
+    analysis go to a worker: a Python call waits for it)."""
+
+    found: dict[tuple[object, ...], Any] = dataclasses.field(default_factory=dict)
+    thinking: set[tuple[object, ...]] = dataclasses.field(default_factory=set)
+    worker: bool = False
 
 
 class SeatOption(traitlets.Int):  # type: ignore[type-arg]  # bare: older traitlets cannot subscript
@@ -257,6 +283,13 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     teacher = SwitchOption(False)
     """Show the teacher panel (opponent, new game from a seed, undo, reveal the computer's
     hand: :mod:`cardwidgets.widgets.teacher`). Not synced: only Python turns it on."""
+    analysis_allowed = SwitchOption(True)
+    """Teacher switch: offer the analysis switch (off: no button, and ``analysis`` stays off).
+    Not synced."""
+    analysis = AnalysisOption(False)
+    """The analysis switch: mark each option and hand card with its value for the learner and
+    say what the best move is and what the learner's last move lost
+    (:mod:`cardwidgets.widgets.analysis`). Not synced: the button turns it on and off."""
 
     game: ClassVar[str] = ""
     engine: ClassVar[ModuleType | None] = None
@@ -1055,8 +1088,11 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         players: tuple[object, object] | None = None,
         pace: float = 1.0,
         teacher: bool = False,
+        analysis: bool = False,
+        analysis_allowed: bool = True,
     ) -> None:
         self._ready = False
+        self._appraisals = Appraisals()
         self._locale_asked = locale  # an option refused while the widget is made says so in it
         self._selection = self.blank
         if code is not None:  # a position code: the state it sets up, unseen cards from seed
@@ -1091,6 +1127,8 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             size=size,
             legend=legend,
             teacher=teacher,
+            analysis_allowed=analysis_allowed,  # before analysis: it may refuse to go on
+            analysis=analysis,
         )
         self._locale_asked = None  # from now on an option is refused in self.locale
         self.on_msg(self._on_custom_msg)
@@ -1147,7 +1185,11 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     # -- intents from the browser --------------------------------------------------------------
     def _on_custom_msg(self, _widget: object, content: object, _buffers: object) -> None:
         # A browser message must name the scene version it was made on (no bare intents).
-        self.handle_intent(content, bare=False)
+        self._appraisals.worker = True  # a click: the analysis may go to a worker thread
+        try:
+            self.handle_intent(content, bare=False)
+        finally:
+            self._appraisals.worker = False
 
     def handle_intent(self, content: object, *, bare: bool = True) -> bool:
         """Do what a browser message asks; never raises. Returns whether it was carried out.
@@ -1206,6 +1248,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             "watch-play": self.watch,
             "watch-pause": self.pause,
             "undo": self.undo,
+            "analysis": self.toggle_analysis,
         }
 
     # -- what a click on the board does (the game overrides) -----------------------------------
@@ -1245,15 +1288,63 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         raise WidgetError("widget.no_zone", zone=zone_id)
 
     def build_scene(self) -> _scene.Scene:
-        """The scene of the position shown, from the game's builders and the frame (and the
-        teacher panel, when :attr:`teacher` is on)."""
-        built = self.presenter().scene()
+        """The scene of the position shown, from the game's builders and the frame, with the
+        analysis switch's panel (:meth:`analysis_panel`) and the teacher panel, when
+        :attr:`teacher` is on."""
+        built = self.analysis_panel(self.presenter().scene())
         if self.teacher:
             from cardwidgets.widgets.teacher import panel
 
             with_panel: _scene.TeacherScene = {**built, "teacher": panel(self)}
             return with_panel
         return built
+
+    # -- the analysis switch (issue 28; the work is in cardwidgets.widgets.analysis) ----------
+    def analysis_panel(self, built: _scene.Scene) -> _scene.Scene:
+        """``built`` with the analysis switch's button (unless the teacher hides it or
+        computer players are watched) and, with the switch on, its values and sentence."""
+        from cardwidgets.widgets import analysis_words  # noqa: F401  (only the sentences: cheap)
+
+        if not self.analysis_allowed or self._players:
+            return built
+        label = self.text("widget.analysis.button")
+        built["actions"].append(_scene.action("analysis", label, pressed=bool(self.analysis)))
+        if self.analysis:  # the analysis itself is imported only when it is asked for
+            from cardwidgets.widgets import analysis
+
+            built["analysis"] = analysis.panel(self, built)
+        return built
+
+    def toggle_analysis(self) -> None:
+        """Turn the analysis switch on or off (its button)."""
+        self.analysis = not self.analysis
+
+    def analysed(self, state: S | None = None) -> Any:
+        """The :class:`~cardwidgets.analysis.Analysis` of ``state`` (default: the position
+        shown) for the learner's seat, computed now if it is not known yet (cached per
+        position); refused with a reason when the learner is not to move there."""
+        from cardwidgets.widgets import analysis
+
+        state = self.state if state is None else state
+        if not analysis.learner_to_move(self, state):
+            raise WidgetError("widget.analysis.not_to_move", seat=state.to_move)
+        return analysis.analysed(self, state)
+
+    @property
+    def appraisals(self) -> Appraisals:
+        """The analyses made so far, by position, and those under way (the switch's cache)."""
+        return self._appraisals
+
+    @property
+    def thinking(self) -> bool:
+        """Whether an analysis is under way in a worker thread (its values follow)."""
+        return bool(self._appraisals.thinking)
+
+    @traitlets.observe("analysis", "analysis_allowed")
+    def _analysis_changed(self, change: Mapping[str, object]) -> None:
+        if change["name"] == "analysis_allowed" and not change["new"]:
+            self.analysis = False  # the teacher hides it: it goes off too
+        self.refresh()
 
     def refresh(self) -> None:
         """Rebuild the scene and bump the version (one sync message); update the observable

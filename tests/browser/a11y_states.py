@@ -4,7 +4,8 @@ Each game has a starting position and named states, each reached from that posit
 calls a learner's clicks make: ``fresh`` (a new deal), ``selected`` (a card selected with its
 groups, beaters or effects lit and the options shown), ``building`` (a move half made),
 ``message`` (a refusal shown), ``hint`` (a notice and the suggested move), ``summary`` (the end
-of a deal or set; Panjpar has neither, its ``over`` is the end of the game). The same functions
+of a deal or set; Panjpar has neither, its ``over`` is the end of the game), ``analysis`` (the
+analysis switch on, a card selected: value notes on cards, options and buttons, its panel). The same functions
 drive a widget in this process (static HTML) and in a JupyterLab kernel (the live view): the
 kernel imports this file by path, so it must only import ``cardwidgets``.
 
@@ -18,6 +19,7 @@ building False False
 message False True
 hint False True
 summary True False
+analysis False False
 """
 
 from __future__ import annotations
@@ -97,7 +99,12 @@ def widget(game: str, **options: Any) -> GameWidget:
 
 
 def _fresh(w: Any) -> None:
+    w.analysis = False
     w.state = STARTS[w.game]()
+
+
+def _analysis_on(w: Any) -> None:
+    w.do("analysis")  # the button
 
 
 def _until_paused(w: Any) -> None:
@@ -133,6 +140,7 @@ STATES: dict[str, dict[str, list[Step]]] = {
         "message": [_card_intent("table", "K♦")],  # a table card before a hand card: refused
         "hint": [lambda w: w.hint()],  # the suggested move chosen, the reason as a notice
         "summary": [_until_paused],
+        "analysis": [_analysis_on, lambda w: w.select("8♦")],
     },
     "pazaak": {
         "fresh": [],
@@ -141,6 +149,7 @@ STATES: dict[str, dict[str, list[Step]]] = {
         "message": [_card_intent("opponent-table", "t1")],  # the computer's table: refused
         "hint": [lambda w: w.hint()],
         "summary": [lambda w: w.select("±2"), lambda w: w.choose(0), lambda w: w.play()],
+        "analysis": [_analysis_on, lambda w: w.select("±2")],
     },
     "panjpar": {
         "fresh": [],  # the attack card aimed at by nothing yet; the beaters are playable
@@ -149,6 +158,7 @@ STATES: dict[str, dict[str, list[Step]]] = {
         "message": [_card_intent("opponent-hand", "hidden-1-0")],  # their hand: refused
         "hint": [lambda w: w.hint()],
         "over": [_until_over],  # no deals or sets: the end of the game
+        "analysis": [_analysis_on, lambda w: w.aim("5♣")],
     },
 }
 

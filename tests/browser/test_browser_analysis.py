@@ -1,0 +1,156 @@
+"""The analysis switch and a puzzle in JupyterLab (issue 28): the Analysis button turns the
+switch on in the page, the values arrive from the kernel's worker thread and are drawn on the
+hand cards and the options; a puzzle is solved by clicks (hand card, Capture) and scored.
+Screenshots (light, dark, German) go to ``test-artifacts/screenshots/analysis_*``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .harness import (
+    Server,
+    kernel_exec,
+    open_in_jupyter,
+    screenshot,
+    wait_for_widget,
+    write_notebook,
+)
+from .test_browser_stage import lab_theme
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(90)]
+
+GAME = '.cw-root[data-game="tablic"][data-four-color="false"]'
+PUZZLE = '.cw-root[data-game="tablic"][data-four-color="true"]'
+GAME_CELL = """
+from cardwidgets.widgets import TablicWidget
+w = TablicWidget(seed=1)
+w
+""".strip()
+PUZZLE_CELL = """
+from cardwidgets import tablic
+from cardwidgets.analysis import Puzzle
+from cardwidgets.widgets import puzzle_widget
+start = tablic.State.from_position(
+    table=["3♠", "5♥", "K♦"], hands=[["8♣", "10♦"], ["5♦", "3♣"]], to_move=0, dealer=1)
+p = puzzle_widget("tablic", four_color=True, puzzles=[
+    Puzzle("tablic", start.to_record(), 0, 0, start.code(0), "exact", "8♣ x 3♠ 5♥", "10♦", 6.0, -6.0)])
+p
+""".strip()
+
+
+def kernel_json(page: Any, expression: str) -> Any:
+    """``expression`` evaluated in the kernel, as JSON."""
+    out = kernel_exec(page, f"import json as _j\nprint(_j.dumps({expression}))")
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def values_in(page: Any, root: str) -> dict[str, str]:
+    """The value notes the page draws, keyed as the scene keys them."""
+    found: dict[str, str] = page.evaluate(
+        """(root) => {
+          const out = {};
+          for (const n of document.querySelectorAll(root + ' .cw-value')) {
+            const host = n.parentElement;
+            const zone = host.closest('[data-zone]');
+            const key = host.dataset.option !== undefined ? 'option:' + host.dataset.option
+              : host.dataset.action !== undefined ? 'action:' + host.dataset.action
+              : zone.dataset.zone + ':' + host.dataset.card;
+            out[key] = n.textContent;
+          }
+          return out;
+        }""",
+        root,
+    )
+    return found
+
+
+def wait_values(page: Any, root: str, name: str) -> dict[str, str]:
+    """Wait until the page draws the values the kernel's scene holds now, and return them."""
+    for _ in range(100):
+        expected = kernel_json(page, f"({name}.scene['analysis'] or {{}}).get('values', {{}})")
+        if expected and not kernel_json(page, f"{name}.thinking"):
+            break
+        page.wait_for_timeout(200)
+    page.wait_for_function(
+        "([root, n]) => document.querySelectorAll(root + ' .cw-value').length === n",
+        arg=[root, len(expected)],
+        timeout=20_000,
+    )
+    shown = values_in(page, root)
+    assert shown == expected and expected
+    return shown
+
+
+def test_the_switch_marks_values_and_a_puzzle_is_solved_by_clicks(
+    page: Any, lab_server: Server, browser_dirs: dict[str, Path]
+) -> None:
+    write_notebook(browser_dirs["jupyter"], "analysis.ipynb", [GAME_CELL, PUZZLE_CELL])
+    open_in_jupyter(page, lab_server, "analysis.ipynb", workspace="analysis")
+    wait_for_widget(page, GAME)
+    wait_for_widget(page, PUZZLE)
+    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+
+    # The switch, off by default, goes on by its button; the values follow from the worker.
+    assert page.locator(f"{GAME} .cw-value").count() == 0
+    button = page.locator(f'{GAME} button[data-action="analysis"]')
+    assert button.get_attribute("aria-pressed") == "false"
+    button.click()
+    page.wait_for_function(
+        "(root) => document.querySelector(root + ' [data-action=\"analysis\"]')"
+        ".getAttribute('aria-pressed') === 'true'",
+        arg=GAME,
+    )
+    shown = wait_values(page, GAME, "w")
+    hand = kernel_json(page, "[c.text for c in w.state.hands[0]]")
+    assert {f"hand:{card}" for card in hand} <= set(shown)
+    best = page.locator(f'{GAME} .cw-value[data-best="true"]')
+    assert best.count() >= 1
+    assert page.locator(f"{GAME} .cw-analysis-text").inner_text().startswith("Best:")
+
+    # A hand card with captures: its options carry their values too.
+    card = kernel_json(page, "next(m.card.text for m in w.state.legal_moves() if m.captured)")
+    page.locator(f'{GAME} [data-zone="hand"] [data-card="{card}"]').click()
+    shown = wait_values(page, GAME, "w")
+    assert any(key.startswith("option:") for key in shown)
+    page.locator(f"{GAME}").scroll_into_view_if_needed()
+    screenshot(page, "analysis_switch_light_en")
+    lab_theme(page, "dark")
+    screenshot(page, "analysis_switch_dark_en")
+    lab_theme(page, "light")
+    kernel_exec(page, "w.locale = 'de'\np.locale = 'de'")
+    page.wait_for_function(
+        "(root) => document.querySelector(root + ' .cw-analysis-text').textContent"
+        ".startsWith('Am besten')",
+        arg=GAME,
+        timeout=20_000,
+    )
+    screenshot(page, "analysis_switch_light_de")
+    kernel_exec(page, "w.size = 'large'")
+    page.wait_for_function(
+        "(root) => document.querySelector(root).dataset.size === 'large'", arg=GAME
+    )
+    assert values_in(page, GAME) == kernel_json(page, "w.scene['analysis']['values']")
+    screenshot(page, "analysis_switch_large_de")
+
+    # The puzzle: its question, answered by clicks, scored and explained.
+    panel = page.locator(f"{PUZZLE} .cw-analysis-text")
+    assert panel.inner_text().startswith("Finde den Stich")
+    page.locator(f'{PUZZLE} [data-zone="hand"] [data-card="8♣"]').click()
+    page.locator(f'{PUZZLE} button[data-option="0"]').wait_for(state="visible")
+    page.locator(f'{PUZZLE} button[data-action="play"]').click()
+    page.wait_for_function(
+        "(root) => document.querySelector(root + ' .cw-analysis-text').textContent"
+        ".startsWith('Richtig!')",
+        arg=PUZZLE,
+        timeout=20_000,
+    )
+    assert kernel_json(page, "p.score") == [1, 1]
+    title = page.locator(f"{PUZZLE} .cw-analysis .cw-side-title").text_content()
+    assert title == "Rätsel 1 von 1: 1 von 1 richtig"
+    page.locator(PUZZLE).scroll_into_view_if_needed()
+    screenshot(page, "analysis_puzzle_light_de")
