@@ -61,6 +61,7 @@ from cardwidgets.games.panjpar._fast import (
     DRAW,
     RUNNING,
     attack_fits,
+    attack_moves,
     checked_code,
     max_size,
     outcome_of,
@@ -88,6 +89,7 @@ from cardwidgets.games.panjpar.moves import (
     Move,
     shown_order,
     single_defence,
+    single_row,
 )
 from cardwidgets.games.panjpar.rules import (
     SEED_RULES,
@@ -631,6 +633,15 @@ class State(core.GameState[Move]):
             return []
         a = self.attacker
         hands = self._hands
+        # The listing loop's two commonest cases with one call fewer than _fast.legal_moves.
+        attack = self._attack
+        if not attack:
+            return attack_moves(hands[a], hands[1 - a])  # type: ignore[return-value]
+        if not attack & (attack - 1):  # one attack card: pick it up, or each of its beaters
+            attacked = attack.bit_length() - 1
+            pickup, kills, _, _ = single_row(attacked)
+            beaters = BEATERS[self._trump][attacked] & hands[1 - a]
+            return [pickup, *map(kills.__getitem__, indices_of(beaters))]
         return _fast.legal_moves(
             hands[a], hands[1 - a], self._attack, self._trump, self.rules.pickup == "all"
         )
