@@ -27,7 +27,7 @@ PAZAAK = '.cw-root[data-game="pazaak"]'
 TABLIC_CELL = """
 from cardwidgets.widgets import TablicWidget
 from cardwidgets.widgets.base import RandomOpponent
-w = TablicWidget(seed=3, opponent=RandomOpponent(3))
+w = TablicWidget(seed=3, opponent=RandomOpponent(3), pace=0)  # replies at once (frames: test_browser_reply)
 w
 """.strip()
 PAZAAK_CELL = """
@@ -43,6 +43,7 @@ z = PazaakWidget(
         hands=["+3 -4 ±2 +1", "-1 -2 +5 ±6"], deck=[8, 5, 7, 9, 6], tables=([10, 5], [5]), seed=1
     ),
     opponent=Ends(),
+    pace=0,  # replies at once (the frames: test_browser_reply.py)
 )
 z
 """.strip()

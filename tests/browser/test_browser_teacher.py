@@ -23,7 +23,7 @@ ROOT = '.cw-root[data-game="tablic"]'
 PANEL = f"{ROOT} .cw-teacher"
 CELL = """
 from cardwidgets.widgets import TablicWidget
-w = TablicWidget(seed=1, teacher=True, size="large")
+w = TablicWidget(seed=1, teacher=True, size="large", pace=0)  # replies at once (frames: test_browser_reply)
 w
 """.strip()
 
