@@ -330,19 +330,7 @@ def _unseen(state: pazaak.State) -> Counter[int]:
 
 def _drawn(state: pazaak.State, seat: int, card: int) -> pazaak.State:
     """The position after ``seat`` ends his turn and draws ``card`` (the opponent stands)."""
-    return pazaak.State.from_position(
-        hands=state.hands,
-        deck=[card],
-        tables=state.placed,
-        to_move=seat,
-        standing=state.standing,
-        sets_won=state.sets_won,
-        rules=state.rules,
-        seed=0,
-        set_number=state.set_number,
-        starter=state.starter,
-        used=state.used,
-    )
+    return state.play_drawing(pazaak.END_TURN, card)
 
 
 def set_end_value(state: pazaak.State, seat: int) -> tuple[float, float]:
