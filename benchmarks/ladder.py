@@ -21,6 +21,7 @@ CPU time (``time.process_time`` summed over the worker processes).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import multiprocessing
@@ -29,6 +30,7 @@ import platform
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -107,16 +109,35 @@ def play_one(task: tuple[str, dict[str, Any], dict[str, Any], int, bool]) -> dic
 
 
 def run_pairing(
-    game: str, a: dict[str, Any], b: dict[str, Any], seeds: int, processes: int
+    game: str,
+    a: dict[str, Any],
+    b: dict[str, Any],
+    seeds: int,
+    processes: int,
+    progress: Callable[[dict[str, Any]], None] | None = None,
 ) -> dict[str, Any]:
+    """Play every seed twice, seats swapped; ``progress`` gets the figures so far after
+    every 20 games (a long ladder on a busy machine leaves a partial result behind)."""
     tasks = [(game, a, b, seed, swapped) for seed in range(seeds) for swapped in (False, True)]
     wall = time.perf_counter()
-    if processes > 1:
-        with multiprocessing.get_context("fork").Pool(processes) as pool:
-            results = list(pool.imap_unordered(play_one, tasks, chunksize=4))
-    else:
-        results = [play_one(task) for task in tasks]
-    wall = time.perf_counter() - wall
+    results: list[dict[str, Any]] = []
+    with contextlib.ExitStack() as stack:
+        played: Iterable[dict[str, Any]] = map(play_one, tasks)
+        if processes > 1:
+            pool = stack.enter_context(multiprocessing.get_context("fork").Pool(processes))
+            played = pool.imap(play_one, tasks, chunksize=2)
+        for result in played:
+            results.append(result)
+            more = len(results) < len(tasks)
+            if progress is not None and more and len(results) % 20 == 0:
+                progress(summary(a, b, results, time.perf_counter() - wall))
+    return summary(a, b, results, time.perf_counter() - wall)
+
+
+def summary(
+    a: dict[str, Any], b: dict[str, Any], results: list[dict[str, Any]], wall: float
+) -> dict[str, Any]:
+    """The figures of the games played so far (seed order: each seed's pair of games)."""
     n = len(results)
     score = sum(r["a_score"] for r in results)
     wins = sum(1 for r in results if r["a_score"] == 1.0)
@@ -188,8 +209,14 @@ def main(argv: list[str] | None = None) -> None:
             probe = bots.make("expert", seed=0, **expert_options)
             iterations, seconds = probe.budget(new_state(args.game, 0))
             report["expert_budget"] = {"iterations": iterations, "time_limit": seconds}
-        result = run_pairing(args.game, a, b, args.seeds, args.processes)
-        report["pairings"].append(result)
+        done = list(report["pairings"])
+
+        def partial(figures: dict[str, Any], done: list[Any] = done) -> None:
+            report["pairings"] = [*done, {**figures, "partial": True}]
+            out.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+
+        result = run_pairing(args.game, a, b, args.seeds, args.processes, partial)
+        report["pairings"] = [*done, result]
         print(json.dumps(result), flush=True)
         out.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
     print(f"wrote {out}", file=sys.stderr)
