@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardwidgets import i18n, pazaak
+from cardwidgets import bots, i18n, pazaak
 from cardwidgets.core import IllegalMove
 from cardwidgets.games.pazaak import PositionError
 
@@ -113,3 +113,46 @@ def test_play_drawing_refuses_other_moves_and_bad_cards_with_a_reason_state_unch
         with pytest.raises(PositionError):
             state.play_drawing("end", bad)  # type: ignore[arg-type]
     assert (state.placed, state.totals, state.deck) == before
+
+
+# -- the Pazaak expert: greedy play improved by one move ------------------------------------------
+
+
+def _sixteen_against_nine() -> pazaak.State:
+    # 16 against 9, nobody stands, the seat holds +3 and -3: the greedy rules make 19 with
+    # the +3; drawing keeps it, and the -3 saves most busts (5 to 7 make 21 to 23).
+    return pazaak.State.from_position(
+        hands=["+3 -3", "+1 -1"], deck=[6], tables=([10], [9]), seed=1
+    )
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_pazaak_expert_keeps_a_hand_card_the_greedy_rules_spend(seed: int) -> None:
+    state = _sixteen_against_nine()
+    assert bots.GreedyPlayer(seed=seed).choose(state) == pazaak.PlayCard(pazaak.SideCard("+3"))
+    expert = bots.ExpertPlayer(seed=seed)
+    assert expert.choose(state) == pazaak.END_TURN
+    search = expert.last_search
+    assert search is not None and search.iterations == 500  # the fixed default budget
+    values = {move: mean for move, (_, mean) in search.stats.items()}
+    assert values["end"] > values["play +3"] + 0.02
+
+
+def test_pazaak_expert_is_deterministic_for_a_seed_and_keeps_greedy_when_unsure() -> None:
+    state = _sixteen_against_nine()
+    one, two = bots.ExpertPlayer(seed=4), bots.ExpertPlayer(seed=4)
+    assert one.choose(state) == two.choose(state)
+    assert one.last_search is not None and two.last_search is not None
+    assert one.last_search.stats == two.last_search.stats
+    # with a demand of 100 standard errors nothing beats the greedy move
+    sure = bots.ExpertPlayer(seed=4, confidence=100.0)
+    assert sure.choose(state) == bots.GreedyPlayer(seed=4).choose(state)
+
+
+def test_pazaak_expert_time_cap_only_when_asked() -> None:
+    state = _sixteen_against_nine()
+    capped = bots.ExpertPlayer(seed=1, time_limit=0.05, iterations=10**9)
+    capped.choose(state)
+    assert capped.last_search is not None
+    assert 0 < capped.last_search.iterations < 10**9
+    assert bots.ExpertPlayer(seed=1).budget(state) == (500, None)
