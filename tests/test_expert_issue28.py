@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from cardwidgets import bots, i18n, pazaak
+from cardwidgets.bots.pazaak import plays
 from cardwidgets.core import IllegalMove
 from cardwidgets.games.pazaak import PositionError
 
@@ -156,3 +157,20 @@ def test_pazaak_expert_time_cap_only_when_asked() -> None:
     assert capped.last_search is not None
     assert 0 < capped.last_search.iterations < 10**9
     assert bots.ExpertPlayer(seed=1).budget(state) == (500, None)
+
+
+def test_pazaak_rules_of_thumb_take_the_gold_cards_effect_from_the_engine() -> None:
+    # Z-D9: the 2&4 turns the 4 on the table (22 becomes 14), D copies the 8 just drawn.
+    state = pazaak.State.from_position(
+        hands=["2&4 D", ""], deck=[8], tables=([10, 4], [7]), rules=pazaak.Rules.kotor2(), seed=0
+    )
+    assert state.totals[0] == 22
+    deltas = {str(move): delta for move, delta, _ in plays(state, 0)}
+    assert deltas == {
+        str(move): state.card_effect(move.card, move.sign).total - 22
+        for move in state.legal_moves()
+        if isinstance(move, pazaak.PlayCard)
+    }
+    assert deltas["play 2&4"] == -8 and deltas["play D"] == 8
+    # the greedy rules recover from 22 with the card the engine says brings it highest
+    assert bots.GreedyPlayer(seed=0).choose(state) == pazaak.PlayCard(pazaak.SideCard("2&4"))

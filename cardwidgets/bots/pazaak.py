@@ -47,18 +47,15 @@ def plays(state: pazaak.State, seat: int) -> list[Play]:
     Reads only the seat's own hand (its legal moves) and its own public table.
     """
     found = []
-    mine = state.placed[seat]
+    total = state.totals[seat]
     for move in state.legal_moves():
         if type(move) is not pazaak.PlayCard:
             continue
         card = move.card
-        if card is pazaak.DOUBLE:
-            delta = mine[-1][1] if mine else 0
-        elif card is pazaak.FLIP_2_4 or card is pazaak.FLIP_3_6:
-            low, high = (2, 4) if card is pazaak.FLIP_2_4 else (3, 6)
-            delta = -2 * sum(v for _, v in mine if abs(v) in (low, high))
+        if card.is_gold:  # D and the Flips read the table: the engine says what they do (Z-D9)
+            delta = state.card_effect(card, move.sign, seat).total - total
         else:
-            delta = move.value or 0  # only D has no value of its own
+            delta = move.value or 0
         found.append((move, delta, COST.get(card.kind, 2.0)))
     return found
 
@@ -251,7 +248,8 @@ class PazaakStrategy(Strategy[pazaak.State, pazaak.Move]):
         precisely than their values), and scored by the match model (:meth:`evaluate`: the
         set score and the hand cards kept for later sets). The greedy move stands unless
         another beats it by more than ``confidence`` standard errors of the paired
-        difference. An iteration is one play-out."""
+        difference. An iteration is one play-out; a sample plays every move, so the search
+        rounds ``iterations`` up to whole samples (fewer than one sample more)."""
         moves = state.legal_moves()
         if len(moves) == 1:
             return ismcts.SearchResult(moves[0], 0, 0.0, {str(moves[0]): (0, 0.0)})
