@@ -115,10 +115,15 @@ def run_pairing(
     seeds: int,
     processes: int,
     progress: Callable[[dict[str, Any]], None] | None = None,
+    first: int = 0,
 ) -> dict[str, Any]:
     """Play every seed twice, seats swapped; ``progress`` gets the figures so far after
     every 20 games (a long ladder on a busy machine leaves a partial result behind)."""
-    tasks = [(game, a, b, seed, swapped) for seed in range(seeds) for swapped in (False, True)]
+    tasks = [
+        (game, a, b, seed, swapped)
+        for seed in range(first, first + seeds)
+        for swapped in (False, True)
+    ]
     wall = time.perf_counter()
     results: list[dict[str, Any]] = []
     with contextlib.ExitStack() as stack:
@@ -179,6 +184,9 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", choices=games.GAMES)
     parser.add_argument("--seeds", type=int, default=500, help="games per pairing = 2 x seeds")
+    parser.add_argument(
+        "--first-seed", type=int, default=0, help="seeds first..first+seeds-1 (split a ladder)"
+    )
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--iterations", type=int, default=None, help="expert iterations")
     parser.add_argument(
@@ -198,6 +206,7 @@ def main(argv: list[str] | None = None) -> None:
         "commit": _commit(),
         "python": platform.python_version(),
         "processes": args.processes,
+        "seeds": [args.first_seed, args.first_seed + args.seeds - 1],
         "date": time.strftime("%Y-%m-%d %H:%M:%S"),
         "pairings": [],
     }
@@ -215,7 +224,7 @@ def main(argv: list[str] | None = None) -> None:
             report["pairings"] = [*done, {**figures, "partial": True}]
             out.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
 
-        result = run_pairing(args.game, a, b, args.seeds, args.processes, partial)
+        result = run_pairing(args.game, a, b, args.seeds, args.processes, partial, args.first_seed)
         report["pairings"] = [*done, result]
         print(json.dumps(result), flush=True)
         out.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
