@@ -169,6 +169,41 @@ def summary(
     }
 
 
+def merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """One report from ladders of the same game and pairing over disjoint seed ranges (each
+    possibly partial): the counts add up, the interval is taken again on the sum."""
+    first = parts[0]["pairings"][0]
+    n = sum(p["pairings"][0]["games"] for p in parts)
+    wins = sum(p["pairings"][0]["a_wins"] for p in parts)
+    draws = sum(p["pairings"][0]["draws"] for p in parts)
+    score = wins + draws / 2
+    cpu = sum(p["pairings"][0]["cpu_seconds"] for p in parts)
+    lo, hi = wilson(score, n)
+    pairing = {
+        "a": first["a"],
+        "b": first["b"],
+        "games": n,
+        "a_wins": wins,
+        "draws": draws,
+        "b_wins": n - wins - draws,
+        "a_score_rate": round(score / n, 4),
+        "ci95": [round(lo, 4), round(hi, 4)],
+        "interval_excludes_half": lo > 0.5 or hi < 0.5,
+        "cpu_seconds": round(cpu, 1),
+        "games_per_cpu_second": round(n / cpu, 2) if cpu else None,
+    }
+    keep = ("seeds", "commit", "date", "processes")
+    listed = []
+    for part in parts:
+        played = part["pairings"][0]
+        figures = {k: part.get(k) for k in keep}
+        if figures["seeds"] is None:  # a run from seed 0, its games in seed order
+            figures["seeds"] = [0, played["games"] // 2 - 1]
+        listed.append({**figures, "games": played["games"], "partial": "partial" in played})
+    common = {k: v for k, v in parts[0].items() if k not in (*keep, "pairings")}
+    return {**common, "pairings": [pairing], "parts": listed}
+
+
 def _commit() -> str:
     if os.environ.get("LADDER_COMMIT"):  # run from an exported snapshot of that commit
         return os.environ["LADDER_COMMIT"]
@@ -193,7 +228,14 @@ def main(argv: list[str] | None = None) -> None:
         "--pairings", default="greedy-random,expert-greedy", help="comma list of a-b"
     )
     parser.add_argument("--out", default=None)
+    parser.add_argument("--merge", nargs="+", default=None, help="ladder files to merge")
     args = parser.parse_args(argv)
+    if args.merge:
+        merged = merge([json.loads(Path(name).read_text()) for name in args.merge])
+        out = Path(args.out) if args.out else RESULTS / f"ladder_{args.game}.json"
+        out.write_text(json.dumps(merged, indent=2, ensure_ascii=False) + "\n")
+        print(json.dumps(merged["pairings"][0]))
+        return
     expert_options: dict[str, Any] = {}
     if args.iterations is not None:
         expert_options["iterations"] = args.iterations
