@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from cardwidgets import bots, i18n, pazaak
+from cardwidgets.bots import endings
 from cardwidgets.bots.pazaak import plays
 from cardwidgets.core import IllegalMove
 from cardwidgets.games.pazaak import PositionError
@@ -174,3 +175,31 @@ def test_pazaak_rules_of_thumb_take_the_gold_cards_effect_from_the_engine() -> N
     assert deltas["play 2&4"] == -8 and deltas["play D"] == 8
     # the greedy rules recover from 22 with the card the engine says brings it highest
     assert bots.GreedyPlayer(seed=0).choose(state) == pazaak.PlayCard(pazaak.SideCard("2&4"))
+
+
+@pytest.mark.parametrize(
+    ("hand", "start", "rules"),
+    [
+        ("+1 -2", 5, pazaak.Rules()),  # from 9: equal totals of different cards left to draw
+        ("D 2&4", 12, pazaak.Rules.kotor2()),
+        ("+2 -3", 12, pazaak.Rules(main_deck="uniform_with_replacement")),
+    ],
+)
+def test_pazaak_exact_endings_on_the_draw_step_equal_brute_force(
+    hand: str, start: int, rules: pazaak.Rules
+) -> None:
+    # The memo keys a position by the seat's own main-deck cards (what is left to draw) and,
+    # with gold cards in the hand, by its table: the same values as the plain tree.
+    table = [start] if start <= 10 else [2, start - 2]
+    state = pazaak.State.from_position(
+        hands=[hand, ""], deck=[4], tables=(table, [10, 8]), standing=(False, True),
+        rules=rules, seed=3,
+    )  # fmt: skip
+    fast = endings.solve(state)
+    plain = endings.solve(state, memo=False)
+    assert fast is not None and plain is not None
+    assert [(str(m), round(v, 9)) for m, v in fast.values] == [
+        (str(m), round(v, 9)) for m, v in plain.values
+    ]
+    assert fast.set_values == pytest.approx(plain.set_values)
+    assert 0 < fast.nodes <= plain.nodes
