@@ -197,8 +197,8 @@ def merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
     for part in parts:
         played = part["pairings"][0]
         figures = {k: part.get(k) for k in keep}
-        if figures["seeds"] is None:  # a run from seed 0, its games in seed order
-            figures["seeds"] = [0, played["games"] // 2 - 1]
+        first = (figures["seeds"] or [0])[0]  # a run without seeds began at 0
+        figures["seeds"] = [first, first + played["games"] // 2 - 1]  # played, in seed order
         listed.append({**figures, "games": played["games"], "partial": "partial" in played})
     common = {k: v for k, v in parts[0].items() if k not in (*keep, "pairings")}
     return {**common, "pairings": [pairing], "parts": listed}
