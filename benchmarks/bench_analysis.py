@@ -1,8 +1,8 @@
 """How long :func:`cardwidgets.analysis.analyse` takes on typical positions, per game.
 
 Positions come from seeded greedy games: every ``--every``-th position of the first deal
-(Tablić), the game (Panjpar) or the first set (Pazaak). For each: wall seconds, exact or
-estimated, samples, and the exact search's node count. Writes
+(Tablić), the game (Panjpar) or the first set (Pazaak). For each: wall and CPU seconds, exact
+or estimated, samples, and the exact search's node count. Writes
 ``benchmarks/results/analysis.json``::
 
     nice -n 10 uv run python benchmarks/bench_analysis.py --games 2 --every 6
@@ -15,6 +15,7 @@ import json
 import os
 import platform
 import statistics
+import subprocess
 import time
 from pathlib import Path
 from typing import Any
@@ -40,6 +41,15 @@ def positions(game: str, seed: int, every: int) -> list[Any]:
     return found[::every]
 
 
+def _commit() -> str:
+    try:
+        return subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "?"
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2)
@@ -48,6 +58,7 @@ def main(argv: list[str] | None = None) -> None:
     report: dict[str, Any] = {
         "python": platform.python_version(),
         "load_average": os.getloadavg(),
+        "commit": _commit(),
         "date": time.strftime("%Y-%m-%d %H:%M:%S"),
         "games": {},
     }
@@ -55,24 +66,32 @@ def main(argv: list[str] | None = None) -> None:
         rows = []
         for seed in range(args.games):
             for state in positions(game, seed, args.every):
-                start = time.perf_counter()
+                start, cpu = time.perf_counter(), time.process_time()
                 result = analysis.analyse(state, seed=0)
-                seconds = time.perf_counter() - start
+                seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
                 best = result.best
                 rows.append({"ply": state.ply, "seconds": round(seconds, 3),
-                             "exact": best.exact, "samples": best.samples,
-                             "nodes": best.nodes, "moves": len(result)})  # fmt: skip
+                             "cpu_seconds": round(cpu, 3), "exact": best.exact,
+                             "samples": best.samples, "nodes": best.nodes,
+                             "moves": len(result)})  # fmt: skip
         times = [r["seconds"] for r in rows]
+        cpus = [r["cpu_seconds"] for r in rows]
         report["games"][game] = {
             "positions": len(rows),
             "median_seconds": round(statistics.median(times), 3),
             "max_seconds": round(max(times), 3),
             "within_one_second": sum(t <= 1.0 for t in times),
+            # CPU seconds: what a position costs on an idle core (the wall time above also
+            # counts the waits of a crowded machine, see load_average)
+            "median_cpu_seconds": round(statistics.median(cpus), 3),
+            "max_cpu_seconds": round(max(cpus), 3),
+            "within_one_cpu_second": sum(t <= 1.0 for t in cpus),
             "exact_positions": sum(r["exact"] for r in rows),
             "exact_nodes": [r["nodes"] for r in rows if r["exact"]],
             "rows": rows,
         }
         print(game, json.dumps({k: v for k, v in report["games"][game].items() if k != "rows"}))
+    report["load_average_after"] = os.getloadavg()
     out = RESULTS / "analysis.json"
     out.write_text(json.dumps(report, indent=2) + "\n")
     print(f"wrote {out}")

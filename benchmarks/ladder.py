@@ -21,6 +21,7 @@ CPU time (``time.process_time`` summed over the worker processes).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import multiprocessing
@@ -29,6 +30,7 @@ import platform
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -107,16 +109,40 @@ def play_one(task: tuple[str, dict[str, Any], dict[str, Any], int, bool]) -> dic
 
 
 def run_pairing(
-    game: str, a: dict[str, Any], b: dict[str, Any], seeds: int, processes: int
+    game: str,
+    a: dict[str, Any],
+    b: dict[str, Any],
+    seeds: int,
+    processes: int,
+    progress: Callable[[dict[str, Any]], None] | None = None,
+    first: int = 0,
 ) -> dict[str, Any]:
-    tasks = [(game, a, b, seed, swapped) for seed in range(seeds) for swapped in (False, True)]
+    """Play every seed twice, seats swapped; ``progress`` gets the figures so far after
+    every 20 games (a long ladder on a busy machine leaves a partial result behind)."""
+    tasks = [
+        (game, a, b, seed, swapped)
+        for seed in range(first, first + seeds)
+        for swapped in (False, True)
+    ]
     wall = time.perf_counter()
-    if processes > 1:
-        with multiprocessing.get_context("fork").Pool(processes) as pool:
-            results = list(pool.imap_unordered(play_one, tasks, chunksize=4))
-    else:
-        results = [play_one(task) for task in tasks]
-    wall = time.perf_counter() - wall
+    results: list[dict[str, Any]] = []
+    with contextlib.ExitStack() as stack:
+        played: Iterable[dict[str, Any]] = map(play_one, tasks)
+        if processes > 1:
+            pool = stack.enter_context(multiprocessing.get_context("fork").Pool(processes))
+            played = pool.imap(play_one, tasks, chunksize=2)
+        for result in played:
+            results.append(result)
+            more = len(results) < len(tasks)
+            if progress is not None and more and len(results) % 20 == 0:
+                progress(summary(a, b, results, time.perf_counter() - wall))
+    return summary(a, b, results, time.perf_counter() - wall)
+
+
+def summary(
+    a: dict[str, Any], b: dict[str, Any], results: list[dict[str, Any]], wall: float
+) -> dict[str, Any]:
+    """The figures of the games played so far (seed order: each seed's pair of games)."""
     n = len(results)
     score = sum(r["a_score"] for r in results)
     wins = sum(1 for r in results if r["a_score"] == 1.0)
@@ -143,6 +169,41 @@ def run_pairing(
     }
 
 
+def merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """One report from ladders of the same game and pairing over disjoint seed ranges (each
+    possibly partial): the counts add up, the interval is taken again on the sum."""
+    first = parts[0]["pairings"][0]
+    n = sum(p["pairings"][0]["games"] for p in parts)
+    wins = sum(p["pairings"][0]["a_wins"] for p in parts)
+    draws = sum(p["pairings"][0]["draws"] for p in parts)
+    score = wins + draws / 2
+    cpu = sum(p["pairings"][0]["cpu_seconds"] for p in parts)
+    lo, hi = wilson(score, n)
+    pairing = {
+        "a": first["a"],
+        "b": first["b"],
+        "games": n,
+        "a_wins": wins,
+        "draws": draws,
+        "b_wins": n - wins - draws,
+        "a_score_rate": round(score / n, 4),
+        "ci95": [round(lo, 4), round(hi, 4)],
+        "interval_excludes_half": lo > 0.5 or hi < 0.5,
+        "cpu_seconds": round(cpu, 1),
+        "games_per_cpu_second": round(n / cpu, 2) if cpu else None,
+    }
+    keep = ("seeds", "commit", "date", "processes")
+    listed = []
+    for part in parts:
+        played = part["pairings"][0]
+        figures = {k: part.get(k) for k in keep}
+        first = (figures["seeds"] or [0])[0]  # a run without seeds began at 0
+        figures["seeds"] = [first, first + played["games"] // 2 - 1]  # played, in seed order
+        listed.append({**figures, "games": played["games"], "partial": "partial" in played})
+    common = {k: v for k, v in parts[0].items() if k not in (*keep, "pairings")}
+    return {**common, "pairings": [pairing], "parts": listed}
+
+
 def _commit() -> str:
     if os.environ.get("LADDER_COMMIT"):  # run from an exported snapshot of that commit
         return os.environ["LADDER_COMMIT"]
@@ -158,13 +219,23 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", choices=games.GAMES)
     parser.add_argument("--seeds", type=int, default=500, help="games per pairing = 2 x seeds")
+    parser.add_argument(
+        "--first-seed", type=int, default=0, help="seeds first..first+seeds-1 (split a ladder)"
+    )
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--iterations", type=int, default=None, help="expert iterations")
     parser.add_argument(
         "--pairings", default="greedy-random,expert-greedy", help="comma list of a-b"
     )
     parser.add_argument("--out", default=None)
+    parser.add_argument("--merge", nargs="+", default=None, help="ladder files to merge")
     args = parser.parse_args(argv)
+    if args.merge:
+        merged = merge([json.loads(Path(name).read_text()) for name in args.merge])
+        out = Path(args.out) if args.out else RESULTS / f"ladder_{args.game}.json"
+        out.write_text(json.dumps(merged, indent=2, ensure_ascii=False) + "\n")
+        print(json.dumps(merged["pairings"][0]))
+        return
     expert_options: dict[str, Any] = {}
     if args.iterations is not None:
         expert_options["iterations"] = args.iterations
@@ -177,6 +248,7 @@ def main(argv: list[str] | None = None) -> None:
         "commit": _commit(),
         "python": platform.python_version(),
         "processes": args.processes,
+        "seeds": [args.first_seed, args.first_seed + args.seeds - 1],
         "date": time.strftime("%Y-%m-%d %H:%M:%S"),
         "pairings": [],
     }
@@ -188,8 +260,14 @@ def main(argv: list[str] | None = None) -> None:
             probe = bots.make("expert", seed=0, **expert_options)
             iterations, seconds = probe.budget(new_state(args.game, 0))
             report["expert_budget"] = {"iterations": iterations, "time_limit": seconds}
-        result = run_pairing(args.game, a, b, args.seeds, args.processes)
-        report["pairings"].append(result)
+        done = list(report["pairings"])
+
+        def partial(figures: dict[str, Any], done: list[Any] = done) -> None:
+            report["pairings"] = [*done, {**figures, "partial": True}]
+            out.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+
+        result = run_pairing(args.game, a, b, args.seeds, args.processes, partial, args.first_seed)
+        report["pairings"] = [*done, result]
         print(json.dumps(result), flush=True)
         out.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
     print(f"wrote {out}", file=sys.stderr)

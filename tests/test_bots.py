@@ -419,8 +419,12 @@ def test_hint_with_the_expert_explains_its_move(game: str) -> None:
     state = _positions(game, 3, seed=5)[-1]
     hint = bots.hint(state, player=ExpertPlayer(4, iterations=30))
     assert hint.move in state.legal_moves() and hint.details["player"] == "expert"
-    if len(_strategy(state).candidates(state)) > 1:
-        assert hint.details["search"]["iterations"] == 30
+    moves = len(_strategy(state).candidates(state))
+    if moves > 1:
+        # the budget is spent whole; Pazaak's search plays every move on each sample and so
+        # rounds up to whole samples
+        iterations = hint.details["search"]["iterations"]
+        assert iterations == 30 or (game == "pazaak" and 30 <= iterations < 30 + moves)
     assert hint.reason and hint.text("de") and hint.text("de") != hint.reason
 
 

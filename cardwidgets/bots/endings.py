@@ -38,7 +38,6 @@ hundreds of thousands; Panjpar with big hands more.
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
 from collections.abc import Hashable
 from typing import Any
 
@@ -276,12 +275,12 @@ class _PazaakSearch(_Search):
 
     def draw(self, state: pazaak.State) -> tuple[float, float]:
         """Ending the turn at 20 or less: the seat draws again (the opponent stands)."""
-        seat = self.seat
         unseen = _unseen(state)
-        total = sum(unseen.values())
+        total = sum(count for _, count in unseen)
         match = won = 0.0
-        for card, count in sorted(unseen.items()):
-            a, b = self.value(_drawn(state, seat, card))
+        end = pazaak.END_TURN
+        for card, count in unseen:
+            a, b = self.value(state.play_drawing(end, card))
             match += count * a
             won += count * b
         return match / total, won / total
@@ -308,41 +307,33 @@ class _PazaakSearch(_Search):
 def _pazaak_key(state: pazaak.State, seat: int) -> Hashable:
     """What decides the rest of the set for ``seat`` alone. Without gold cards in the hand
     only the total and the number of cards on the table matter (Z-S12), not their order;
-    a gold card (Double, Flip) reads the table itself, so then the table is the key."""
+    a gold card (Double, Flip) reads the table itself, so then the table is the key. The
+    main-deck cards on the seat's table, sorted, tell what is left to draw (the standing
+    opponent's table does not change)."""
     hand = state.hands[seat]
-    placed: object = (state.totals[seat], len(state.placed[seat]))
+    mine = state.placed[seat]
+    placed: object = (state.totals[seat], len(mine))
     if any(card.is_gold for card in hand):
-        placed = state.placed[seat]
-    unseen = tuple(sorted(_unseen(state).items()))
-    return (placed, hand, state.played_this_turn, unseen)
+        placed = mine
+    drawn = tuple(sorted(src for src, _ in mine if src.__class__ is int))
+    return (placed, hand, state.played_this_turn, drawn)
 
 
-def _unseen(state: pazaak.State) -> Counter[int]:
-    """The main-deck cards the seat may draw, with their counts: the 40 cards minus those on
-    both tables this set (Z-D2), or one of each value with replacement."""
+_ALL_VALUES = tuple((value, 1) for value in range(1, 11))
+"""Every main-deck value once: the draws with replacement."""
+
+
+def _unseen(state: pazaak.State) -> list[tuple[int, int]] | tuple[tuple[int, int], ...]:
+    """The main-deck cards the seat may draw, as (value, count) pairs by value: the 40 cards
+    minus those on both tables this set (Z-D2), or one of each value with replacement."""
     if state.rules.main_deck != "finite40":
-        return Counter(range(1, 11))
-    left = Counter(pazaak.FULL_DECK)
+        return _ALL_VALUES
+    left = [0] + [4] * 10
     for table in state.placed:
-        left.subtract(src for src, _ in table if isinstance(src, int))
-    return +left
-
-
-def _drawn(state: pazaak.State, seat: int, card: int) -> pazaak.State:
-    """The position after ``seat`` ends his turn and draws ``card`` (the opponent stands)."""
-    return pazaak.State.from_position(
-        hands=state.hands,
-        deck=[card],
-        tables=state.placed,
-        to_move=seat,
-        standing=state.standing,
-        sets_won=state.sets_won,
-        rules=state.rules,
-        seed=0,
-        set_number=state.set_number,
-        starter=state.starter,
-        used=state.used,
-    )
+        for src, _ in table:
+            if src.__class__ is int:
+                left[src] -= 1  # a main-deck card: an int 1-10
+    return [(value, count) for value, count in enumerate(left) if count > 0]
 
 
 def set_end_value(state: pazaak.State, seat: int) -> tuple[float, float]:

@@ -191,7 +191,9 @@ class GreedyPlayer(_BasePlayer):
 
 
 class ExpertPlayer(_BasePlayer):
-    """Information-set Monte Carlo tree search with a budget of iterations and/or seconds.
+    """Information-set Monte Carlo tree search with a budget of iterations and/or seconds,
+    or the game's own search where its strategy has one (Pazaak: the greedy rules improved
+    by one move, :meth:`~cardwidgets.bots.pazaak.PazaakStrategy.search`).
 
     With neither given, each game's fixed default iteration budget applies and no clock, so a
     seeded game replays the same on any machine; ``time_limit`` caps it by the clock only when
@@ -258,7 +260,8 @@ class ExpertPlayer(_BasePlayer):
 
     def _exact(self, state: GameState[M]) -> M | None:
         """The best move by an exact ending (:mod:`cardwidgets.bots.endings`) where the seat
-        can know every card and the search stays within :attr:`EXACT_LIMIT` nodes."""
+        can know every card and the search stays within the game's
+        :attr:`~cardwidgets.bots.strategy.Strategy.exact_limit` nodes."""
         # Imported here: the endings know all three games, and a Tablić board should not
         # load the other two (the classroom site pays for every import).
         from cardwidgets.bots import endings
@@ -266,16 +269,14 @@ class ExpertPlayer(_BasePlayer):
         if not endings.knowable(state):
             return None
         try:
-            ending = endings.solve(state, limit=self.EXACT_LIMIT)
+            limit = (strategy_for(state) or PLAIN).exact_limit
+            ending = endings.solve(state, limit=limit)
         except endings.TooBig:
             return None
         if ending is None:
             return None
         move: M = ending.values[0][0]  # type: ignore[assignment]  # a legal move of this state
         return move
-
-    EXACT_LIMIT = 300
-    """Nodes an exact ending may take inside a move (a few tenths of a second)."""
 
     def choose(self, state: GameState[M]) -> M:
         """The move the search visited most, for the seat to move."""
@@ -287,6 +288,13 @@ class ExpertPlayer(_BasePlayer):
         known = strategy_for(state)
         strategy = known or PLAIN
         iterations, time_limit = self.budget(state)
+        own = strategy.search(
+            state, seat, self._rng(state, seat), (iterations, time_limit), self.confidence
+        )
+        if own is not None:
+            self.last_search = own
+            found: M = own.move
+            return found
         default = None
         if self.confidence > 0 and known is not None:
             # The greedy move stands unless the search shows something clearly better.

@@ -113,6 +113,23 @@ class Strategy(Generic[S, M]):
         """The moves the expert's tree considers (default: all legal moves)."""
         return state.legal_moves()
 
+    exact_limit: ClassVar[int] = 300
+    """Nodes an exact ending (:mod:`cardwidgets.bots.endings`) may take inside an expert's
+    move before the expert searches instead."""
+
+    def search(
+        self,
+        state: S,
+        seat: int,
+        rng: cards.Rng,
+        budget: tuple[int | None, float | None],
+        confidence: float,
+    ) -> ismcts.SearchResult[M] | None:
+        """The expert's own search for this game within ``budget`` (iterations, seconds), or
+        None: the generic search (:func:`cardwidgets.bots.ismcts.search`) with this
+        strategy's rollouts and evaluation."""
+        return None
+
     observe: ismcts.Observe[S] | None = None
     """What a seat observes beyond the moves (see :mod:`cardwidgets.bots.ismcts`); None:
     nothing."""

@@ -1137,6 +1137,50 @@ class State(core.GameState[Move]):
             draw=more.get("draw", True),
         )
 
+    def play_drawing(self, move: Move | str, card: int | str) -> State:
+        """The state after ``move`` (``end`` or ``stand``) when the next main-deck draw is
+        ``card``: what :meth:`play` gives when ``card`` lies on top of the deck. For exact
+        searches over each possible draw (:mod:`cardwidgets.bots.endings`), without building
+        a position anew (:meth:`from_position` checks everything and costs a thousand times
+        more). A move that ends the set draws no card: then ``card`` is not used.
+
+        >>> state = State.from_position(hands=["+1", ""], deck=[5], tables=([10], [10, 9]),
+        ...     standing=(False, True), seed=1)
+        >>> state.play_drawing("end", 3).totals
+        (18, 19)
+        >>> state.play_drawing("end", 3).deck_size  # the 3 left the deck
+        35
+
+        Raises :class:`IllegalMove` for a move that is not ``end`` or ``stand`` (or once the
+        match is over), :class:`PositionError` for a card that is not a main-deck value or not
+        left in the 40-card deck (Z-D2).
+        """
+        turn = self._turn
+        if turn is None:
+            raise IllegalMove("move.game_over")
+        if move.__class__ is str:
+            move = Move.parse(move)
+        if move.__class__ is not EndTurn and move.__class__ is not Stand:
+            raise IllegalMove("pazaak.draw_needs_end", move=quoted(str(move)))
+        value = _main_card(card)
+        top, rest = self._top, self._rest
+        if self.rules.main_deck == "finite40":  # take the card out of the deck (Z-D2)
+            if value in top:
+                i = top.index(value)
+                top = top[:i] + top[i + 1 :]
+            elif value in rest:
+                rest = rest.replace(ONE_BYTE[value], b"", 1)  # the unseen cards stay sorted
+            else:
+                used = sum(1 for seat in self._tab for src, _ in seat if src == value)
+                raise PositionError("pazaak.pos_too_many", value=value, count=used + 1)
+        twin = _copy(self, None)  # self with ``value`` on top of the deck
+        twin.parent, twin.last_move, twin._ply = self.parent, self.last_move, self._ply
+        twin._played, twin._start = self._played, self._start
+        twin._top, twin._rest = (value, *top), rest
+        new = twin.play(move)
+        new.parent = self
+        return new
+
 
 # -- the states a match starts from -----------------------------------------------------------
 def new_game(

@@ -227,6 +227,10 @@ i18n.register(
             "en": "side_decks needs one deck per seat, not {value}",
             "de": "side_decks braucht einen Stapel je Platz, nicht {value}",
         },
+        "pazaak.draw_needs_end": {
+            "en": "only end or stand pass the turn to a draw, not {move}",
+            "de": "nur end oder stand geben den Zug an eine gezogene Karte weiter, nicht {move}",
+        },
         "pazaak.pos_deck_short": {
             "en": "the main deck is empty, but {player} must draw",
             "de": "der Hauptstapel ist leer, aber {player} muss ziehen",
