@@ -155,6 +155,31 @@ describe("FramePlayer", () => {
   });
 });
 
+describe("FramePlayer and a newer picture of the same position", () => {
+  it("plays on and settles on the newer scene when only its panels changed (same position code)", () => {
+    const stage = recorder();
+    const clock = fakeClock();
+    const player = new FramePlayer(stage, clock);
+    player.play(scene({ code: "T0 x", frames: [FLIGHT, SETTLED] }));
+    const valued = scene({ code: "T0 x", version: 6, status: "with the analysis" });
+    player.play(valued);
+    expect(player.playing).toBe(true);
+    clock.run();
+    clock.run();
+    expect(stage.shown.map((s) => s.scene.status)).toEqual(["Computer to move", "Computer to move", "with the analysis"]);
+    expect(stage.shown[2]).toEqual({ scene: valued, quiet: true });
+  });
+
+  it("ends at once for a scene of another position", () => {
+    const stage = recorder();
+    const player = new FramePlayer(stage, fakeClock());
+    player.play(scene({ code: "T0 x", frames: [FLIGHT, SETTLED] }));
+    player.play(scene({ code: "T0 y", version: 6, status: "elsewhere" }));
+    expect(player.playing).toBe(false);
+    expect(stage.shown.map((s) => s.scene.status)).toEqual(["Computer to move", "elsewhere"]);
+  });
+});
+
 describe("in the widget", () => {
   afterEach(() => {
     vi.useRealTimers();

@@ -4,7 +4,7 @@
 // settles on the scene itself. A click anywhere on the widget, or Escape, Space or Enter, skips to
 // the end; a click, Enter or Space on a control then acts on the settled board if that control is
 // still there (a card still on the board, a button still enabled), so a quick learner loses no
-// click or key; Escape only skips. A newer scene ends the playing at once. Python builds every frame from what the learner may see and sends none at
+// click or key; Escape only skips. A newer scene ends the playing at once, unless it shows the same position (then it is the one settled on). Python builds every frame from what the learner may see and sends none at
 // pace=0.
 
 import type { Frame, Scene } from "./types";
@@ -65,6 +65,11 @@ export function frameScene(final: Scene, frame: Frame, said: string): Scene {
   return { ...shown, options: [], previews: {}, summary: null, message: null, frames: undefined };
 }
 
+/** Whether two scenes show the same position to the same seat (their position codes agree). */
+function samePosition(a: Scene, b: Scene): boolean {
+  return !!a.code && a.code === b.code && a.seat === b.seat;
+}
+
 /** Plays a scene's frames on a stage, then the scene. */
 export class FramePlayer {
   private timer: unknown = null;
@@ -79,6 +84,12 @@ export class FramePlayer {
 
   /** Show `scene`: its frames one after the other first, if it has any. */
   play(scene: Scene): void {
+    if (this.pending && !scene.frames?.length && samePosition(this.pending, scene)) {
+      // A newer picture of the position the frames lead to (the analysis's values arriving from
+      // its worker, an option changed): the frames play on and settle on it.
+      this.pending = scene;
+      return;
+    }
     this.stop();
     const frames = scene.frames ?? [];
     if (frames.length === 0) {
