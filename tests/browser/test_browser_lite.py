@@ -122,9 +122,12 @@ class Board:
     """The last widget of one game in the notebook, driven by clicks; every click must take
     effect (the board's ``data-version`` grows), or the test fails with the click."""
 
-    def __init__(self, page: Any, game: str) -> None:
+    def __init__(self, page: Any, game: str, cell: str | None = None) -> None:
+        """``cell``: text of the code cell that shows the widget (default: the notebook's last
+        widget of ``game``; the site keeps every cell in the page: windowingMode none)."""
         self.page, self.game = page, game
-        self.root = page.locator(f'.cw-root[data-game="{game}"]').last
+        where = page.locator(".jp-CodeCell").filter(has_text=cell) if cell else page
+        self.root = where.locator(f'.cw-root[data-game="{game}"]').last
         self.root.scroll_into_view_if_needed()
         self.clicks = 0
 
@@ -172,9 +175,10 @@ class Board:
 
 
 def play_tablic_deal(page: Any) -> int:
-    """The tutorial's last game, to the end of its first deal: a hand card, then Play (the
+    """The tutorial's deal against the computer, to its end: a hand card, then Play (the
     capture the widget suggests) or Trail."""
-    board = Board(page, "tablic")
+    # The deal's own widget: puzzles and the analysis switch follow it (section 6).
+    board = Board(page, "tablic", cell="game = TablicWidget(seed=2025)")
     for _ in range(40):
         board.settle()
         if board.paused():
