@@ -225,6 +225,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--iterations", type=int, default=None, help="expert iterations")
     parser.add_argument(
+        "--confidence", type=float, default=None, help="expert confidence (A/B of the setting)"
+    )
+    parser.add_argument(
         "--pairings", default="greedy-random,expert-greedy", help="comma list of a-b"
     )
     parser.add_argument("--out", default=None)
@@ -239,6 +242,8 @@ def main(argv: list[str] | None = None) -> None:
     expert_options: dict[str, Any] = {}
     if args.iterations is not None:
         expert_options["iterations"] = args.iterations
+    if args.confidence is not None:
+        expert_options["confidence"] = args.confidence
     out = Path(args.out) if args.out else RESULTS / f"ladder_{args.game}.json"
     report: dict[str, Any] = {
         "game": args.game,
