@@ -171,7 +171,8 @@ def summary(
 
 def merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
     """One report from ladders of the same game and pairing over disjoint seed ranges (each
-    possibly partial): the counts add up, the interval is taken again on the sum."""
+    possibly partial, or itself a merged report): the counts add up, the interval is taken
+    again on the sum."""
     first = parts[0]["pairings"][0]
     n = sum(p["pairings"][0]["games"] for p in parts)
     wins = sum(p["pairings"][0]["a_wins"] for p in parts)
@@ -195,12 +196,15 @@ def merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
     keep = ("seeds", "commit", "date", "processes")
     listed = []
     for part in parts:
+        if "parts" in part:  # a report merged before: its own parts, as listed then
+            listed.extend(part["parts"])
+            continue
         played = part["pairings"][0]
         figures = {k: part.get(k) for k in keep}
         first = (figures["seeds"] or [0])[0]  # a run without seeds began at 0
         figures["seeds"] = [first, first + played["games"] // 2 - 1]  # played, in seed order
         listed.append({**figures, "games": played["games"], "partial": "partial" in played})
-    common = {k: v for k, v in parts[0].items() if k not in (*keep, "pairings")}
+    common = {k: v for k, v in parts[0].items() if k not in (*keep, "pairings", "parts")}
     return {**common, "pairings": [pairing], "parts": listed}
 
 
@@ -225,6 +229,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--iterations", type=int, default=None, help="expert iterations")
     parser.add_argument(
+        "--confidence", type=float, default=None, help="expert confidence (A/B of the setting)"
+    )
+    parser.add_argument(
         "--pairings", default="greedy-random,expert-greedy", help="comma list of a-b"
     )
     parser.add_argument("--out", default=None)
@@ -239,6 +246,8 @@ def main(argv: list[str] | None = None) -> None:
     expert_options: dict[str, Any] = {}
     if args.iterations is not None:
         expert_options["iterations"] = args.iterations
+    if args.confidence is not None:
+        expert_options["confidence"] = args.confidence
     out = Path(args.out) if args.out else RESULTS / f"ladder_{args.game}.json"
     report: dict[str, Any] = {
         "game": args.game,
