@@ -164,12 +164,20 @@ class Board:
         return self.root.get_attribute("data-paused") == "true"
 
     def settle(self) -> None:
-        """Wait until the computer has moved: the kernel idle and the board not changing."""
+        """Wait until the computer has moved: the kernel idle, its move played out (no
+        ``data-playing``: the frames of issue 24 last ``pace`` seconds a step) and the board
+        not changing."""
         self.page.wait_for_function(JS_KERNEL_IDLE, timeout=60_000, polling=100)
         while True:
             before = self.version()
             self.page.wait_for_timeout(300)
             self.page.wait_for_function(JS_KERNEL_IDLE, timeout=60_000, polling=100)
+            self.page.wait_for_function(
+                "(el) => !el.dataset.playing",
+                arg=self.root.element_handle(),
+                timeout=30_000,
+                polling=100,
+            )
             if self.version() == before:
                 return
 
