@@ -164,12 +164,20 @@ def _end_pool(pool: concurrent.futures.ProcessPoolExecutor, stopped: bool) -> No
         pool.shutdown(wait=True)
         return
     # The pool keeps its processes in a private dict (Python 3.14 adds terminate_workers()).
-    workers = list((getattr(pool, "_processes", None) or {}).values())
+    workers = set((getattr(pool, "_processes", None) or {}).values())
     pool.shutdown(wait=False, cancel_futures=True)
+    # Read the dict again: the pool's manager thread may have started a worker since.
+    workers |= set((getattr(pool, "_processes", None) or {}).values())
     for process in workers:
         process.terminate()
     for process in workers:
         process.join(5)
+    # On a loaded machine SIGTERM may not have ended a worker within the wait; SIGKILL cannot
+    # be missed, and a worker left alive would keep the interpreter from exiting.
+    for process in workers:
+        if process.is_alive():
+            process.kill()
+            process.join(5)
 
 
 def _run_here(
