@@ -46,9 +46,11 @@ from cardwidgets.i18n import TranslatedError
 
 __all__ = ["EXACT_LIMIT", "SAMPLES", "Analysis", "AnalysisError", "Entry", "analyse"]
 
-EXACT_LIMIT = {"tablic": 600, "panjpar": 2_000, "pazaak": 10_000}
+EXACT_LIMIT = {"tablic": 60_000, "panjpar": 2_000, "pazaak": 10_000}
 """Nodes the exact search may visit before the analysis estimates instead, per game (a node
-costs about 0.4 ms of CPU in Tablić, 0.05 ms in Pazaak, less than 0.5 ms in Panjpar)."""
+costs about 0.025 ms of CPU in Tablić, 0.05 ms in Pazaak, less than 0.5 ms in Panjpar). Tablić's
+last round with six cards each takes a median of about 10,000 nodes (0.25 s), all of 30 seeded
+deals within 60,000 (benchmarks/results/lastround.json)."""
 
 CONTINUE_LIMIT = 600
 """Nodes an exact ending may take inside one sampled play-out."""

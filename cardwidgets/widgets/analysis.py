@@ -27,7 +27,7 @@ for the analysis, so the scene it leaves is complete and the cell's output the s
 >>> w.scene["analysis"]["values"]
 {'hand:8♣': '+6', 'hand:10♦': '−6'}
 >>> print(w.scene["analysis"]["text"])
-Best: Play 8♣ and capture 3♠ 5♥ (+6); exact: every card is known by counting (22 positions
+Best: Play 8♣ and capture 3♠ 5♥ (+6); exact: every card is known by counting (13 positions
 searched).
 >>> _ = w.play("10♦")
 >>> w.scene["analysis"]["text"].split(".")[0]

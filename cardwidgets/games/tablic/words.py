@@ -135,6 +135,12 @@ i18n.register(
             "en": "two whole numbers from 0 to {most}",
             "de": "zwei ganze Zahlen von 0 bis {most}",
         },
+        "tablic.position.not_last_round": {
+            "en": "only the last round of a deal (an empty stock, a card to play) is solved "
+            "exactly",
+            "de": "nur die letzte Runde eines Spiels (leerer Talon, eine Karte auszuspielen) "
+            "wird exakt gelöst",
+        },
         "tablic.position.unknown": {
             "en": "the position has no field '{field}'; the fields are: {fields}",
             "de": "die Stellung hat kein Feld '{field}'; die Felder sind: {fields}",
