@@ -379,6 +379,22 @@ def test_puzzle_search_time_is_what_the_tutorial_can_afford() -> None:
     assert time.perf_counter() - started < 20 and len(w.puzzles) == 1
 
 
+def test_after_a_puzzle_answer_the_status_line_says_what_the_banner_says() -> None:
+    w = puzzle_widget("tablic", puzzles=[_puzzle(), _puzzle()])
+    assert "Puzzle" not in w.scene["status"]  # asked: the game's status
+    w.play("8♣ x 3♠ 5♥")  # the computer (Player 2) would be to move, but it does not answer
+    assert w.scene["status"] == w.scene["banner"]["text"] == "Puzzle answered: press Next puzzle"  # type: ignore[index]
+    w.back()  # the history: the position before the answer, as the game says it
+    assert w.scene["status"] != w.scene["banner"]["text"]  # type: ignore[index]
+    w.forward()
+    w.locale = "de"
+    assert w.scene["status"] == "Rätsel beantwortet: weiter mit „Nächstes Rätsel“"
+    w.next_puzzle()  # asked again: the game's status (whose turn, what to select)
+    assert "Rätsel" not in w.scene["status"]
+    w.play("10♦")
+    assert w.scene["status"] == w.scene["banner"]["text"] == "Alle Rätsel gelöst: 1 von 2 richtig"  # type: ignore[index]
+
+
 def test_the_static_picture_shows_the_panel_without_value_notes() -> None:
     from cardwidgets import scene
 

@@ -166,7 +166,11 @@ class PuzzleMode(GameWidget[Any, Any]):
         shown = built["analysis"]
         if shown is not None and answered:  # the switch's values go with the verdict
             text = f"{text} {shown['text']}"
-        built["banner"] = self._banner(built["banner"])
+        built["banner"] = banner = self._banner(built["banner"])
+        if banner is not None and answered:
+            # The status line says what the banner says, not the game's "Player 2 to move":
+            # the computer does not answer a puzzle.
+            built["status"] = banner["text"]
         built["analysis"] = {
             "title": title,
             "text": text,
