@@ -16,8 +16,9 @@ page decide). Like the live renderer it knows no game and has no words of its ow
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from cardwidgets import scene as _scene
@@ -61,6 +62,12 @@ class _Ctx:
     size: str
     four_color: bool
     labels: Labels
+    values: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    """The analysis switch's value notes, keyed "zone:card", "option:2", "action:stand"."""
+    best: frozenset[str] = frozenset()
+    """The keys of the best move's notes."""
+    zone: str = ""
+    """The board zone whose cards are drawn ("": not on the board, no notes)."""
 
 
 def card_name(card: CardView, labels: Labels) -> str:
@@ -112,7 +119,21 @@ def _card(ctx: _Ctx, card: CardView) -> Markup:
     # Spans, not divs: without the stylesheet (a sanitiser strips it) cards still lie in rows.
     name = card_name(card, ctx.labels) if card["selectable"] else None
     picture = face(card, ctx.size, ctx.four_color, name)
-    return h("span", _card_attrs(ctx, card), picture, number, note)
+    attrs = _card_attrs(ctx, card)
+    key = f"{ctx.zone}:{card['id']}"
+    value = _value(ctx, key) if ctx.zone else None
+    if value is not None and attrs["role"] == "img":  # a picture's name says its note too
+        attrs["aria-label"] = f"{attrs['aria-label']}, {ctx.values[key]}"
+    return h("span", attrs, picture, number, note, value)
+
+
+def _value(ctx: _Ctx, key: str) -> Markup | None:
+    """The analysis switch's value note for ``key`` (js/analysis.ts markValues), if any."""
+    value = ctx.values.get(key)
+    if value is None:
+        return None
+    best = "true" if key in ctx.best else None
+    return h("span", {"class": "cw-value", "data-best": best}, value)
 
 
 def slots(cards: Sequence[CardView]) -> list[list[CardView]]:
@@ -204,6 +225,7 @@ def _zone(ctx: _Ctx, zone: Zone, seats: tuple[int, int | None] | None = None) ->
     attrs: dict[str, Attr] = {"class": "cw-zone", "data-zone": zone["id"]}
     attrs.update({"data-layout": zone["layout"], "data-owner": zone["owner"]})
     if seats is not None:
+        ctx = dataclasses.replace(ctx, zone=zone["id"])  # a board zone: its cards' notes
         owner = zone["owner"]
         turn = owner is not None and owner == seats[1]
         attrs.update({"data-place": _place(owner, seats[0]), "data-turn": "true" if turn else None})
@@ -222,7 +244,7 @@ def _zone(ctx: _Ctx, zone: Zone, seats: tuple[int, int | None] | None = None) ->
     )
 
 
-def _option(option: Option) -> Markup:
+def _option(option: Option, note: Markup | None = None) -> Markup:
     swatches = [
         h(
             "span",
@@ -238,10 +260,11 @@ def _option(option: Option) -> Markup:
     }
     attrs.update({"data-nav": "option", "data-emphasis": "true" if option["emphasis"] else None})
     attrs.update({"aria-pressed": str(bool(option["selected"])).lower(), "disabled": ""})
-    return h("button", attrs, *swatches, h("span", {"class": "cw-option-label"}, option["label"]))
+    label = h("span", {"class": "cw-option-label"}, option["label"])
+    return h("button", attrs, *swatches, label, note)
 
 
-def _action(action: Action, extra: str = "") -> Markup:
+def _action(action: Action, extra: str = "", note: Markup | None = None) -> Markup:
     pressed = action["pressed"]
     attrs: dict[str, Attr] = {"class": f"cw-action {extra}" if extra else "cw-action"}
     attrs.update({"type": "button", "data-action": action["id"], "data-nav": "action"})
@@ -249,7 +272,7 @@ def _action(action: Action, extra: str = "") -> Markup:
     attrs["aria-pressed"] = None if pressed is None else str(pressed).lower()
     attrs["data-disabled"] = None if action["enabled"] else "true"
     attrs["disabled"] = ""
-    return h("button", attrs, action["label"])
+    return h("button", attrs, action["label"], note)
 
 
 def _history(history: History) -> Markup:
@@ -269,14 +292,19 @@ def _group(cls: str, label: str, kids: list[Markup]) -> Markup | None:
 def _controls(ctx: _Ctx, scene: Scene) -> Markup:
     summary = scene["summary"]
     skip = summary["action"] if summary else None
-    actions = [_action(a) for a in scene["actions"] if a["id"] != skip]
+    actions = [
+        _action(a, note=_value(ctx, f"action:{a['id']}"))
+        for a in scene["actions"]
+        if a["id"] != skip
+    ]
+    options = [_option(o, _value(ctx, f"option:{o['index']}")) for o in scene["options"]]
     hint = h("p", {"class": "cw-hint", "aria-live": "polite"}) if scene["previews"] else None
     history = scene["history"] and _history(scene["history"])
     return h(
         "div",
         {"class": "cw-controls"},
         hint,
-        _group("cw-options", ctx.labels["options"], [_option(o) for o in scene["options"]]),
+        _group("cw-options", ctx.labels["options"], options),
         _group("cw-actions", ctx.labels["actions"], actions),
         history,
     )
@@ -384,8 +412,8 @@ def _code(ctx: _Ctx, code: str) -> Markup | None:
 
 
 def _analysis(panel: AnalysisPanel | None) -> Markup | None:
-    """The analysis switch's panel (issue 28; the live view also puts its value notes on the
-    cards, options and buttons they name: a picture has none)."""
+    """The analysis switch's panel (issue 28; its value notes go on the cards, options and
+    buttons they name, as in the live view: :func:`_value`)."""
     if not panel:
         return None
     title = h("span", {"class": "cw-side-title"}, panel["title"])
@@ -435,7 +463,11 @@ def render(scene: Scene, *, css: bool = True) -> str:
     (or when a sanitiser strips it) the cards still read, as their sizes and colours are SVG
     attributes.
     """
-    ctx = _Ctx(scene["size"], bool(scene["four_color"]), {**_NO_LABELS, **scene["labels"]})
+    panel = scene.get("analysis")
+    values = dict(panel["values"]) if panel else {}
+    best = frozenset(panel["best"]) if panel else frozenset()
+    labels: Labels = {**_NO_LABELS, **scene["labels"]}
+    ctx = _Ctx(scene["size"], bool(scene["four_color"]), labels, values, best)
     message = scene["message"]
     kind = message["kind"] if message else None
     # A div, not <header>: inside the widget's region a header would be a misplaced banner.

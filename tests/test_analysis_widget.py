@@ -395,10 +395,71 @@ def test_after_a_puzzle_answer_the_status_line_says_what_the_banner_says() -> No
     assert w.scene["status"] == w.scene["banner"]["text"] == "Alle Rätsel gelöst: 1 von 2 richtig"  # type: ignore[index]
 
 
-def test_the_static_picture_shows_the_panel_without_value_notes() -> None:
+def _notes_in(page: str) -> dict[str, str]:
+    """The value notes of a static picture, keyed as the scene keys them (zone:card,
+    option:i, action:id), with whether each is marked best."""
+    from html.parser import HTMLParser
+
+    found: dict[str, str] = {}
+
+    class Notes(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.zone = ""
+            self.hosts: list[str] = []  # the key of each open element that may hold a note
+            self.note: str | None = None
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            a = dict(attrs)
+            if a.get("data-zone") and tag == "section":
+                self.zone = str(a["data-zone"])
+            key = ""
+            if a.get("data-card") is not None and tag == "span":
+                key = f"{self.zone}:{a['data-card']}"
+            elif a.get("data-option") is not None:
+                key = f"option:{a['data-option']}"
+            elif a.get("data-action") is not None:
+                key = f"action:{a['data-action']}"
+            self.hosts.append(key or (self.hosts[-1] if self.hosts else ""))
+            if a.get("class") == "cw-value":
+                best = "*" if a.get("data-best") == "true" else ""
+                self.note = best + self.hosts[-2]
+
+        def handle_endtag(self, tag: str) -> None:
+            if self.hosts:
+                self.hosts.pop()
+
+        def handle_data(self, data: str) -> None:
+            if self.note is not None:
+                found[self.note] = data
+                self.note = None
+
+    Notes().feed(page)
+    return found
+
+
+@pytest.mark.parametrize("locale", ["en", "de"])
+def test_the_static_picture_shows_the_panel_and_the_value_notes(locale: str) -> None:
     from cardwidgets import scene
 
-    w = TablicWidget(state=_last_round(), analysis=True, locale="de")
+    w = TablicWidget(state=_last_round(), analysis=True, locale=locale)
+    w.select("8♣")  # its options carry their values too
+    panel = _panel(w)
     page = scene.to_html(w.scene, css=False)  # type: ignore[arg-type]
-    assert '<section class="cw-analysis" aria-label="Analyse">' in page
-    assert "Am besten: Spiele 8♣ und nimm 3♠ 5♥ (+6)" in page and "cw-value" not in page
+    title = "Analysis" if locale == "en" else "Analyse"
+    assert f'<section class="cw-analysis" aria-label="{title}">' in page
+    expected = {
+        ("*" if key in panel["best"] else "") + key: v for key, v in panel["values"].items()
+    }
+    assert any(key.startswith("option:") for key in panel["values"])
+    assert _notes_in(page) == expected and expected
+    # the computer's hand stays hidden: notes only on the learner's cards and controls
+    assert all(key.lstrip("*").split(":")[0] in {"hand", "option", "action"} for key in expected)
+    assert "5♦" not in page and "3♣" not in page
+
+
+def test_a_static_picture_without_the_switch_has_no_value_notes() -> None:
+    from cardwidgets import scene
+
+    page = scene.to_html(TablicWidget(state=_last_round()).scene, css=False)  # type: ignore[arg-type]
+    assert "cw-value" not in page and "cw-analysis" not in page
