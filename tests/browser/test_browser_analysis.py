@@ -154,3 +154,73 @@ def test_the_switch_marks_values_and_a_puzzle_is_solved_by_clicks(
     assert title == "Rätsel 1 von 1: 1 von 1 richtig"
     page.locator(PUZZLE).scroll_into_view_if_needed()
     screenshot(page, "analysis_puzzle_light_de")
+
+
+PAZAAK = '.cw-root[data-game="pazaak"]'
+PAZAAK_CELL = """
+from cardwidgets import pazaak
+from cardwidgets.analysis import Puzzle, analyse
+from cardwidgets.widgets import puzzle_widget
+# 19 against a standing 18, no hand cards: standing wins the set, drawing wins it with an ace.
+start = pazaak.State.from_position(
+    hands=["", ""], deck=[9], tables=([10], [10, 8]), standing=(False, True), seed=3)
+values = {str(e.move): e.value for e in analyse(start)}
+z = puzzle_widget("pazaak", puzzles=[Puzzle(
+    "pazaak", start.to_record(), start.ply, 0, start.code(0), "exact", "stand", "end",
+    values["stand"], values["end"])])
+z
+""".strip()
+
+
+def test_a_pazaak_puzzle_stand_or_draw_is_solved_by_clicks(
+    page: Any, lab_server: Server, browser_dirs: dict[str, Path]
+) -> None:
+    write_notebook(browser_dirs["jupyter"], "pazaak_puzzle.ipynb", [PAZAAK_CELL])
+    open_in_jupyter(page, lab_server, "pazaak_puzzle.ipynb", workspace="pazaak-puzzle")
+    wait_for_widget(page, PAZAAK)
+    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+
+    # The question, in the panel and the banner; no Hint, no New game, no analysis switch.
+    panel = page.locator(f"{PAZAAK} .cw-analysis-text")
+    assert panel.inner_text() == "Stand or draw? Find the best move."
+    assert page.locator(f"{PAZAAK} .cw-banner").inner_text() == panel.inner_text()
+    for hidden in ("hint", "new", "analysis"):
+        assert page.locator(f'{PAZAAK} button[data-action="{hidden}"]').count() == 0
+    stand = page.locator(f'{PAZAAK} button[data-action="stand"]')
+    assert stand.is_enabled()
+    page.locator(PAZAAK).scroll_into_view_if_needed()
+    screenshot(page, "analysis_pazaak_puzzle_light_en")
+
+    # Answered by the Stand button: right, scored, explained; the status line agrees with the
+    # banner (no "Player 2 to move": the computer does not answer a puzzle).
+    stand.click()
+    page.wait_for_function(
+        "(root) => document.querySelector(root + ' .cw-analysis-text').textContent"
+        ".startsWith('Right!')",
+        arg=PAZAAK,
+        timeout=20_000,
+    )
+    assert kernel_json(page, "z.score") == [1, 1]
+    assert "Stand" in panel.inner_text() and "%" in panel.inner_text()
+    title = page.locator(f"{PAZAAK} .cw-analysis .cw-side-title").text_content()
+    assert title == "Puzzle 1 of 1: 1 of 1 right"
+    banner = page.locator(f"{PAZAAK} .cw-banner").inner_text()
+    assert banner == "All puzzles done: 1 of 1 right"
+    assert page.locator(f"{PAZAAK} .cw-status").inner_text() == banner
+    # The switch appears once answered; its values on the turn buttons arrive from the kernel.
+    assert page.locator(f'{PAZAAK} button[data-action="analysis"]').count() == 1
+    page.locator(PAZAAK).scroll_into_view_if_needed()
+    lab_theme(page, "dark")
+    screenshot(page, "analysis_pazaak_puzzle_dark_en")
+    lab_theme(page, "light")
+    kernel_exec(page, "z.locale = 'de'")
+    page.wait_for_function(
+        "(root) => document.querySelector(root + ' .cw-analysis-text').textContent"
+        ".startsWith('Richtig!')",
+        arg=PAZAAK,
+        timeout=20_000,
+    )
+    assert page.locator(f"{PAZAAK} .cw-status").inner_text() == (
+        "Alle Rätsel gelöst: 1 von 1 richtig"
+    )
+    screenshot(page, "analysis_pazaak_puzzle_light_de")
