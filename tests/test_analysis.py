@@ -7,6 +7,7 @@ input, English and German.
 
 from __future__ import annotations
 
+import importlib
 import json
 from typing import Any
 
@@ -293,3 +294,26 @@ def test_expert_plays_the_exact_best_move_when_the_opponent_stands() -> None:
     state = _pazaak_standing(19, "+1")  # 19 against a standing 18: standing wins the set
     move = bots.ExpertPlayer(seed=1).choose(state)
     assert move == analysis.analyse(state).best.move == pazaak.STAND
+
+
+def test_an_analysis_is_remembered_for_the_same_view_and_twins_share_it() -> None:
+    one, two = _twin_tablic()
+    first = analysis.analyse(one, seed=5, samples=3)
+    assert analysis.analyse(one, seed=5, samples=3) is first  # remembered, not worked out again
+    assert analysis.analyse(two, seed=5, samples=3) is first  # the same view: the same analysis
+    assert analysis.analyse(one, seed=6, samples=3) is not first
+    assert analysis.values.exact_analysis(one) is None  # an early round: estimated
+
+
+def test_the_puzzle_screen_drops_only_positions_the_full_analysis_drops() -> None:
+    # The cheap screen (a quarter of the samples) before each estimate's full analysis finds
+    # the same puzzles for a seed as the full analysis of every position.
+    found_by = importlib.import_module("cardwidgets.analysis.puzzles")
+    screened = {game: analysis.puzzles(game, 1, seed=3) for game in ("panjpar",)}
+    original = found_by._promising
+    found_by._promising = lambda *args: True
+    try:
+        unscreened = {game: analysis.puzzles(game, 1, seed=3) for game in screened}
+    finally:
+        found_by._promising = original
+    assert screened == unscreened and all(screened.values())

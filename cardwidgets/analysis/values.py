@@ -34,6 +34,7 @@ from __future__ import annotations
 import dataclasses
 import html
 import math
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, overload
 
@@ -44,7 +45,15 @@ from cardwidgets.bots.strategy import PLAIN, strategy_for
 from cardwidgets.core import GameState, Move
 from cardwidgets.i18n import TranslatedError
 
-__all__ = ["EXACT_LIMIT", "SAMPLES", "Analysis", "AnalysisError", "Entry", "analyse"]
+__all__ = [
+    "EXACT_LIMIT",
+    "SAMPLES",
+    "Analysis",
+    "AnalysisError",
+    "Entry",
+    "analyse",
+    "exact_analysis",
+]
 
 EXACT_LIMIT = {"tablic": 60_000, "panjpar": 2_000, "pazaak": 10_000}
 """Nodes the exact search may visit before the analysis estimates instead, per game (a node
@@ -180,15 +189,79 @@ def analyse(
     n = SAMPLES[game] if samples is None else checked_count(samples, "analysis.what_samples")
     too_big = 0
     if exact and endings.knowable(state):
-        try:
-            ending = endings.solve(state, limit=EXACT_LIMIT[game])
-        except endings.TooBig as stop:
-            too_big = int(stop.args[0]) - 1
-        else:
-            assert ending is not None
-            return Analysis(game, seat, _exact_entries(ending))
-    rng = cards.Rng(f"analysis:{seed}")
-    return Analysis(game, seat, _estimate(state, seat, rng, n, too_big, not exact))
+        found = _exact(state, game, seat)
+        if isinstance(found, Analysis):
+            return found
+        too_big = found
+    key = (*_position_key(state, game, seat), "estimate", seed, n, exact)
+    known = _REMEMBERED.get(key)
+    if not isinstance(known, Analysis):
+        rng = cards.Rng(f"analysis:{seed}")
+        known = Analysis(game, seat, _estimate(state, seat, rng, n, too_big, not exact))
+        _remember(key, known)
+    return known
+
+
+def exact_analysis(state: GameState[Any]) -> Analysis | None:
+    """:func:`analyse`'s exact values where the seat to move can know every card and the
+    search stays within :data:`EXACT_LIMIT`, else None (then :func:`analyse` estimates).
+
+    >>> from cardwidgets import tablic
+    >>> start = tablic.State.from_position(table="3♠ 5♥", hands=("8♣", "5♦"), dealer=1)
+    >>> [(str(e.move), e.value) for e in exact_analysis(start)]
+    [('8♣ x 3♠ 5♥', 4.0), ('8♣', -3.0)]
+    >>> exact_analysis(tablic.new_game(seed=1)) is None  # the stock is not empty
+    True
+    """
+    game = getattr(state, "game", None)
+    seat = state.to_move if isinstance(state, GameState) else None
+    if game not in SAMPLES or seat is None or not endings.knowable(state):
+        return None
+    found = _exact(state, game, seat)
+    return found if isinstance(found, Analysis) else None
+
+
+# -- remembered: every analysis is a function of what the seat to move sees -------------------
+_REMEMBERED: dict[tuple[object, ...], Analysis | int] = {}
+_REMEMBER_LIMIT = 512
+"""Analyses remembered (the oldest go first): the puzzles' screens and full analyses, and a
+widget that shows a puzzle's position again, ask for the same ones."""
+
+
+def _position_key(state: GameState[Any], game: str, seat: int) -> tuple[object, ...]:
+    # What the seat sees (two positions that differ only in hidden cards share it, as they
+    # share their analysis: the tests prove it) and the rules.
+    return (game, getattr(state, "rules", None), state.ply, seat, state.code(seat))
+
+
+_REMEMBERING = threading.Lock()  # a widget analyses in worker threads
+
+
+def _remember(key: tuple[object, ...], found: Analysis | int) -> None:
+    with _REMEMBERING:
+        if len(_REMEMBERED) >= _REMEMBER_LIMIT:
+            del _REMEMBERED[next(iter(_REMEMBERED))]
+        _REMEMBERED[key] = found
+
+
+def _exact(state: GameState[Any], game: str, seat: int) -> Analysis | int:
+    """The exact analysis, or the nodes the search visited before it gave up (remembered:
+    the search gives the same answer for the same view and limit)."""
+    limit = EXACT_LIMIT[game]
+    key = (*_position_key(state, game, seat), "exact", limit)
+    known = _REMEMBERED.get(key)
+    if known is not None:
+        return known
+    found: Analysis | int
+    try:
+        ending = endings.solve(state, limit=limit)
+    except endings.TooBig as stop:
+        found = int(stop.args[0]) - 1
+    else:
+        assert ending is not None
+        found = Analysis(game, seat, _exact_entries(ending))
+    _remember(key, found)
+    return found
 
 
 def checked_count(value: object, what: str) -> int:
