@@ -99,8 +99,6 @@ _Key = tuple[int, int, int, int, int, int]
 """A position's memo key (:meth:`_Search.key`)."""
 _Child = tuple[int, _Key | None, _Position | None]
 """A move's gain for the seat playing it, the key and position after it (None: the end)."""
-_UNKNOWN = (-_INFINITY, _INFINITY)
-"""The bounds of a position not searched yet."""
 
 
 class NodeLimit(Exception):
