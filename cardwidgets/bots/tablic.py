@@ -93,10 +93,6 @@ class TablicStrategy(Strategy[tablic.State, tablic.Move]):
 
     game = "tablic"
     expert_iterations = 200
-    exact_limit = 20_000
-    """Nodes of the exact last round (:mod:`cardwidgets.games.tablic.lastround`) inside a
-    move: with six cards each most deals fit (a median of about 10,000 nodes, 0.25 s), and
-    the later moves of the round take fewer."""
 
     # A tabla is worth one point; each captured card a little (3 points for the majority of
     # 52); a point card trailed is likely lost to the opponent.
