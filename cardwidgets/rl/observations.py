@@ -30,12 +30,13 @@ True
 from __future__ import annotations
 
 import array
+import struct
 from collections.abc import Sequence
 from typing import Any, Final
 
 from cardwidgets.cards import Card, Suit
 from cardwidgets.games import panjpar, pazaak, tablic
-from cardwidgets.games.panjpar.deck import cards_of
+from cardwidgets.games.panjpar.deck import indices_of
 from cardwidgets.rl.actions import DONE, Partial, actions_of
 
 __all__ = ["Observer", "observer_of"]
@@ -49,10 +50,19 @@ class Observer:
 
     :meth:`features` is :meth:`plain` (from the view) with the entries of :meth:`marks` (the
     move being built) set to 1, so an environment can keep the plain part while a move is
-    built and copy it once per step.
+    built, and add each step's :meth:`step_marks` to it.
     """
 
-    __slots__ = ("_marks", "_plain", "_seat_plain", "_zeros", "fields", "game", "size")
+    __slots__ = (
+        "_marks",
+        "_plain",
+        "_seat_plain",
+        "_step_marks",
+        "_zeros",
+        "fields",
+        "game",
+        "size",
+    )
 
     def __init__(
         self,
@@ -61,9 +71,11 @@ class Observer:
         plain: Any,
         marks: Any,
         seat_plain: Any = None,
+        step_marks: Any = None,
     ) -> None:
         self.game, self.fields = game, tuple(fields)
         self._plain, self._marks = plain, marks
+        self._step_marks = step_marks or marks
         # ``seat_plain(state, seat, out)`` writes the same numbers as ``plain(state.view(seat),
         # out)`` from the fields the view is made of, without making the view.
         self._seat_plain = seat_plain or _through_view(plain)
@@ -111,6 +123,15 @@ class Observer:
         found: tuple[int, ...] = self._marks(partial)
         return found
 
+    def step_marks(self, partial: Partial) -> tuple[int, ...]:
+        """The entries :meth:`marks` gains with the last action of ``partial``: marks only
+        grow while a move is built, so ``marks(partial)`` is the marks of the move one action
+        shorter with these set too (an environment sets them on its copy, step by step)."""
+        if not partial.steps:
+            return ()
+        found: tuple[int, ...] = self._step_marks(partial)
+        return found
+
 
 def _through_view(plain: Any) -> Any:
     """A ``seat_plain`` that makes the view and reads it."""
@@ -126,10 +147,22 @@ def _cards(out: Any, start: int, found: Sequence[Card] | None) -> None:
         out[start + card.index] = 1.0
 
 
+def _bits(out: Any, start: int, mask: int) -> None:
+    """Entry ``start + i`` set to 1 for each card index ``i`` of the card mask ``mask``."""
+    while mask:
+        low = mask & -mask
+        out[start + low.bit_length() - 1] = 1.0
+        mask ^= low
+
+
+_PACKS: Final = {size: struct.Struct(f"{size}f") for size in (5, 13, 17)}
+"""Packers of the count blocks: one C call writes a block into a float32 array."""
+
+
 def _numbers(out: Any, start: int, values: Sequence[float]) -> None:
-    """``values`` at ``start``, ``start + 1`` … (into an array in one slice write)."""
+    """``values`` at ``start``, ``start + 1`` … (into an array by one packing call)."""
     if out.__class__ is array.array:
-        out[start : start + len(values)] = array.array("f", values)
+        _PACKS[len(values)].pack_into(out, 4 * start, *values)
         return
     for index, value in enumerate(values, start):
         out[index] = value
@@ -186,15 +219,12 @@ def _tablic(view: tablic.TablicView, out: Any) -> None:
 
 def _tablic_state(state: tablic.State, seat: int, out: Any) -> None:
     # _tablic's numbers from the state's public fields the view is made of: the seat's hand
-    # (as a mask), the table, the bottom card, the revealed cards, each pile's count and
-    # points (State.pile), scores and counters.
+    # and the table (as masks: the table's order is not in the numbers), the bottom card,
+    # the revealed cards, each pile's count and points (State.pile), scores and counters.
     me, them = seat, 1 - seat
     hand = state.hand_mask(me)
-    while hand:
-        low = hand & -hand
-        out[low.bit_length() - 1] = 1.0
-        hand ^= low
-    _cards(out, 52, state.table)
+    _bits(out, 0, hand)
+    _bits(out, 52, state.table_mask())
     bottom = state.stock_bottom
     if bottom is not None:
         out[104 + bottom.index] = 1.0
@@ -207,7 +237,7 @@ def _tablic_state(state: tablic.State, seat: int, out: Any) -> None:
         out,
         364,
         (
-            state.hand_mask(me).bit_count(),
+            hand.bit_count(),
             state.hand_mask(them).bit_count(),
             mine.cards,
             mine.points,
@@ -231,6 +261,14 @@ def _tablic_state(state: tablic.State, seat: int, out: Any) -> None:
 def _tablic_marks(partial: Partial) -> tuple[int, ...]:
     steps = partial.steps
     return (260 + steps[0], *(312 + a for a in steps[1:] if a != DONE))
+
+
+def _tablic_step_marks(partial: Partial) -> tuple[int, ...]:
+    steps = partial.steps
+    action = steps[-1]
+    if len(steps) == 1:
+        return (260 + action,)  # the hand card
+    return () if action == DONE else (312 + action,)
 
 
 # -- Panjpar ---------------------------------------------------------------------------------
@@ -257,11 +295,23 @@ def _panjpar(view: panjpar.PanjparView, out: Any) -> None:
 
 
 def _panjpar_state(state: panjpar.State, seat: int, out: Any) -> None:
-    # As for Pazaak: the view's fields are the state's public attributes of the same names
-    # (discard_top is the one card of the discard a view shows), and the seat's own hand.
-    hand = state.hand_mask(seat)
-    sizes = (state.hand_mask(0).bit_count(), state.hand_mask(1).bit_count())
-    _panjpar_fill(state, seat, cards_of(hand), sizes, out)
+    # _panjpar's numbers from the state's public fields the view is made of, the card sets
+    # as masks: the seat's own hand, the attack, the known cards; discard_top is the one
+    # card of the discard a view shows.
+    them = 1 - seat
+    hand, attack = state.hand_mask(seat), state.attack_mask()
+    _bits(out, 0, hand)
+    _bits(out, 52, attack)
+    _bits(out, 104, state.known_mask(seat))
+    _bits(out, 156, state.known_mask(them))
+    top, shown = state.discard_top, state.trump_card
+    if top is not None:
+        out[208 + top.index] = 1.0
+    if shown is not None:
+        out[260 + shown.index] = 1.0
+    out[520 + _SUITS.index(state.trump)] = 1.0
+    sizes = (hand.bit_count(), state.hand_mask(them).bit_count())
+    _numbers(out, 524, (*sizes, state.stock_empty, state.attacker == seat, attack != 0))
 
 
 def _panjpar_fill(
@@ -288,16 +338,25 @@ def _panjpar_fill(
 
 
 def _panjpar_marks(partial: Partial) -> tuple[int, ...]:
-    attack = partial.state.attack  # public: on the table
+    attack = partial.state.attack_mask()  # public: on the table
     if not attack:
         return tuple(312 + a for a in partial.steps if a != DONE)
     found: list[int] = []
-    for target, action in zip(sorted(attack, key=lambda c: c.index), partial.steps, strict=False):
-        if action == target.index:
+    for target, action in zip(indices_of(attack), partial.steps, strict=False):
+        if action == target:
             found.append(468 + action)  # left to be picked up
         else:
-            found += (364 + action, 416 + target.index)  # the killer, the attack card killed
+            found += (364 + action, 416 + target)  # the killer, the attack card killed
     return tuple(found)
+
+
+def _panjpar_step_marks(partial: Partial) -> tuple[int, ...]:
+    steps = partial.steps
+    action, attack = steps[-1], partial.state.attack_mask()
+    if not attack:
+        return () if action == DONE else (312 + action,)
+    target = indices_of(attack)[len(steps) - 1]  # answered lowest card index first
+    return (468 + action,) if action == target else (364 + action, 416 + target)
 
 
 # -- Pazaak ----------------------------------------------------------------------------------
@@ -372,8 +431,12 @@ def _pazaak_fill(
 
 
 _OBSERVERS: Final = {
-    "tablic": Observer("tablic", _TABLIC_FIELDS, _tablic, _tablic_marks, _tablic_state),
-    "panjpar": Observer("panjpar", _PANJPAR_FIELDS, _panjpar, _panjpar_marks, _panjpar_state),
+    "tablic": Observer(
+        "tablic", _TABLIC_FIELDS, _tablic, _tablic_marks, _tablic_state, _tablic_step_marks
+    ),
+    "panjpar": Observer(
+        "panjpar", _PANJPAR_FIELDS, _panjpar, _panjpar_marks, _panjpar_state, _panjpar_step_marks
+    ),
     "pazaak": Observer(
         "pazaak", _PAZAAK_FIELDS, _pazaak, lambda partial: (), _pazaak_state
     ),  # one action: no marks
