@@ -152,9 +152,10 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         self.agent_selection = agent = AGENTS[seat]
         self.infos[AGENTS[1 - seat]] = {"action_mask": self._no_mask}
         self._set_mask(agent)
-        # Each seat's numbers of this position, made when first observed (array.array: item
-        # writes cost a fraction of numpy's), and the seat to move's with its marks so far.
-        self._plain: list[array.array[float] | None] = [None, None]
+        # Each seat's numbers of this position, made when first observed (their bytes), and
+        # the seat to move's with its marks so far (array.array: item writes cost a fraction
+        # of numpy's).
+        self._plain: list[bytes | None] = [None, None]
         self._marked: array.array[float] | None = None
         self._shown: dict[str, Any] = {}
 
@@ -220,20 +221,23 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         step, and changing it changes no later observation)."""
         found = self._shown.get(agent)
         if found is None:
-            found = self._shown[agent] = np.frombuffer(self._features(_SEATS[agent])[:], np.float32)
+            # A copy (bytearray) the agent may change: never the numbers kept here.
+            numbers = bytearray(self._features(_SEATS[agent]))
+            found = self._shown[agent] = np.frombuffer(numbers, np.float32)
         return found
 
-    def _features(self, seat: int) -> array.array[float]:
+    def _features(self, seat: int) -> bytes | array.array[float]:
         """The numbers of ``seat``: its view's (made once per position), with the marks of
         the move it builds, if it is to move (kept and added to step by step)."""
         plain = self._plain[seat]
         if plain is None:
-            plain = self._plain[seat] = self._observer.seat_array(self._state, seat)
+            plain = self._plain[seat] = self._observer.seat_bytes(self._state, seat)
         if seat != self._seat or self._over or not self._partial.steps:
             return plain
         marked = self._marked
         if marked is None:
-            marked = self._marked = plain[:]
+            marked = self._marked = array.array("f")
+            marked.frombytes(plain)
             for index in self._observer.marks(self._partial):
                 marked[index] = 1.0
         return marked
