@@ -246,8 +246,8 @@ class _PanjparPartial(Partial):
             attack = state.attack_mask()
             targets = indices_of(attack)  # ascending card index: the answering order
             if targets:
-                hand, beaters = state.hand_mask(state.to_move), _beaters(state.trump)
-                killers = tuple(beaters[t] & hand for t in targets)
+                hand, trump = state.hand_mask(state.to_move), state.trump
+                killers = tuple(_beaters(t, trump) & hand for t in targets)
                 facts = _PanjparFacts(attack, targets, killers, {})
             else:
                 facts = _PanjparFacts(0, (), (), {m.mask: m for m in state.legal_moves()})
@@ -293,28 +293,26 @@ class _PanjparFacts(NamedTuple):
     """Attacking: the engine's legal attacks by their cards' mask (empty when defending)."""
 
 
-def _beaters(trump: Any) -> tuple[int, ...]:
-    """Per card index, the mask of the cards that beat it under ``trump`` (P-S12), from
-    :func:`panjpar.beats`, made once per trump suit."""
-    index = _SUITS.index(trump)  # by identity, in C (a Suit's hash is Python code)
-    found = _BEATERS[index]
-    if found is None:
-        found = _BEATERS[index] = tuple(_killer_bits(card, trump) for card in range(52))
+def _beaters(attacked: int, trump: Any) -> int:
+    """The mask of the cards that beat card ``attacked`` under ``trump`` (P-S12), from
+    :func:`panjpar.beats`, worked out once per card and trump suit."""
+    row = _BEATERS[_SUITS.index(trump)]  # by identity, in C (a Suit's hash is Python code)
+    found = row[attacked]
+    if found < 0:
+        found = row[attacked] = cards.mask(
+            c for c in DECK if panjpar.beats(c, DECK[attacked], trump)
+        )
     return found
 
 
 _SUITS: Final = tuple(cards.Suit)
-_BEATERS: list[tuple[int, ...] | None] = [None] * len(_SUITS)
+_BEATERS: Final = [[-1] * 52 for _ in _SUITS]
+"""Per trump suit and card index, the mask of the cards that beat it (-1: not known yet)."""
 
 
 def _targets(state: Any) -> list[Card]:
     """The attack cards in the order a defence answers them: lowest card index first."""
     return sorted(state.attack, key=lambda c: c.index)
-
-
-def _killer_bits(attacked: int, trump: Any) -> int:
-    """The mask of the cards that beat card ``attacked`` under ``trump`` (P-S12)."""
-    return cards.mask(c for c in DECK if panjpar.beats(c, DECK[attacked], trump))
 
 
 def _panjpar_encode(state: Any, move: Move) -> tuple[int, ...]:

@@ -221,25 +221,23 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         step, and changing it changes no later observation)."""
         found = self._shown.get(agent)
         if found is None:
+            seat = _SEATS[agent]
+            numbers: bytes | array.array[float] | None = self._plain[seat]
+            if numbers is None:
+                numbers = self._plain[seat] = self._observer.seat_bytes(self._state, seat)
+            if seat == self._seat and not self._over and self._partial.steps:
+                numbers = self._marked if self._marked is not None else self._mark(numbers)
             # A copy (bytearray) the agent may change: never the numbers kept here.
-            numbers = bytearray(self._features(_SEATS[agent]))
-            found = self._shown[agent] = np.frombuffer(numbers, np.float32)
+            found = self._shown[agent] = np.frombuffer(bytearray(numbers), np.float32)
         return found
 
-    def _features(self, seat: int) -> bytes | array.array[float]:
-        """The numbers of ``seat``: its view's (made once per position), with the marks of
-        the move it builds, if it is to move (kept and added to step by step)."""
-        plain = self._plain[seat]
-        if plain is None:
-            plain = self._plain[seat] = self._observer.seat_bytes(self._state, seat)
-        if seat != self._seat or self._over or not self._partial.steps:
-            return plain
-        marked = self._marked
-        if marked is None:
-            marked = self._marked = array.array("f")
-            marked.frombytes(plain)
-            for index in self._observer.marks(self._partial):
-                marked[index] = 1.0
+    def _mark(self, plain: bytes) -> array.array[float]:
+        """The numbers of the seat to move with the marks of its move so far, kept: each
+        later step of the move adds only its own (:meth:`Observer.step_marks`)."""
+        marked = self._marked = array.array("f")
+        marked.frombytes(plain)
+        for index in self._observer.marks(self._partial):
+            marked[index] = 1.0
         return marked
 
     def action_mask(self, agent: str) -> Any:
