@@ -222,11 +222,12 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         found = self._shown.get(agent)
         if found is None:
             seat = _SEATS[agent]
-            numbers: bytes | array.array[float] | None = self._plain[seat]
-            if numbers is None:
-                numbers = self._plain[seat] = self._observer.seat_bytes(self._state, seat)
+            plain = self._plain[seat]
+            if plain is None:
+                plain = self._plain[seat] = self._observer.seat_bytes(self._state, seat)
+            numbers: bytes | array.array[float] = plain
             if seat == self._seat and not self._over and self._partial.steps:
-                numbers = self._marked if self._marked is not None else self._mark(numbers)
+                numbers = self._marked if self._marked is not None else self._mark(plain)
             # A copy (bytearray) the agent may change: never the numbers kept here.
             found = self._shown[agent] = np.frombuffer(bytearray(numbers), np.float32)
         return found
