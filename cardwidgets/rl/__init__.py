@@ -32,10 +32,10 @@ The trade-offs, chosen for courses on RL and game AI:
   capture steps, Panjpar's legal attacks and killers, Pazaak's legal moves once per hand), one
   shared read-only array per set of legal actions; moves are played as the engine's own
   (Tablić's capture key, Panjpar's defence code). ``benchmarks/rl.py``
-  (``benchmarks/results/rl.json``) measures random play: a PettingZoo step costs about 1.9x
-  a bare engine move in Tablić, 2.8-3.2x in Panjpar and 5.5x in Pazaak (per game, with
-  several steps per move in Tablić and Panjpar: about 5x, 5-6x and 5.5x); the issue's target
-  (1.5x) is not met. The same agent loop on an environment that does nothing costs 0.26x,
+  (``benchmarks/results/rl.json``) measures random play: a PettingZoo step costs about 2x a
+  bare engine move in Tablić, 3x in Panjpar and 5x in Pazaak (per game, with several steps
+  per move in Tablić and Panjpar: about 5.5x, 5.5x and 5x); the issue's target (1.5x) is not
+  met. The same agent loop on an environment that does nothing costs 0.26x,
   0.29x and 0.9x an engine move, so no environment that has the engine play its moves in
   PettingZoo's loop gets Pazaak below about 1.9x (``least_ratio``: engine + idle loop per
   step), nor any game's time per game below 1.5-1.9x an engine game (``least_game_ratio``).
