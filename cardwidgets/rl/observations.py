@@ -368,8 +368,8 @@ def _panjpar_bytes(state: panjpar.State, seat: int) -> bytes:
 def _panjpar_fill(
     seen: Any, me: int, hand: Sequence[Card], hand_sizes: tuple[int, int], out: Any
 ) -> None:
-    """The numbers of a Panjpar view; ``seen`` is the view, or the state (its public
-    attributes the view copies: attack, known, discard_top, trump …)."""
+    """The numbers of a Panjpar view ``seen`` (the environments join the same numbers from
+    the state's fields: :func:`_panjpar_bytes`)."""
     them = 1 - me
     known, attack = seen.known, seen.attack
     _cards(out, 0, hand)
@@ -505,8 +505,8 @@ def _pazaak_bytes(state: pazaak.State, seat: int) -> bytes:
 def _pazaak_fill(
     seen: Any, me: int, hand: Sequence[pazaak.SideCard], hand_sizes: tuple[int, int], out: Any
 ) -> None:
-    """The numbers of a Pazaak view; ``seen`` is the view, or the state (its public
-    attributes the view copies: used, placed, totals, standing, sets …)."""
+    """The numbers of a Pazaak view ``seen`` (the environments join the same numbers from
+    the state's fields: :func:`_pazaak_bytes`)."""
     them, side = 1 - me, _SIDE
     used = seen.used
     # Loops written out (no tuple of blocks): this runs at every step of the environments.
