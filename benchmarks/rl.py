@@ -21,7 +21,15 @@ game, the same seeded games are played three ways, uniformly at random among the
 The target of issue 25 is an environment step at most 1.5x an engine step; the ratios are
 written as ``step_ratio`` (environment step / engine move) and ``step_ratio_vs_view``
 (environment step / engine move with its view), with ``game_ratio`` (time per game) and
-``floor_ratio`` (the idle loop's step / engine move: no environment gets below it).
+``floor_ratio`` (the idle loop's step / engine move).
+
+The floor, from the same run: an environment that makes the engine play its moves inside the
+standard loop pays at least the engine's work and the idle loop. So no environment step costs
+less than ``(engine seconds + idle loop seconds) / environment steps``, written as
+``least_ratio`` (that over an engine move: the least ``step_ratio`` there can be), and no game
+less than engine + idle loop, ``least_game_ratio`` (the least ``game_ratio``). With one step a
+move (Pazaak) ``least_ratio`` is ``(engine move + idle step) / engine move``: above 1.5 when
+the idle loop costs more than half an engine move, and then the target cannot be met.
 Writes ``benchmarks/results/rl.json`` and prints a table.
 """
 
@@ -156,7 +164,24 @@ def measure(game: str, rounds: int, count: int, seed: int) -> dict[str, Any]:
     row["step_ratio_vs_view"] = round(per_step["aec"] / per_step["engine_view"], 2)
     row["game_ratio"] = round(best["aec"][0] / best["engine"][0], 2)
     row["floor_ratio"] = round(per_step["loop_floor"] / per_step["engine"], 2)
+    row.update(least_ratios(best["engine"][0], best["loop_floor"][0], best["aec"][1], per_step))
     return row
+
+
+def least_ratios(
+    engine_seconds: float, loop_seconds: float, env_steps: int, per_step: dict[str, float]
+) -> dict[str, float]:
+    """The floor of :func:`measure`'s ratios: the engine's work plus the idle loop, spread
+    over the environment's steps (``least_ratio``) or per game (``least_game_ratio``).
+
+    >>> least_ratios(1.0, 1.0, 100, {"engine": 10_000.0})  # one step a move, loop = engine
+    {'least_ratio': 2.0, 'least_game_ratio': 2.0}
+    """
+    least_step = (engine_seconds + loop_seconds) / env_steps * 1e6
+    return {
+        "least_ratio": round(least_step / per_step["engine"], 2),
+        "least_game_ratio": round((engine_seconds + loop_seconds) / engine_seconds, 2),
+    }
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -180,7 +205,8 @@ def main(argv: list[str] | None = None) -> None:
             f"({row['aec']['steps_per_game']} steps/game)  step ratio {row['step_ratio']}  "
             f"vs view {row['step_ratio_vs_view']}  game ratio {row['game_ratio']}  "
             f"(idle loop {row['loop_floor']['microseconds_per_step']} µs/step: "
-            f"{row['floor_ratio']}x an engine move)",
+            f"{row['floor_ratio']}x an engine move; least step ratio {row['least_ratio']}, "
+            f"least game ratio {row['least_game_ratio']})",
             flush=True,
         )
     result = {

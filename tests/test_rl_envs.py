@@ -79,17 +79,23 @@ def test_twin_states_differing_only_in_hidden_cards_give_equal_observations(game
             acting = seat == state.to_move
             partial = space.start(state) if acting else None
             twin_partial = space.start(twin) if acting else None
-            # The environments' path, made from the state's fields without the view.
-            assert observer.seat_array(state, seat) == observer.seat_array(twin, seat)
+            # The environments' path, made from the state's fields without the view, with
+            # the marks added step by step (Observer.step_marks).
+            built, twin_built = observer.seat_array(state, seat), observer.seat_array(twin, seat)
+            assert built == twin_built
             while True:
                 mine = observer.features(state.view(seat), partial)
                 theirs = observer.features(twin.view(seat), twin_partial)
                 assert mine == theirs, (game, seat, str(state))
+                assert built.tolist() == mine and twin_built.tolist() == theirs
                 if partial is None or twin_partial is None or partial.move is not None:
                     break
                 assert partial.legal_actions() == twin_partial.legal_actions()
                 action = partial.legal_actions()[-1]
                 partial, twin_partial = partial.then(action), twin_partial.then(action)
+                for found, step in ((built, partial), (twin_built, twin_partial)):
+                    for index in observer.step_marks(step):
+                        found[index] = 1.0
     assert differed > 5  # the twins really hide different cards
 
 
@@ -109,6 +115,62 @@ def test_seat_array_equals_the_view_array_for_both_seats_all_game_long(game: str
                 break
             state = state.play(state.random_move(rng))
     assert checked > 200
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_step_marks_added_one_action_at_a_time_make_the_marks(game: str) -> None:
+    """The environments add only each action's Observer.step_marks to the observation of the
+    move being built: together they must be Observer.marks, at every step of every move."""
+    observer, space, steps = observer_of(game), actions_of(game), 0
+    for state in _random_positions(game, 30):
+        rng = cards.Rng(len(state.legal_moves()))
+        partial, added = space.start(state), set[int]()
+        while partial.move is None:
+            legal = partial.legal_actions()
+            partial = partial.then(legal[rng.below(len(legal))])
+            added |= set(observer.step_marks(partial))
+            if partial.move is None:
+                assert added == set(observer.marks(partial)), (game, partial)
+                steps += 1
+    assert steps > 20 or game == "pazaak"
+
+
+def test_the_mask_helpers_equal_the_views_fields() -> None:
+    """tablic.State.table_mask, panjpar.State.known_mask and attack_mask: the view's table,
+    known cards and attack as card masks, all game long."""
+    checked = 0
+    for seed in range(6):
+        rng, state = cards.Rng(seed), tablic.new_game(seed=seed)
+        while not state.is_over:
+            assert state.table_mask() == cards.mask(state.view(0).table)
+            state, checked = state.play(state.random_move(rng)), checked + 1
+        rng, played = cards.Rng(seed), panjpar.new_game(seed=seed)
+        while True:
+            for seat in (0, 1):
+                view = played.view(seat)
+                assert played.known_mask(seat) == cards.mask(view.known[seat])
+                assert played.known_mask(1 - seat) == cards.mask(view.known[1 - seat])
+                assert played.attack_mask() == cards.mask(view.attack)
+            if played.is_over:
+                break
+            played, checked = played.play(played.random_move(rng)), checked + 1
+    assert checked > 500
+
+
+def test_an_observation_is_the_agents_own_array() -> None:
+    """Changing an observation in place (a learner normalising it) changes no later
+    observation: the environment keeps its numbers apart from the arrays it hands out."""
+    aec, observer = rl.env("tablic"), observer_of("tablic")
+    aec.reset(seed=2)
+    for _ in range(3):
+        observation, *_ = aec.last()
+        observation[:] = 7.0  # the agent's own array: the environment must not read it
+        aec.step(aec.partial.legal_actions()[0])  # a hand card, then the table cards
+        expected = observer.features(aec.state.view(aec.state.to_move), aec.partial)
+        assert aec.observe(aec.agent_selection).tolist() == expected
+        other = aec.possible_agents[1 - aec.possible_agents.index(aec.agent_selection)]
+        aec.observe(other)[:] = 5.0
+        assert aec.last()[0].tolist() == expected
 
 
 def test_an_aec_game_plays_to_the_end_with_rewards_summing_to_zero() -> None:

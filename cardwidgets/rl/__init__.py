@@ -24,19 +24,22 @@ The trade-offs, chosen for courses on RL and game AI:
   the episode as a loss (``illegal="lose"``) so that a learner ignoring masks still trains,
   or raises (``illegal="raise"``).
 * **Speed**: an environment step reuses the engine's state (no copying) and makes no view:
-  the observation is filled from the state's public fields that the view is made of (the
-  seat's own hand, the table, public counts; tests hold it equal to the view's numbers, and
-  equal on twin states that differ only in hidden cards), once per move, only the move being
-  built added per step. Masks come from the engine's answers on card masks (Tablić's capture
-  steps, Panjpar's legal attacks and killers, Pazaak's legal moves once per hand), one shared
-  read-only array per set of legal actions. ``benchmarks/rl.py``
+  the observation is joined from bytes blocks of the state's public fields the view is made
+  of (the seat's own hand, the table, public counts, as card masks; each block made once and
+  kept; tests hold it equal to the view's numbers, and equal on twin states that differ only
+  in hidden cards), once per move, only each action's marks added per step, and a copy of its
+  own handed to the agent. Masks come from the engine's answers on card masks (Tablić's
+  capture steps, Panjpar's legal attacks and killers, Pazaak's legal moves once per hand), one
+  shared read-only array per set of legal actions; moves are played as the engine's own
+  (Tablić's capture key, Panjpar's defence code). ``benchmarks/rl.py``
   (``benchmarks/results/rl.json``) measures random play: a PettingZoo step costs about 2x a
-  bare engine move in Tablić, 3x in Panjpar and 6x in Pazaak (per game, with several steps
-  per move in Tablić and Panjpar: about 5x, 5x and 6x); the same agent loop on an environment
-  that does nothing already costs 0.25x, 0.25x and 0.9x an engine move (PettingZoo's
-  iterator and ``last()``, the agent's draw from its mask), and a Pazaak move is only about
-  4 µs. The issue's target (1.5x a bare engine step) is not met; runs on a shared machine
-  vary by a fifth.
+  bare engine move in Tablić, 3x in Panjpar and 5x in Pazaak (per game, with several steps
+  per move in Tablić and Panjpar: about 5.5x, 5.5x and 5x); the issue's target (1.5x) is not
+  met. The same agent loop on an environment that does nothing costs 0.26x,
+  0.29x and 0.9x an engine move, so no environment that has the engine play its moves in
+  PettingZoo's loop gets Pazaak below about 1.9x (``least_ratio``: engine + idle loop per
+  step), nor any game's time per game below 1.5-1.9x an engine game (``least_game_ratio``).
+  Runs on the shared machine (load 11-15) vary by a fifth.
 
 Without the extra, :func:`env` and :func:`gym_env` raise :class:`cardwidgets.extras.MissingExtra`
 naming it; :mod:`.actions` and :mod:`.observations` need nothing beyond the standard library.

@@ -36,7 +36,6 @@ can branch on it. It never leads to a dead end: every masked action can be compl
 
 from __future__ import annotations
 
-import functools
 import operator
 from collections.abc import Iterable, Sequence
 from typing import Any, Final, NamedTuple
@@ -46,7 +45,9 @@ from cardwidgets.cards import DECK, Card
 from cardwidgets.core import IllegalMove, Move
 from cardwidgets.games import panjpar, pazaak, tablic
 from cardwidgets.games.panjpar.deck import indices_of
+from cardwidgets.games.panjpar.moves import CODE_SHIFT, defences_of_codes, single_defence
 from cardwidgets.games.pazaak.rules import sign_order
+from cardwidgets.games.tablic.moves import new_move
 from cardwidgets.rl import words as _words  # noqa: F401  (registers the sentences)
 
 __all__ = [
@@ -195,9 +196,12 @@ class _TablicPartial(Partial):
         steps = (*self.steps, action)
         if action != DONE:
             return _TablicPartial(self.state, steps)
-        card = DECK[steps[0]]
-        captured = frozenset(DECK[i] for i in steps[1:-1])
-        return _TablicPartial(self.state, steps, tablic.Move(card, captured))
+        captured = 0
+        for index in steps[1:-1]:
+            captured |= 1 << index
+        # The engine's move of a capture key (captured mask << 6 | card index): its cards
+        # are listed only if read; State.play checks it as any move.
+        return _TablicPartial(self.state, steps, new_move(captured << 6 | steps[0]))
 
 
 def _tablic_encode(state: Any, move: Move) -> tuple[int, ...]:
@@ -225,9 +229,8 @@ class _PanjparPartial(Partial):
         targets = facts.targets
         if targets:
             # Answer the next attack card: leave it, or kill it with a hand card not used yet.
-            target = targets[len(steps)].index
-            killers = _killer_bits(target, facts.trump) & facts.hand_bits & ~chosen
-            return tuple(sorted((target, *indices_of(killers))))
+            answered = len(steps)
+            return indices_of(facts.killers[answered] & ~chosen | 1 << targets[answered])
         # Attacking: the cards some legal attack (the engine's list) holds with those chosen.
         more = 0
         for cards_bits in facts.attacks:
@@ -240,12 +243,17 @@ class _PanjparPartial(Partial):
         """What the whole move needs, read once from the state and passed on."""
         if self._known is None:
             state = self.state
-            targets = state.attack  # sorted by card index: the answering order
-            attacks = {} if targets else {m.mask: m for m in state.legal_moves()}
-            hand_bits = state.hand_mask(state.to_move)
-            self._known = _PanjparFacts(hand_bits, targets, state.trump, attacks)
-        facts: _PanjparFacts = self._known
-        return facts
+            attack = state.attack_mask()
+            targets = indices_of(attack)  # ascending card index: the answering order
+            if targets:
+                hand, trump = state.hand_mask(state.to_move), state.trump
+                killers = tuple(_beaters(t, trump) & hand for t in targets)
+                facts = _PanjparFacts(attack, targets, killers, {})
+            else:
+                facts = _PanjparFacts(0, (), (), {m.mask: m for m in state.legal_moves()})
+            self._known = facts
+        found: _PanjparFacts = self._known
+        return found
 
     def _step(self, action: int) -> Partial:
         state, steps = self.state, (*self.steps, action)
@@ -260,49 +268,51 @@ class _PanjparPartial(Partial):
             return _PanjparPartial(state, steps, facts.attacks[chosen])  # the engine's move
         if len(steps) < len(targets):
             return _PanjparPartial(state, steps, known=facts)
-        listed = _one_card_defence(state, targets[0], action) if len(targets) == 1 else None
-        if listed is not None:
-            return _PanjparPartial(state, steps, listed)
-        kills = {a: DECK[k] for a, k in zip(targets, steps, strict=True) if k != a.index}
-        left = tuple(a for a in targets if a not in kills)
-        return _PanjparPartial(state, steps, panjpar.Defend(panjpar.Kills(kills), left))
+        if len(targets) == 1:  # the engine's cached move (-1: pick up)
+            move = single_defence(targets[0], -1 if action == targets[0] else action)
+            return _PanjparPartial(state, steps, move)
+        # The engine's defence code: per attack card in ascending order (the first the most
+        # significant), its killer's index + 1, or 0 when it is picked up.
+        digits = 0
+        for target, answer in zip(targets, steps, strict=True):
+            digits = digits << 6 | (0 if answer == target else answer + 1)
+        move = defences_of_codes((facts.attack << CODE_SHIFT | digits,))[0]
+        return _PanjparPartial(state, steps, move)
 
 
 class _PanjparFacts(NamedTuple):
     """What a Panjpar move being built reads once from its position."""
 
-    hand_bits: int
-    """The hand of the seat to move, as a card mask."""
-    targets: tuple[Card, ...]
-    """The attack cards in the order a defence answers them (lowest card index first)."""
-    trump: Any
+    attack: int
+    """Defending: the attack cards, as a card mask (0 when attacking)."""
+    targets: tuple[int, ...]
+    """The attack cards' indices in the order a defence answers them (ascending)."""
+    killers: tuple[int, ...]
+    """Per attack card, the defender's hand cards that beat it (P-S12), as a card mask."""
     attacks: dict[int, Move]
     """Attacking: the engine's legal attacks by their cards' mask (empty when defending)."""
 
 
-def _one_card_defence(state: Any, target: Card, action: int) -> Move | None:
-    """The engine's own move that answers a one-card attack with ``action`` (the target's
-    index: pick it up; else the killer's), or None: listed moves are played without a second
-    check (a built one costs about 6 µs more), and the list of a one-card attack is short
-    (pick up, then one move per killer)."""
-    killer = None if action == target.index else DECK[action]
-    for move in state.legal_moves():
-        if move.kills.get(target) == killer:
-            found: Move = move
-            return found
-    return None
+def _beaters(attacked: int, trump: Any) -> int:
+    """The mask of the cards that beat card ``attacked`` under ``trump`` (P-S12), from
+    :func:`panjpar.beats`, worked out once per card and trump suit."""
+    row = _BEATERS[_SUITS.index(trump)]  # by identity, in C (a Suit's hash is Python code)
+    found = row[attacked]
+    if found < 0:
+        found = row[attacked] = cards.mask(
+            c for c in DECK if panjpar.beats(c, DECK[attacked], trump)
+        )
+    return found
+
+
+_SUITS: Final = tuple(cards.Suit)
+_BEATERS: Final = [[-1] * 52 for _ in _SUITS]
+"""Per trump suit and card index, the mask of the cards that beat it (-1: not known yet)."""
 
 
 def _targets(state: Any) -> list[Card]:
     """The attack cards in the order a defence answers them: lowest card index first."""
     return sorted(state.attack, key=lambda c: c.index)
-
-
-@functools.cache
-def _killer_bits(attacked: int, trump: Any) -> int:
-    """The mask of the cards that beat card ``attacked`` under ``trump`` (P-S12), from
-    :func:`panjpar.beats`, once per card and trump suit."""
-    return cards.mask(c for c in DECK if panjpar.beats(c, DECK[attacked], trump))
 
 
 def _panjpar_encode(state: Any, move: Move) -> tuple[int, ...]:

@@ -11,11 +11,14 @@ its JSON text) into a zeroed sequence: a list, or for the environments a ``float
 :class:`array.array` (:meth:`Observer.array`: item writes to it cost a fraction of numpy's,
 and ``numpy.frombuffer`` wraps it without a copy).
 
-The environments take a faster path to the same numbers, :meth:`Observer.seat_array`: it
-reads the state's public fields that the view is made of (the seat's own hand, the table,
-the public counts, and the few helpers ``hand_mask``, ``pile``, ``discard_top`` that give one
-view field without making the view), never a hidden one. Tests hold it equal to the view's
-numbers for both seats all game long, and equal on hidden-card twins.
+The environments take a faster path to the same numbers, :meth:`Observer.seat_bytes` (and
+:meth:`Observer.seat_array`, the same as an array): it reads the state's public fields that
+the view is made of (the seat's own hand, the table, the public counts, and the few helpers
+``hand_mask``, ``table_mask``, ``known_mask``, ``attack_mask``, ``pile``, ``discard_top``
+that give one view field without making the view), never a hidden one, and joins the bytes
+of its blocks, each made once and kept (card masks by 13-card chunk, Pazaak's card counts by
+the cards): a few look-ups per position, no loop over the cards. Tests hold it equal to the
+view's numbers for both seats all game long, and equal on hidden-card twins.
 
 >>> from cardwidgets import pazaak
 >>> observer = observer_of("pazaak")
@@ -30,12 +33,13 @@ True
 from __future__ import annotations
 
 import array
+import struct
 from collections.abc import Sequence
 from typing import Any, Final
 
 from cardwidgets.cards import Card, Suit
 from cardwidgets.games import panjpar, pazaak, tablic
-from cardwidgets.games.panjpar.deck import cards_of
+from cardwidgets.games.panjpar.deck import indices_of
 from cardwidgets.rl.actions import DONE, Partial, actions_of
 
 __all__ = ["Observer", "observer_of"]
@@ -49,10 +53,19 @@ class Observer:
 
     :meth:`features` is :meth:`plain` (from the view) with the entries of :meth:`marks` (the
     move being built) set to 1, so an environment can keep the plain part while a move is
-    built and copy it once per step.
+    built, and add each step's :meth:`step_marks` to it.
     """
 
-    __slots__ = ("_marks", "_plain", "_seat_plain", "_zeros", "fields", "game", "size")
+    __slots__ = (
+        "_marks",
+        "_plain",
+        "_seat_bytes",
+        "_step_marks",
+        "_zeros",
+        "fields",
+        "game",
+        "size",
+    )
 
     def __init__(
         self,
@@ -60,13 +73,15 @@ class Observer:
         fields: Sequence[tuple[str, int]],
         plain: Any,
         marks: Any,
-        seat_plain: Any = None,
+        seat_bytes: Any,
+        step_marks: Any = None,
     ) -> None:
         self.game, self.fields = game, tuple(fields)
         self._plain, self._marks = plain, marks
-        # ``seat_plain(state, seat, out)`` writes the same numbers as ``plain(state.view(seat),
-        # out)`` from the fields the view is made of, without making the view.
-        self._seat_plain = seat_plain or _through_view(plain)
+        self._step_marks = step_marks or marks
+        # ``seat_bytes(state, seat)`` makes the bytes of the float32 numbers that
+        # ``plain(state.view(seat), out)`` writes, from the fields the view is made of.
+        self._seat_bytes = seat_bytes
         self.size = sum(n for _, n in fields)
         self._zeros = array.array("f", bytes(4 * self.size))
 
@@ -85,10 +100,16 @@ class Observer:
         return found
 
     def seat_array(self, state: Any, seat: int) -> array.array[float]:
-        """``array(state.view(seat))``, the same numbers, made without the view where the game
-        allows (the environments' path: tests/test_rl_envs.py holds the two equal)."""
-        found = self._zeros[:]
-        self._seat_plain(state, seat, found)
+        """``array(state.view(seat))``, the same numbers, made without the view (from
+        :meth:`seat_bytes`: tests/test_rl_envs.py holds the two equal)."""
+        found = array.array("f")
+        found.frombytes(self._seat_bytes(state, seat))
+        return found
+
+    def seat_bytes(self, state: Any, seat: int) -> bytes:
+        """The bytes of :meth:`seat_array` (float32, the machine's byte order), made without
+        the view: the environments' path (``numpy.frombuffer`` reads them)."""
+        found: bytes = self._seat_bytes(state, seat)
         return found
 
     def array(self, view: Any, partial: Partial | None = None) -> array.array[float]:
@@ -111,14 +132,14 @@ class Observer:
         found: tuple[int, ...] = self._marks(partial)
         return found
 
-
-def _through_view(plain: Any) -> Any:
-    """A ``seat_plain`` that makes the view and reads it."""
-
-    def seat_plain(state: Any, seat: int, out: Any) -> None:
-        plain(state.view(seat), out)
-
-    return seat_plain
+    def step_marks(self, partial: Partial) -> tuple[int, ...]:
+        """The entries :meth:`marks` gains with the last action of ``partial``: marks only
+        grow while a move is built, so ``marks(partial)`` is the marks of the move one action
+        shorter with these set too (an environment sets them on its copy, step by step)."""
+        if not partial.steps:
+            return ()
+        found: tuple[int, ...] = self._step_marks(partial)
+        return found
 
 
 def _cards(out: Any, start: int, found: Sequence[Card] | None) -> None:
@@ -126,13 +147,59 @@ def _cards(out: Any, start: int, found: Sequence[Card] | None) -> None:
         out[start + card.index] = 1.0
 
 
+_PACKS: Final = {size: struct.Struct(f"{size}f") for size in (5, 13, 17)}
+"""Packers of the count blocks: one C call writes a block into a float32 array."""
+
+
 def _numbers(out: Any, start: int, values: Sequence[float]) -> None:
-    """``values`` at ``start``, ``start + 1`` … (into an array in one slice write)."""
+    """``values`` at ``start``, ``start + 1`` … (into an array by one packing call)."""
     if out.__class__ is array.array:
-        out[start : start + len(values)] = array.array("f", values)
+        _PACKS[len(values)].pack_into(out, 4 * start, *values)
         return
     for index, value in enumerate(values, start):
         out[index] = value
+
+
+# -- blocks of bytes (the environments' path) -------------------------------------------------
+
+
+def _floats(values: Sequence[float]) -> bytes:
+    """The bytes of ``values`` as float32 numbers (as an :class:`array.array` holds them)."""
+    return array.array("f", values).tobytes()
+
+
+class _Chunks(dict[int, bytes]):
+    """The 13 float32 numbers of a 13-bit value (1 where a bit is set), made on first use:
+    a card mask's block is four look-ups, one per 13-card chunk (at most 8,192 entries)."""
+
+    def __missing__(self, value: int) -> bytes:
+        found = self[value] = _floats([value >> i & 1 for i in range(13)])
+        return found
+
+
+_CHUNKS: Final = _Chunks()
+_NO_CARDS: Final = bytes(4 * 52)
+_ONE_CARD: Final = tuple(_floats([i == index for i in range(52)]) for index in range(52))
+
+
+def _block(mask: int) -> bytes:
+    """52 float32 numbers: 1 at each card index of the card mask ``mask``."""
+    if not mask:
+        return _NO_CARDS
+    chunks = _CHUNKS
+    return b"".join(
+        (
+            chunks[mask & 8191],
+            chunks[mask >> 13 & 8191],
+            chunks[mask >> 26 & 8191],
+            chunks[mask >> 39],
+        )
+    )
+
+
+def _one(card: Card | None) -> bytes:
+    """52 float32 numbers: 1 at ``card``'s index (none for None)."""
+    return _NO_CARDS if card is None else _ONE_CARD[card.index]
 
 
 # -- Tablić ----------------------------------------------------------------------------------
@@ -184,53 +251,62 @@ def _tablic(view: tablic.TablicView, out: Any) -> None:
     )
 
 
-def _tablic_state(state: tablic.State, seat: int, out: Any) -> None:
+_TABLIC_BUILDING: Final = bytes(4 * 104)  # building_card, building_captured: marks only
+_TABLIC_COUNTS: Final = struct.Struct("17f")
+
+
+def _tablic_bytes(state: tablic.State, seat: int) -> bytes:
     # _tablic's numbers from the state's public fields the view is made of: the seat's hand
-    # (as a mask), the table, the bottom card, the revealed cards, each pile's count and
-    # points (State.pile), scores and counters.
+    # and the table (as masks: the table's order is not in the numbers), the bottom card,
+    # the revealed cards, each pile's count and points (State.pile), scores and counters.
     me, them = seat, 1 - seat
     hand = state.hand_mask(me)
-    while hand:
-        low = hand & -hand
-        out[low.bit_length() - 1] = 1.0
-        hand ^= low
-    _cards(out, 52, state.table)
-    bottom = state.stock_bottom
-    if bottom is not None:
-        out[104 + bottom.index] = 1.0
     revealed = state.revealed()
-    _cards(out, 156, revealed[me])
-    _cards(out, 208, revealed[them])
     mine, theirs = state.pile(me), state.pile(them)
     capturer, tablas, totals = state.last_capturer, state.tablas, state.totals
-    _numbers(
-        out,
-        364,
+    counts = _TABLIC_COUNTS.pack(
+        hand.bit_count(),
+        state.hand_mask(them).bit_count(),
+        mine.cards,
+        mine.points,
+        theirs.cards,
+        theirs.points,
+        tablas[me],
+        tablas[them],
+        totals[me],
+        totals[them],
+        len(state.stock),
+        capturer == me,
+        capturer == them,
+        state.dealer == me,
+        state.round,
+        state.deal_number,
+        state.rules.target,
+    )
+    return b"".join(
         (
-            state.hand_mask(me).bit_count(),
-            state.hand_mask(them).bit_count(),
-            mine.cards,
-            mine.points,
-            theirs.cards,
-            theirs.points,
-            tablas[me],
-            tablas[them],
-            totals[me],
-            totals[them],
-            len(state.stock),
-            capturer == me,
-            capturer == them,
-            state.dealer == me,
-            state.round,
-            state.deal_number,
-            state.rules.target,
-        ),
+            _block(hand),
+            _block(state.table_mask()),
+            _one(state.stock_bottom),
+            _one(revealed[me][0] if revealed[me] else None),
+            _one(revealed[them][0] if revealed[them] else None),
+            _TABLIC_BUILDING,
+            counts,
+        )
     )
 
 
 def _tablic_marks(partial: Partial) -> tuple[int, ...]:
     steps = partial.steps
     return (260 + steps[0], *(312 + a for a in steps[1:] if a != DONE))
+
+
+def _tablic_step_marks(partial: Partial) -> tuple[int, ...]:
+    steps = partial.steps
+    action = steps[-1]
+    if len(steps) == 1:
+        return (260 + action,)  # the hand card
+    return () if action == DONE else (312 + action,)
 
 
 # -- Panjpar ---------------------------------------------------------------------------------
@@ -256,19 +332,44 @@ def _panjpar(view: panjpar.PanjparView, out: Any) -> None:
     _panjpar_fill(view, me, view.hand or (), view.hand_sizes, out)
 
 
-def _panjpar_state(state: panjpar.State, seat: int, out: Any) -> None:
-    # As for Pazaak: the view's fields are the state's public attributes of the same names
-    # (discard_top is the one card of the discard a view shows), and the seat's own hand.
-    hand = state.hand_mask(seat)
-    sizes = (state.hand_mask(0).bit_count(), state.hand_mask(1).bit_count())
-    _panjpar_fill(state, seat, cards_of(hand), sizes, out)
+_PANJPAR_BUILDING: Final = bytes(4 * 208)  # the four building blocks: marks only
+_PANJPAR_SUITS: Final = tuple(_floats([i == suit for i in range(4)]) for suit in range(4))
+_PANJPAR_COUNTS: Final = struct.Struct("5f")
+
+
+def _panjpar_bytes(state: panjpar.State, seat: int) -> bytes:
+    # _panjpar's numbers from the state's public fields the view is made of, the card sets
+    # as masks: the seat's own hand, the attack, the known cards; discard_top is the one
+    # card of the discard a view shows.
+    them = 1 - seat
+    hand, attack = state.hand_mask(seat), state.attack_mask()
+    counts = _PANJPAR_COUNTS.pack(
+        hand.bit_count(),
+        state.hand_mask(them).bit_count(),
+        state.stock_empty,
+        state.attacker == seat,
+        attack != 0,
+    )
+    return b"".join(
+        (
+            _block(hand),
+            _block(attack),
+            _block(state.known_mask(seat)),
+            _block(state.known_mask(them)),
+            _one(state.discard_top),
+            _one(state.trump_card),
+            _PANJPAR_BUILDING,
+            _PANJPAR_SUITS[_SUITS.index(state.trump)],
+            counts,
+        )
+    )
 
 
 def _panjpar_fill(
     seen: Any, me: int, hand: Sequence[Card], hand_sizes: tuple[int, int], out: Any
 ) -> None:
-    """The numbers of a Panjpar view; ``seen`` is the view, or the state (its public
-    attributes the view copies: attack, known, discard_top, trump …)."""
+    """The numbers of a Panjpar view ``seen`` (the environments join the same numbers from
+    the state's fields: :func:`_panjpar_bytes`)."""
     them = 1 - me
     known, attack = seen.known, seen.attack
     _cards(out, 0, hand)
@@ -288,16 +389,25 @@ def _panjpar_fill(
 
 
 def _panjpar_marks(partial: Partial) -> tuple[int, ...]:
-    attack = partial.state.attack  # public: on the table
+    attack = partial.state.attack_mask()  # public: on the table
     if not attack:
         return tuple(312 + a for a in partial.steps if a != DONE)
     found: list[int] = []
-    for target, action in zip(sorted(attack, key=lambda c: c.index), partial.steps, strict=False):
-        if action == target.index:
+    for target, action in zip(indices_of(attack), partial.steps, strict=False):
+        if action == target:
             found.append(468 + action)  # left to be picked up
         else:
-            found += (364 + action, 416 + target.index)  # the killer, the attack card killed
+            found += (364 + action, 416 + target)  # the killer, the attack card killed
     return tuple(found)
+
+
+def _panjpar_step_marks(partial: Partial) -> tuple[int, ...]:
+    steps = partial.steps
+    action, attack = steps[-1], partial.state.attack_mask()
+    if not attack:
+        return () if action == DONE else (312 + action,)
+    target = indices_of(attack)[len(steps) - 1]  # answered lowest card index first
+    return (468 + action,) if action == target else (364 + action, 416 + target)
 
 
 # -- Pazaak ----------------------------------------------------------------------------------
@@ -318,18 +428,85 @@ def _pazaak(view: pazaak.PazaakView, out: Any) -> None:
     _pazaak_fill(view, me, view.hand or (), view.hand_sizes, out)
 
 
-def _pazaak_state(state: pazaak.State, seat: int, out: Any) -> None:
+class _SideCounts(dict[tuple[pazaak.SideCard, ...], bytes]):
+    """The 23 float32 counts of each side card in a run of side cards (a hand, the cards a
+    seat used), by the run, made on first use (started again past 65,536 runs)."""
+
+    def __missing__(self, found: tuple[pazaak.SideCard, ...]) -> bytes:
+        counts = [0] * 23
+        for card in found:
+            counts[_SIDE[card]] += 1
+        if len(self) >= 65536:
+            self.clear()
+        made = self[found] = _floats(counts)
+        return made
+
+
+class _MainCounts(dict[tuple[Any, ...], bytes]):
+    """The 10 float32 counts of each main-deck value among a seat's placed cards (side
+    cards are counted as used), by the placed cards, made on first use."""
+
+    def __missing__(self, placed: tuple[Any, ...]) -> bytes:
+        counts = [0] * 10
+        for card, _value in placed:
+            if card.__class__ is int:
+                counts[card - 1] += 1
+        if len(self) >= 65536:
+            self.clear()
+        made = self[placed] = _floats(counts)
+        return made
+
+
+_SIDE_COUNTS: Final = _SideCounts()
+_MAIN_COUNTS: Final = _MainCounts()
+_NO_SIDE_CARD: Final = bytes(4 * 23)
+_ONE_SIDE_CARD: Final = {
+    card: _floats([i == index for i in range(23)]) for card, index in _SIDE.items()
+}
+_PAZAAK_COUNTS: Final = struct.Struct("13f")
+
+
+def _pazaak_bytes(state: pazaak.State, seat: int) -> bytes:
     # The view's fields are the state's public attributes of the same names (the view copies
     # them), and the seat's own hand: the same numbers, without making the view.
-    hands = state.hands
-    _pazaak_fill(state, seat, hands[seat], (len(hands[0]), len(hands[1])), out)
+    them = 1 - seat
+    hands, used, placed = state.hands, state.used, state.placed
+    played = state.played_this_turn
+    totals, standing, sets_won = state.totals, state.standing, state.sets_won
+    counts = _PAZAAK_COUNTS.pack(
+        len(placed[seat]),
+        len(placed[them]),
+        totals[seat],
+        totals[them],
+        standing[seat],
+        standing[them],
+        sets_won[seat],
+        sets_won[them],
+        state.set_number,
+        state.starter == seat,
+        state.deck_size or 0,
+        len(hands[seat]),
+        len(hands[them]),
+    )
+    side, main = _SIDE_COUNTS, _MAIN_COUNTS
+    return b"".join(
+        (
+            side[hands[seat]],
+            side[used[seat]],
+            side[used[them]],
+            _NO_SIDE_CARD if played is None else _ONE_SIDE_CARD[played],
+            main[placed[seat]],
+            main[placed[them]],
+            counts,
+        )
+    )
 
 
 def _pazaak_fill(
     seen: Any, me: int, hand: Sequence[pazaak.SideCard], hand_sizes: tuple[int, int], out: Any
 ) -> None:
-    """The numbers of a Pazaak view; ``seen`` is the view, or the state (its public
-    attributes the view copies: used, placed, totals, standing, sets …)."""
+    """The numbers of a Pazaak view ``seen`` (the environments join the same numbers from
+    the state's fields: :func:`_pazaak_bytes`)."""
     them, side = 1 - me, _SIDE
     used = seen.used
     # Loops written out (no tuple of blocks): this runs at every step of the environments.
@@ -372,10 +549,14 @@ def _pazaak_fill(
 
 
 _OBSERVERS: Final = {
-    "tablic": Observer("tablic", _TABLIC_FIELDS, _tablic, _tablic_marks, _tablic_state),
-    "panjpar": Observer("panjpar", _PANJPAR_FIELDS, _panjpar, _panjpar_marks, _panjpar_state),
+    "tablic": Observer(
+        "tablic", _TABLIC_FIELDS, _tablic, _tablic_marks, _tablic_bytes, _tablic_step_marks
+    ),
+    "panjpar": Observer(
+        "panjpar", _PANJPAR_FIELDS, _panjpar, _panjpar_marks, _panjpar_bytes, _panjpar_step_marks
+    ),
     "pazaak": Observer(
-        "pazaak", _PAZAAK_FIELDS, _pazaak, lambda partial: (), _pazaak_state
+        "pazaak", _PAZAAK_FIELDS, _pazaak, lambda partial: (), _pazaak_bytes
     ),  # one action: no marks
 }
 

@@ -141,43 +141,54 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         self.terminations = dict.fromkeys(AGENTS, False)
         self.truncations = dict.fromkeys(AGENTS, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
+        self._over = False  # the game has ended: every step is a dead agent's
         self._state = state
-        self._observed: dict[str, Any] = {}
-        self._plain: dict[int, array.array[float]] = {}
         self._start(state)
 
     def _start(self, state: Any) -> None:
         """The seat to move in ``state`` starts building its move."""
         self._partial = self._actions.start(state)
-        self.agent_selection = agent = AGENTS[state.to_move]
-        self.infos[AGENTS[1 - state.to_move]] = {"action_mask": self._no_mask}
+        self._seat = seat = state.to_move
+        self.agent_selection = agent = AGENTS[seat]
+        self.infos[AGENTS[1 - seat]] = {"action_mask": self._no_mask}
         self._set_mask(agent)
+        # Each seat's numbers of this position, made when first observed (their bytes), and
+        # the seat to move's with its marks so far (array.array: item writes cost a fraction
+        # of numpy's).
+        self._plain: list[bytes | None] = [None, None]
+        self._marked: array.array[float] | None = None
+        self._shown: dict[str, Any] = {}
 
     def _set_mask(self, agent: str) -> None:
-        # The same few sets of legal actions recur all game long: one read-only array each.
+        # The same few sets of legal actions recur all game long: one read-only array each,
+        # kept until there are too many (then the cache starts again, as the engines' do).
         legal = self._partial.legal_actions()
-        mask = self._masks.get(legal)
+        masks = self._masks
+        mask = masks.get(legal)
         if mask is None:
-            mask = _mask_of(legal, self._actions.size)
-            if len(self._masks) < _MASKS_KEPT:
-                self._masks[legal] = mask
+            if len(masks) >= _MASKS_KEPT:
+                masks.clear()
+            mask = masks[legal] = _mask_of(legal, self._actions.size)
         self.infos[agent] = {"action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """The agent to move takes ``action``; a completed move is played at once."""
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._over:
             self._was_dead_step(action)
             return
-        self._cumulative_rewards[agent] = 0.0
+        # Rewards come only at the end, when both agents are terminated: the agent to move
+        # has no reward to collect (its _cumulative_rewards entry stays 0 all game).
         partial = self._partial.then(action)  # refuses a masked action, nothing changed
-        self._observed = {}
         if partial.move is None:
             self._partial = partial
-            self._set_mask(agent)
+            self._set_mask(self.agent_selection)
+            self._shown = {}
+            marked = self._marked
+            if marked is not None:  # only the new action's marks are new
+                for index in self._observer.step_marks(partial):
+                    marked[index] = 1.0
             return
         self._state = state = self._state.play(partial.move)
-        self._plain = {}
         if state.is_over:
             self._finish(state)
             self._accumulate_rewards()  # the only rewards: every other step's are 0
@@ -186,37 +197,53 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
 
     def _finish(self, state: Any) -> None:
         winner = state.outcome.winner
+        self._over, self._plain, self._marked, self._shown = True, [None, None], None, {}
         for seat, agent in enumerate(AGENTS):
             self.rewards[agent] = 0.0 if winner is None else (1.0 if winner == seat else -1.0)
             self.terminations[agent] = True
             self.infos[agent] = {"action_mask": self._no_mask}
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The agent to move's observation, reward, termination, truncation and info
+        (PettingZoo's ``last``, with the observation from :meth:`observe`'s cache)."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def observe(self, agent: str) -> Any:
         """The observation of ``agent``: the features of its seat's view and, while it builds
-        a move, of the actions it took (a float32 array; the same array until a step)."""
-        found = self._observed.get(agent)
+        a move, of the actions it took (a float32 array of its own: the same array until a
+        step, and changing it changes no later observation)."""
+        found = self._shown.get(agent)
         if found is None:
-            features = self._plain_features(_SEATS[agent])
-            acting = agent == self.agent_selection and not self.terminations[agent]
-            marks = self._observer.marks(self._partial if acting else None)
-            if marks:
-                features = features[:]
-                for index in marks:
-                    features[index] = 1.0
-            found = self._observed[agent] = np.frombuffer(features, np.float32)
+            seat = _SEATS[agent]
+            plain = self._plain[seat]
+            if plain is None:
+                plain = self._plain[seat] = self._observer.seat_bytes(self._state, seat)
+            numbers: bytes | array.array[float] = plain
+            if seat == self._seat and not self._over and self._partial.steps:
+                numbers = self._marked if self._marked is not None else self._mark(plain)
+            # A copy (bytearray) the agent may change: never the numbers kept here.
+            found = self._shown[agent] = np.frombuffer(bytearray(numbers), np.float32)
         return found
+
+    def _mark(self, plain: bytes) -> array.array[float]:
+        """The numbers of the seat to move with the marks of its move so far, kept: each
+        later step of the move adds only its own (:meth:`Observer.step_marks`)."""
+        marked = self._marked = array.array("f")
+        marked.frombytes(plain)
+        for index in self._observer.marks(self._partial):
+            marked[index] = 1.0
+        return marked
 
     def action_mask(self, agent: str) -> Any:
         """The action mask of ``agent`` (int8; all zeros unless it is to move)."""
         return self.infos[agent]["action_mask"]
-
-    def _plain_features(self, seat: int) -> array.array[float]:
-        # The view's part of the observation changes only when a move is played: kept per
-        # position while a move is being built (an array.array: numpy.frombuffer wraps it).
-        found = self._plain.get(seat)
-        if found is None:
-            found = self._plain[seat] = self._observer.seat_array(self._state, seat)
-        return found
 
     def render(self) -> str | None:
         """``ansi``: the view of the seat to move, as text (never the hidden cards)."""

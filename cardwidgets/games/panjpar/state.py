@@ -1076,6 +1076,26 @@ class State(core.GameState[Move]):
         """
         return self._hands[check_seat(seat)]
 
+    def known_mask(self, seat: int) -> int:
+        """The cards both players have seen go into ``seat``'s hand, as a card mask:
+        ``cards.mask(known[seat])`` (a view's ``known[seat]``) without listing them.
+
+        >>> state = State.from_position(["2♠", "9♥ 8♣"], (), trump="♦", attack="7♥")
+        >>> cards.from_mask(state.play("pick up 7♥").known_mask(1))
+        (Card('7♥'),)
+        """
+        return self._known[check_seat(seat)]
+
+    def attack_mask(self) -> int:
+        """The cards of the battle in progress as a card mask: ``cards.mask(attack)`` (a
+        view's ``attack``) without listing them; 0 while the attacker is to move.
+
+        >>> state = State.from_position(["7♥ 7♣ 9♦", "9♥ 8♣ K♠"], (), trump="♦")
+        >>> cards.from_mask(state.play("attack 7♥ 7♣ 9♦").attack_mask())
+        (Card('7♥'), Card('7♣'), Card('9♦'))
+        """
+        return self._attack
+
 
 _NOT_ISSUED: Attack = Attack.from_mask(0)
 """What ``State._issued`` holds before a state generated a move: a private object no caller

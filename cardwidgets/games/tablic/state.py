@@ -1473,6 +1473,16 @@ class State(core.GameState[Move]):
                 complete = complete or fits[1]
         return more, complete
 
+    def table_mask(self) -> int:
+        """The table cards as a card mask (bit ``card.index``): ``cards.mask(table)``, the
+        view's ``table`` as a set, without working out the order the cards arrived in.
+
+        >>> s = State.from_position(table="3♠ 5♥", hands=("8♦ K♠", "9♥"))
+        >>> cards.from_mask(s.play("K♠").table_mask())
+        (Card('3♠'), Card('5♥'), Card('K♠'))
+        """
+        return self._table_bits
+
 
 def new_game(seed: int | str | None = None, rules: Rules | None = None, dealer: int = 1) -> State:
     """A new match. ``seed`` (int or str; fresh if None) fixes every deal; ``dealer`` is the
