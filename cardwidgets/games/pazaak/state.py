@@ -1121,21 +1121,23 @@ class State(core.GameState[Move]):
                 raise TypeError(f"from_position() got an unexpected keyword argument {name!r}")
         seed = more.get("seed")
         seed = fresh_seed() if seed is None else check_seed(seed)
-        return _make_position(
+        rules = check_rules(rules)
+        draw = more.get("draw", True)
+        pos = check_position(
             hands,
             deck,
             tables,
             to_move,
             standing,
             sets_won,
-            check_rules(rules),
+            rules,
             set_number=more.get("set_number"),
             starter=more.get("starter", to_move),
             used=more.get("used"),
             played_this_turn=more.get("played_this_turn"),
-            key=Rng(seed).next64(),
-            draw=more.get("draw", True),
+            draw=draw,
         )
+        return _make_position(pos, rules, Rng(seed).next64(), draw)
 
     def play_drawing(self, move: Move | str, card: int | str) -> State:
         """The state after ``move`` (``end`` or ``stand``) when the next main-deck draw is
@@ -1225,64 +1227,45 @@ and these rules play without gold cards (gold_cards=False)
         if a != b:
             first = 0 if a > b else 1
     first = check_seat(first)
-    state = object.__new__(State)
-    state.rules = rules
-    state.parent = None
-    state.last_move = None
-    state._ply = 0
-    state._tab = ((), ())
-    state._tot = (0, 0)
-    state._hands = hands
-    state._std = (False, False)
-    state._sets = (0, 0)
-    state._turn = first
-    state.is_over = False
-    state._played = None
-    state._top = ()
-    state._rest = FULL_BYTES if rules.main_deck == "finite40" else b""
-    state._key = rng.next64()
-    state._setup = (first, 1)
-    state._used = ((), ())
-    state._last = None
-    state._start = {"seed": seed, "side_decks": checked, "starter": starter}
+    pos = Position(
+        hands=hands,
+        used=((), ()),
+        tables=((), ()),
+        totals=(0, 0),
+        standing=(False, False),
+        sets_won=(0, 0),
+        to_move=first,
+        over=False,
+        top=(),
+        unseen=FULL_BYTES if rules.main_deck == "finite40" else b"",
+        set_number=1,
+        starter=first,
+        played=None,
+    )
+    start = {"seed": seed, "side_decks": checked, "starter": starter}
+    state = _root(pos, rules, rng.next64(), start)
     _start_turn(state, first)
     return state
 
 
-def _make_position(
-    hands: object,
-    deck: object,
-    tables: object,
-    to_move: object,
-    standing: object,
-    sets_won: object,
-    rules: Rules,
-    *,
-    set_number: object,
-    starter: object,
-    used: object,
-    played_this_turn: object,
-    key: int,
-    draw: bool,
-) -> State:
-    """The state of a position given field by field (from :meth:`State.from_position` or a
-    record: any value, each checked by :func:`.position.check_position`); ``draw`` performs
-    ``to_move``'s automatic draw."""
-    pos = check_position(
-        hands,
-        deck,
-        tables,
-        to_move,
-        standing,
-        sets_won,
-        rules,
-        set_number=set_number,
-        starter=starter,
-        used=used,
-        played_this_turn=played_this_turn,
-        draw=draw,
-    )
-    state = object.__new__(State)
+def _make_position(pos: Position, rules: Rules, key: int, draw: bool) -> State:
+    """The state of a position checked by :func:`check_position` (from
+    :meth:`State.from_position` or a record); ``draw`` performs ``to_move``'s automatic draw."""
+    state = _root(pos, rules, key & MASK64, None)
+    if draw:
+        # the record keeps the position before the automatic draw; replaying draws again
+        state._start = _record_start(state)
+        state._start["draw"] = True
+        _start_turn(state, pos.to_move)
+    return state
+
+
+def _root(pos: Position, rules: Rules, key: int, start: dict[str, Any] | None) -> State:
+    """A state without parent or move holding the checked position ``pos``: the one piece
+    :func:`new_game` and :func:`_make_position` build their states with. ``key`` seeds the
+    draws below ``pos.top``; ``start`` is how :func:`new_game` made it (None: a position,
+    recorded as one)."""
+    state = _new_state(State)
     state.rules = rules
     state.parent = None
     state.last_move = None
@@ -1293,20 +1276,15 @@ def _make_position(
     state._std = pos.standing
     state._sets = pos.sets_won
     state._turn = None if pos.over else pos.to_move
+    state.is_over = pos.over
     state._played = pos.played
     state._top = pos.top
     state._rest = pos.unseen
-    state._key = key & MASK64
+    state._key = key
     state._setup = (pos.starter, pos.set_number)
     state._used = pos.used
     state._last = None
-    state._start = None
-    state.is_over = pos.over
-    if draw:
-        # the record keeps the position before the automatic draw; replaying draws again
-        state._start = _record_start(state)
-        state._start["draw"] = True
-        _start_turn(state, pos.to_move)
+    state._start = start
     return state
 
 
@@ -1377,7 +1355,7 @@ def _state_from_start(start: Mapping[str, Any], rules: Rules) -> State:
     if not isinstance(draw, bool):
         reason = IllegalMove("pazaak.pos_not_bool", field="draw", value=i18n.shown(draw))
         raise IllegalMove("pazaak.bad_position", reason=reason)
-    return _make_position(
+    checked = check_position(
         hands=_field(pos, "hands"),
         deck=_field(pos, "deck"),
         tables=_field(pos, "tables"),
@@ -1389,9 +1367,9 @@ def _state_from_start(start: Mapping[str, Any], rules: Rules) -> State:
         starter=_field(pos, "starter"),
         used=_field(pos, "used"),
         played_this_turn=pos.get("played_this_turn"),
-        key=key,
         draw=draw,
     )
+    return _make_position(checked, rules, key, draw)
 
 
 def _placed_record(p: Placed) -> object:
