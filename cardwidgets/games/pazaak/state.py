@@ -17,11 +17,12 @@ In reading order:
   set's end and the next set, a hand card.
 
 Trade-offs: the steps are fast code, proven equal to :class:`.rules.PlainMatch` move for move by
-tests/test_pazaak_fast.py. The hot paths (an ``end``/``stand`` that passes the turn, a plain
-hand card, a set end) build the next state in one step with the SplitMix64 draw inlined
-(``Rng(key).below(n)``, see :data:`._fast.LIMITS`), keep the unseen cards as ``bytes`` and
-``is_over`` as a stored attribute; the rest (gold cards, refusals, forced stands) goes the plain
-way through :mod:`.rules`. Each inlined rule names its decision id where it is done.
+tests/test_pazaak_fast.py. The hot paths (an ``end``/``stand`` that passes the turn, a set end)
+build the next state in one step with the SplitMix64 draw inlined (``Rng(key).below(n)``, see
+:data:`._fast.LIMITS`), keep the unseen cards as ``bytes`` and ``is_over`` as a stored
+attribute; a plain hand card skips only the checks (every hand card is placed by
+:func:`_place`); the rest (gold cards, refusals, forced stands) goes the plain way through
+:mod:`.rules`. Each inlined rule names its decision id where it is done.
 
 >>> state = new_game(seed=5).play("stand")
 >>> from_record(state.to_json()).totals == state.totals
@@ -937,13 +938,18 @@ class State(core.GameState[Move]):
             new._std = std
             _end_turn(new, turn)
         elif move.__class__ is PlayCard:
+            new = _copy(self, move)
             card = move.card
             value = card.options.get(move.sign)
-            hand = self._hands[turn]
-            if value is not None and not card.is_gold and self._played is None and card in hand:
-                return _play_plain(self, move, card, value, hand, turn)
-            new = _copy(self, move)
-            _play_card(self, new, turn, move)
+            if (
+                value is not None
+                and not card.is_gold
+                and self._played is None
+                and card in self._hands[turn]
+            ):
+                _place(new, turn, card, value)  # a legal plain card: nothing more to check
+            else:
+                _play_card(self, new, turn, move)
         else:
             raise core.not_a_move(move)
         return new
@@ -1448,57 +1454,6 @@ def _copy(state: State, move: Move | None) -> State:
     return new
 
 
-def _play_plain(
-    self: State, move: Move, card: SideCard, value: int, hand: tuple[SideCard, ...], seat: int
-) -> State:
-    """The hot path of a legal non-gold hand card (checked by :meth:`State.play`): the new
-    state in one step, as :func:`_copy` then :func:`_play_card` make it."""
-    i = hand.index(card)
-    hand = hand[:i] + hand[i + 1 :]
-    hands = self._hands
-    used = self._used
-    tab = self._tab
-    tot = self._tot
-    if seat == 0:
-        hands = (hand, hands[1])
-        used = (used[0] + (card,), used[1])
-        mine = tab[0] + ((card, value),)
-        total = tot[0] + value
-        tab = (mine, tab[1])
-        tot = (total, tot[1])
-    else:
-        hands = (hands[0], hand)
-        used = (used[0], used[1] + (card,))
-        mine = tab[1] + ((card, value),)
-        total = tot[1] + value
-        tab = (tab[0], mine)
-        tot = (tot[0], total)
-    new = _new_state(State)
-    new.rules = self.rules
-    new.parent = self
-    new.last_move = move
-    new._ply = self._ply + 1
-    new._tab = tab
-    new._tot = tot
-    new._hands = hands
-    new._std = self._std
-    new._sets = self._sets
-    new._turn = seat
-    new.is_over = False
-    new._played = card
-    new._top = self._top
-    new._rest = self._rest
-    new._key = self._key
-    new._setup = self._setup
-    new._used = used
-    new._last = self._last
-    new._start = None
-    if total == TARGET or len(mine) >= MAX_CARDS:
-        new._played = None
-        _forced_stand(new, seat, len(mine), total)
-    return new
-
-
 def _next_turn(self: State, move: Move, std: tuple[bool, bool], seat: int) -> State:
     """The hot path of ``end`` and ``stand`` when the set goes on (most moves): the turn
     passes to ``seat``, who draws; :func:`_copy`, :func:`_end_turn` and :func:`_start_turn` in
@@ -1681,22 +1636,31 @@ def _play_card(old: State, new: State, seat: int, move: PlayCard) -> None:
     value = _checked_value(old, seat, move)
     if card.is_gold:
         value = _gold_effect(new, seat, card, value)
-    i = old._hands[seat].index(card)
-    hand = old._hands[seat][:i] + old._hands[seat][i + 1 :]
+    _place(new, seat, card, value)
+
+
+def _place(new: State, seat: int, card: SideCard, value: int) -> None:
+    """The hand card ``card`` (in ``seat``'s hand, checked) goes on his table as ``value``;
+    then auto-stand / nine cards apply again (Z-D6, Z-D1)."""
+    hands = new._hands
     used = new._used
     tab = new._tab
+    tot = new._tot
+    hand = hands[seat]
+    i = hand.index(card)
+    hand = hand[:i] + hand[i + 1 :]
     mine = tab[seat] + ((card, value),)
-    total = new._tot[seat] + value
+    total = tot[seat] + value
     if seat == 0:
-        new._hands = (hand, new._hands[1])
+        new._hands = (hand, hands[1])
         new._used = (used[0] + (card,), used[1])
         new._tab = (mine, tab[1])
-        new._tot = (total, new._tot[1])
+        new._tot = (total, tot[1])
     else:
-        new._hands = (new._hands[0], hand)
+        new._hands = (hands[0], hand)
         new._used = (used[0], used[1] + (card,))
         new._tab = (tab[0], mine)
-        new._tot = (new._tot[0], total)
+        new._tot = (tot[0], total)
     if total == TARGET or len(mine) >= MAX_CARDS:
         _forced_stand(new, seat, len(mine), total)
     else:
