@@ -561,22 +561,28 @@ def _read_table(text: str) -> list[object]:
 
 
 def _deal_hand(hand: list[str], used: list[str], rules: Rules, rng: cards.Rng) -> list[str]:
-    """The other hand of a seat's code, ``n?``, dealt from the default side deck less the
-    cards he used (as :meth:`State.determinize` does; one used more often than that deck
-    has is drawn again from the whole deck)."""
+    """The other hand of a seat's code, ``n?``, dealt as :meth:`State.determinize` deals it
+    (:func:`_guess_hand`)."""
     if not hand:
         return []
     if len(hand) != 1 or not hand[0].endswith("?") or not hand[0][:-1].isdigit():
         raise PositionError("code.cards", field="hands", text=",".join(hand))
-    need = int(hand[0][:-1])
-    pool = [str(c) for c in default_side_deck(rules)]
+    spent = [SideCard.parse(card) for card in used]
+    return [str(card) for card in _guess_hand(spent, int(hand[0][:-1]), rules, rng)]
+
+
+def _guess_hand(used: Iterable[SideCard], need: int, rules: Rules, rng: Rng) -> list[SideCard]:
+    """``need`` side cards for a hand its seat's opponent cannot see (side decks are private,
+    Z-D8): dealt by ``rng`` from :func:`default_side_deck` less the cards the owner ``used``;
+    where he used more than that deck explains, drawn again from the whole deck."""
+    deck = default_side_deck(rules)
+    pool = list(deck)
     for card in used:
-        text = str(SideCard.parse(card))
-        if text in pool:
-            pool.remove(text)
+        if card in pool:
+            pool.remove(card)
     dealt = rng.shuffle(pool)[:need]
     while len(dealt) < need:
-        dealt.append(str(rng.choice(default_side_deck(rules))))
+        dealt.append(rng.choice(deck))
     return dealt
 
 
@@ -1045,14 +1051,7 @@ class State(core.GameState[Move]):
         """
         check_seat(seat)
         other = 1 - seat
-        pool = list(default_side_deck(self.rules))
-        for card in self._used[other]:
-            if card in pool:
-                pool.remove(card)
-        need = len(self._hands[other])
-        guess = rng.shuffle(pool)[:need]
-        while len(guess) < need:  # he played more cards than the default deck explains
-            guess.append(rng.choice(default_side_deck(self.rules)))
+        guess = _guess_hand(self._used[other], len(self._hands[other]), self.rules, rng)
         hands = list(self._hands)
         hands[other] = tuple(sorted(guess, key=CODE))
         rest = bytes(unseen(self._tab)) if self.rules.main_deck == "finite40" else b""
