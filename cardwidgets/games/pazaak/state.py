@@ -1299,19 +1299,9 @@ def from_record(record: Mapping[str, Any] | str) -> State:
     return State.from_record(record)
 
 
-POSITION_FIELDS: Final = (
-    "hands",
-    "deck",
-    "tables",
-    "to_move",
-    "standing",
-    "sets_won",
-    "set_number",
-    "starter",
-    "used",
-    "played_this_turn",
-)
-"""The fields of a position in a record (see :func:`start_record`)."""
+POSITION_FIELDS: Final = (*FIELDS[:-1], "played_this_turn")
+"""The fields of a position in a record (see :func:`_record_start`): a code's fields, in its
+order, the last named as :meth:`State.from_position` names it."""
 
 
 def _record_start(state: State) -> dict[str, Any]:
