@@ -666,8 +666,8 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
         parent, outcome = state.parent, state.outcome
         if self.paused and parent is not None:
             # a still has no Continue button: its words must not ask for one
-            key = "ended" if self.moment.still else "paused"
-            return self.text(f"widget.pazaak.status.{key}", n=parent.set_number)
+            key = "summary.title" if self.moment.still else "status.paused"
+            return self.text(f"widget.pazaak.{key}", n=parent.set_number)
         if outcome is not None and outcome.winner is not None:  # a match has a winner (Z-S2)
             winner = outcome.winner
             high, low = max(state.sets_won), min(state.sets_won)
