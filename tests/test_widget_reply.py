@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from language import assert_german
-from test_replay import TWINS
+from twins import TWINS
 
 from cardwidgets import panjpar, tablic
 from cardwidgets.present import Moment
