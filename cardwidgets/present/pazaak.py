@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 from fractions import Fraction
-from typing import Literal
+from typing import Any, Literal
 
 from cardwidgets import scene as _scene
 from cardwidgets.games import pazaak
@@ -399,12 +399,9 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
     def _my_hand(self) -> list[_scene.CardView]:
         can = self.is_my_turn() and self.state.played_this_turn is None
         return [
-            _scene.side_card(
-                card.text,
-                words.tone(card),
-                self.locale,
-                id=cid,
-                label=words.card_name(card, self.locale),
+            self._side_card(
+                card,
+                cid,
                 note=self._makes(card) if can else "",
                 selectable=can,
                 selected=card is self.selection.card and "#" not in cid,
@@ -412,6 +409,14 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
             )
             for cid, card in self._hand_ids()
         ]
+
+    def _side_card(self, card: pazaak.SideCard, cid: str, **marks: Any) -> _scene.CardView:
+        """A side card face up as ``cid``, with its spoken name (``side card +3``) and
+        ``marks`` (note, highlight, selection: see :func:`cardwidgets.scene.french_card`)."""
+        label = words.card_name(card, self.locale)
+        return _scene.side_card(
+            card.text, words.tone(card), self.locale, id=cid, label=label, **marks
+        )
 
     def _makes(self, card: pazaak.SideCard) -> str:
         """The hand card's note: the totals it would make (odds on)."""
@@ -431,28 +436,12 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
     def _their_hand(self, seat: int, view: pazaak.PazaakView) -> list[_scene.CardView]:
         played = self.text("widget.pazaak.note.played")
         shown = [
-            _scene.side_card(
-                card.text,
-                words.tone(card),
-                self.locale,
-                id=f"used{i + 1}",
-                label=words.card_name(card, self.locale),
-                note=played,
-                highlight="muted",
-            )
+            self._side_card(card, f"used{i + 1}", note=played, highlight="muted")
             for i, card in enumerate(view.used[seat])
         ]
         if self.open_hands:  # the teacher's switch: the unplayed cards face up
             for i, card in enumerate(self.state.hands[seat]):
-                shown.append(
-                    _scene.side_card(
-                        card.text,
-                        words.tone(card),
-                        self.locale,
-                        id=f"open{i + 1}",
-                        label=words.card_name(card, self.locale),
-                    )
-                )
+                shown.append(self._side_card(card, f"open{i + 1}"))
             return shown
         return shown + [
             _scene.back_card(seat, i, self.locale) for i in range(view.hand_sizes[seat])
