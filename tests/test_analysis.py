@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 import pytest
+from twins import panjpar_first_attack, pazaak_opening, tablic_mid_deal
 
 from cardwidgets import analysis, bots, i18n, panjpar, pazaak, tablic
 from cardwidgets.bots import endings
@@ -151,39 +152,7 @@ def test_tablic_and_panjpar_estimates_agree_with_exact_values_where_the_ending_i
             assert e.low == pytest.approx(e.high) == pytest.approx(exact[str(e.move)]), e
 
 
-def _twin_tablic() -> tuple[tablic.State, tablic.State]:
-    # Mid-deal: the opponent's hand and the stock differ, everything seat 0 sees is the same.
-    table = ["3♠", "5♥", "K♦", "2♦"]
-    one = tablic.State.from_position(
-        table=table, hands=[["8♣", "10♦", "A♠"], ["5♦", "3♣", "J♥"]],
-        stock=["4♠", "4♥", "6♣", "6♦", "7♠", "7♥"], to_move=0, dealer=1,
-    )  # fmt: skip
-    two = tablic.State.from_position(
-        table=table, hands=[["8♣", "10♦", "A♠"], ["6♣", "7♠", "4♥"]],
-        stock=["J♥", "4♠", "5♦", "6♦", "3♣", "7♥"], to_move=0, dealer=1,
-    )  # fmt: skip
-    return one, two
-
-
-def _twin_pazaak() -> tuple[pazaak.State, pazaak.State]:
-    one = pazaak.State.from_position(hands=["+1 -2", "+3 -4"], deck=[5, 6, 7], seed=1)
-    two = pazaak.State.from_position(hands=["+1 -2", "-1 ±5"], deck=[5, 2, 9], seed=8)
-    return one, two
-
-
-def _twin_panjpar() -> tuple[panjpar.State, panjpar.State]:
-    one = panjpar.State.from_position(
-        hands=[["7♥", "9♠", "A♣", "4♦", "6♠"], ["8♥", "K♠", "2♣", "5♥", "J♦"]],
-        stock=["3♥", "Q♠", "10♣", "9♦", "2♠"], trump="♠", attacker=0,
-    )  # fmt: skip
-    two = panjpar.State.from_position(
-        hands=[["7♥", "9♠", "A♣", "4♦", "6♠"], ["3♥", "Q♠", "10♣", "9♦", "J♦"]],
-        stock=["8♥", "K♠", "2♣", "5♥", "2♠"], trump="♠", attacker=0,
-    )  # fmt: skip
-    return one, two
-
-
-@pytest.mark.parametrize("twins", [_twin_tablic, _twin_panjpar, _twin_pazaak])
+@pytest.mark.parametrize("twins", [tablic_mid_deal, panjpar_first_attack, pazaak_opening])
 def test_hidden_card_twins_get_the_same_analysis(twins: Any) -> None:
     one, two = twins()
     seat = one.to_move

@@ -14,6 +14,7 @@ import time
 from typing import Any
 
 import pytest
+from twins import pazaak_opening, tablic_mid_deal
 
 from cardwidgets import analysis, i18n, pazaak, tablic
 from cardwidgets.analysis import Puzzle
@@ -234,28 +235,8 @@ def test_a_python_call_in_a_kernel_waits_for_the_analysis() -> None:
 
 
 # -- hidden cards ------------------------------------------------------------------------------
-def _twins_tablic() -> tuple[tablic.State, tablic.State]:
-    # Mid-deal (estimated): the opponent's hand and the stock differ, seat 0's view does not.
-    table = ["3♠", "5♥", "K♦", "2♦"]
-    one = tablic.State.from_position(
-        table=table, hands=[["8♣", "10♦", "A♠"], ["5♦", "3♣", "J♥"]],
-        stock=["4♠", "4♥", "6♣", "6♦", "7♠", "7♥"], to_move=0, dealer=1,
-    )  # fmt: skip
-    two = tablic.State.from_position(
-        table=table, hands=[["8♣", "10♦", "A♠"], ["6♣", "7♠", "4♥"]],
-        stock=["J♥", "4♠", "5♦", "6♦", "3♣", "7♥"], to_move=0, dealer=1,
-    )  # fmt: skip
-    return one, two
-
-
-def _twins_pazaak() -> tuple[pazaak.State, pazaak.State]:
-    one = pazaak.State.from_position(hands=["+1 -2", "+3 -4"], deck=[5, 6, 7], seed=1)
-    two = pazaak.State.from_position(hands=["+1 -2", "-1 ±5"], deck=[5, 2, 9], seed=8)
-    return one, two
-
-
 @pytest.mark.parametrize(
-    ("twins", "widget"), [(_twins_tablic, TablicWidget), (_twins_pazaak, PazaakWidget)]
+    ("twins", "widget"), [(tablic_mid_deal, TablicWidget), (pazaak_opening, PazaakWidget)]
 )
 def test_hidden_card_twins_get_the_same_analysis_panel_in_the_scene(
     twins: Any, widget: Any

@@ -10,61 +10,12 @@ from typing import Any
 
 import pytest
 from language import assert_german
+from twins import TWINS, panjpar_twins, pazaak_twins, tablic_twins
 
-from cardwidgets import RecordError, i18n, panjpar, pazaak, replay, tablic
+from cardwidgets import RecordError, i18n, panjpar, replay
 from cardwidgets.core import GameState, SeatError
 from cardwidgets.replay import words
 from cardwidgets.replay.pack import REF, pack, unpack
-
-
-def _played(a: Any, b: Any, moves: list[str]) -> tuple[Any, Any]:
-    for move in moves:
-        a, b = a.play(move), b.play(move)
-    return a, b
-
-
-def tablic_twins() -> tuple[tablic.State, tablic.State]:
-    """Same table and seat-0 hand; seat 1's unplayed cards and the stock (but its visible
-    bottom card) differ. Four plies: each seat plays twice."""
-    common: dict[str, Any] = {"table": "3♠ 5♥ 2♦ 6♣"}
-    a = tablic.State.from_position(
-        hands=("8♦ K♠ A♣ 9♥ 4♣ 7♦", "10♥ J♣ Q♦ 2♠ 3♥ 4♦"), stock="5♠ 6♠ 7♠ 8♠ 9♠ 10♠", **common
-    )
-    b = tablic.State.from_position(
-        hands=("8♦ K♠ A♣ 9♥ 4♣ 7♦", "10♥ J♣ 5♣ 6♦ 7♥ 8♥"), stock="Q♠ J♠ 2♣ 3♣ 4♠ 10♠", **common
-    )
-    return _played(a, b, ["8♦ x 3♠ 5♥", "10♥", "K♠", "J♣"])
-
-
-def panjpar_twins() -> tuple[panjpar.State, panjpar.State]:
-    """The opponent's hidden cards, the stock below its top card and its size differ (P-D9)."""
-    common: dict[str, Any] = {"trump": "♦", "discard": "J♠ 10♠", "known": [(), "8♥"]}
-    a = panjpar.State.from_position(
-        hands=["7♥ 7♣ 9♦ 2♠ 3♠", "8♥ 2♣ 3♣ 4♣ K♥"], stock="Q♥ J♦ 4♦ 10♣ 6♦", **common
-    )
-    b = panjpar.State.from_position(
-        hands=["7♥ 7♣ 9♦ 2♠ 3♠", "8♥ J♦ 10♣ A♣ 5♥"], stock="Q♥ 2♣ 4♣ 3♣ K♥ 4♦ 9♠ 6♦", **common
-    )
-    return _played(a, b, ["attack 2♠", "pick up"])
-
-
-def pazaak_twins() -> tuple[pazaak.State, pazaak.State]:
-    """The opponent's unplayed side cards and the deck after the cards drawn differ."""
-    made = []
-    for theirs, seed in (("-1 -2 ±6", 1), ("+4 -6 ±1", 99)):
-        made.append(
-            pazaak.State.from_position(
-                hands=["+3 -4 ±2 +1", theirs],
-                deck=[8, 2, 5, 4],
-                tables=([], [6]),
-                used=((), ("+1",)),
-                seed=seed,
-            )
-        )
-    return _played(made[0], made[1], ["+3", "end turn", "end turn", "stand"])
-
-
-TWINS = {"tablic": tablic_twins, "panjpar": panjpar_twins, "pazaak": pazaak_twins}
 
 
 @pytest.mark.parametrize("game", TWINS)

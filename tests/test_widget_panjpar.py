@@ -13,6 +13,7 @@ import nbformat
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from twins import panjpar_stock_twins
 
 from cardwidgets import IllegalMove, cards, i18n, panjpar
 from cardwidgets.present import picture
@@ -472,20 +473,6 @@ def test_escape_cancels_and_the_stale_click_is_refused() -> None:
 # -- hidden cards -------------------------------------------------------------------------
 
 
-def twins() -> tuple[panjpar.State, panjpar.State]:
-    """Two positions that differ only in what seat 0 cannot see: the opponent's hidden cards,
-    the stock's order below its top card, and its size (P-D9). The known 8♥, the indicator
-    and the top card (which seat 0 draws next) are the same."""
-    common: dict[str, Any] = {"trump": "♦", "discard": "J♠ 10♠", "known": [(), "8♥"]}
-    first = panjpar.State.from_position(
-        hands=["7♥ 7♣ 9♦ 2♠ 3♠", "8♥ 2♣ 3♣ 4♣ K♥"], stock="Q♥ J♦ 4♦ 10♣ 6♦", **common
-    )
-    second = panjpar.State.from_position(
-        hands=["7♥ 7♣ 9♦ 2♠ 3♠", "8♥ J♦ 10♣ A♣ 5♥"], stock="Q♥ 2♣ 4♣ 3♣ K♥ 4♦ 9♠ 6♦", **common
-    )
-    return first, second
-
-
 def without_version(w: PanjparWidget) -> dict[str, Any]:
     data = dict(w.scene)
     data.pop("version")
@@ -493,7 +480,7 @@ def without_version(w: PanjparWidget) -> dict[str, Any]:
 
 
 def test_hidden_card_twins_give_equal_scenes_messages_hints_and_pictures() -> None:
-    first, second = twins()
+    first, second = panjpar_stock_twins()
     a, b = (PanjparWidget(state=s, opponent=RandomOpponent(1)) for s in (first, second))
     assert without_version(a) == without_version(b) and repr(a) == repr(b)
     for w in (a, b):
@@ -512,7 +499,7 @@ def test_hidden_card_twins_give_equal_scenes_messages_hints_and_pictures() -> No
 
 
 def test_hidden_card_twins_after_a_battle_and_with_german_words() -> None:
-    first, second = twins()
+    first, second = panjpar_stock_twins()
     c, d = (
         PanjparWidget(state=s.play("attack 2♠").play("pick up"), opponent=RandomOpponent(1))
         for s in (first, second)

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from language import assert_german
-from test_replay import TWINS
+from twins import TWINS
 
 from cardwidgets import panjpar, tablic
 from cardwidgets.present import Moment
@@ -152,6 +152,35 @@ def test_panjpar_an_attack_in_flight_marks_its_cards() -> None:
     battle = _cards(last["zones"], "battle")
     assert battle and all(role == "last" for _, role in battle)
     assert all(not c["selectable"] for z in last["zones"] for c in z["cards"])
+
+
+def test_panjpar_a_defence_in_flight_and_as_the_last_battle_draws_the_same_slots() -> None:
+    # One drawing of a defence serves both moments: in flight the kill is a pair (the attack
+    # card aimed at, its killer) and the rest goes "to the hand"; afterwards the battle just
+    # fought is greyed, the pair muted and the rest "picked up", slot for slot.
+    start = panjpar.State.from_position(
+        hands=["7♥ 7♣ 9♦ 2♠ 3♠", "8♥ 2♣ 3♣ 4♣ K♥"], stock="Q♥ J♦ 4♦ 10♣ 6♦", trump="♦"
+    )
+    state = start.play("attack 7♥ 7♣ 9♦").play("kill 7♥ with K♥, pick up 7♣ 9♦")
+    shown = PanjparPresenter(Moment.of(state))
+
+    def battle(zones: list[Zone]) -> list[tuple[str, int, str | None, str]]:
+        return [
+            (c["id"], c["slot"], c["highlight"], c["note"]) for c in _zone(zones, "battle")["cards"]
+        ]
+
+    assert battle(shown.in_flight()) == [
+        ("7♥", 0, "target", ""),
+        ("K♥", 0, "beats", ""),
+        ("7♣", 1, "pickup", "to the hand"),
+        ("9♦", 2, "pickup", "to the hand"),
+    ]
+    assert battle(shown.zones()) == [
+        ("7♥", 0, "muted", ""),
+        ("K♥", 0, "muted", ""),
+        ("7♣", 1, "pickup", "picked up"),
+        ("9♦", 2, "pickup", "picked up"),
+    ]
 
 
 # -- Pazaak: the computer's moves in turn -----------------------------------------------------

@@ -208,27 +208,31 @@ class PanjparPresenter(Presenter[panjpar.State, PanjparSelection]):
                 if hand == "opponent-hand":
                     zone["info"] = self._opponent_info(zone["cards"])
             elif zone["id"] == "battle":
-                zone["cards"] = self._defence_in_flight(parent, move)
+                # the battle as the defence answers it; no note on a pair: under a pair it
+                # would run out of the zone (the banner and the live region say who kills what)
+                zone["cards"] = self._battle(
+                    parent, move, "widget.panjpar.note.pickup", ("target", "beats")
+                )
         return zones
 
-    def _defence_in_flight(
-        self, before: panjpar.State, move: panjpar.Defend
+    def _battle(
+        self, before: panjpar.State, move: panjpar.Defend, picked: str, pair: tuple[str, str]
     ) -> list[_scene.CardView]:
-        """The battle of ``before`` as ``move`` answers it: kills paired, pick-ups marked."""
+        """The attack of ``before`` and how ``move`` answered it, slot by slot: each killed card
+        with its killer (highlighted as ``pair``: the attack card's role, the killer's), each
+        card picked up marked ``pickup`` with the note ``picked`` (a catalog key)."""
         kills = dict(move.kills.pairs)
         shown = []
         for slot, card in enumerate(before.attack):
             killer = kills.get(card)
             if killer is None:
-                note = self.text("widget.panjpar.note.pickup")
+                note = self.text(picked)
                 shown.append(
                     _scene.french_card(card, self.locale, highlight="pickup", slot=slot, note=note)
                 )
                 continue
-            # No note on the pair: under a pair it would run out of the zone; the banner and
-            # the live region say which card kills which.
-            shown.append(_scene.french_card(card, self.locale, highlight="target", slot=slot))
-            shown.append(_scene.french_card(killer, self.locale, highlight="beats", slot=slot))
+            shown.append(_scene.french_card(card, self.locale, highlight=pair[0], slot=slot))
+            shown.append(_scene.french_card(killer, self.locale, highlight=pair[1], slot=slot))
         return shown
 
     def _opponent_zone(self, view: PanjparView) -> _scene.Zone:
@@ -264,27 +268,12 @@ class PanjparPresenter(Presenter[panjpar.State, PanjparSelection]):
         info = self._battle_info(view.attacker, bool(attack))
         last, parent = self.state.last_move, self.state.parent
         if not attack and isinstance(last, panjpar.Defend) and parent is not None:
-            shown = self._last_battle(parent, last)
+            # the battle just fought, greyed: the kills (now set aside) and the cards picked
+            # up; all of it was face up on the table (public)
+            shown = self._battle(parent, last, "widget.panjpar.note.picked_up", ("muted", "muted"))
             info = self.text("widget.panjpar.info.last_battle", next=info)
         label = self.text("widget.panjpar.zone.battle")
         return _scene.zone("battle", label, shown, layout="pairs", info=info)
-
-    def _last_battle(self, before: panjpar.State, move: panjpar.Defend) -> list[_scene.CardView]:
-        """The battle just fought, greyed: the kills as pairs (now set aside) and the cards
-        picked up. All of it was face up on the table (public)."""
-        kills = dict(move.kills.pairs)
-        shown = []
-        for slot, card in enumerate(before.attack):
-            killer = kills.get(card)
-            if killer is None:
-                note = self.text("widget.panjpar.note.picked_up")
-                shown.append(
-                    _scene.french_card(card, self.locale, highlight="pickup", slot=slot, note=note)
-                )
-                continue
-            for face in (card, killer):
-                shown.append(_scene.french_card(face, self.locale, highlight="muted", slot=slot))
-        return shown
 
     def _battle_info(self, attacker: int, defending: bool) -> str:
         """Who attacks, or who defends: ``You defend: kill or pick up``."""

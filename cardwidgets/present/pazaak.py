@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 from fractions import Fraction
-from typing import Literal
+from typing import Any, Literal
 
 from cardwidgets import scene as _scene
 from cardwidgets.games import pazaak
@@ -243,42 +243,34 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
         """``seat``'s table as the set before the position shown ended (the engine's record,
         values as a Flip left them), with its total and the sets won so far."""
         placed = _last_tables(self.state)[seat]
-        total = sum(v for _, v in placed)
-        tone: Literal["", "good", "bad"] = (
-            "bad" if total > pazaak.TARGET else "good" if total == pazaak.TARGET else ""
-        )
-        won, of = self.state.sets_won[seat], self.state.rules.sets_to_win
-        badges = [
-            _scene.badge(
-                "total",
-                str(total),
-                label=self.text("widget.pazaak.badge.total", total=total),
-                tone=tone,
-            ),
-            _scene.badge(
-                "lights",
-                self.text("widget.pazaak.badge.sets", won=won, of=of),
-                label=self.text("widget.pazaak.badge.sets_label", won=won, of=of),
-                value=won,
-                of=of,
-            ),
-        ]
-        mine = self._mine(seat)
-        if mine and not self.hot_seat:
-            label = self.text("widget.pazaak.zone.table")
-        else:
-            label = self.text("widget.pazaak.zone.table_of", player=self.names()[seat])
+        cards = [self._placed_card(p, i, highlight=None) for i, p in enumerate(placed)]
+        info = self.count("widget.cards", len(placed))
+        badges = self._score_badges(seat, sum(v for _, v in placed))
+        return self._table(seat, cards, info, badges)
+
+    def _table(
+        self, seat: int, cards: list[_scene.CardView], info: str, badges: list[_scene.Badge]
+    ) -> _scene.Zone:
+        """``seat``'s table zone: ``cards`` on a 3×3 grid (nine places, Z-S13)."""
         return _scene.zone(
-            "table" if mine else "opponent-table",
-            label,
-            [self._placed_card(p, i, highlight=None) for i, p in enumerate(placed)],
+            "table" if self._mine(seat) else "opponent-table",
+            self._zone_label(seat, "table"),
+            cards,
             layout="grid",
             owner=seat,
-            info=self.count("widget.cards", len(placed)),
+            info=info,
             columns=3,
             places=pazaak.MAX_CARDS,
             badges=badges,
         )
+
+    def _zone_label(self, seat: int, zone: str) -> str:
+        """The label of ``seat``'s ``zone`` (``"table"`` or ``"hand"``): ``Your table`` for the
+        learner (``widget.pazaak.zone.table``), else with the player's name (``….table_of``;
+        at a hot seat always, as the seats take turns at one screen)."""
+        if self._mine(seat) and not self.hot_seat:
+            return self.text(f"widget.pazaak.zone.{zone}")
+        return self.text(f"widget.pazaak.zone.{zone}_of", player=self.names()[seat])
 
     def _mine(self, seat: int) -> bool:
         return seat == self.viewer
@@ -294,24 +286,7 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
             )
             for i, p in enumerate(placed)
         ]
-        if self._mine(seat):
-            label = self.text("widget.pazaak.zone.table")
-            if self.hot_seat:
-                label = self.text("widget.pazaak.zone.table_of", player=self.names()[seat])
-        else:
-            label = self.text("widget.pazaak.zone.table_of", player=self.names()[seat])
-        zone_id = "table" if self._mine(seat) else "opponent-table"
-        return _scene.zone(
-            zone_id,
-            label,
-            cards,
-            layout="grid",
-            owner=seat,
-            info=self._table_info(seat),
-            columns=3,
-            places=pazaak.MAX_CARDS,
-            badges=self._badges(seat),
-        )
+        return self._table(seat, cards, self._table_info(seat), self._badges(seat))
 
     def _fresh_cards(self, seat: int) -> set[int]:
         """Indices of ``seat``'s table cards placed by the move that led here (same set)."""
@@ -384,13 +359,18 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
         )
 
     def _badges(self, seat: int) -> list[_scene.Badge]:
-        state = self.state
-        total = state.totals[seat]
+        badges = self._score_badges(seat, self.state.totals[seat])
+        if self.state.standing[seat]:
+            badges.append(_scene.badge("flag", self.text("widget.pazaak.badge.stands")))
+        return badges
+
+    def _score_badges(self, seat: int, total: int) -> list[_scene.Badge]:
+        """``seat``'s ``total`` (good at 20, bad over it) and the sets he has won, as lights."""
         tone: Literal["", "good", "bad"] = (
             "bad" if total > pazaak.TARGET else "good" if total == pazaak.TARGET else ""
         )
-        won, of = state.sets_won[seat], state.rules.sets_to_win
-        badges = [
+        won, of = self.state.sets_won[seat], self.state.rules.sets_to_win
+        return [
             _scene.badge(
                 "total",
                 str(total),
@@ -405,36 +385,23 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
                 of=of,
             ),
         ]
-        if state.standing[seat]:
-            badges.append(_scene.badge("flag", self.text("widget.pazaak.badge.stands")))
-        return badges
 
     def _hand_zone(self, seat: int) -> _scene.Zone:
         state = self.state
         view: pazaak.PazaakView = state.view(self.viewer)  # only what the viewer may see
-        if self._mine(seat):
-            cards = self._my_hand()
-            label = self.text("widget.pazaak.zone.hand")
-            if self.hot_seat:
-                label = self.text("widget.pazaak.zone.hand_of", player=self.names()[seat])
-            zone_id = "hand"
-        else:
-            cards = self._their_hand(seat, view)
-            label = self.text("widget.pazaak.zone.hand_of", player=self.names()[seat])
-            zone_id = "opponent-hand"
+        mine = self._mine(seat)
+        cards = self._my_hand() if mine else self._their_hand(seat, view)
         left = view.hand_sizes[seat]
         info = self.text("widget.pazaak.info.hand", left=left, of=left + len(view.used[seat]))
-        return _scene.zone(zone_id, label, cards, owner=seat, info=info)
+        label = self._zone_label(seat, "hand")
+        return _scene.zone("hand" if mine else "opponent-hand", label, cards, owner=seat, info=info)
 
     def _my_hand(self) -> list[_scene.CardView]:
         can = self.is_my_turn() and self.state.played_this_turn is None
         return [
-            _scene.side_card(
-                card.text,
-                words.tone(card),
-                self.locale,
-                id=cid,
-                label=words.card_name(card, self.locale),
+            self._side_card(
+                card,
+                cid,
                 note=self._makes(card) if can else "",
                 selectable=can,
                 selected=card is self.selection.card and "#" not in cid,
@@ -442,6 +409,14 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
             )
             for cid, card in self._hand_ids()
         ]
+
+    def _side_card(self, card: pazaak.SideCard, cid: str, **marks: Any) -> _scene.CardView:
+        """A side card face up as ``cid``, with its spoken name (``side card +3``) and
+        ``marks`` (note, highlight, selection: see :func:`cardwidgets.scene.french_card`)."""
+        label = words.card_name(card, self.locale)
+        return _scene.side_card(
+            card.text, words.tone(card), self.locale, id=cid, label=label, **marks
+        )
 
     def _makes(self, card: pazaak.SideCard) -> str:
         """The hand card's note: the totals it would make (odds on)."""
@@ -461,28 +436,12 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
     def _their_hand(self, seat: int, view: pazaak.PazaakView) -> list[_scene.CardView]:
         played = self.text("widget.pazaak.note.played")
         shown = [
-            _scene.side_card(
-                card.text,
-                words.tone(card),
-                self.locale,
-                id=f"used{i + 1}",
-                label=words.card_name(card, self.locale),
-                note=played,
-                highlight="muted",
-            )
+            self._side_card(card, f"used{i + 1}", note=played, highlight="muted")
             for i, card in enumerate(view.used[seat])
         ]
         if self.open_hands:  # the teacher's switch: the unplayed cards face up
             for i, card in enumerate(self.state.hands[seat]):
-                shown.append(
-                    _scene.side_card(
-                        card.text,
-                        words.tone(card),
-                        self.locale,
-                        id=f"open{i + 1}",
-                        label=words.card_name(card, self.locale),
-                    )
-                )
+                shown.append(self._side_card(card, f"open{i + 1}"))
             return shown
         return shown + [
             _scene.back_card(seat, i, self.locale) for i in range(view.hand_sizes[seat])
@@ -696,8 +655,8 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
         parent, outcome = state.parent, state.outcome
         if self.paused and parent is not None:
             # a still has no Continue button: its words must not ask for one
-            key = "ended" if self.moment.still else "paused"
-            return self.text(f"widget.pazaak.status.{key}", n=parent.set_number)
+            key = "summary.title" if self.moment.still else "status.paused"
+            return self.text(f"widget.pazaak.{key}", n=parent.set_number)
         if outcome is not None and outcome.winner is not None:  # a match has a winner (Z-S2)
             winner = outcome.winner
             high, low = max(state.sets_won), min(state.sets_won)

@@ -179,7 +179,6 @@ i18n.register(
             "en": "Set {n} is over: read the summary, then press Continue",
             "de": "Satz {n} ist vorbei: lies die Zusammenfassung, dann Weiter",
         },
-        "widget.pazaak.status.ended": {"en": "Set {n} is over", "de": "Satz {n} ist vorbei"},
         "widget.pazaak.status.won": {
             "en": "Match over: {player} won {high:# set|# sets} to {low}",
             "de": "Partie vorbei: {player} hat {high} zu {low} Sätzen gewonnen",

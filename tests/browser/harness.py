@@ -25,7 +25,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -330,6 +330,47 @@ def open_in_jupyter(page: Any, server: Server, name: str, workspace: str) -> Non
     except Exception as error:
         raise server.fail(f"kernel of {name} not idle in 90 s ({error})") from error
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+
+
+def open_lab_notebook(
+    page: Any, server: Server, root: Path, name: str, cells: list[str], *widgets: str
+) -> None:
+    """Write ``cells`` as ``name``.ipynb in ``root``, open it in JupyterLab in a workspace of its
+    own (``name``), run it and wait until each of the ``widgets`` (CSS selectors) shows."""
+    write_notebook(root, f"{name}.ipynb", cells)
+    open_in_jupyter(page, server, f"{name}.ipynb", workspace=name)
+    for selector in widgets:
+        wait_for_widget(page, selector)
+
+
+LAB_THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}
+
+
+def lab_theme(page: Any, theme: str) -> None:
+    """Switch JupyterLab's theme (``"light"`` or ``"dark"``, a server-wide setting), wait until
+    every widget on the page follows, and let CSS transitions settle."""
+    page.evaluate(
+        "(name) => window.jupyterapp.commands.execute('apputils:change-theme', {theme: name})",
+        LAB_THEMES[theme],
+    )
+    page.locator(f'.cw-root[data-theme="{theme}"]').first.wait_for(timeout=30_000)
+    page.wait_for_function(
+        "(t) => [...document.querySelectorAll('.cw-root')].every((r) => r.dataset.theme === t)",
+        arg=theme,
+        timeout=30_000,
+    )
+    page.wait_for_timeout(300)
+
+
+@contextlib.contextmanager
+def dark_lab(page: Any) -> Iterator[None]:
+    """JupyterLab in its dark theme for the ``with`` body, and light again after it, also when
+    the body fails: the theme is a server-wide setting, and the other Lab tests expect light."""
+    try:
+        lab_theme(page, "dark")
+        yield
+    finally:
+        lab_theme(page, "light")
 
 
 def kernel_exec(page: Any, code: str, timeout: float = 30.0) -> str:

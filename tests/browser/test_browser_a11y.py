@@ -32,6 +32,7 @@ from .harness import (
     SCREENSHOTS,
     Server,
     kernel_exec,
+    lab_theme,
     open_in_jupyter,
     wait_for_widget,
     write_notebook,
@@ -94,7 +95,6 @@ LIVE_VARIANTS: dict[str, list[tuple[str, bool]]] = {
     "light": [("en", False), ("de", False), ("en", True)],
     "dark": [("en", False), ("de", False), ("de", True)],
 }
-LAB_THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}
 
 
 def root_of(game: str) -> str:
@@ -125,20 +125,6 @@ def lab_page(chromium: Any, lab_server: Server, browser_dirs: dict[str, Path]) -
             lab_theme(page, "light")
         finally:
             context.close()
-
-
-def lab_theme(page: Any, theme: str) -> None:
-    """Switch JupyterLab's theme (a server-wide setting) and wait until the widgets follow."""
-    page.evaluate(
-        "(name) => window.jupyterapp.commands.execute('apputils:change-theme', {theme: name})",
-        LAB_THEMES[theme],
-    )
-    page.locator(f'.cw-root[data-theme="{theme}"]').first.wait_for(timeout=30_000)
-    page.wait_for_function(
-        "(t) => [...document.querySelectorAll('.cw-root')].every((r) => r.dataset.theme === t)",
-        arg=theme,
-        timeout=30_000,
-    )
 
 
 def drive(page: Any, game: str, code: str) -> None:

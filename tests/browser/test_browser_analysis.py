@@ -12,15 +12,7 @@ from typing import Any
 
 import pytest
 
-from .harness import (
-    Server,
-    kernel_exec,
-    open_in_jupyter,
-    screenshot,
-    wait_for_widget,
-    write_notebook,
-)
-from .test_browser_stage import lab_theme
+from .harness import Server, kernel_exec, lab_theme, open_lab_notebook, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(90)]
 
@@ -89,10 +81,8 @@ def wait_values(page: Any, root: str, name: str) -> dict[str, str]:
 def test_the_switch_marks_values_and_a_puzzle_is_solved_by_clicks(
     page: Any, lab_server: Server, browser_dirs: dict[str, Path]
 ) -> None:
-    write_notebook(browser_dirs["jupyter"], "analysis.ipynb", [GAME_CELL, PUZZLE_CELL])
-    open_in_jupyter(page, lab_server, "analysis.ipynb", workspace="analysis")
-    wait_for_widget(page, GAME)
-    wait_for_widget(page, PUZZLE)
+    cells = [GAME_CELL, PUZZLE_CELL]
+    open_lab_notebook(page, lab_server, browser_dirs["jupyter"], "analysis", cells, GAME, PUZZLE)
     page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
 
     # The switch, off by default, goes on by its button; the values follow from the worker.

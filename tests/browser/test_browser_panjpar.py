@@ -17,14 +17,7 @@ from typing import Any
 import pytest
 
 from . import widget_page
-from .harness import (
-    Server,
-    kernel_exec,
-    open_in_jupyter,
-    screenshot,
-    wait_for_widget,
-    write_notebook,
-)
+from .harness import Server, dark_lab, kernel_exec, open_lab_notebook, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
@@ -52,9 +45,7 @@ def cells(locale: str = "en") -> list[str]:
 
 
 def open_lab(page: Any, server: Server, root: Path, name: str, locale: str = "en") -> None:
-    write_notebook(root, f"{name}.ipynb", cells(locale))
-    open_in_jupyter(page, server, f"{name}.ipynb", workspace=name)
-    wait_for_widget(page, ROOT)
+    open_lab_notebook(page, server, root, name, cells(locale), ROOT)
     card(page, "battle", "5♣").wait_for(state="visible", timeout=30_000)
 
 
@@ -133,10 +124,6 @@ def test_panjpar_battle_by_clicks_in_jupyterlab(
     assert_battle_in_kernel(page)
 
 
-def focused(page: Any) -> str | None:
-    return widget_page.focused(page, ROOT)
-
-
 def press_until(page: Any, target: str, limit: int = 40) -> None:
     widget_page.press_until(page, ROOT, "ArrowRight", target, limit)
 
@@ -152,12 +139,7 @@ def test_panjpar_battle_by_keyboard_in_jupyterlab(
     page: Any, lab_server: Server, browser_dirs: dict[str, Path]
 ) -> None:
     open_lab(page, lab_server, browser_dirs["jupyter"], "panjpar_keyboard")
-    page.evaluate("() => window.jupyterapp.shell.currentWidget.content.node.focus()")
-    for _ in range(80):
-        if focused(page) is not None:
-            break
-        page.keyboard.press("Tab")
-    assert focused(page) is not None, "Tab never reached the widget"
+    widget_page.tab_into(page, ROOT)
     enter(page, "card:5♣")  # aim at the attack card
     enter(page, "card:7♣")  # kill it
     assert_kill_drawn(page)
@@ -185,18 +167,5 @@ def test_panjpar_dark_theme_and_german_in_jupyterlab(
     status = json.loads(kernel_exec(page, REPORT))["status"]
     assert status.startswith("5♣: klicke eine Karte an, die sie schlägt"), status
     screenshot(page, "panjpar_german_light")
-    try:
-        page.evaluate(
-            "() => window.jupyterapp.commands.execute("
-            "'apputils:change-theme', {theme: 'JupyterLab Dark'})"
-        )
-        page.locator(f'{ROOT}[data-theme="dark"]').wait_for(timeout=30_000)
-        page.wait_for_timeout(300)  # let CSS transitions settle
+    with dark_lab(page):
         screenshot(page, "panjpar_german_dark")
-    finally:
-        # The theme is a server-wide setting: put it back for the other Lab tests.
-        page.evaluate(
-            "() => window.jupyterapp.commands.execute("
-            "'apputils:change-theme', {theme: 'JupyterLab Light'})"
-        )
-        page.locator(f'{ROOT}[data-theme="light"]').wait_for(timeout=30_000)

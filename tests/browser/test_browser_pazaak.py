@@ -19,14 +19,7 @@ from typing import Any
 import pytest
 
 from . import widget_page
-from .harness import (
-    Server,
-    kernel_exec,
-    open_in_jupyter,
-    screenshot,
-    wait_for_widget,
-    write_notebook,
-)
+from .harness import Server, dark_lab, kernel_exec, open_lab_notebook, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
@@ -97,9 +90,7 @@ def clicked(page: Any, target: Any) -> None:
 
 def open_lab(page: Any, server: Server, root: Path, name: str, locale: str = "en") -> None:
     page.set_viewport_size({"width": 1280, "height": 1400})  # the whole board in a screenshot
-    write_notebook(root, f"{name}.ipynb", cells(locale))
-    open_in_jupyter(page, server, f"{name}.ipynb", workspace=name)
-    wait_for_widget(page, ROOT)
+    open_lab_notebook(page, server, root, name, cells(locale), ROOT)
     card(page, "hand", "±2").wait_for(state="visible", timeout=30_000)
 
 
@@ -151,10 +142,6 @@ def test_pazaak_set_by_clicks_in_jupyterlab(
     assert "±2" not in hand, hand  # played: gone for the whole match (Z-S5)
 
 
-def focused(page: Any) -> str | None:
-    return widget_page.focused(page, ROOT)
-
-
 def press_until(page: Any, key: str, target: str, limit: int = 40) -> None:
     widget_page.press_until(page, ROOT, key, target, limit)
 
@@ -169,13 +156,7 @@ def test_pazaak_set_by_keyboard_in_jupyterlab(
     page: Any, lab_server: Server, browser_dirs: dict[str, Path]
 ) -> None:
     open_lab(page, lab_server, browser_dirs["jupyter"], "pazaak_keyboard")
-    # Enter the widget the way a keyboard user does: Tab from the notebook.
-    page.evaluate("() => window.jupyterapp.shell.currentWidget.content.node.focus()")
-    for _ in range(80):
-        if focused(page) is not None:
-            break
-        page.keyboard.press("Tab")
-    assert focused(page) is not None, "Tab never reached the widget"
+    widget_page.tab_into(page, ROOT)
 
     # A ± card, then Escape: the selection is cancelled.
     press_until(page, "ArrowRight", "card:±2")
@@ -210,23 +191,11 @@ def test_pazaak_dark_theme_in_jupyterlab(
 ) -> None:
     open_lab(page, lab_server, browser_dirs["jupyter"], "pazaak_dark")
     assert page.locator(ROOT).get_attribute("data-theme") == "light"
-    try:
-        page.evaluate(
-            "() => window.jupyterapp.commands.execute("
-            "'apputils:change-theme', {theme: 'JupyterLab Dark'})"
-        )
-        page.locator(f'{ROOT}[data-theme="dark"]').wait_for(timeout=30_000)
+    with dark_lab(page):
         clicked(page, card(page, "hand", "±2"))
         page.wait_for_timeout(300)  # let CSS transitions, if any, settle
         shoot(page, "pazaak_lab_dark")
         assert_board(page)
-    finally:
-        # The theme is a server-wide setting: put it back for the other Lab tests.
-        page.evaluate(
-            "() => window.jupyterapp.commands.execute("
-            "'apputils:change-theme', {theme: 'JupyterLab Light'})"
-        )
-        page.locator(f'{ROOT}[data-theme="light"]').wait_for(timeout=30_000)
 
 
 def test_pazaak_german_in_jupyterlab(

@@ -25,6 +25,7 @@ from . import a11y_states, widget_page
 from .harness import (
     Server,
     kernel_exec,
+    lab_theme,
     open_in_jupyter,
     screenshot,
     wait_for_widget,
@@ -35,7 +36,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(420)]
 
 GAMES = a11y_states.available()
 SIZES = {"large": (1024, 768), "normal": (1280, 900)}
-LAB_THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}
 
 SETUP = """
 import sys
@@ -133,20 +133,6 @@ def stage(
         yield page, game, size
     finally:
         lab_theme(page, "light")
-
-
-def lab_theme(page: Any, theme: str) -> None:
-    """Switch JupyterLab's theme and wait until the widget follows."""
-    page.evaluate(
-        "(name) => window.jupyterapp.commands.execute('apputils:change-theme', {theme: name})",
-        LAB_THEMES[theme],
-    )
-    page.wait_for_function(
-        "(t) => [...document.querySelectorAll('.cw-root')].every((r) => r.dataset.theme === t)",
-        arg=theme,
-        timeout=30_000,
-    )
-    page.wait_for_timeout(300)
 
 
 def drive(page: Any, root: str, code: str) -> None:

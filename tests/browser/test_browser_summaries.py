@@ -11,14 +11,7 @@ from typing import Any
 
 import pytest
 
-from .harness import (
-    Server,
-    kernel_exec,
-    open_in_jupyter,
-    screenshot,
-    wait_for_widget,
-    write_notebook,
-)
+from .harness import Server, kernel_exec, open_lab_notebook, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
@@ -83,10 +76,8 @@ def continue_in_page(page: Any, root: str) -> None:
 def test_a_summary_board_is_the_finished_deal_and_set_until_continue(
     page: Any, lab_server: Server, browser_dirs: dict[str, Path]
 ) -> None:
-    write_notebook(browser_dirs["jupyter"], "summaries.ipynb", [TABLIC_CELL, PAZAAK_CELL])
-    open_in_jupyter(page, lab_server, "summaries.ipynb", workspace="summaries")
-    wait_for_widget(page, TABLIC)
-    wait_for_widget(page, PAZAAK)
+    cells = [TABLIC_CELL, PAZAAK_CELL]
+    open_lab_notebook(page, lab_server, browser_dirs["jupyter"], "summaries", cells, TABLIC, PAZAAK)
 
     # Tablić: the board of deal 1's summary holds the cards left on the table, empty hands.
     run_until(

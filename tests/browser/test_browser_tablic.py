@@ -33,6 +33,7 @@ from .apps import (
 from .harness import (
     REPO,
     Server,
+    dark_lab,
     kernel_exec,
     open_in_jupyter,
     open_in_marimo,
@@ -207,10 +208,6 @@ JS_NOTEBOOK_STATE = """() => {
 }"""
 
 
-def focused(page: Any) -> str | None:
-    return widget_page.focused(page, ROOT)
-
-
 def press_until(page: Any, key: str, target: str, limit: int = 30) -> None:
     widget_page.press_until(page, ROOT, key, target, limit)
 
@@ -225,13 +222,7 @@ def test_tablic_keyboard_turn_in_jupyterlab(
     page: Any, lab_server: Server, browser_dirs: dict[str, Path]
 ) -> None:
     lab_tablic(page, lab_server, browser_dirs["jupyter"], "tablic_keyboard")
-    # Enter the widget the way a keyboard user does: Tab from the notebook.
-    page.evaluate("() => window.jupyterapp.shell.currentWidget.content.node.focus()")
-    for _ in range(80):
-        if focused(page) is not None:
-            break
-        page.keyboard.press("Tab")
-    assert focused(page) is not None, "Tab never reached the widget"
+    widget_page.tab_into(page, ROOT)
     notebook_before = page.evaluate(JS_NOTEBOOK_STATE)
 
     # Notebook shortcuts must not fire while the widget has focus (a/b insert cells).
@@ -285,22 +276,9 @@ def test_tablic_dark_theme_in_jupyterlab(
     lab_tablic(page, lab_server, browser_dirs["jupyter"], "tablic_dark")
     light = page.evaluate(JS_COLOURS, ROOT)
     assert light["theme"] == "light", light
-    try:
-        page.evaluate(
-            "() => window.jupyterapp.commands.execute("
-            "'apputils:change-theme', {theme: 'JupyterLab Dark'})"
-        )
-        page.locator(f'{ROOT}[data-theme="dark"]').wait_for(timeout=30_000)
-        page.wait_for_timeout(300)  # let CSS transitions, if any, settle
+    with dark_lab(page):
         dark = page.evaluate(JS_COLOURS, ROOT)
         screenshot(page, "tablic_dark_theme_jupyterlab")
-    finally:
-        # The theme is a server-wide setting: put it back for the other Lab tests.
-        page.evaluate(
-            "() => window.jupyterapp.commands.execute("
-            "'apputils:change-theme', {theme: 'JupyterLab Light'})"
-        )
-        page.locator(f'{ROOT}[data-theme="light"]').wait_for(timeout=30_000)
     for key in ("root_bg", "card_bg"):
         assert dark[key] != light[key], (key, light, dark)
     assert dark["root_fg"] != light["root_fg"], (light, dark)

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from . import axe
-from .harness import Server, kernel_exec, open_in_jupyter, screenshot, write_notebook
-from .test_browser_stage import JS_MEASURE, check_fits, lab_theme, screenshot_widget
+from .harness import Server, kernel_exec, lab_theme, open_in_jupyter, screenshot, write_notebook
+from .test_browser_stage import JS_MEASURE, check_fits, screenshot_widget
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 

@@ -56,6 +56,17 @@ def focused(page: Any, root: str) -> str | None:
     return key
 
 
+def tab_into(page: Any, root: str) -> None:
+    """Enter the widget ``root`` the way a keyboard user does: Tab from the notebook (JupyterLab)
+    until a control of the widget has the focus."""
+    page.evaluate("() => window.jupyterapp.shell.currentWidget.content.node.focus()")
+    for _ in range(80):
+        if focused(page, root) is not None:
+            break
+        page.keyboard.press("Tab")
+    assert focused(page, root) is not None, "Tab never reached the widget"
+
+
 def press_until(page: Any, root: str, key: str, target: str, limit: int = 40) -> None:
     """Press ``key`` until the focused control is ``target`` (e.g. ``card:8♦``)."""
     seen = []

@@ -17,11 +17,12 @@ In reading order:
   set's end and the next set, a hand card.
 
 Trade-offs: the steps are fast code, proven equal to :class:`.rules.PlainMatch` move for move by
-tests/test_pazaak_fast.py. The hot paths (an ``end``/``stand`` that passes the turn, a plain
-hand card, a set end) build the next state in one step with the SplitMix64 draw inlined
-(``Rng(key).below(n)``, see :data:`._fast.LIMITS`), keep the unseen cards as ``bytes`` and
-``is_over`` as a stored attribute; the rest (gold cards, refusals, forced stands) goes the plain
-way through :mod:`.rules`. Each inlined rule names its decision id where it is done.
+tests/test_pazaak_fast.py. The hot paths (an ``end``/``stand`` that passes the turn, a set end)
+build the next state in one step with the SplitMix64 draw inlined (``Rng(key).below(n)``, see
+:data:`._fast.LIMITS`), keep the unseen cards as ``bytes`` and ``is_over`` as a stored
+attribute; a plain hand card skips only the checks (every hand card is placed by
+:func:`_place`); the rest (gold cards, refusals, forced stands) goes the plain way through
+:mod:`.rules`. Each inlined rule names its decision id where it is done.
 
 >>> state = new_game(seed=5).play("stand")
 >>> from_record(state.to_json()).totals == state.totals
@@ -560,22 +561,28 @@ def _read_table(text: str) -> list[object]:
 
 
 def _deal_hand(hand: list[str], used: list[str], rules: Rules, rng: cards.Rng) -> list[str]:
-    """The other hand of a seat's code, ``n?``, dealt from the default side deck less the
-    cards he used (as :meth:`State.determinize` does; one used more often than that deck
-    has is drawn again from the whole deck)."""
+    """The other hand of a seat's code, ``n?``, dealt as :meth:`State.determinize` deals it
+    (:func:`_guess_hand`)."""
     if not hand:
         return []
     if len(hand) != 1 or not hand[0].endswith("?") or not hand[0][:-1].isdigit():
         raise PositionError("code.cards", field="hands", text=",".join(hand))
-    need = int(hand[0][:-1])
-    pool = [str(c) for c in default_side_deck(rules)]
+    spent = [SideCard.parse(card) for card in used]
+    return [str(card) for card in _guess_hand(spent, int(hand[0][:-1]), rules, rng)]
+
+
+def _guess_hand(used: Iterable[SideCard], need: int, rules: Rules, rng: Rng) -> list[SideCard]:
+    """``need`` side cards for a hand its seat's opponent cannot see (side decks are private,
+    Z-D8): dealt by ``rng`` from :func:`default_side_deck` less the cards the owner ``used``;
+    where he used more than that deck explains, drawn again from the whole deck."""
+    deck = default_side_deck(rules)
+    pool = list(deck)
     for card in used:
-        text = str(SideCard.parse(card))
-        if text in pool:
-            pool.remove(text)
+        if card in pool:
+            pool.remove(card)
     dealt = rng.shuffle(pool)[:need]
     while len(dealt) < need:
-        dealt.append(str(rng.choice(default_side_deck(rules))))
+        dealt.append(rng.choice(deck))
     return dealt
 
 
@@ -937,13 +944,18 @@ class State(core.GameState[Move]):
             new._std = std
             _end_turn(new, turn)
         elif move.__class__ is PlayCard:
+            new = _copy(self, move)
             card = move.card
             value = card.options.get(move.sign)
-            hand = self._hands[turn]
-            if value is not None and not card.is_gold and self._played is None and card in hand:
-                return _play_plain(self, move, card, value, hand, turn)
-            new = _copy(self, move)
-            _play_card(self, new, turn, move)
+            if (
+                value is not None
+                and not card.is_gold
+                and self._played is None
+                and card in self._hands[turn]
+            ):
+                _place(new, turn, card, value)  # a legal plain card: nothing more to check
+            else:
+                _play_card(self, new, turn, move)
         else:
             raise core.not_a_move(move)
         return new
@@ -1039,14 +1051,7 @@ class State(core.GameState[Move]):
         """
         check_seat(seat)
         other = 1 - seat
-        pool = list(default_side_deck(self.rules))
-        for card in self._used[other]:
-            if card in pool:
-                pool.remove(card)
-        need = len(self._hands[other])
-        guess = rng.shuffle(pool)[:need]
-        while len(guess) < need:  # he played more cards than the default deck explains
-            guess.append(rng.choice(default_side_deck(self.rules)))
+        guess = _guess_hand(self._used[other], len(self._hands[other]), self.rules, rng)
         hands = list(self._hands)
         hands[other] = tuple(sorted(guess, key=CODE))
         rest = bytes(unseen(self._tab)) if self.rules.main_deck == "finite40" else b""
@@ -1121,21 +1126,23 @@ class State(core.GameState[Move]):
                 raise TypeError(f"from_position() got an unexpected keyword argument {name!r}")
         seed = more.get("seed")
         seed = fresh_seed() if seed is None else check_seed(seed)
-        return _make_position(
+        rules = check_rules(rules)
+        draw = more.get("draw", True)
+        pos = check_position(
             hands,
             deck,
             tables,
             to_move,
             standing,
             sets_won,
-            check_rules(rules),
+            rules,
             set_number=more.get("set_number"),
             starter=more.get("starter", to_move),
             used=more.get("used"),
             played_this_turn=more.get("played_this_turn"),
-            key=Rng(seed).next64(),
-            draw=more.get("draw", True),
+            draw=draw,
         )
+        return _make_position(pos, rules, Rng(seed).next64(), draw)
 
     def play_drawing(self, move: Move | str, card: int | str) -> State:
         """The state after ``move`` (``end`` or ``stand``) when the next main-deck draw is
@@ -1225,64 +1232,45 @@ and these rules play without gold cards (gold_cards=False)
         if a != b:
             first = 0 if a > b else 1
     first = check_seat(first)
-    state = object.__new__(State)
-    state.rules = rules
-    state.parent = None
-    state.last_move = None
-    state._ply = 0
-    state._tab = ((), ())
-    state._tot = (0, 0)
-    state._hands = hands
-    state._std = (False, False)
-    state._sets = (0, 0)
-    state._turn = first
-    state.is_over = False
-    state._played = None
-    state._top = ()
-    state._rest = FULL_BYTES if rules.main_deck == "finite40" else b""
-    state._key = rng.next64()
-    state._setup = (first, 1)
-    state._used = ((), ())
-    state._last = None
-    state._start = {"seed": seed, "side_decks": checked, "starter": starter}
+    pos = Position(
+        hands=hands,
+        used=((), ()),
+        tables=((), ()),
+        totals=(0, 0),
+        standing=(False, False),
+        sets_won=(0, 0),
+        to_move=first,
+        over=False,
+        top=(),
+        unseen=FULL_BYTES if rules.main_deck == "finite40" else b"",
+        set_number=1,
+        starter=first,
+        played=None,
+    )
+    start = {"seed": seed, "side_decks": checked, "starter": starter}
+    state = _root(pos, rules, rng.next64(), start)
     _start_turn(state, first)
     return state
 
 
-def _make_position(
-    hands: object,
-    deck: object,
-    tables: object,
-    to_move: object,
-    standing: object,
-    sets_won: object,
-    rules: Rules,
-    *,
-    set_number: object,
-    starter: object,
-    used: object,
-    played_this_turn: object,
-    key: int,
-    draw: bool,
-) -> State:
-    """The state of a position given field by field (from :meth:`State.from_position` or a
-    record: any value, each checked by :func:`.position.check_position`); ``draw`` performs
-    ``to_move``'s automatic draw."""
-    pos = check_position(
-        hands,
-        deck,
-        tables,
-        to_move,
-        standing,
-        sets_won,
-        rules,
-        set_number=set_number,
-        starter=starter,
-        used=used,
-        played_this_turn=played_this_turn,
-        draw=draw,
-    )
-    state = object.__new__(State)
+def _make_position(pos: Position, rules: Rules, key: int, draw: bool) -> State:
+    """The state of a position checked by :func:`check_position` (from
+    :meth:`State.from_position` or a record); ``draw`` performs ``to_move``'s automatic draw."""
+    state = _root(pos, rules, key & MASK64, None)
+    if draw:
+        # the record keeps the position before the automatic draw; replaying draws again
+        state._start = _record_start(state)
+        state._start["draw"] = True
+        _start_turn(state, pos.to_move)
+    return state
+
+
+def _root(pos: Position, rules: Rules, key: int, start: dict[str, Any] | None) -> State:
+    """A state without parent or move holding the checked position ``pos``: the one piece
+    :func:`new_game` and :func:`_make_position` build their states with. ``key`` seeds the
+    draws below ``pos.top``; ``start`` is how :func:`new_game` made it (None: a position,
+    recorded as one)."""
+    state = _new_state(State)
     state.rules = rules
     state.parent = None
     state.last_move = None
@@ -1293,20 +1281,15 @@ def _make_position(
     state._std = pos.standing
     state._sets = pos.sets_won
     state._turn = None if pos.over else pos.to_move
+    state.is_over = pos.over
     state._played = pos.played
     state._top = pos.top
     state._rest = pos.unseen
-    state._key = key & MASK64
+    state._key = key
     state._setup = (pos.starter, pos.set_number)
     state._used = pos.used
     state._last = None
-    state._start = None
-    state.is_over = pos.over
-    if draw:
-        # the record keeps the position before the automatic draw; replaying draws again
-        state._start = _record_start(state)
-        state._start["draw"] = True
-        _start_turn(state, pos.to_move)
+    state._start = start
     return state
 
 
@@ -1316,19 +1299,9 @@ def from_record(record: Mapping[str, Any] | str) -> State:
     return State.from_record(record)
 
 
-POSITION_FIELDS: Final = (
-    "hands",
-    "deck",
-    "tables",
-    "to_move",
-    "standing",
-    "sets_won",
-    "set_number",
-    "starter",
-    "used",
-    "played_this_turn",
-)
-"""The fields of a position in a record (see :func:`start_record`)."""
+POSITION_FIELDS: Final = (*FIELDS[:-1], "played_this_turn")
+"""The fields of a position in a record (see :func:`_record_start`): a code's fields, in its
+order, the last named as :meth:`State.from_position` names it."""
 
 
 def _record_start(state: State) -> dict[str, Any]:
@@ -1377,7 +1350,7 @@ def _state_from_start(start: Mapping[str, Any], rules: Rules) -> State:
     if not isinstance(draw, bool):
         reason = IllegalMove("pazaak.pos_not_bool", field="draw", value=i18n.shown(draw))
         raise IllegalMove("pazaak.bad_position", reason=reason)
-    return _make_position(
+    checked = check_position(
         hands=_field(pos, "hands"),
         deck=_field(pos, "deck"),
         tables=_field(pos, "tables"),
@@ -1389,9 +1362,9 @@ def _state_from_start(start: Mapping[str, Any], rules: Rules) -> State:
         starter=_field(pos, "starter"),
         used=_field(pos, "used"),
         played_this_turn=pos.get("played_this_turn"),
-        key=key,
         draw=draw,
     )
+    return _make_position(checked, rules, key, draw)
 
 
 def _placed_record(p: Placed) -> object:
@@ -1467,57 +1440,6 @@ def _copy(state: State, move: Move | None) -> State:
     new._used = state._used
     new._last = state._last
     new._start = None
-    return new
-
-
-def _play_plain(
-    self: State, move: Move, card: SideCard, value: int, hand: tuple[SideCard, ...], seat: int
-) -> State:
-    """The hot path of a legal non-gold hand card (checked by :meth:`State.play`): the new
-    state in one step, as :func:`_copy` then :func:`_play_card` make it."""
-    i = hand.index(card)
-    hand = hand[:i] + hand[i + 1 :]
-    hands = self._hands
-    used = self._used
-    tab = self._tab
-    tot = self._tot
-    if seat == 0:
-        hands = (hand, hands[1])
-        used = (used[0] + (card,), used[1])
-        mine = tab[0] + ((card, value),)
-        total = tot[0] + value
-        tab = (mine, tab[1])
-        tot = (total, tot[1])
-    else:
-        hands = (hands[0], hand)
-        used = (used[0], used[1] + (card,))
-        mine = tab[1] + ((card, value),)
-        total = tot[1] + value
-        tab = (tab[0], mine)
-        tot = (tot[0], total)
-    new = _new_state(State)
-    new.rules = self.rules
-    new.parent = self
-    new.last_move = move
-    new._ply = self._ply + 1
-    new._tab = tab
-    new._tot = tot
-    new._hands = hands
-    new._std = self._std
-    new._sets = self._sets
-    new._turn = seat
-    new.is_over = False
-    new._played = card
-    new._top = self._top
-    new._rest = self._rest
-    new._key = self._key
-    new._setup = self._setup
-    new._used = used
-    new._last = self._last
-    new._start = None
-    if total == TARGET or len(mine) >= MAX_CARDS:
-        new._played = None
-        _forced_stand(new, seat, len(mine), total)
     return new
 
 
@@ -1703,22 +1625,31 @@ def _play_card(old: State, new: State, seat: int, move: PlayCard) -> None:
     value = _checked_value(old, seat, move)
     if card.is_gold:
         value = _gold_effect(new, seat, card, value)
-    i = old._hands[seat].index(card)
-    hand = old._hands[seat][:i] + old._hands[seat][i + 1 :]
+    _place(new, seat, card, value)
+
+
+def _place(new: State, seat: int, card: SideCard, value: int) -> None:
+    """The hand card ``card`` (in ``seat``'s hand, checked) goes on his table as ``value``;
+    then auto-stand / nine cards apply again (Z-D6, Z-D1)."""
+    hands = new._hands
     used = new._used
     tab = new._tab
+    tot = new._tot
+    hand = hands[seat]
+    i = hand.index(card)
+    hand = hand[:i] + hand[i + 1 :]
     mine = tab[seat] + ((card, value),)
-    total = new._tot[seat] + value
+    total = tot[seat] + value
     if seat == 0:
-        new._hands = (hand, new._hands[1])
+        new._hands = (hand, hands[1])
         new._used = (used[0] + (card,), used[1])
         new._tab = (mine, tab[1])
-        new._tot = (total, new._tot[1])
+        new._tot = (total, tot[1])
     else:
-        new._hands = (new._hands[0], hand)
+        new._hands = (hands[0], hand)
         new._used = (used[0], used[1] + (card,))
         new._tab = (tab[0], mine)
-        new._tot = (new._tot[0], total)
+        new._tot = (tot[0], total)
     if total == TARGET or len(mine) >= MAX_CARDS:
         _forced_stand(new, seat, len(mine), total)
     else:
