@@ -266,7 +266,7 @@ def test_expert_plays_the_exact_best_move_when_the_opponent_stands() -> None:
 
 
 def test_an_analysis_is_remembered_for_the_same_view_and_twins_share_it() -> None:
-    one, two = _twin_tablic()
+    one, two = tablic_mid_deal()
     first = analysis.analyse(one, seed=5, samples=3)
     assert analysis.analyse(one, seed=5, samples=3) is first  # remembered, not worked out again
     assert analysis.analyse(two, seed=5, samples=3) is first  # the same view: the same analysis
