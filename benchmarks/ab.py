@@ -32,6 +32,7 @@ import subprocess
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 AFTER = HERE.parent
@@ -248,6 +249,8 @@ def main() -> None:
     parser.add_argument("--scale", default="1", help="2, or tablic=2,pazaak=3")
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
+    if args.rounds < 1:
+        parser.error("--rounds must be 1 or more")
     names = args.only.split(",")
     scale = parse_scale(args.scale, names)
     runs: dict[str, tuple[list[dict[str, float]], list[dict[str, float]]]] = {
@@ -264,29 +267,36 @@ def main() -> None:
                 runs[name][side].append(run_one(checkout, name, scale[name], labels))
             took = time.time() - start
             print(f"round {round_number + 1}: {name} done ({took:.0f} s)", flush=True)
-    result = {
-        "what": "every number the benchmarks write: medians of interleaved rounds, and the "
-        "after/before ratios of each round's adjacent pair of runs",
-        "before": _commit(args.before),
-        "after": _commit(AFTER),
-        "rounds": args.rounds,
-        "scale": scale,
-        "commands": {name: command(name, scale[name]) for name in names},
-        "uptime_before": uptime_before,
-        "uptime_after": _uptime(),
-        "wall_seconds": round(time.time() - start),
-        "note": "2 shared cores; other jobs ran too. Throughputs: higher is better; times: lower. "
-        "verdict: faster/slower if every round's paired ratio says so, else parity.",
-        "benchmarks": {name: _rows(*runs[name], labels) for name in names},
-    }
+        # Written after every round, so a run stopped early (a deadline, a busy machine)
+        # still leaves the rounds it finished.
+        result = {
+            "what": "every number the benchmarks write: medians of interleaved rounds, and the "
+            "after/before ratios of each round's adjacent pair of runs",
+            "before": _commit(args.before),
+            "after": _commit(AFTER),
+            "rounds": round_number + 1,
+            "rounds_asked": args.rounds,
+            "scale": scale,
+            "commands": {name: command(name, scale[name]) for name in names},
+            "uptime_before": uptime_before,
+            "uptime_after": _uptime(),
+            "wall_seconds": round(time.time() - start),
+            "note": "2 shared cores; other jobs ran too. Throughputs: higher is better; times: "
+            "lower. verdict: faster/slower if every round's paired ratio says so, else parity.",
+            "benchmarks": {name: _rows(*runs[name], labels) for name in names},
+        }
+        _write(result, args.out)
+    print(f"written to {args.out}")
+    _print_summary(result["benchmarks"])
+
+
+def _write(result: dict[str, object], out: Path) -> None:
     with tempfile.NamedTemporaryFile("w", delete=False, encoding="utf-8") as tmp:
         json.dump(result, tmp, indent=2, ensure_ascii=False)
-    shutil.move(tmp.name, args.out)
-    print(f"written to {args.out}")
-    _print_summary(result["benchmarks"])  # type: ignore[arg-type]
+    shutil.move(tmp.name, out)
 
 
-def _print_summary(benchmarks: dict[str, dict[str, dict[str, object]]]) -> None:
+def _print_summary(benchmarks: Any) -> None:
     """One line per throughput or time: medians' change, paired ratio median [min-max], verdict."""
     for name, rows in benchmarks.items():
         for key, row in rows.items():
