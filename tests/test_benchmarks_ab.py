@@ -89,3 +89,42 @@ def test_rows_are_labelled_with_the_words_of_their_results_entry(ab: ModuleType)
     key = "/results[0]/matches"
     row = ab._rows([dict(ab._numbers(written))], [dict(ab._numbers(written))], labels)[key]
     assert row["label"] == "kotor2 state_api"
+
+
+def test_a_benchmark_with_out_writes_a_private_file_not_the_checkouts(
+    ab: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    results = tmp_path / "benchmarks" / "results"
+    results.mkdir(parents=True)
+    (results / "pazaak.json").write_text('{"results": [{"matches": 1}]}', encoding="utf-8")
+    seen: list[list[str]] = []
+
+    def fake_script(checkout: Path, script: list[str]) -> None:
+        seen.append(script)
+        out = Path(script[script.index("--out") + 1])
+        out.write_text('{"results": [{"preset": "kotor2", "matches": 7}]}', encoding="utf-8")
+
+    monkeypatch.setattr(ab, "_run_script", fake_script)
+    labels: dict[str, str] = {}
+    assert ab.run_one(tmp_path, "pazaak", 1.0, labels) == {"/results[0]/matches": 7.0}
+    assert labels == {"/results[0]": "kotor2"}
+    assert seen[0][:3] == ["bench_pazaak.py", "--matches", "8000"]
+    out = Path(seen[0][-1])
+    assert out.parent != results and not out.exists()  # private, and gone afterwards
+    assert (results / "pazaak.json").read_text(encoding="utf-8") == '{"results": [{"matches": 1}]}'
+
+
+def test_a_benchmark_without_out_gets_its_checkouts_file_back(
+    ab: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    results = tmp_path / "benchmarks" / "results"
+    results.mkdir(parents=True)
+    (results / "bots.json").write_text('{"kept": 1}', encoding="utf-8")
+
+    def fake_script(checkout: Path, script: list[str]) -> None:
+        assert "--out" not in script
+        (results / "bots.json").write_text('{"games": {"tablic": {"n": 2}}}', encoding="utf-8")
+
+    monkeypatch.setattr(ab, "_run_script", fake_script)
+    assert ab.run_one(tmp_path, "bots") == {"/games/tablic/n": 2.0}
+    assert (results / "bots.json").read_text(encoding="utf-8") == '{"kept": 1}'
