@@ -128,3 +128,17 @@ def test_a_benchmark_without_out_gets_its_checkouts_file_back(
     monkeypatch.setattr(ab, "_run_script", fake_script)
     assert ab.run_one(tmp_path, "bots") == {"/games/tablic/n": 2.0}
     assert (results / "bots.json").read_text(encoding="utf-8") == '{"kept": 1}'
+
+
+def test_chunk_ratios_are_before_over_after_time_so_above_one_is_faster() -> None:
+    spec = importlib.util.spec_from_file_location(
+        "benchmarks_ab_chunks", SCRIPT.parent / "ab_chunks.py"
+    )
+    assert spec is not None and spec.loader is not None
+    chunks = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(chunks)
+    result = chunks.summary([2.0, 2.0, 3.0, 1.0, 2.0], [1.0, 2.0, 2.0, 2.0, 1.6])
+    assert result["ratio_median"] == 1.25
+    assert (result["ratio_min"], result["ratio_max"]) == (0.5, 2.0)
+    assert (result["ratio_q1"], result["ratio_q3"]) == (1.0, 1.5)
+    assert (result["before_seconds"], result["after_seconds"]) == (10.0, 8.6)
