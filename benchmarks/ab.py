@@ -275,7 +275,8 @@ def main() -> None:
     runs: dict[str, tuple[list[dict[str, float]], list[dict[str, float]]]] = {
         name: ([], []) for name in names
     }
-    labels: dict[str, str] = {}
+    # Per benchmark: the same path (``/results[0]``) names different rows in each.
+    labels: dict[str, dict[str, str]] = {name: {} for name in names}
     uptime_before = _uptime()
     start = time.time()
     for round_number in range(args.rounds):
@@ -283,7 +284,7 @@ def main() -> None:
             # Both sides of a round back to back, the first one alternating round by round.
             order = [(args.before, 0), (AFTER, 1)]
             for checkout, side in order if round_number % 2 == 0 else order[::-1]:
-                runs[name][side].append(run_one(checkout, name, scale[name], labels))
+                runs[name][side].append(run_one(checkout, name, scale[name], labels[name]))
             took = time.time() - start
             print(f"round {round_number + 1}: {name} done ({took:.0f} s)", flush=True)
         # Written after every round, so a run stopped early (a deadline, a busy machine)
@@ -302,7 +303,7 @@ def main() -> None:
             "wall_seconds": round(time.time() - start),
             "note": "2 shared cores; other jobs ran too. Throughputs: higher is better; times: "
             "lower. verdict: faster/slower if every round's paired ratio says so, else parity.",
-            "benchmarks": {name: _rows(*runs[name], labels) for name in names},
+            "benchmarks": {name: _rows(*runs[name], labels[name]) for name in names},
         }
         _write(result, args.out)
     print(f"written to {args.out}")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import doctest
 import importlib.util
+import json
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -142,3 +143,29 @@ def test_chunk_ratios_are_before_over_after_time_so_above_one_is_faster() -> Non
     assert (result["ratio_min"], result["ratio_max"]) == (0.5, 2.0)
     assert (result["ratio_q1"], result["ratio_q3"]) == (1.0, 1.5)
     assert (result["before_seconds"], result["after_seconds"]) == (10.0, 8.6)
+
+
+def test_each_benchmark_keeps_its_own_row_labels(
+    ab: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Both scripts write a row at /results[0]; the Tablić row must not take Pazaak's words.
+    written = {
+        "bench_tablic.py": {"results": [{"variant": "maximal", "mode": "playout", "games": 3}]},
+        "bench_pazaak.py": {"results": [{"preset": "kotor2", "mode": "state_api", "games": 5}]},
+    }
+
+    def fake_script(checkout: Path, script: list[str]) -> None:
+        out = Path(script[script.index("--out") + 1])
+        out.write_text(json.dumps(written[script[0]]), encoding="utf-8")
+
+    monkeypatch.setattr(ab, "_run_script", fake_script)
+    monkeypatch.setattr(ab, "_commit", lambda checkout: "abc")
+    monkeypatch.setattr(ab, "_uptime", lambda: "load average: 1.0")
+    out = tmp_path / "ab.json"
+    argv = ["ab.py", str(tmp_path), "--rounds", "2", "--only", "tablic,pazaak", "--out", str(out)]
+    monkeypatch.setattr(sys, "argv", argv)
+    ab.main()
+    result = json.loads(out.read_text(encoding="utf-8"))
+    assert result["rounds"] == 2 and result["uptime_before"] == "load average: 1.0"
+    assert result["benchmarks"]["tablic"]["/results[0]/games"]["label"] == "maximal playout"
+    assert result["benchmarks"]["pazaak"]["/results[0]/games"]["label"] == "kotor2 state_api"
