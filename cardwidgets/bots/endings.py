@@ -54,6 +54,7 @@ DEFAULT_LIMIT = 200_000
 MOVES_LIMIT = 300
 """Legal moves a position of an exact search may have before the search gives up."""
 
+
 class TooBig(Exception):
     """The exact search would visit more than its node limit."""
 

@@ -31,13 +31,15 @@ from cardwidgets.games import pazaak
 
 __all__ = [
     "COST",
-    "HAND_CARD",
+    "HAND_SOFTNESS",
+    "HAND_WEIGHT",
     "PazaakStrategy",
     "decide",
     "match_chance",
     "match_value",
     "plan",
     "plays",
+    "set_chance",
     "set_end_value",
     "unseen",
 ]
@@ -83,9 +85,7 @@ def plan(state: pazaak.State, seat: int, stand_at: int) -> Plan:
     return decide(t, o, state.standing[1 - seat], plays(state, seat), stand_at)
 
 
-def decide(
-    t: int, o: int, opponent_stands: bool, options: Sequence[Play], stand_at: int
-) -> Plan:
+def decide(t: int, o: int, opponent_stands: bool, options: Sequence[Play], stand_at: int) -> Plan:
     """The greedy decision on plain numbers: the seat's total ``t``, the opponent's total
     ``o``, whether he stands, and the seat's hand-card moves (:func:`plays`, in the order of
     the legal moves; none once a hand card is down this turn). :func:`plan` asks it about a
@@ -149,20 +149,34 @@ def match_chance(need0: int, need1: int, p: float) -> float:
     return p * match_chance(need0 - 1, need1, p) + (1 - p) * match_chance(need0, need1 - 1, p)
 
 
-HAND_CARD = 0.04
-"""The match model: one hand card more than the opponent raises the chance of winning each
-later set by this much (hands last the whole match, Z-D8)."""
+HAND_WEIGHT = 0.48
+HAND_SOFTNESS = 2.6
+"""The match model's chance of winning a later set with ``a`` hand cards against ``b``:
+``1/2 + HAND_WEIGHT * (a - b) / (a + b + HAND_SOFTNESS)`` (:func:`set_chance`). Fitted to
+self-play of the greedy rules (``benchmarks/calibrate_pazaak_hand.py``, 10,000 sets per pair
+of hand sizes, ``results/pazaak_hand_card.json``): a card is worth more the fewer are left
+(4 against 3: 0.55, 1 against 0: 0.63)."""
+
+
+def set_chance(hand: int, hand_other: int) -> float:
+    """The match model's chance of winning a later set with ``hand`` hand cards against
+    ``hand_other`` (hands last the whole match, Z-D8).
+
+    >>> set_chance(2, 2), round(set_chance(4, 3), 3), round(set_chance(1, 0), 3)
+    (0.5, 0.55, 0.633)
+    """
+    return 0.5 + HAND_WEIGHT * (hand - hand_other) / (hand + hand_other + HAND_SOFTNESS)
 
 
 def match_value(need: int, need_other: int, hand: int, hand_other: int) -> float:
     """The match model: the chance that a seat needing ``need`` more sets (with ``hand`` hand
     cards) wins the match against one needing ``need_other`` (with ``hand_other``), each
-    later set won with 1/2 plus :data:`HAND_CARD` per hand card more than the opponent.
+    later set won with :func:`set_chance`.
 
-    >>> match_value(1, 1, 2, 2), match_value(0, 2, 0, 4), match_value(1, 1, 3, 2)
-    (0.5, 1.0, 0.54)
+    >>> match_value(1, 1, 2, 2), match_value(0, 2, 0, 4), round(match_value(1, 1, 4, 3), 3)
+    (0.5, 1.0, 0.55)
     """
-    p = min(0.9, max(0.1, 0.5 + HAND_CARD * (hand - hand_other)))
+    p = min(0.9, max(0.1, set_chance(hand, hand_other)))
     return match_chance(need, need_other, round(p, 4))
 
 
@@ -232,7 +246,7 @@ class PazaakStrategy(Strategy[pazaak.State, pazaak.Move]):
 
     game = "pazaak"
     options: ClassVar[Mapping[str, object]] = {"stand_at": 17}
-    expert_iterations = 6
+    expert_iterations = 4
     SAMPLES = 300
     """Sampled play-outs per option for the stand-or-draw comparison of a hint."""
 
@@ -309,12 +323,15 @@ class PazaakStrategy(Strategy[pazaak.State, pazaak.Move]):
             score += 0.5 if winner is None else float(winner == seat)
         return score / self.SAMPLES
 
-    exact_limit = 4_000
-    """Nodes of an exact ending inside a move (about 0.2 s): most endings against a standing
-    opponent fit."""
+    exact_limit = 0
+    """No ending by :mod:`cardwidgets.bots.endings` inside a move: the expert's own set
+    search (:meth:`search`) covers a standing opponent too, exactly (the deck counted down)
+    and on plain numbers, where the endings' search on states gave up past 4,000 nodes after
+    most of a second."""
     DEPLETE = False
     """Whether the expert's set search counts the deck down as it draws (exact, about five
-    times slower); without, every draw has the chances of the position searched."""
+    times slower) while both seats play on; without, every draw has the chances of the
+    position searched. Against a standing opponent it always counts."""
     OBVIOUS_DRAW = 12
     """At this total or less, against an opponent who has not stood, with no hand card that
     makes 18 and no table to fill, the seat draws without a search (it cannot bust on the
@@ -391,7 +408,9 @@ class PazaakStrategy(Strategy[pazaak.State, pazaak.Move]):
             from cardwidgets.bots.pazaak_sets import SetSearch  # it imports this module
 
             sets = state.sets_won
-            exact = SetSearch(state.rules, (sets[seat], sets[1 - seat]), deplete=self.DEPLETE)
+            # exact against a standing opponent (a small search: one seat plays on)
+            deplete = self.DEPLETE or state.standing[1 - seat]
+            exact = SetSearch(state.rules, (sets[seat], sets[1 - seat]), deplete=deplete)
 
             def exactly(rng: cards.Rng) -> list[float]:
                 hand = state.determinize(seat, rng).hands[1 - seat]

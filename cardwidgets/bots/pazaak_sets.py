@@ -128,7 +128,6 @@ class SetSearch:
         opponent holds ``hand`` (a determinization: dealt from ``seat``'s view)."""
         sides = (_side(state, seat, state.hands[seat]), _side(state, 1 - seat, hand))
         deck = deck_counts(state)
-        played = state.played_this_turn is not None
         plays: dict[pazaak.Move, HandPlay] = {play[0]: play for play in self.plays(sides[0][2])}
         found = []
         for move in moves:
@@ -183,7 +182,7 @@ class SetSearch:
             count = deck[card]
             if not count:
                 continue
-            rest = deck[:card] + (count - 1,) + deck[card + 1 :] if deplete else deck
+            rest = (*deck[:card], count - 1, *deck[card + 1 :]) if deplete else deck
             side = (t + card, n + 1, hand, stands)
             after = (side, sides[1]) if x == 0 else (sides[0], side)
             value += count * self._placed(x, after, rest, False)
@@ -208,7 +207,8 @@ class SetSearch:
         if x == 1:
             kind, value, rest = self._greedy_move(sides, played)
             return self._after(1, sides, deck, kind, value, rest)
-        best = max(self._after(0, sides, deck, END, 0, ()), self._after(0, sides, deck, STAND, 0, ()))
+        end = self._after(0, sides, deck, END, 0, ())
+        best = max(end, self._after(0, sides, deck, STAND, 0, ()))
         if played:
             return best
         t, n, _, _ = sides[0]
