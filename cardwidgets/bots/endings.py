@@ -12,8 +12,9 @@ Three places in the games where counting tells a seat everything that matters:
   from the unseen main deck (the 40 cards minus those on both tables, Z-D2) or from 1…10 under
   draws with replacement. The value is the chance of winning the match: the exact chances of
   winning, tying and losing this set (the set's probability is reported beside it), each
-  followed by the match model the expert uses for the sets to come (each later set won with
-  1/2, a little more per hand card more than the opponent).
+  followed by the match model the expert uses for the sets to come
+  (:func:`cardwidgets.bots.pazaak.match_value`: each later set won with 1/2, more for each
+  hand card more than the opponent).
 
 Every solver starts from ``state.determinize(seat, rng)``: a position built from what the seat
 sees. In the three endings above every determinization deals the same hands (Pazaak: the
@@ -30,9 +31,9 @@ hundreds of thousands; Panjpar with big hands more.
 (15, 19)
 >>> ending = solve(state)
 >>> [(str(move), round(value, 3)) for move, value in ending.values]
-[('end', 0.475), ('play +1', 0.389), ('stand', 0.375)]
->>> round(ending.set_values[0], 3)  # drawing on 15 wins the set this often
-0.244
+[('end', 0.604), ('stand', 0.533), ('play +1', 0.389)]
+>>> round(ending.set_values[0], 3)  # drawing on 15 wins the set this often, played for the match
+0.125
 """
 
 from __future__ import annotations
