@@ -1,9 +1,9 @@
-"""What one hand card is worth in a Pazaak set: the match model's ``HAND_CARD`` by self-play.
+"""What hand cards are worth in a Pazaak set: the match model's ``set_chance`` by self-play.
 
 Issue 28: the expert's set-end value charges for spending a hand card (hands last the whole
 match, Z-D8) through :func:`cardwidgets.bots.pazaak.match_value`: each later set is won with
-1/2 plus ``HAND_CARD`` per hand card more than the opponent. This measures that slope from
-self-play, not from the ladder's seeds: sets of the greedy player against itself (standing at
+``set_chance(a, b)`` for ``a`` hand cards against ``b``. This measures it from self-play,
+not from the ladder's seeds: sets of the greedy player against itself (standing at
 17) from an empty table, each seat holding a hand of ``a`` and ``b`` cards dealt at random
 from the seed side deck (Z-D8), the starter alternating. A tied set counts half (it is
 replayed with fewer cards on both sides).
@@ -14,6 +14,8 @@ Run::
 
 Writes ``benchmarks/results/pazaak_hand_card.json``: the set-win rate of seat "a" for each pair
 of hand sizes, and the slope per hand card (the mean of ``rate(a, b) - 1/2`` over ``a - b``).
+A card is worth more the fewer are left, so ``set_chance`` is ``1/2 + HAND_WEIGHT * (a - b) /
+(a + b + HAND_SOFTNESS)``, its two constants fitted to these rates (the file records the fit).
 """
 
 from __future__ import annotations
@@ -67,7 +69,8 @@ def main(argv: list[str] | None = None) -> None:
         print(a, b, rates[f"{a}-{b}"], flush=True)
     slopes = [(rates[f"{a}-{b}"]["rate"] - 0.5) / (a - b) for a, b in PAIRS if a != b]
     report = {
-        "question": "issue 28: the match model's HAND_CARD (set-win chance per hand card more)",
+        "question": "issue 28: the match model's set_chance(a, b): the chance of winning a set "
+        "with a hand cards against b",
         "method": "greedy (stand at 17) against greedy, one set from an empty table, hands dealt "
         "at random from the seed side deck, starter alternating, a tie counts half",
         "sets_per_pair": args.sets,

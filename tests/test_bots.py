@@ -421,9 +421,8 @@ def test_hint_with_the_expert_explains_its_move(game: str) -> None:
     assert hint.move in state.legal_moves() and hint.details["player"] == "expert"
     moves = len(_strategy(state).candidates(state))
     if moves > 1:
-        # the budget is spent whole; Pazaak's search plays every move on each sample and so
-        # rounds up to whole samples
-        # (Pazaak: an iteration is one determinization; an obvious draw skips the search)
+        # the budget is spent whole (Pazaak: an iteration is one determinization of the
+        # opponent's hand; an obvious draw skips the search)
         iterations = hint.details["search"]["iterations"]
         obvious = game == "pazaak" and iterations == 0 and str(hint.move) == "end"
         assert iterations == 30 or obvious
