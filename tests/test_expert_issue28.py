@@ -117,7 +117,7 @@ def test_play_drawing_refuses_other_moves_and_bad_cards_with_a_reason_state_unch
     assert (state.placed, state.totals, state.deck) == before
 
 
-# -- the Pazaak expert: greedy play improved by one move ------------------------------------------
+# -- the Pazaak expert: an exact set search on determinizations of the opponent's hand ----------
 
 
 def _sixteen_against_nine() -> pazaak.State:

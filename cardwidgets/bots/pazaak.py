@@ -334,9 +334,8 @@ class PazaakStrategy(Strategy[pazaak.State, pazaak.Move]):
     position searched. Against a standing opponent it always counts."""
     OBVIOUS_DRAW = 12
     """At this total or less, against an opponent who has not stood, with no hand card that
-    makes 18 and no table to fill, the seat draws without a search (it cannot bust on the
-    next card without a recovery chance worth a card, and standing there only wins when the
-    opponent busts)."""
+    makes 18 or more and no table to fill, the seat draws without a search: standing there
+    wins only if the opponent busts, and a hand card there is spent for a total under 18."""
     GOLD_SAMPLES = 4
     """Sampled determinizations per iteration where gold cards rule out the exact search."""
 

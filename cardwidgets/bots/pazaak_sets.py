@@ -16,8 +16,8 @@ at 20 an automatic stand (Z-S13, Z-D6), at nine cards a forced stand or, under
 is judged at the end of the turn (Z-D4); equal totals tie (Z-S16, Z-D7). The tests check it
 against a brute force through the engine's own states. Positions where a seat draws are
 memoized on all of that (a standing seat's hand only by its size: it plays no more cards this
-set). Gold cards (Z-D9) read the table and decide ties; they are not modelled here (the expert
-samples play-outs when the rules allow them).
+set). Gold cards (Z-D9) read the table and decide ties; they are not modelled here (under
+rules with gold cards the expert samples greedy play-outs instead).
 
 ``prune`` keeps the searching seat's *later* hand cards to those that make 18 to 20, beat a
 standing opponent, recover from a bust or fill the table (the moves of the position searched
