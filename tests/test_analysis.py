@@ -16,6 +16,7 @@ from twins import panjpar_first_attack, pazaak_opening, tablic_mid_deal
 
 from cardwidgets import analysis, bots, i18n, panjpar, pazaak, tablic
 from cardwidgets.bots import endings
+from cardwidgets.bots.pazaak import PazaakStrategy
 
 
 def _tablic_small() -> tablic.State:
@@ -253,7 +254,7 @@ def test_puzzles_are_seeded_clear_and_export_as_json_records() -> None:
 def test_expert_default_is_a_fixed_budget_and_replays_the_same() -> None:
     expert = bots.ExpertPlayer(seed=3)
     state = pazaak.new_game(seed=2)
-    assert expert.budget(state) == (500, None)
+    assert expert.budget(state) == (PazaakStrategy.expert_iterations, None)
     assert expert.budget(tablic.new_game(seed=1))[1] is None
     assert expert.budget(panjpar.new_game(seed=1))[1] is None
     assert bots.ExpertPlayer(seed=3, time_limit=0.5).budget(state) == (None, 0.5)

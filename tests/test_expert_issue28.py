@@ -11,7 +11,7 @@ import pytest
 
 from cardwidgets import bots, i18n, pazaak
 from cardwidgets.bots import endings
-from cardwidgets.bots.pazaak import plays
+from cardwidgets.bots.pazaak import PazaakStrategy, plays
 from cardwidgets.core import IllegalMove
 from cardwidgets.games.pazaak import PositionError
 
@@ -117,7 +117,7 @@ def test_play_drawing_refuses_other_moves_and_bad_cards_with_a_reason_state_unch
     assert (state.placed, state.totals, state.deck) == before
 
 
-# -- the Pazaak expert: greedy play improved by one move ------------------------------------------
+# -- the Pazaak expert: an exact set search on determinizations of the opponent's hand ----------
 
 
 def _sixteen_against_nine() -> pazaak.State:
@@ -135,7 +135,8 @@ def test_pazaak_expert_keeps_a_hand_card_the_greedy_rules_spend(seed: int) -> No
     expert = bots.ExpertPlayer(seed=seed)
     assert expert.choose(state) == pazaak.END_TURN
     search = expert.last_search
-    assert search is not None and search.iterations == 500  # the fixed default budget
+    # the fixed default budget: one exact set search per determinization of his hand
+    assert search is not None and search.iterations == PazaakStrategy.expert_iterations
     values = {move: mean for move, (_, mean) in search.stats.items()}
     assert values["end"] > values["play +3"] + 0.02
 
@@ -157,7 +158,7 @@ def test_pazaak_expert_time_cap_only_when_asked() -> None:
     capped.choose(state)
     assert capped.last_search is not None
     assert 0 < capped.last_search.iterations < 10**9
-    assert bots.ExpertPlayer(seed=1).budget(state) == (500, None)
+    assert bots.ExpertPlayer(seed=1).budget(state) == (PazaakStrategy.expert_iterations, None)
 
 
 def test_pazaak_rules_of_thumb_take_the_gold_cards_effect_from_the_engine() -> None:

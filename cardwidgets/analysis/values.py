@@ -24,7 +24,7 @@ defence or a crowded Tablić table can have thousands); the rest are counted in 
 ...     hands=["+1", ""], deck=[5], tables=([10], [10, 9]), standing=(False, True), seed=1)
 >>> result = analyse(state)
 >>> [(str(e.move), round(e.value, 3), e.exact) for e in result]
-[('end', 0.475, True), ('play +1', 0.389, True), ('stand', 0.375, True)]
+[('end', 0.604, True), ('stand', 0.533, True), ('play +1', 0.389, True)]
 >>> result[0].reason("de")
 'exakt: alle Karten sind durch Zählen bekannt (261 Stellungen durchsucht)'
 """

@@ -12,8 +12,9 @@ Three places in the games where counting tells a seat everything that matters:
   from the unseen main deck (the 40 cards minus those on both tables, Z-D2) or from 1…10 under
   draws with replacement. The value is the chance of winning the match: the exact chances of
   winning, tying and losing this set (the set's probability is reported beside it), each
-  followed by the match model the expert uses for the sets to come (each later set won with
-  1/2, a little more per hand card more than the opponent).
+  followed by the match model the expert uses for the sets to come
+  (:func:`cardwidgets.bots.pazaak.match_value`: each later set won with 1/2, more for each
+  hand card more than the opponent).
 
 Every solver starts from ``state.determinize(seat, rng)``: a position built from what the seat
 sees. In the three endings above every determinization deals the same hands (Pazaak: the
@@ -32,9 +33,9 @@ cards by kind, equal moves merged): the last round with six cards each takes a m
 (15, 19)
 >>> ending = solve(state)
 >>> [(str(move), round(value, 3)) for move, value in ending.values]
-[('end', 0.475), ('play +1', 0.389), ('stand', 0.375)]
->>> round(ending.set_values[0], 3)  # drawing on 15 wins the set this often
-0.244
+[('end', 0.604), ('stand', 0.533), ('play +1', 0.389)]
+>>> round(ending.set_values[0], 3)  # drawing on 15 wins the set this often, played for the match
+0.125
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from cardwidgets import cards
-from cardwidgets.bots.pazaak import match_chance
+from cardwidgets.bots.pazaak import set_end_value, unseen
 from cardwidgets.core import GameState, Move
 from cardwidgets.games import panjpar, pazaak, tablic
 from cardwidgets.games.tablic import lastround
@@ -56,10 +57,6 @@ DEFAULT_LIMIT = 200_000
 
 MOVES_LIMIT = 300
 """Legal moves a position of an exact search may have before the search gives up."""
-
-_HAND_CARD = 0.04
-"""The match model: one hand card more than the opponent raises the chance of a later set by
-this much (the expert's evaluation, :class:`~cardwidgets.bots.pazaak.PazaakStrategy`)."""
 
 
 class TooBig(Exception):
@@ -268,11 +265,11 @@ class _PazaakSearch(_Search):
 
     def draw(self, state: pazaak.State) -> tuple[float, float]:
         """Ending the turn at 20 or less: the seat draws again (the opponent stands)."""
-        unseen = _unseen(state)
-        total = sum(count for _, count in unseen)
+        left = unseen(state)
+        total = sum(count for _, count in left)
         match = won = 0.0
         end = pazaak.END_TURN
-        for card, count in unseen:
+        for card, count in left:
             a, b = self.value(state.play_drawing(end, card))
             match += count * a
             won += count * b
@@ -310,40 +307,6 @@ def _pazaak_key(state: pazaak.State, seat: int) -> Hashable:
         placed = mine
     drawn = tuple(sorted(src for src, _ in mine if src.__class__ is int))
     return (placed, hand, state.played_this_turn, drawn)
-
-
-_ALL_VALUES = tuple((value, 1) for value in range(1, 11))
-"""Every main-deck value once: the draws with replacement."""
-
-
-def _unseen(state: pazaak.State) -> list[tuple[int, int]] | tuple[tuple[int, int], ...]:
-    """The main-deck cards the seat may draw, as (value, count) pairs by value: the 40 cards
-    minus those on both tables this set (Z-D2), or one of each value with replacement."""
-    if state.rules.main_deck != "finite40":
-        return _ALL_VALUES
-    left = [0] + [4] * 10
-    for table in state.placed:
-        for src, _ in table:
-            if src.__class__ is int:
-                left[src] -= 1  # a main-deck card: an int 1-10
-    return [(value, count) for value, count in enumerate(left) if count > 0]
-
-
-def set_end_value(state: pazaak.State, seat: int) -> tuple[float, float]:
-    """(match value, 1/0 set won) for ``seat`` once the set is over."""
-    last = state.last_set
-    assert last is not None, "the set is over"
-    won = float(last[0] == seat)
-    if state.is_over:
-        outcome = state.outcome
-        assert outcome is not None
-        return float(outcome.winner == seat), won
-    need = state.rules.sets_to_win
-    mine, theirs = state.sets_won[seat], state.sets_won[1 - seat]
-    hands = state.hands
-    p = 0.5 + _HAND_CARD * (len(hands[seat]) - len(hands[1 - seat]))
-    p = min(0.9, max(0.1, p))
-    return match_chance(need - mine, need - theirs, round(p, 4)), won
 
 
 def _ending(

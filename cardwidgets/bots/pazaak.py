@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import math
 import time
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from fractions import Fraction
 from typing import ClassVar
 
@@ -29,7 +29,20 @@ from cardwidgets.bots import ismcts
 from cardwidgets.bots.strategy import Reason, Strategy, register
 from cardwidgets.games import pazaak
 
-__all__ = ["COST", "PazaakStrategy", "match_chance", "plan", "plays"]
+__all__ = [
+    "COST",
+    "HAND_SOFTNESS",
+    "HAND_WEIGHT",
+    "PazaakStrategy",
+    "decide",
+    "match_chance",
+    "match_value",
+    "plan",
+    "plays",
+    "set_chance",
+    "set_end_value",
+    "unseen",
+]
 
 Play = tuple[pazaak.PlayCard, int, float]
 """A hand-card move with the change it makes to the player's total and its cost."""
@@ -69,8 +82,18 @@ def plan(state: pazaak.State, seat: int, stand_at: int) -> Plan:
     """The greedy Pazaak decision: (move, reason key, parameters)."""
     t = state.totals[seat]
     o = state.totals[1 - seat]
-    opponent_stands = state.standing[1 - seat]
-    options = plays(state, seat)
+    return decide(t, o, state.standing[1 - seat], plays(state, seat), stand_at)
+
+
+def decide(t: int, o: int, opponent_stands: bool, options: Sequence[Play], stand_at: int) -> Plan:
+    """The greedy decision on plain numbers: the seat's total ``t``, the opponent's total
+    ``o``, whether he stands, and the seat's hand-card moves (:func:`plays`, in the order of
+    the legal moves; none once a hand card is down this turn). :func:`plan` asks it about a
+    state, the exact set search (:mod:`cardwidgets.bots.pazaak_sets`) about its positions.
+
+    >>> decide(16, 9, False, [(pazaak.PlayCard(pazaak.SideCard("+3")), 3, 1.0)], 17)[:2]
+    (PlayCard(card=SideCard('+3'), sign=None), 'bots.pazaak.make19')
+    """
     params: dict[str, object] = {"total": t, "opponent": o, "stand_at": stand_at}
 
     def play(ok: Callable[[int], bool], key: str) -> Plan | None:
@@ -126,6 +149,78 @@ def match_chance(need0: int, need1: int, p: float) -> float:
     return p * match_chance(need0 - 1, need1, p) + (1 - p) * match_chance(need0, need1 - 1, p)
 
 
+HAND_WEIGHT = 0.48
+HAND_SOFTNESS = 2.6
+"""The match model's chance of winning a later set with ``a`` hand cards against ``b``:
+``1/2 + HAND_WEIGHT * (a - b) / (a + b + HAND_SOFTNESS)`` (:func:`set_chance`). Fitted to
+self-play of the greedy rules (``benchmarks/calibrate_pazaak_hand.py``, 10,000 sets per pair
+of hand sizes, ``results/pazaak_hand_card.json``): a card is worth more the fewer are left
+(4 against 3: 0.55, 1 against 0: 0.63)."""
+
+
+def set_chance(hand: int, hand_other: int) -> float:
+    """The match model's chance of winning a later set with ``hand`` hand cards against
+    ``hand_other`` (hands last the whole match, Z-D8).
+
+    >>> set_chance(2, 2), round(set_chance(4, 3), 3), round(set_chance(1, 0), 3)
+    (0.5, 0.55, 0.633)
+    """
+    return 0.5 + HAND_WEIGHT * (hand - hand_other) / (hand + hand_other + HAND_SOFTNESS)
+
+
+def match_value(need: int, need_other: int, hand: int, hand_other: int) -> float:
+    """The match model: the chance that a seat needing ``need`` more sets (with ``hand`` hand
+    cards) wins the match against one needing ``need_other`` (with ``hand_other``), each
+    later set won with :func:`set_chance`.
+
+    >>> match_value(1, 1, 2, 2), match_value(0, 2, 0, 4), round(match_value(1, 1, 4, 3), 3)
+    (0.5, 1.0, 0.55)
+    """
+    p = min(0.9, max(0.1, set_chance(hand, hand_other)))
+    return match_chance(need, need_other, round(p, 4))
+
+
+def set_end_value(state: pazaak.State, seat: int) -> tuple[float, float]:
+    """(match value, 1/0 set won) for ``seat`` once a set is over (:func:`match_value`)."""
+    last = state.last_set
+    assert last is not None, "the set is over"
+    won = float(last[0] == seat)
+    if state.is_over:
+        outcome = state.outcome
+        assert outcome is not None
+        return float(outcome.winner == seat), won
+    need = state.rules.sets_to_win
+    sets, hands = state.sets_won, state.hands
+    value = match_value(
+        need - sets[seat], need - sets[1 - seat], len(hands[seat]), len(hands[1 - seat])
+    )
+    return value, won
+
+
+_ALL_VALUES = tuple((value, 1) for value in range(1, 11))
+"""Every main-deck value once: the draws with replacement."""
+
+
+def unseen(state: pazaak.State) -> list[tuple[int, int]] | tuple[tuple[int, int], ...]:
+    """The main-deck cards the seat to move may draw, as (value, count) pairs by value: the
+    40 cards minus those on both tables this set (Z-D2), or one of each value with
+    replacement. Reads only the public tables.
+
+    >>> state = pazaak.State.from_position(hands=["", ""], deck=[5], tables=([10], [10]),
+    ...     seed=1)
+    >>> unseen(state)[-1], len(unseen(state))
+    ((10, 2), 10)
+    """
+    if state.rules.main_deck != "finite40":
+        return _ALL_VALUES
+    left = [0] + [4] * 10
+    for table in state.placed:
+        for src, _ in table:
+            if src.__class__ is int:
+                left[src] -= 1  # a main-deck card: an int 1-10
+    return [(value, count) for value, count in enumerate(left) if count > 0]
+
+
 def _explain_play(
     state: pazaak.State, seat: int, move: pazaak.PlayCard, params: dict[str, object]
 ) -> Reason[pazaak.Move]:
@@ -151,9 +246,7 @@ class PazaakStrategy(Strategy[pazaak.State, pazaak.Move]):
 
     game = "pazaak"
     options: ClassVar[Mapping[str, object]] = {"stand_at": 17}
-    expert_iterations = 500
-    HAND_CARD = 0.04
-    """How much one more hand card than the opponent raises the chance of winning a set."""
+    expert_iterations = 4
     SAMPLES = 300
     """Sampled play-outs per option for the stand-or-draw comparison of a hint."""
 
@@ -230,9 +323,21 @@ class PazaakStrategy(Strategy[pazaak.State, pazaak.Move]):
             score += 0.5 if winner is None else float(winner == seat)
         return score / self.SAMPLES
 
-    exact_limit = 4_000
-    """Nodes of an exact ending inside a move (about 0.2 s): most endings against a standing
-    opponent fit."""
+    exact_limit = 0
+    """No ending by :mod:`cardwidgets.bots.endings` inside a move: the expert's own set
+    search (:meth:`search`) covers a standing opponent too, exactly (the deck counted down)
+    and on plain numbers, where the endings' search on states gave up past 4,000 nodes after
+    most of a second."""
+    DEPLETE = False
+    """Whether the expert's set search counts the deck down as it draws (exact, about five
+    times slower) while both seats play on; without, every draw has the chances of the
+    position searched. Against a standing opponent it always counts."""
+    OBVIOUS_DRAW = 12
+    """At this total or less, against an opponent who has not stood, with no hand card that
+    makes 18 or more and no table to fill, the seat draws without a search: standing there
+    wins only if the opponent busts, and a hand card there is spent for a total under 18."""
+    GOLD_SAMPLES = 4
+    """Sampled determinizations per iteration where gold cards rule out the exact search."""
 
     def search(
         self,
@@ -242,34 +347,38 @@ class PazaakStrategy(Strategy[pazaak.State, pazaak.Move]):
         budget: tuple[int | None, float | None],
         confidence: float,
     ) -> ismcts.SearchResult[pazaak.Move]:
-        """The greedy rules improved by one move: each legal move is followed by greedy play
-        of both seats (:func:`plan`, standing at 17) to the end of the set, on the same
-        determinizations for every move (their differences are then measured far more
-        precisely than their values), and scored by the match model (:meth:`evaluate`: the
-        set score and the hand cards kept for later sets). The greedy move stands unless
-        another beats it by more than ``confidence`` standard errors of the paired
-        difference. An iteration is one play-out; a sample plays every move, so the search
-        rounds ``iterations`` up to whole samples (fewer than one sample more)."""
+        """The value of every legal move by an exact expectimax over the main-deck draws to
+        the end of the set (:class:`~cardwidgets.bots.pazaak_sets.SetSearch`: the seat plays
+        its best, the opponent the greedy rules, the set's end scored by the match model),
+        averaged over determinizations of the opponent's hidden hand (dealt from the seat's
+        view). An iteration is one determinization. The greedy move stands unless another
+        beats it by more than ``confidence`` standard errors of the paired difference.
+
+        With gold cards (Z-D9), which the exact search does not model, each iteration plays
+        every move on :attr:`GOLD_SAMPLES` determinizations (hand and deck order) with the
+        greedy rules for both seats to the end of the set instead."""
         moves = state.legal_moves()
-        if len(moves) == 1:
-            return ismcts.SearchResult(moves[0], 0, 0.0, {str(moves[0]): (0, 0.0)})
+        if len(moves) == 1 or self._obvious_draw(state, seat):
+            move = moves[0] if len(moves) == 1 else pazaak.END_TURN
+            return ismcts.SearchResult(move, 0, 0.0, {str(move): (0, 0.0)})
         greedy = moves.index(plan(state, seat, 17)[0])
         iterations, seconds = budget
         start = time.perf_counter()
+        values_of = self._values_function(state, seat, moves)
+
         totals = [0.0] * len(moves)
         gains = [0.0] * len(moves)  # summed differences to the greedy move, and their squares
         squares = [0.0] * len(moves)
         samples = 0
         while True:
-            sample = state.determinize(seat, rng)
-            values = [self._play_out(sample.play(move), seat) for move in moves]
+            values = values_of(rng)
             for i, value in enumerate(values):
                 gain = value - values[greedy]
                 totals[i] += value
                 gains[i] += gain
                 squares[i] += gain * gain
             samples += 1
-            if iterations is not None and samples * len(moves) >= iterations:
+            if iterations is not None and samples >= iterations:
                 break
             if seconds is not None and time.perf_counter() - start >= seconds:
                 break
@@ -278,7 +387,45 @@ class PazaakStrategy(Strategy[pazaak.State, pazaak.Move]):
             best = greedy
         stats = {str(move): (samples, totals[i] / samples) for i, move in enumerate(moves)}
         elapsed = time.perf_counter() - start
-        return ismcts.SearchResult(moves[best], samples * len(moves), elapsed, stats)
+        return ismcts.SearchResult(moves[best], samples, elapsed, stats)
+
+    def _obvious_draw(self, state: pazaak.State, seat: int) -> bool:
+        """Whether drawing is plainly the move (:attr:`OBVIOUS_DRAW`)."""
+        t = state.totals[seat]
+        if t > self.OBVIOUS_DRAW or state.standing[1 - seat]:
+            return False
+        if state.rules.fill_table_wins and len(state.placed[seat]) >= pazaak.MAX_CARDS - 1:
+            return False
+        return all(t + delta < 18 for _, delta, _ in plays(state, seat))
+
+    def _values_function(
+        self, state: pazaak.State, seat: int, moves: list[pazaak.Move]
+    ) -> Callable[[cards.Rng], list[float]]:
+        """What one iteration does: deal a determinization with the rng and value every move
+        on it (exactly, or by sampled play-outs where gold cards rule the exact search out)."""
+        if not state.rules.gold_cards:
+            from cardwidgets.bots.pazaak_sets import SetSearch  # it imports this module
+
+            sets = state.sets_won
+            # exact against a standing opponent (a small search: one seat plays on)
+            deplete = self.DEPLETE or state.standing[1 - seat]
+            exact = SetSearch(state.rules, (sets[seat], sets[1 - seat]), deplete=deplete)
+
+            def exactly(rng: cards.Rng) -> list[float]:
+                hand = state.determinize(seat, rng).hands[1 - seat]
+                return exact.values(state, seat, hand, moves)
+
+            return exactly
+
+        def sampled(rng: cards.Rng) -> list[float]:
+            totals = [0.0] * len(moves)
+            for _ in range(self.GOLD_SAMPLES):
+                sample = state.determinize(seat, rng)
+                for i, move in enumerate(moves):
+                    totals[i] += self._play_out(sample.play(move), seat)
+            return [total / self.GOLD_SAMPLES for total in totals]
+
+        return sampled
 
     def _play_out(self, state: pazaak.State, seat: int) -> float:
         """The value for ``seat`` of greedy play by both seats to the end of ``state``'s set."""
@@ -311,11 +458,9 @@ class PazaakStrategy(Strategy[pazaak.State, pazaak.Move]):
         # The set is over: the chance to win the match from the new set score, where each
         # hand card more than the opponent helps a little in the sets to come.
         hands = state.hands
-        p = 0.5 + self.HAND_CARD * (len(hands[0]) - len(hands[1]))
-        p = min(0.9, max(0.1, p))
         need = state.rules.sets_to_win
         sets = state.sets_won
-        return match_chance(need - sets[0], need - sets[1], round(p, 4))
+        return match_value(need - sets[0], need - sets[1], len(hands[0]), len(hands[1]))
 
 
 def _clearly_better(gain: float, squares: float, samples: int, confidence: float) -> bool:

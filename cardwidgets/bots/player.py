@@ -192,8 +192,9 @@ class GreedyPlayer(_BasePlayer):
 
 class ExpertPlayer(_BasePlayer):
     """Information-set Monte Carlo tree search with a budget of iterations and/or seconds,
-    or the game's own search where its strategy has one (Pazaak: the greedy rules improved
-    by one move, :meth:`~cardwidgets.bots.pazaak.PazaakStrategy.search`).
+    or the game's own search where its strategy has one (Pazaak: an exact expectimax over the
+    draws to the end of the set against the greedy rules, on determinizations of the
+    opponent's hand, :meth:`~cardwidgets.bots.pazaak.PazaakStrategy.search`).
 
     With neither given, each game's fixed default iteration budget applies and no clock, so a
     seeded game replays the same on any machine; ``time_limit`` caps it by the clock only when

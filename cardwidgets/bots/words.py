@@ -123,6 +123,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "bots.panjpar.and": {"en": "and", "de": "und"},
     "bots.panjpar.cards": {"en": "{count:# card|# cards}", "de": "{count:# Karte|# Karten}"},
     # -- Pazaak reasons ------------------------------------------------------------------
+    "bots.pazaak.gold_not_searched": {
+        "en": "the exact set search does not model gold cards (Z-D9)",
+        "de": "die exakte Suche im Satz kennt keine Goldkarten (Z-D9)",
+    },
     "bots.pazaak.recover": {
         "en": "You are over 20: {card} brings you back to {total}.",
         "de": "Du bist über 20: {card} bringt dich zurück auf {total}.",
