@@ -165,9 +165,9 @@ z
 def test_a_pazaak_puzzle_stand_or_draw_is_solved_by_clicks(
     page: Any, lab_server: Server, browser_dirs: dict[str, Path]
 ) -> None:
-    write_notebook(browser_dirs["jupyter"], "pazaak_puzzle.ipynb", [PAZAAK_CELL])
-    open_in_jupyter(page, lab_server, "pazaak_puzzle.ipynb", workspace="pazaak-puzzle")
-    wait_for_widget(page, PAZAAK)
+    open_lab_notebook(
+        page, lab_server, browser_dirs["jupyter"], "pazaak-puzzle", [PAZAAK_CELL], PAZAAK
+    )
     page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
 
     # The question, in the panel and the banner; no Hint, no New game, no analysis switch.
