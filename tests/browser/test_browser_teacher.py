@@ -149,3 +149,34 @@ def test_teacher_chooses_an_opponent_deals_seed_7_plays_undoes_and_reveals(
     kernel_exec(page, "w.refresh()")
     drawn(page)
     assert page.locator(PANEL).get_attribute("open") is None
+
+
+# -- While the computer's move plays (issue 24 leftover) ---------------------------------------
+FRAMES_CELL = """
+from cardwidgets.widgets import TablicWidget
+w = TablicWidget(seed=1, teacher=True, pace=6)  # the computer's move shows for 6 s
+w
+""".strip()
+
+
+def test_while_the_computers_move_plays_the_log_waits_for_it_and_undo_first_skips(
+    page: Any, lab_server: Server, browser_dirs: dict[str, Path]
+) -> None:
+    page.set_viewport_size({"width": 1280, "height": 900})
+    write_notebook(browser_dirs["jupyter"], "teacher_frames.ipynb", [FRAMES_CELL])
+    open_in_jupyter(page, lab_server, "teacher_frames.ipynb", workspace="teacher-frames")
+    page.locator(PANEL).wait_for(state="visible", timeout=90_000)
+    drawn(page)
+    kernel_exec(page, 'w.play("A♣ x 4♥ 7♦")')  # the computer replies J♥ x J♠, played out
+    page.locator(f'{ROOT}[data-playing="true"]').wait_for(timeout=20_000)
+    mine = kernel_json(page, "w.moves_log")[0]
+    shown = page.locator(f"{ROOT} .cw-log li").all_inner_texts()
+    assert shown == [mine], f"the log lists the computer's move before its frame: {shown}"
+    assert page.locator(f"{ROOT} [data-history]").input_value() == "1"
+    assert page.locator(f"{ROOT} .cw-banner").inner_text().startswith("Computer plays J♥")
+    # Undo while the move plays: the frames end first (the settled board, its log), then the
+    # undo acts on it: back to the learner's turn before the move.
+    after(page, lambda: page.locator(f'{PANEL} [data-teacher="undo"]').click())
+    assert page.locator(f'{ROOT}[data-playing="true"]').count() == 0
+    assert kernel_json(page, "[w.state.ply, len(w.branches)]") == [0, 1]
+    assert page.locator(f"{ROOT} .cw-log li").count() == 0
