@@ -205,6 +205,8 @@ JS_WHOLE = """(root) => {
     board: part('.cw-board'),
     log: part('.cw-log-panel'),
     open: el.querySelector('.cw-teacher').open,
+    newest: (() => { const b = el.querySelector('.cw-log-box');
+      return b.scrollHeight - b.scrollTop - b.clientHeight < 8; })(),
   };
 }"""
 
@@ -216,6 +218,7 @@ def whole_widget_fits(page: Any, root: str, size: str, where: str) -> dict[str, 
     whole = page.evaluate(JS_WHOLE, root)
     assert whole["page"]["scroll"] <= whole["page"]["client"], f"{where}: the page scrolls"
     assert whole["open"] and whole["teacher"] and whole["log"], f"{where}: {whole}"
+    assert whole["newest"], f"{where}: the move log is not scrolled to its newest entry"
     window = {"left": 0, "top": 0, "right": seen["window"]["width"]}
     window["bottom"] = seen["window"]["height"]
     for name in ("widget", "teacher", "side", "board"):
