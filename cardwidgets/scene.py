@@ -399,7 +399,10 @@ class Frame(TypedDict):
     from the viewer's seat only: the zones replace the scene's while the frame is shown.
 
     ``announce`` is read by the live region (``""``: nothing new to say), ``banner`` says
-    whose move it is, ``seconds`` how long the frame stays.
+    whose move it is, ``seconds`` how long the frame stays. ``log_ahead`` counts the last
+    entries of the scene's move log that are moves not yet landed in this frame (the one in
+    flight and those after it): the page hides them (and sets the history slider back as many
+    moves) while the frame shows, so a move is listed once the board shows it made.
     """
 
     zones: list[Zone]
@@ -407,10 +410,17 @@ class Frame(TypedDict):
     banner: Banner | None
     announce: str
     seconds: float
+    log_ahead: int
 
 
 def frame(
-    zones: list[Zone], *, status: str, banner: Banner | None, announce: str, seconds: float
+    zones: list[Zone],
+    *,
+    status: str,
+    banner: Banner | None,
+    announce: str,
+    seconds: float,
+    log_ahead: int = 0,
 ) -> Frame:
     """One step of a move played out (see :class:`Frame`)."""
     return {
@@ -419,6 +429,7 @@ def frame(
         "banner": banner,
         "announce": announce,
         "seconds": seconds,
+        "log_ahead": log_ahead,
     }
 
 

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type Clock, FramePlayer, frameScene } from "./frames";
 import { SceneView } from "./render";
-import type { CardView, Frame, Intent, Scene, Zone } from "./types";
+import type { CardView, Frame, Intent, Scene, TeacherPanel, Zone } from "./types";
 import widget from "./widget";
 
 function card(id: string, extra: Partial<CardView> = {}): CardView {
@@ -257,6 +257,131 @@ describe("in the widget", () => {
     const { root, cleanup } = mount(scene({ frames: [FLIGHT] }));
     expect(root().dataset.playing).toBeUndefined();
     expect(root().querySelector('[data-card="J♥"]')).toBeNull();
+    cleanup();
+  });
+});
+
+// Issue 24 leftover: while the frames play, the page shows what the frame shows (the log and the
+// slider stop at its move), and every control, the teacher panel's too, first skips the frames.
+const LOGGED = ["You play A♣ and capture 4♥ 7♦.", "Computer plays J♥ and captures J♠.", "Computer plays 9♦."];
+const TEACHER: TeacherPanel = {
+  title: "Teacher",
+  opponent_label: "Opponent",
+  opponent: "greedy",
+  opponents: [
+    { id: "greedy", label: "Greedy" },
+    { id: "expert", label: "Expert" },
+  ],
+  choose: true,
+  seed_label: "Seed",
+  seed: "1",
+  new_label: "New game from seed",
+  undo_label: "Undo my move",
+  undo: true,
+  reveal_label: "Reveal the computer's hand",
+  reveal: false,
+};
+
+describe("frameScene and the log", () => {
+  it("leaves out the log entries of the moves not landed yet and sets the slider back as many", () => {
+    const final = scene({ log: LOGGED, history: { ply: 3, plies: 3, label: "Move" } });
+    const shown = frameScene(final, { ...FLIGHT, log_ahead: 1 }, "said");
+    expect([shown.log, shown.history]).toEqual([LOGGED.slice(0, 2), { ply: 2, plies: 3, label: "Move" }]);
+    expect(frameScene(final, FLIGHT, "said").log).toEqual(LOGGED); // no log_ahead: the whole log
+    expect(frameScene(final, { ...FLIGHT, log_ahead: 9 }, "said").log).toEqual([]);
+  });
+});
+
+describe("in the widget, while the frames play", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    document.body.innerHTML = "";
+  });
+
+  function mount(first: Scene) {
+    let current = first;
+    const handlers: Record<string, () => void> = {};
+    const messages: unknown[] = [];
+    const model = {
+      get: () => current,
+      on: (event: string, cb: () => void) => (handlers[event] = cb),
+      off: (event: string) => delete handlers[event],
+      send: (content: unknown) => messages.push(content),
+    };
+    const el = document.createElement("div");
+    document.body.append(el);
+    const cleanup = widget.render({ model, el });
+    const push = (next: Scene) => {
+      current = next;
+      handlers["change:scene"]();
+    };
+    const root = () => el.querySelector<HTMLElement>(".cw-root")!;
+    return { el, messages, push, cleanup, root };
+  }
+
+  const logged = (el: HTMLElement) => Array.from(el.querySelectorAll(".cw-log li")).map((li) => li.textContent);
+  const sentTo = (version: number, intent: Intent) => ({ type: "intent", version, intent });
+
+  it("lists each of the computer's moves in the log once a frame shows it made, not in flight", () => {
+    vi.useFakeTimers();
+    const { el, push, cleanup, root } = mount(scene({ version: 4, log: [] }));
+    const frames = [{ ...FLIGHT, log_ahead: 2 }, { ...SETTLED, log_ahead: 1 }, { ...FLIGHT, log_ahead: 1 }];
+    push(scene({ log: LOGGED, frames }));
+    expect(logged(el)).toEqual(LOGGED.slice(0, 1)); // the learner's move; the first reply in flight
+    vi.advanceTimersByTime(1000);
+    expect(logged(el)).toEqual(LOGGED.slice(0, 2)); // the first reply landed
+    vi.advanceTimersByTime(500);
+    expect([root().dataset.playing, logged(el)]).toEqual(["true", LOGGED.slice(0, 2)]); // the second in flight
+    vi.advanceTimersByTime(1000);
+    expect([root().dataset.playing, logged(el)]).toEqual([undefined, LOGGED]);
+    cleanup();
+  });
+
+  it("a click on the teacher's Undo skips the frames, then undoes on the settled board", () => {
+    vi.useFakeTimers();
+    const { el, messages, push, cleanup, root } = mount(scene({ version: 4, teacher: TEACHER }));
+    push(scene({ teacher: TEACHER, frames: [FLIGHT] }));
+    el.querySelector<HTMLElement>('[data-teacher="undo"]')!.click();
+    expect(root().dataset.playing).toBeUndefined();
+    expect(messages).toEqual([sentTo(5, { kind: "teacher", control: "undo" })]);
+    cleanup();
+  });
+
+  it("Enter in the seed field skips, then starts the game typed; Space flips the reveal switch", () => {
+    vi.useFakeTimers();
+    const { el, messages, push, cleanup, root } = mount(scene({ version: 4, teacher: TEACHER }));
+    push(scene({ teacher: TEACHER, frames: [FLIGHT] }));
+    const seed = el.querySelector<HTMLInputElement>('[data-teacher="seed"]')!;
+    seed.value = "7";
+    seed.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true }));
+    expect(root().dataset.playing).toBeUndefined();
+    expect(messages).toEqual([sentTo(5, { kind: "teacher", control: "new", seed: "7" })]);
+    push(scene({ version: 6, teacher: TEACHER, frames: [FLIGHT] }));
+    const reveal = () => el.querySelector<HTMLInputElement>('[data-teacher="reveal"]')!;
+    reveal().dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true }));
+    expect([root().dataset.playing, messages.length]).toEqual([undefined, 1]); // Enter: only skips
+    push(scene({ version: 7, teacher: TEACHER, frames: [FLIGHT] }));
+    reveal().dispatchEvent(new KeyboardEvent("keydown", { key: " ", bubbles: true, cancelable: true }));
+    expect(messages.slice(1)).toEqual([sentTo(7, { kind: "teacher", control: "reveal", on: true })]);
+    cleanup();
+  });
+
+  it("a changed field (the slider, the opponent chooser) skips the frames first, then acts", () => {
+    vi.useFakeTimers();
+    const { el, messages, push, cleanup, root } = mount(scene({ version: 4, teacher: TEACHER }));
+    push(scene({ teacher: TEACHER, frames: [{ ...FLIGHT, log_ahead: 1 }] }));
+    const slider = el.querySelector<HTMLInputElement>("[data-history]")!;
+    expect(slider.value).toBe("1"); // the frame's move, not the settled position's
+    slider.value = "0";
+    slider.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(root().dataset.playing).toBeUndefined();
+    expect(messages).toEqual([sentTo(5, { kind: "goto", ply: 0 })]);
+    push(scene({ version: 6, teacher: TEACHER, frames: [FLIGHT] }));
+    const chooser = el.querySelector<HTMLSelectElement>('[data-teacher="opponent"]')!;
+    chooser.value = "expert";
+    chooser.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(root().dataset.playing).toBeUndefined();
+    expect(messages.slice(1)).toEqual([sentTo(6, { kind: "teacher", control: "opponent", name: "expert" })]);
     cleanup();
   });
 });

@@ -1,12 +1,17 @@
 // The computer's move, shown (issue 24): a live scene may carry `frames`, the move played out
 // step by step (its card in flight where it is played, what it takes marked, then the position
 // after it). FramePlayer draws each frame for its `seconds`, its sentence in the live region, then
-// settles on the scene itself. A click anywhere on the widget, or Escape, Space or Enter, skips to
-// the end; a click, Enter or Space on a control then acts on the settled board if that control is
-// still there (a card still on the board, a button still enabled), so a quick learner loses no
-// click or key; Escape only skips. A newer scene ends the playing at once, unless it shows the same position (then it is the one settled on). Python builds every frame from what the learner may see and sends none at
+// settles on the scene itself; the move log and the history slider keep to the frame (a move is
+// listed once it has landed, not while it is in flight).
+// A click anywhere on the widget, or Escape, Space or Enter, skips to the end; a click, Enter or
+// Space on a control (the board's, the buttons', the teacher panel's) then acts on the settled
+// board if that control is still there (a card still on the board, a button still enabled), so a
+// quick learner loses no click or key and nothing acts on a position other than the one shown;
+// Escape only skips. A changed field (the history slider, the teacher's opponent chooser) skips
+// too, then its change acts. A newer scene ends the playing at once, unless it shows the same position (then it is the one settled on). Python builds every frame from what the learner may see and sends none at
 // pace=0.
 
+import { inTeacher, teacherSelector } from "./teacher";
 import type { Frame, Scene } from "./types";
 
 /** What the player draws on: SceneView (`quiet`: the scene's sentence was already heard). */
@@ -26,12 +31,15 @@ const REAL_CLOCK: Clock = {
 };
 
 /**
- * A selector for the control (a board card, a button, an option) a click landed on, to find the
- * same control on the settled board: a click that skips the frames then also does what it would
- * have done there (if that control is still there), so no click of a quick learner is lost.
+ * A selector for the control (a board card, a button, an option, a control of the teacher panel)
+ * a click landed on, to find the same control on the settled board: a click that skips the
+ * frames then also does what it would have done there (if that control is still there), so no
+ * click of a quick learner (or teacher) is lost. `key`: the key pressed, if it was a key (Enter
+ * in the teacher's seed field presses New game).
  */
-export function controlSelector(target: EventTarget | null): string | null {
+export function controlSelector(target: EventTarget | null, key = ""): string | null {
   if (!(target instanceof Element)) return null;
+  if (inTeacher(target)) return teacherSelector(target, key);
   const node = target.closest<HTMLElement>("[data-card], [data-option], [data-action]");
   if (!node) return null;
   const quote = (value: string) => `"${value.replace(/["\\]/g, "\\$&")}"`;
@@ -51,7 +59,9 @@ export const SKIP_KEYS: ReadonlySet<string> = new Set(["Escape", " ", "Enter"]);
 /**
  * The scene a frame shows: `final` with the frame's zones in place of those of the same id (a
  * frame carries only the zones that differ), its status, banner and sentence (`said`: the last
- * sentence read, kept when the frame has none); nothing to choose or preview meanwhile.
+ * sentence read, kept when the frame has none); nothing to choose or preview meanwhile. The
+ * move log and the history slider leave out the moves not landed yet (`log_ahead`: the one in
+ * flight and those after it); each is listed once a frame shows it made.
  */
 export function frameScene(final: Scene, frame: Frame, said: string): Scene {
   const own = new Map(frame.zones.map((z) => [z.id, z]));
@@ -61,7 +71,10 @@ export function frameScene(final: Scene, frame: Frame, said: string): Scene {
     return mine ?? z;
   });
   zones.push(...own.values());
-  const shown: Scene = { ...final, zones, status: frame.status, banner: frame.banner, announce: said };
+  const ahead = Math.max(0, frame.log_ahead ?? 0);
+  const log = final.log.slice(0, Math.max(0, final.log.length - ahead));
+  const history = final.history && { ...final.history, ply: Math.max(0, final.history.ply - ahead) };
+  const shown: Scene = { ...final, zones, status: frame.status, banner: frame.banner, announce: said, log, history };
   return { ...shown, options: [], previews: {}, summary: null, message: null, frames: undefined };
 }
 

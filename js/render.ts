@@ -256,6 +256,12 @@ export class SceneView {
   private restoreLog(state: { bottom: boolean; top: number }): void {
     const box = this.root.querySelector<HTMLElement>(".cw-log-box");
     if (box) box.scrollTop = state.bottom ? box.scrollHeight : state.top;
+    // The first scene is drawn before the notebook shows the widget (no height yet): follow the
+    // newest entry again once it is laid out, or the log would stay at its oldest one.
+    const win = this.doc.defaultView;
+    if (box && state.bottom && box.scrollHeight === 0 && win && typeof win.requestAnimationFrame === "function") {
+      win.requestAnimationFrame(() => (box.scrollTop = box.scrollHeight));
+    }
   }
 
   /** Controls reachable with the arrow keys, in document order. */

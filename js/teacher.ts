@@ -84,6 +84,24 @@ export function teacherKey(target: EventTarget | null, key: string): TeacherInte
   return null;
 }
 
+/**
+ * A selector for the panel's control under `target`, to find it on a redrawn panel and click it
+ * there: a click, Enter or Space that skips the computer's frames then does on the settled board
+ * what it would have done (frames.ts). `key` ("": a click): Enter presses a button, and in the
+ * seed field New game; Space presses a button or flips the reveal switch; any other control
+ * and key: null (nothing to do again).
+ */
+export function teacherSelector(target: EventTarget | null, key = ""): string | null {
+  const node = control(target);
+  if (!node) return null;
+  const button = node instanceof HTMLButtonElement;
+  let which = node.dataset.teacher ?? "";
+  if (key === "Enter") which = which === "seed" ? "new" : button ? which : "";
+  else if (key === " ") which = button || which === "reveal" ? which : "";
+  else if (key !== "") which = "";
+  return /^[a-z-]+$/.test(which) ? `.cw-teacher [data-teacher="${which}"]` : null;
+}
+
 /** Whether a key press happened in the panel (the renderer's own keys stay out of it). */
 export const inTeacher = (target: EventTarget | null): boolean => target instanceof Element && !!target.closest(".cw-teacher");
 

@@ -207,6 +207,9 @@ export interface Frame {
   announce: string;
   /** How long the frame stays. */
   seconds: number;
+  /** The scene's last log entries that are moves not yet landed in this frame, the one in flight
+   * and those after it (hidden while the frame shows; absent: none). */
+  log_ahead?: number;
 }
 
 

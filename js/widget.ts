@@ -29,8 +29,9 @@ function render({ model, el }: { model: WidgetModel; el: HTMLElement }): () => v
     if (!player.playing) return;
     if (event instanceof KeyboardEvent && !SKIP_KEYS.has(event.key)) return;
     // A click, Enter or Space on a control acts on it on the settled board; Escape only skips.
-    const acts = !(event instanceof KeyboardEvent) || event.key !== "Escape";
-    const again = acts ? controlSelector(event.target) : null;
+    const key = event instanceof KeyboardEvent ? event.key : "";
+    const acts = key !== "Escape";
+    const again = acts ? controlSelector(event.target, key) : null;
     event.preventDefault();
     event.stopPropagation();
     player.skip();
@@ -38,14 +39,19 @@ function render({ model, el }: { model: WidgetModel; el: HTMLElement }): () => v
     // Enter and Space do on a card or button, see SceneView.navigate).
     if (again) view.root.querySelector<HTMLElement>(again)?.click();
   };
+  // A field changed while the frames play (the history slider, the teacher's chooser by key):
+  // the settled board first, then the change goes on to the view, which acts on it.
+  const settle = () => player.skip();
   el.addEventListener("click", skip, true);
   el.addEventListener("keydown", skip, true);
+  el.addEventListener("change", settle, true);
   model.on("change:scene", update);
   view.update(model.get("scene")); // a view opened later shows the scene, not a past reply
   return () => {
     model.off("change:scene", update);
     el.removeEventListener("click", skip, true);
     el.removeEventListener("keydown", skip, true);
+    el.removeEventListener("change", settle, true);
     player.stop();
     view.destroy();
   };

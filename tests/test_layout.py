@@ -165,8 +165,6 @@ ALLOWED_CIRCLE_EDGES: dict[tuple[str, str], str] = {
     ("cardwidgets.lab.display", "cardwidgets.lab.stats"): TYPE_ONLY,
     ("cardwidgets.scene", "cardwidgets.scene_html"): "Scene's HTML, imported in the method that "
     "draws it: the HTML module is built on the scene",
-    ("cardwidgets.widgets.base", "cardwidgets.widgets.teacher"): "the teacher panel, imported "
-    "in the widget's methods that draw it and take its intents: the panel works on the widget",
 }
 """(importer, imported) -> why: the imports that close a circle and are left out of the
 package-wide check."""

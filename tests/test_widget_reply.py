@@ -183,6 +183,21 @@ def test_panjpar_a_defence_in_flight_and_as_the_last_battle_draws_the_same_slots
     ]
 
 
+def test_each_frame_holds_back_the_log_entries_of_the_moves_not_landed_yet() -> None:
+    # Two moves of the computer's (a kill, then an attack): the page lists a move in the log once
+    # the board shows it made, not while it is in flight, and not the second during the first.
+    w = PanjparWidget(state=_panjpar_attacked(), opponent=Fixed("kill 7♥ with K♥"))
+    w.play("attack 7♥")
+    log, frames = w.scene["log"], _frames(w)
+    flights = [f for f in frames if f["announce"]]
+    assert [f["log_ahead"] for f in flights] == [2, 1]
+    landed = frames[1 : frames.index(flights[1])]  # the position after the kill
+    assert landed and all(f["log_ahead"] == 1 for f in landed)
+    for flight in flights:  # the first entry held back is the move in flight
+        assert flight["banner"] is not None
+        assert log[len(log) - flight["log_ahead"]] == flight["banner"]["text"]
+
+
 # -- Pazaak: the computer's moves in turn -----------------------------------------------------
 def test_pazaak_reply_plays_each_of_the_computers_moves_out() -> None:
     w = PazaakWidget(seed=1)

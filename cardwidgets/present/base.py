@@ -413,7 +413,9 @@ class Presenter(Generic[S, Sel]):
         unless it is the last, the position after it. Each frame carries only the zones that
         differ from the position shown's (the renderer keeps the others). The learner's own
         moves are only said (their sentence leads the next frame's), so the sentences read in
-        turn are the :attr:`announcement`. Empty when no move of the line is to be played out.
+        turn are the :attr:`announcement`. Each frame's ``log_ahead`` counts the moves not yet
+        landed in it (the one in flight and those after it): their log entries wait. Empty
+        when no move of the line is to be played out.
 
         >>> from cardwidgets import tablic
         >>> from cardwidgets.present.tablic import TablicPresenter
@@ -433,12 +435,17 @@ class Presenter(Generic[S, Sel]):
             lead.append(here.narrate(state))
             if here.mover_is_learner(state) or state.parent is None:
                 continue
-            frames.append(here.flight_frame(lead[-1], " ".join(t for t in lead if t), seconds))
+            steps = [here.flight_frame(lead[-1], " ".join(t for t in lead if t), seconds)]
             lead = []
             if index < self.cursor:
                 after = here.zones()
-                if after != frames[-1]["zones"]:
-                    frames.append(here.settled_frame(after, seconds))
+                if after != steps[0]["zones"]:
+                    steps.append(here.settled_frame(after, seconds))
+            # The log lists a move once it has landed: not while it is in flight, nor later ones.
+            for step in steps:
+                step["log_ahead"] = self.cursor - index
+            steps[0]["log_ahead"] += 1
+            frames += steps
         # A frame carries only the zones that differ from the scene it settles on (the browser
         # takes the others from it): a reply's update grows by a few zones, not whole boards.
         for made in frames:

@@ -64,6 +64,7 @@ from cardwidgets.i18n import TranslatedError
 from cardwidgets.present import Moment, Presenter, Said, still_note, words
 from cardwidgets.present import teacher_words as _teacher_words  # noqa: F401  (its catalog)
 from cardwidgets.replay.embed import widget_entry
+from cardwidgets.widgets.errors import WidgetError  # apart: the teacher panel raises it too
 
 __all__ = [
     "Appraisals",
@@ -81,12 +82,6 @@ __all__ = [
 
 _log = logging.getLogger(__name__)
 _MAX_REPLIES = 10_000
-
-
-class WidgetError(TranslatedError):
-    """A request the widget cannot carry out now (stale click, unknown action, not your turn)."""
-
-    __module__ = "cardwidgets.widgets.base"  # where it was always raised from (and pickles)
 
 
 class OptionError(WidgetError, traitlets.TraitError):
@@ -1519,7 +1514,7 @@ def _goto(widget: GameWidget[Any, Any], intent: dict[str, Any]) -> bool:
 
 
 def _teacher(widget: GameWidget[Any, Any], intent: dict[str, Any]) -> bool:
-    from cardwidgets.widgets import teacher  # the panel's module imports this one
+    from cardwidgets.widgets import teacher  # only a teacher's widget needs it
 
     return teacher.handle(widget, intent)
 

@@ -26,18 +26,42 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from cardwidgets import i18n
 from cardwidgets import scene as _scene
 from cardwidgets.present import teacher_words as _teacher_words  # noqa: F401  (the catalog)
-from cardwidgets.widgets.base import WidgetError
+from cardwidgets.widgets.errors import WidgetError
 
-if TYPE_CHECKING:
-    from cardwidgets.widgets.base import GameWidget
+__all__ = ["OPPONENTS", "Teachable", "handle", "panel", "read_seed", "undo_point"]
 
-__all__ = ["OPPONENTS", "handle", "panel", "read_seed", "undo_point"]
+
+class Teachable(Protocol):
+    """What the panel reads of a game widget and does on it
+    (:class:`~cardwidgets.widgets.base.GameWidget`: this module does not import it, the widget
+    imports this one to draw the panel and carry out its intents)."""
+
+    open_hands: bool
+
+    @property
+    def teacher(self) -> bool: ...
+    @property
+    def opponent(self) -> object: ...
+    @property
+    def opponent_name(self) -> str: ...
+    @property
+    def opponent_named(self) -> bool: ...
+    @property
+    def players(self) -> tuple[object, ...]: ...
+    @property
+    def game_seed(self) -> int | str: ...
+    def text(self, key: str, /, **params: object) -> str: ...
+    def can_undo(self) -> bool: ...
+    def attempt(self, act: Callable[[], object]) -> bool: ...
+    def new(self, seed: int | str | None = None) -> None: ...
+    def undo(self) -> None: ...
+
 
 OPPONENTS = ("random", "greedy", "expert", "human")
 """The opponents the panel offers (the names ``opponent=`` takes; ``"human"``: hot-seat)."""
@@ -92,14 +116,14 @@ def undo_point(line: Sequence[Any], seat: int | None) -> int | None:
     return None
 
 
-def _opponent_id(widget: GameWidget[Any, Any]) -> str:
+def _opponent_id(widget: Teachable) -> str:
     if widget.opponent is None:
         return "" if widget.players else "human"
     name = widget.opponent_name
     return name if name in OPPONENTS and widget.opponent_named else ""
 
 
-def panel(widget: GameWidget[Any, Any]) -> _scene.TeacherPanel:
+def panel(widget: Teachable) -> _scene.TeacherPanel:
     """The teacher panel of ``widget``'s scene, in its language."""
     text = widget.text
     current = _opponent_id(widget)
@@ -125,7 +149,7 @@ def panel(widget: GameWidget[Any, Any]) -> _scene.TeacherPanel:
     }
 
 
-def handle(widget: GameWidget[Any, Any], intent: dict[str, Any]) -> bool:
+def handle(widget: Teachable, intent: dict[str, Any]) -> bool:
     """Carry out a teacher intent from the page (``control``: ``opponent`` with a ``name``,
     ``new`` with a ``seed`` text, ``""`` for the next game of this widget's seed, ``undo``,
     ``reveal`` with ``on``). Refused unless the widget's ``teacher`` option is on; a malformed
