@@ -1,4 +1,4 @@
-"""Issue 28: the exact Pazaak set search (``cardwidgets.bots.pazaak_sets``) against a brute
+"""Issue 28: the exact Pazaak set search (``cardwidgets.bots.pazaak.SetSearch``) against a brute
 force through the engine's own states, and the expert that stands on it never reading the
 opponent's hidden hand."""
 
@@ -9,8 +9,14 @@ from collections.abc import Sequence
 import pytest
 
 from cardwidgets import bots, i18n, pazaak
-from cardwidgets.bots.pazaak import plan, set_end_value, unseen
-from cardwidgets.bots.pazaak_sets import SetSearch, SetSearchError, deck_counts
+from cardwidgets.bots.pazaak import (
+    SetSearch,
+    SetSearchError,
+    deck_counts,
+    plan,
+    set_end_value,
+    unseen,
+)
 
 
 def _with_top(state: pazaak.State, top: Sequence[int]) -> pazaak.State:
