@@ -13,7 +13,7 @@ from language import assert_german
 
 from cardwidgets import i18n, tablic
 from cardwidgets.present.tablic import TablicPresenter
-from cardwidgets.widgets import GameWidget, PazaakWidget, TablicWidget
+from cardwidgets.widgets import GameWidget, PanjparWidget, PazaakWidget, TablicWidget
 from cardwidgets.widgets.base import OptionError, RandomOpponent, WidgetError
 
 
@@ -324,3 +324,18 @@ def test_the_log_says_each_move_once_and_again_only_when_the_language_or_seats_c
     w.opponent = None  # hot-seat: the players are named, not "you"
     w.refresh()
     assert len(said) == 4 and w.scene["log"][0].startswith("Spieler 1")
+
+
+@pytest.mark.parametrize("make", [TablicWidget, PanjparWidget, PazaakWidget])
+def test_a_hint_on_show_follows_the_new_language(make: Any) -> None:
+    # The hint was set as a finished English sentence: switched to German, the line kept
+    # "Hint: Lay 3♣ ..." inside a German widget (seen in the stage screenshots).
+    w = make(seed=1)
+    w.hint()
+    english = w.message
+    assert english.startswith("Hint")
+    w.locale = "de"
+    assert w.message != english and w.message.startswith("Tipp")
+    assert_german(w.message)
+    w.locale = "en"
+    assert w.message == english

@@ -1053,9 +1053,13 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             found = bots.hint(self.state, self.viewer, self.locale, details=False)
             self.clear_selection()
             self.show_hint(found.move)
-            words = self.presenter().move_words(found.move)
-            said = self.text("widget.hint", move=words, reason=found.reason)
-            self._message = _scene.message("info", said.strip())
+
+            def said() -> str:  # made again if the language changes while it shows
+                words = self.presenter().move_words(found.move)
+                reason = found.text(self.locale)
+                return self.text("widget.hint", move=words, reason=reason).strip()
+
+            self._show("info", said)
             self.refresh()
 
     _esm = _esm()
