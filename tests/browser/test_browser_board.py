@@ -45,10 +45,15 @@ def wait_version(page: Any, version: int) -> None:
 
 
 def play_in_kernel(page: Any, code: str) -> int:
-    """Run ``code`` (which may use ``w``) in the kernel; returns the scene version after it."""
+    """Run ``code`` (which may use ``w``) in the kernel; returns the scene version after it,
+    once the page shows it settled: the computer's last reply plays out as frames first
+    (issue 24), and the log lists a move only when its frame has landed."""
     out = kernel_exec(page, code + "\nprint(w.version)")
     version = int(out.strip().splitlines()[-1])
     wait_version(page, version)
+    page.wait_for_function(
+        "(root) => !document.querySelector(root).dataset.playing", arg=ROOT, timeout=20_000
+    )
     return version
 
 
