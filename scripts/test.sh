@@ -16,7 +16,8 @@ fi
 # Warnings are errors in the docs build; the browser tests then look at these very folders.
 CARDWIDGETS_SETUP_DONE=1 bash scripts/docs.sh
 CARDWIDGETS_SETUP_DONE=1 bash scripts/lite.sh
-uv run --locked pytest "$@"
+# The slowest tests, printed so a CI log shows where its time goes.
+uv run --locked pytest --durations=25 "$@"
 if compgen -G "notebooks/*.ipynb" >/dev/null; then
   uv run --locked pytest -p no:cacheprovider --nbval --nbval-current-env notebooks/
 fi
