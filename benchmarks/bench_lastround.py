@@ -21,14 +21,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import random
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
+
+import run_info
 
 from cardwidgets import tablic
 from cardwidgets.bots import endings
@@ -112,15 +112,6 @@ def small(count: int, limit: int) -> dict[str, Any]:
     }
 
 
-def _commit() -> str:
-    try:
-        return subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
-        ).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "?"
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=20)
@@ -130,10 +121,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args(argv)
     report: dict[str, Any] = {
-        "python": platform.python_version(),
-        "load_average": os.getloadavg(),
-        "commit": _commit(),
-        "date": time.strftime("%Y-%m-%d %H:%M:%S"),
+        **run_info.header(),
         "limit": args.limit,
         "six": six(args.deals, args.plies, args.limit),
     }
