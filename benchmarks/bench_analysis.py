@@ -13,12 +13,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import statistics
-import subprocess
 import time
 from pathlib import Path
 from typing import Any
+
+import run_info
 
 from cardwidgets import analysis, bots, games
 
@@ -41,25 +41,13 @@ def positions(game: str, seed: int, every: int) -> list[Any]:
     return found[::every]
 
 
-def _commit() -> str:
-    try:
-        return subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
-        ).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "?"
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--every", type=int, default=6)
     args = parser.parse_args(argv)
     report: dict[str, Any] = {
-        "python": platform.python_version(),
-        "load_average": os.getloadavg(),
-        "commit": _commit(),
-        "date": time.strftime("%Y-%m-%d %H:%M:%S"),
+        **run_info.header(),
         "games": {},
     }
     for game in games.GAMES:

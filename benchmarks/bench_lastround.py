@@ -4,9 +4,10 @@ CPU seconds per position, and the proof against the plain search on small positi
 * ``six``: the first position of the last round (six cards each) of ``--deals`` seeded greedy
   deals, then the position after each of the next ``--plies`` moves (the expert solves each of
   its moves there): nodes and CPU seconds, or where the search gave up (``--limit``).
-* ``small``: ``--small`` random last-round positions with up to three cards each (the tests'
-  kind): the fast search and the plain one (``memo=False``, every line to its end), their
-  nodes and CPU seconds, and whether every move's value is equal.
+* ``small``: ``--small`` random last-round positions with up to three cards each
+  (``tests/lastround_positions.py``, without tablas): the fast search and the plain one
+  (``memo=False``, every line to its end), their nodes and CPU seconds, and whether every
+  move's value is equal.
 
 Only the public ``endings.solve`` is called, so the same script measures an older checkout
 (the "before" figures): ``cd /work/wt/base && uv run python <this file> --out before.json``::
@@ -20,46 +21,22 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import random
 import statistics
-import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
 
-from cardwidgets import bots, cards, tablic
+import run_info
+
+from cardwidgets import tablic
 from cardwidgets.bots import endings
 
-
-def last_round(seed: int) -> tablic.State:
-    """The first position of the last round of a seeded greedy deal: six cards each."""
-    players = [bots.make("greedy", seed=f"lastround:{seed}:{s}") for s in (0, 1)]
-    state = tablic.new_game(seed=f"lastround:{seed}")
-    while state.stock or len(state.hands[state.to_move or 0]) < 6:
-        assert state.to_move is not None
-        state = state.play(players[state.to_move].choose(state))
-    return state
-
-
-def random_small(rng: random.Random) -> tablic.State:
-    """A last-round position with up to three cards for the seat to move (as in the tests)."""
-    deck = list(cards.DECK)
-    rng.shuffle(deck)
-    mover = rng.randrange(2)
-    mine = rng.randint(1, 3)
-    theirs = rng.choice([mine, mine - 1])
-    hands: list[list[cards.Card]] = [[], []]
-    hands[mover], hands[1 - mover] = deck[:mine], deck[mine : mine + theirs]
-    rest = deck[mine + theirs :]
-    size = rng.randint(0, 5)
-    table, rest = rest[:size], rest[size:]
-    split = rng.randint(0, 20)
-    piles = (rest[:split], rest[split : split + rng.randint(0, 20)])
-    return tablic.State.from_position(
-        table=table, hands=hands, to_move=mover, dealer=rng.randrange(2), piles=piles,
-        last_capturer=rng.randrange(2) if piles[0] or piles[1] else None,
-    )  # fmt: skip
+# The positions come from the tests' generators, in this script's checkout (also when the
+# script measures an older one); appended, so ``cardwidgets`` stays the checkout's own.
+sys.path.append(str(Path(__file__).resolve().parents[1] / "tests"))
+from lastround_positions import greedy_last_round, random_last_round
 
 
 def timed(state: tablic.State, limit: int, memo: bool = True) -> dict[str, Any]:
@@ -79,7 +56,7 @@ def timed(state: tablic.State, limit: int, memo: bool = True) -> dict[str, Any]:
 def six(deals: int, plies: int, limit: int) -> dict[str, Any]:
     rows = []
     for seed in range(deals):
-        state = last_round(seed)
+        state = greedy_last_round(seed)
         for ply in range(plies + 1):
             if state.to_move is None or state.stock or state.deal_number != 1:
                 break
@@ -115,7 +92,7 @@ def small(count: int, limit: int) -> dict[str, Any]:
     rng = random.Random("bench:lastround:small")
     rows = []
     for _ in range(count):
-        state = random_small(rng)
+        state = random_last_round(rng, varied=False)
         plain = timed(state, limit, memo=False)
         if plain["nodes"] is None:
             continue
@@ -135,15 +112,6 @@ def small(count: int, limit: int) -> dict[str, Any]:
     }
 
 
-def _commit() -> str:
-    try:
-        return subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
-        ).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "?"
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=20)
@@ -153,10 +121,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args(argv)
     report: dict[str, Any] = {
-        "python": platform.python_version(),
-        "load_average": os.getloadavg(),
-        "commit": _commit(),
-        "date": time.strftime("%Y-%m-%d %H:%M:%S"),
+        **run_info.header(),
         "limit": args.limit,
         "six": six(args.deals, args.plies, args.limit),
     }

@@ -27,12 +27,13 @@ import math
 import multiprocessing
 import os
 import platform
-import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
+
+import run_info
 
 from cardwidgets import bots, games
 
@@ -209,14 +210,8 @@ def merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def _commit() -> str:
-    if os.environ.get("LADDER_COMMIT"):  # run from an exported snapshot of that commit
-        return os.environ["LADDER_COMMIT"]
-    try:
-        return subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
-        ).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "?"
+    # LADDER_COMMIT: run from an exported snapshot of that commit (no git there)
+    return os.environ.get("LADDER_COMMIT") or run_info.commit()
 
 
 def main(argv: list[str] | None = None) -> None:

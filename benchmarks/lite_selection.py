@@ -26,8 +26,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from tests.browser import widget_page  # noqa: E402
-from tests.browser.harness import CHROMIUM, JS_KERNEL_IDLE  # noqa: E402
-from tests.browser.static_site import OFFLINE_ARGS, serve, watch_requests  # noqa: E402
+from tests.browser.harness import JS_ALL_DONE, JS_KERNEL_IDLE, JS_RUN_ALL  # noqa: E402
+from tests.browser.static_site import offline_page, serve  # noqa: E402
 
 SITE = REPO / "build" / "lite"
 # Each game's tutorial, and the card of its first board the learner clicks (on, then off).
@@ -36,26 +36,12 @@ LESSONS = {
     "panjpar": ("02-panjpar.ipynb", "hand", "7♥"),
     "pazaak": ("03-pazaak.ipynb", "hand", "+3"),
 }
-JS_RUN_ALL = "() => window.jupyterapp.commands.execute('notebook:run-all-cells')"
-JS_ALL_DONE = """() => {
-  const w = window.jupyterapp.shell.currentWidget;
-  const k = w.sessionContext.session && w.sessionContext.session.kernel;
-  if (!k || k.status !== 'idle') return false;
-  return w.content.widgets.every((c) => c.model.type !== 'code' || c.model.executionCount !== null);
-}"""
 
 
 def one_game(playwright: Any, site: str, game: str, clicks: int) -> dict[str, Any]:
     notebook, zone, card = LESSONS[game]
     root = f'.cw-root[data-game="{game}"]'
-    browser = playwright.chromium.launch(
-        executable_path=CHROMIUM, args=OFFLINE_ARGS, headless=True, timeout=60_000
-    )
-    try:
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        outside = watch_requests(context, site)
-        page = context.new_page()
-        page.set_default_timeout(600_000)
+    with offline_page(playwright.chromium, site, timeout_ms=600_000) as (page, outside):
         page.goto(f"{site}/lab/index.html?path=notebooks/{notebook}", wait_until="load")
         page.wait_for_function(JS_KERNEL_IDLE, polling=200)
         page.evaluate(JS_RUN_ALL)
@@ -87,8 +73,6 @@ def one_game(playwright: Any, site: str, game: str, clicks: int) -> dict[str, An
             "kernel_scene_samples_ms": [round(ms, 1) for ms in kernel],
             "outside_requests": len(outside),
         }
-    finally:
-        browser.close()
 
 
 def main() -> None:

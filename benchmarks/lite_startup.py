@@ -34,8 +34,8 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from tests.browser.harness import CHROMIUM, JS_KERNEL_IDLE  # noqa: E402
-from tests.browser.static_site import OFFLINE_ARGS, serve, watch_requests  # noqa: E402
+from tests.browser.harness import JS_ALL_DONE, JS_KERNEL_IDLE, JS_RUN_ALL  # noqa: E402
+from tests.browser.static_site import offline_page, serve  # noqa: E402
 
 SITE = REPO / "build" / "lite"
 TUTORIAL = "01-tablic.ipynb"
@@ -45,14 +45,6 @@ TICKS = os.sysconf("SC_CLK_TCK")
 JS_LAB_RESTORED = """async () => {
   while (!window.jupyterapp) await new Promise((r) => setTimeout(r, 50));
   await window.jupyterapp.restored;
-}"""
-JS_RUN_ALL = "() => window.jupyterapp.commands.execute('notebook:run-all-cells')"
-# Every code cell has run: an execution count on each, and the kernel idle.
-JS_ALL_DONE = """() => {
-  const w = window.jupyterapp.shell.currentWidget;
-  const k = w.sessionContext.session && w.sessionContext.session.kernel;
-  if (!k || k.status !== 'idle') return false;
-  return w.content.widgets.every((c) => c.model.type !== 'code' || c.model.executionCount !== null);
 }"""
 JS_WATCH = """(root) => {
   const w = {clicks: [], updates: [], last: null};
@@ -119,14 +111,7 @@ def memory_mb() -> float:
 
 
 def one_run(playwright: Any, site: str, clicks: int) -> dict[str, Any]:
-    browser = playwright.chromium.launch(
-        executable_path=CHROMIUM, args=OFFLINE_ARGS, headless=True, timeout=60_000
-    )
-    try:
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        outside = watch_requests(context, site)
-        page = context.new_page()
-        page.set_default_timeout(300_000)
+    with offline_page(playwright.chromium, site, timeout_ms=300_000) as (page, outside):
         cpu0 = cpu_seconds()
         started = time.monotonic()
         page.goto(f"{site}/lab/index.html?path=notebooks/{TUTORIAL}", wait_until="load")
@@ -157,8 +142,6 @@ def one_run(playwright: Any, site: str, clicks: int) -> dict[str, Any]:
             "click_samples_ms": [round(s, 1) for s in samples],
             "outside_requests": len(outside),
         }
-    finally:
-        browser.close()
 
 
 def click_latency(page: Any, clicks: int) -> list[float]:

@@ -4,26 +4,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type Clock, FramePlayer, frameScene } from "./frames";
 import { SceneView } from "./render";
+import { cardView, mountWidget } from "./testing";
 import type { CardView, Frame, Intent, Scene, TeacherPanel, Zone } from "./types";
-import widget from "./widget";
 
-function card(id: string, extra: Partial<CardView> = {}): CardView {
-  return {
-    id,
-    kind: "french",
-    text: id.slice(0, -1),
-    suit: id.slice(-1),
-    tone: "black",
-    label: id,
-    note: "",
-    selectable: false,
-    selected: false,
-    highlight: null,
-    group: null,
-    slot: null,
-    ...extra,
-  };
-}
+const card = cardView;
 
 function zone(id: string, cards: CardView[]): Zone {
   return { id, label: id, layout: "row", owner: null, info: "", cards, columns: 0, places: 0, badges: [] };
@@ -186,29 +170,9 @@ describe("in the widget", () => {
     document.body.innerHTML = "";
   });
 
-  function mount(first: Scene) {
-    let current = first;
-    const handlers: Record<string, () => void> = {};
-    const messages: unknown[] = [];
-    const model = {
-      get: () => current,
-      on: (event: string, cb: () => void) => (handlers[event] = cb),
-      off: (event: string) => delete handlers[event],
-      send: (content: unknown) => messages.push(content),
-    };
-    const el = document.createElement("div");
-    document.body.append(el);
-    const cleanup = widget.render({ model, el });
-    const push = (next: Scene) => {
-      current = next;
-      handlers["change:scene"]();
-    };
-    return { el, messages, push, cleanup, root: () => el.querySelector<HTMLElement>(".cw-root")! };
-  }
-
   it("plays a reply's frames at their pace, reads each step; a click on the picture only skips", () => {
     vi.useFakeTimers();
-    const { el, messages, push, cleanup, root } = mount(scene({ version: 4, announce: "" }));
+    const { el, messages, push, cleanup, root } = mountWidget(scene({ version: 4, announce: "" }));
     push(scene({ frames: [FLIGHT, SETTLED] }));
     expect(root().dataset.playing).toBe("true");
     const table = () => Array.from(el.querySelectorAll<HTMLElement>('[data-zone="table"] [data-card]'));
@@ -228,7 +192,7 @@ describe("in the widget", () => {
 
   it("a click on a control still on the settled board skips, then acts there", () => {
     vi.useFakeTimers();
-    const { el, messages, push, cleanup, root } = mount(scene({ version: 4 }));
+    const { el, messages, push, cleanup, root } = mountWidget(scene({ version: 4 }));
     push(scene({ frames: [FLIGHT, SETTLED] }));
     el.querySelector<HTMLElement>('[data-zone="hand"] [data-card="K♠"]')!.click();
     expect(root().dataset.playing).toBeUndefined();
@@ -242,7 +206,7 @@ describe("in the widget", () => {
   it("skips with Escape, Space or Enter, and a view opened later plays nothing", () => {
     vi.useFakeTimers();
     for (const key of ["Escape", " ", "Enter"]) {
-      const { push, cleanup, root, messages } = mount(scene({ version: 4 }));
+      const { push, cleanup, root, messages } = mountWidget(scene({ version: 4 }));
       push(scene({ frames: [FLIGHT] }));
       const event = new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true });
       root().querySelector<HTMLElement>('[data-card="J♥"]')!.dispatchEvent(event); // not settled
@@ -254,7 +218,7 @@ describe("in the widget", () => {
       expect([key, messages]).toEqual([key, acted]); // Enter and Space act on the settled board
       cleanup();
     }
-    const { root, cleanup } = mount(scene({ frames: [FLIGHT] }));
+    const { root, cleanup } = mountWidget(scene({ frames: [FLIGHT] }));
     expect(root().dataset.playing).toBeUndefined();
     expect(root().querySelector('[data-card="J♥"]')).toBeNull();
     cleanup();
@@ -298,33 +262,12 @@ describe("in the widget, while the frames play", () => {
     document.body.innerHTML = "";
   });
 
-  function mount(first: Scene) {
-    let current = first;
-    const handlers: Record<string, () => void> = {};
-    const messages: unknown[] = [];
-    const model = {
-      get: () => current,
-      on: (event: string, cb: () => void) => (handlers[event] = cb),
-      off: (event: string) => delete handlers[event],
-      send: (content: unknown) => messages.push(content),
-    };
-    const el = document.createElement("div");
-    document.body.append(el);
-    const cleanup = widget.render({ model, el });
-    const push = (next: Scene) => {
-      current = next;
-      handlers["change:scene"]();
-    };
-    const root = () => el.querySelector<HTMLElement>(".cw-root")!;
-    return { el, messages, push, cleanup, root };
-  }
-
   const logged = (el: HTMLElement) => Array.from(el.querySelectorAll(".cw-log li")).map((li) => li.textContent);
   const sentTo = (version: number, intent: Intent) => ({ type: "intent", version, intent });
 
   it("lists each of the computer's moves in the log once a frame shows it made, not in flight", () => {
     vi.useFakeTimers();
-    const { el, push, cleanup, root } = mount(scene({ version: 4, log: [] }));
+    const { el, push, cleanup, root } = mountWidget(scene({ version: 4, log: [] }));
     const frames = [{ ...FLIGHT, log_ahead: 2 }, { ...SETTLED, log_ahead: 1 }, { ...FLIGHT, log_ahead: 1 }];
     push(scene({ log: LOGGED, frames }));
     expect(logged(el)).toEqual(LOGGED.slice(0, 1)); // the learner's move; the first reply in flight
@@ -339,7 +282,7 @@ describe("in the widget, while the frames play", () => {
 
   it("a click on the teacher's Undo skips the frames, then undoes on the settled board", () => {
     vi.useFakeTimers();
-    const { el, messages, push, cleanup, root } = mount(scene({ version: 4, teacher: TEACHER }));
+    const { el, messages, push, cleanup, root } = mountWidget(scene({ version: 4, teacher: TEACHER }));
     push(scene({ teacher: TEACHER, frames: [FLIGHT] }));
     el.querySelector<HTMLElement>('[data-teacher="undo"]')!.click();
     expect(root().dataset.playing).toBeUndefined();
@@ -349,7 +292,7 @@ describe("in the widget, while the frames play", () => {
 
   it("Enter in the seed field skips, then starts the game typed; Space flips the reveal switch", () => {
     vi.useFakeTimers();
-    const { el, messages, push, cleanup, root } = mount(scene({ version: 4, teacher: TEACHER }));
+    const { el, messages, push, cleanup, root } = mountWidget(scene({ version: 4, teacher: TEACHER }));
     push(scene({ teacher: TEACHER, frames: [FLIGHT] }));
     const seed = el.querySelector<HTMLInputElement>('[data-teacher="seed"]')!;
     seed.value = "7";
@@ -368,7 +311,7 @@ describe("in the widget, while the frames play", () => {
 
   it("a changed field (the slider, the opponent chooser) skips the frames first, then acts", () => {
     vi.useFakeTimers();
-    const { el, messages, push, cleanup, root } = mount(scene({ version: 4, teacher: TEACHER }));
+    const { el, messages, push, cleanup, root } = mountWidget(scene({ version: 4, teacher: TEACHER }));
     push(scene({ teacher: TEACHER, frames: [{ ...FLIGHT, log_ahead: 1 }] }));
     const slider = el.querySelector<HTMLInputElement>("[data-history]")!;
     expect(slider.value).toBe("1"); // the frame's move, not the settled position's

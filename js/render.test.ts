@@ -5,25 +5,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as widgetModule from "./widget";
 import { SceneView, groupColor, resolveTheme } from "./render";
+import { cardView, mountWidget } from "./testing";
 import type { CardView, Intent, Scene, Zone } from "./types";
 
 function card(id: string, extra: Partial<CardView> = {}): CardView {
-  const suit = id.slice(-1);
-  const base: CardView = {
-    id,
-    kind: "french",
-    text: id.slice(0, -1),
-    suit,
-    tone: suit === "♥" || suit === "♦" ? "red" : "black",
-    label: `${id} label`,
-    note: "",
-    selectable: false,
-    selected: false,
-    highlight: null,
-    group: null,
-    slot: null,
-  };
-  return { ...base, ...extra };
+  const red = id.endsWith("♥") || id.endsWith("♦");
+  return cardView(id, { tone: red ? "red" : "black", label: `${id} label`, ...extra });
 }
 
 function zone(id: string, cards: CardView[], extra: Partial<Zone> = {}): Zone {
@@ -558,21 +545,9 @@ describe("anywidget entry point", () => {
   });
 
   it("renders the model's scene, re-renders on change and sends intents as messages", () => {
-    let current = scene({ version: 3 });
-    const handlers: Record<string, () => void> = {};
-    const messages: unknown[] = [];
-    const model = {
-      get: () => current,
-      on: (event: string, cb: () => void) => (handlers[event] = cb),
-      off: (event: string) => delete handlers[event],
-      send: (content: unknown) => messages.push(content),
-    };
-    const el = document.createElement("div");
-    document.body.append(el);
-    const cleanup = widgetModule.default.render({ model, el });
+    const { el, messages, handlers, push, cleanup } = mountWidget(scene({ version: 3 }));
     expect(el.querySelector<HTMLElement>(".cw-root")?.dataset.version).toBe("3");
-    current = scene({ version: 4, status: "Computer to move" });
-    handlers["change:scene"]();
+    push(scene({ version: 4, status: "Computer to move" }));
     expect(el.querySelector(".cw-status")?.textContent).toBe("Computer to move");
     el.querySelector<HTMLElement>('.cw-card[data-card="7♦"]')?.click();
     expect(messages).toEqual([{ type: "intent", version: 4, intent: { kind: "card", zone: "hand", card: "7♦" } }]);

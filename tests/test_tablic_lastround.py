@@ -11,8 +11,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from lastround_positions import greedy_last_round, random_last_round
 
-from cardwidgets import analysis, bots, cards, tablic
+from cardwidgets import analysis, tablic
 from cardwidgets.bots import endings
 from cardwidgets.games.tablic import lastround
 
@@ -22,30 +23,6 @@ VARIANTS = {
     "final card tabla": tablic.Rules(final_card_tabla=True),
     "leftovers to the dealer": tablic.Rules(leftovers_to="dealer"),
 }
-
-
-def random_last_round(rng: random.Random, rules: tablic.Rules) -> tablic.State:
-    """A last-round position: up to three cards for the seat to move, as many or one fewer for
-    the other, up to five table cards, some cards in the piles (a lead in cards either way), a
-    last capturer or none, a tabla or none."""
-    deck = list(cards.DECK)
-    rng.shuffle(deck)
-    mover = rng.randrange(2)
-    mine = rng.randint(1, 3)
-    theirs = rng.choice([mine, mine - 1])
-    hands: list[list[cards.Card]] = [[], []]
-    hands[mover], hands[1 - mover] = deck[:mine], deck[mine : mine + theirs]
-    rest = deck[mine + theirs :]
-    table_size = rng.randint(0, 5)
-    table, rest = rest[:table_size], rest[table_size:]
-    split = rng.randint(0, 20)
-    piles = (rest[:split], rest[split : split + rng.randint(0, 20)])
-    captured = bool(piles[0] or piles[1])
-    return tablic.State.from_position(
-        table=table, hands=hands, to_move=mover, dealer=rng.randrange(2), rules=rules,
-        piles=piles, tablas=(rng.randint(0, 1), rng.randint(0, 1)),
-        last_capturer=rng.randrange(2) if captured and rng.random() < 0.8 else None,
-    )  # fmt: skip
 
 
 def values(ending: endings.Ending | None) -> list[tuple[str, float]]:
@@ -96,16 +73,6 @@ def test_the_T_D6_leftovers_go_to_the_dealer_under_the_variant() -> None:
     # leftovers to the dealer seat 1 takes all four cards: K♠ Q♦ (2 points), 3 for most cards.
     assert dict((str(m), v) for m, v in seed_rules.values) == {"K♠": 0}
     assert dict((str(m), v) for m, v in to_dealer.values) == {"K♠": -5}
-
-
-def greedy_last_round(seed: int) -> tablic.State:
-    """The first position of the last round of a seeded greedy deal: six cards each."""
-    players = [bots.make("greedy", seed=f"lastround:{seed}:{s}") for s in (0, 1)]
-    state = tablic.new_game(seed=f"lastround:{seed}")
-    while state.stock or len(state.hands[state.to_move or 0]) < 6:
-        assert state.to_move is not None
-        state = state.play(players[state.to_move].choose(state))
-    return state
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])

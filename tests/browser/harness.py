@@ -294,6 +294,15 @@ JS_KERNEL_IDLE = """() => {
   return !!k && k.status === 'idle' && k.connectionStatus === 'connected';
 }"""
 
+JS_RUN_ALL = "() => window.jupyterapp.commands.execute('notebook:run-all-cells')"
+# Every code cell has run: an execution count on each, and the kernel idle.
+JS_ALL_DONE = """() => {
+  const w = window.jupyterapp.shell.currentWidget;
+  const k = w.sessionContext.session && w.sessionContext.session.kernel;
+  if (!k || k.status !== 'idle') return false;
+  return w.content.widgets.every((c) => c.model.type !== 'code' || c.model.executionCount !== null);
+}"""
+
 JS_KERNEL_EXEC = """async ([code, ms]) => {
   const k = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
   const future = k.requestExecute({code, store_history: false, silent: false});

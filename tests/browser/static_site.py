@@ -5,6 +5,7 @@ would (correct types for ``.wasm`` and ``.mjs``, no caching). ``offline_chromium
 Chromium with every host name except 127.0.0.1 unresolvable, so nothing can leave the machine
 (workers and service workers included), and ``watch_requests(context, origin)`` records every
 request for another origin and aborts it, so a test can assert that a page never even tried.
+``offline_page()`` is both in one, for a script with its own Playwright (the benchmarks).
 """
 
 from __future__ import annotations
@@ -78,6 +79,28 @@ def offline_chromium(chromium: Any) -> Iterator[Any]:
     )
     try:
         yield browser
+    finally:
+        browser.close()
+
+
+@contextlib.contextmanager
+def offline_page(
+    browser_type: Any, origin: str, timeout_ms: int
+) -> Iterator[tuple[Any, list[str]]]:
+    """A page (1280 x 900) in an offline Chromium of its own, and the list of the requests it
+    made outside ``origin`` (each aborted); the browser closes at the end.
+
+    For a script that runs its own Playwright: ``browser_type`` is its ``playwright.chromium``.
+    """
+    browser = browser_type.launch(
+        executable_path=CHROMIUM, args=OFFLINE_ARGS, headless=True, timeout=60_000
+    )
+    try:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        outside = watch_requests(context, origin)
+        page = context.new_page()
+        page.set_default_timeout(timeout_ms)
+        yield page, outside
     finally:
         browser.close()
 

@@ -117,13 +117,20 @@ UP_TO = tuple((1 << (_BITS * (v + 1))) - 1 for v in range(15))
 _GUARD = tuple(sum(8 << (_BITS * x) for x in range(1, v + 1)) for v in range(15))
 
 
-def profile_of(bits: int) -> int:
-    """The packed count per value of a card set."""
+def profile_of(bits: int, unit: tuple[int, ...] = UNIT) -> int:
+    """The packed count per value of a card set; with another ``unit`` (what each card index
+    adds) another packed count, e.g. :mod:`.lastround`'s count per kind.
+
+    >>> profile_of(cards.mask(cards.parse_many("3♠ 3♥ A♦"))) == 2 << 4 * 3 | 1 << 4 * 1
+    True
+    >>> profile_of(0b101, unit=(1, 10, 100))
+    101
+    """
     packed = 0
     while bits:
         low = bits & -bits
         bits ^= low
-        packed += UNIT[low.bit_length() - 1]
+        packed += unit[low.bit_length() - 1]
     return packed
 
 

@@ -93,8 +93,8 @@ _INFINITY = 1_000
 _Position = tuple[int, int, int, int, int, int, int, int, int, int]
 """A position of the search: hands and table (card masks), who moves, who captured last (-1:
 nobody), seat 0's lead in pile cards, then kept up to date move by move: the hands' and the
-table's kind counts (:func:`_kinds`) and the table's profile (the capture search's counts per
-value)."""
+table's kind counts (:func:`.profile_of` with :data:`_KIND_UNIT`) and the table's profile (the
+capture search's counts per value)."""
 _Key = tuple[int, int, int, int, int, int]
 """A position's memo key (:meth:`_Search.key`)."""
 _Child = tuple[int, _Key | None, _Position | None]
@@ -160,9 +160,9 @@ class _Search:
             state.to_move if state.to_move is not None else 0,
             -1 if state.last_capturer is None else state.last_capturer,
             piles[0].cards - piles[1].cards,
-            _kinds(hand0),
-            _kinds(hand1),
-            _kinds(table),
+            profile_of(hand0, _KIND_UNIT),
+            profile_of(hand1, _KIND_UNIT),
+            profile_of(table, _KIND_UNIT),
             profile_of(table),
         )
 
@@ -188,7 +188,7 @@ class _Search:
         if captured:
             taken = captured | bit
             table ^= captured
-            kinds -= _kinds(captured)
+            kinds -= profile_of(captured, _KIND_UNIT)
             profile -= profile_of(captured)
             gain = points_of_mask(taken)
             lead += taken.bit_count() if seat == 0 else -taken.bit_count()
@@ -335,13 +335,3 @@ def _order(gain: int, index: int, captured: int) -> int:
 
 def _first(pair: tuple[int, _Child]) -> int:
     return pair[0]
-
-
-def _kinds(bits: int) -> int:
-    """The kind count of a card set (see :data:`_KIND_UNIT`)."""
-    total = 0
-    while bits:
-        low = bits & -bits
-        bits ^= low
-        total += _KIND_UNIT[low.bit_length() - 1]
-    return total
