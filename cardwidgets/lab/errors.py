@@ -80,6 +80,8 @@ class RunError(_Kept, LabError):
     ``results`` is what the call would have returned, made of the games that finished (a
     :class:`Results` for :func:`simulate`, a :class:`CheckResult` for :func:`check`), and
     ``rows`` its rows, in game order. The error that stopped the run is the ``__cause__``.
+    With ``workers`` the games finished need not be the first ones: a later chunk of games can
+    finish while an earlier one still plays; each row's ``game`` says which game it is.
     """
 
     __module__ = "cardwidgets.lab"
