@@ -5,25 +5,18 @@ results file keeps its old fields."""
 from __future__ import annotations
 
 import doctest
-import importlib.util
 import json
 import sys
 from pathlib import Path
 from types import ModuleType
 
+import benchmark_scripts
 import pytest
-
-SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "ab.py"
 
 
 @pytest.fixture(scope="module")
 def ab() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("benchmarks_ab", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return benchmark_scripts.load("ab")
 
 
 def test_the_docstring_examples_hold(ab: ModuleType) -> None:
@@ -132,12 +125,7 @@ def test_a_benchmark_without_out_gets_its_checkouts_file_back(
 
 
 def test_chunk_ratios_are_before_over_after_time_so_above_one_is_faster() -> None:
-    spec = importlib.util.spec_from_file_location(
-        "benchmarks_ab_chunks", SCRIPT.parent / "ab_chunks.py"
-    )
-    assert spec is not None and spec.loader is not None
-    chunks = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(chunks)
+    chunks = benchmark_scripts.load("ab_chunks")
     result = chunks.summary([2.0, 2.0, 3.0, 1.0, 2.0], [1.0, 2.0, 2.0, 2.0, 1.6])
     assert result["ratio_median"] == 1.25
     assert (result["ratio_min"], result["ratio_max"]) == (0.5, 2.0)

@@ -3,26 +3,17 @@ the benchmark rows time, ``--only`` picks them, and each variant plays under its
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
+import benchmark_scripts
 import pytest
 
 from cardwidgets.games import pazaak, tablic
 
-SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "bytecodes.py"
-
 
 @pytest.fixture(scope="module")
 def bytecodes() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("benchmarks_bytecodes", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return benchmark_scripts.load("bytecodes")
 
 
 def test_the_loops_cover_the_benchmark_variants(bytecodes: ModuleType) -> None:

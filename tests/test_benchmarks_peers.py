@@ -3,27 +3,18 @@ stated number of moves among the stated options, and the ratios come from the ri
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 from types import ModuleType
 
+import benchmark_scripts
 import pytest
 
 from cardwidgets import pazaak
 
-SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "peers.py"
-
 
 @pytest.fixture(scope="module")
 def peers() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("benchmarks_peers", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return benchmark_scripts.load("peers")
 
 
 def test_the_floor_plays_the_stated_moves_among_the_stated_options(peers: ModuleType) -> None:
