@@ -9,10 +9,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
 import time
 from pathlib import Path
 from typing import Any
+
+import run_info
 
 from cardwidgets import analysis
 
@@ -22,10 +23,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--count", type=int, default=2)
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args(argv)
-    commit = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
-    ).stdout.strip()
-    report: dict[str, Any] = {"commit": commit, "load_average": os.getloadavg(), "games": {}}
+    report: dict[str, Any] = {**run_info.header(), "games": {}}
     for game in ("tablic", "panjpar", "pazaak"):
         cpu, wall = time.process_time(), time.perf_counter()
         found = analysis.puzzles(game, args.count, seed=0)

@@ -26,6 +26,8 @@ import math
 import time
 from pathlib import Path
 
+import run_info
+
 from cardwidgets import cards
 from cardwidgets.bots.pazaak import plan
 from cardwidgets.games import pazaak
@@ -69,6 +71,7 @@ def main(argv: list[str] | None = None) -> None:
         print(a, b, rates[f"{a}-{b}"], flush=True)
     slopes = [(rates[f"{a}-{b}"]["rate"] - 0.5) / (a - b) for a, b in PAIRS if a != b]
     report = {
+        **run_info.header(),
         "question": "issue 28: the match model's set_chance(a, b): the chance of winning a set "
         "with a hand cards against b",
         "method": "greedy (stand at 17) against greedy, one set from an empty table, hands dealt "
@@ -78,7 +81,6 @@ def main(argv: list[str] | None = None) -> None:
         "slope_per_card": round(sum(slopes) / len(slopes), 4),
         "slopes": [round(s, 4) for s in slopes],
         "cpu_seconds": round(time.process_time() - cpu, 1),
-        "date": time.strftime("%Y-%m-%d %H:%M:%S"),
     }
     Path(args.out).write_text(json.dumps(report, indent=2) + "\n")
     print(json.dumps({"slope_per_card": report["slope_per_card"]}))
