@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from .harness import Server, kernel_exec, lab_theme, open_lab_notebook, screenshot
+from .harness import Server, dark_lab, kernel_exec, open_lab_notebook, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(90)]
 
@@ -109,9 +109,8 @@ def test_the_switch_marks_values_and_a_puzzle_is_solved_by_clicks(
     assert any(key.startswith("option:") for key in shown)
     page.locator(f"{GAME}").scroll_into_view_if_needed()
     screenshot(page, "analysis_switch_light_en")
-    lab_theme(page, "dark")
-    screenshot(page, "analysis_switch_dark_en")
-    lab_theme(page, "light")
+    with dark_lab(page):
+        screenshot(page, "analysis_switch_dark_en")
     kernel_exec(page, "w.locale = 'de'\np.locale = 'de'")
     page.wait_for_function(
         "(root) => document.querySelector(root + ' .cw-analysis-text').textContent"
@@ -200,9 +199,8 @@ def test_a_pazaak_puzzle_stand_or_draw_is_solved_by_clicks(
     # The switch appears once answered; its values on the turn buttons arrive from the kernel.
     assert page.locator(f'{PAZAAK} button[data-action="analysis"]').count() == 1
     page.locator(PAZAAK).scroll_into_view_if_needed()
-    lab_theme(page, "dark")
-    screenshot(page, "analysis_pazaak_puzzle_dark_en")
-    lab_theme(page, "light")
+    with dark_lab(page):
+        screenshot(page, "analysis_pazaak_puzzle_dark_en")
     kernel_exec(page, "z.locale = 'de'")
     page.wait_for_function(
         "(root) => document.querySelector(root + ' .cw-analysis-text').textContent"
