@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from twins import panjpar_first_attack, pazaak_opening, tablic_mid_deal
 
-from cardwidgets import analysis, bots, i18n, panjpar, pazaak, tablic
+from cardwidgets import analysis, bots, cards, i18n, panjpar, pazaak, tablic
 from cardwidgets.bots import endings
 from cardwidgets.bots.pazaak import PazaakStrategy
 
@@ -287,3 +287,15 @@ def test_the_puzzle_screen_drops_only_positions_the_full_analysis_drops() -> Non
     finally:
         found_by._promising = original
     assert screened == unscreened and all(screened.values())
+
+
+@pytest.mark.parametrize("seed", [[1], True, 1.5])
+def test_a_seed_that_cannot_seed_a_shuffle_is_refused_with_a_reason(seed: Any) -> None:
+    """``analyse`` and ``puzzles`` check their seed like every other entry point: a list
+    reached the memo key as a bare "unhashable type" TypeError, and True shared 1's key."""
+    state = tablic.new_game(seed=1)
+    with pytest.raises(cards.SeedError) as caught:
+        analysis.analyse(state, seed=seed, samples=2)
+    assert "seed" in caught.value.text("en") and "Startwert" in caught.value.text("de")
+    with pytest.raises(cards.SeedError):
+        analysis.puzzles("tablic", 1, seed=seed)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from cardwidgets import bots, i18n
+from cardwidgets import bots, cards, i18n
 from cardwidgets.analysis.values import (
     SAMPLES,
     AnalysisError,
@@ -110,6 +110,7 @@ def puzzles(game: str, count: int, *, seed: int | str = 0) -> list[Puzzle]:
     if game not in GAMES:
         raise AnalysisError("analysis.unknown_game", game=i18n.shown(game), games=", ".join(GAMES))
     count = checked_count(count, "analysis.what_puzzles")
+    seed = cards.check_seed(seed)
     found: list[Puzzle] = []
     for number in range(count * GAMES_PER_PUZZLE):
         for state in _positions(game, f"puzzle:{seed}:{number}"):

@@ -183,6 +183,7 @@ def analyse(
     game = getattr(state, "game", None)
     if game not in SAMPLES or not isinstance(state, GameState):
         raise AnalysisError("analysis.not_a_state", value=i18n.shown(state))
+    seed = cards.check_seed(seed)
     seat = state.to_move
     if seat is None:
         raise AnalysisError("analysis.game_over")
