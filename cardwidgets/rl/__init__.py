@@ -5,6 +5,8 @@
 >>> from cardwidgets import rl
 >>> aec = rl.env("tablic")                        # PettingZoo AEC: two agents, masks
 >>> learner = rl.gym_env("pazaak", opponent="greedy")   # Gymnasium: one seat vs a player
+>>> learners = rl.gym_vector_env("pazaak", num_envs=8, opponent="random")   # vector API
+>>> games = rl.batched_env("panjpar", num_envs=64)    # both seats, 64 games per step
 >>> import gymnasium
 >>> gymnasium.make("cardwidgets/Pazaak-v0").unwrapped.game
 'pazaak'
@@ -52,7 +54,7 @@ from typing import Any
 from cardwidgets import extras
 from cardwidgets.rl.actions import GAMES, actions_of
 
-__all__ = ["GYM_IDS", "env", "gym_env", "register"]
+__all__ = ["GYM_IDS", "batched_env", "env", "gym_env", "gym_vector_env", "register"]
 
 GYM_IDS = {game: f"cardwidgets/{game.capitalize()}-v0" for game in GAMES}
 """The Gymnasium registry names: ``cardwidgets/Tablic-v0``, ``…/Panjpar-v0``, ``…/Pazaak-v0``."""
@@ -79,6 +81,31 @@ def gym_env(game: str, opponent: Any = "greedy", **options: Any) -> Any:
     from cardwidgets.rl.gym import LearnerEnv
 
     return LearnerEnv(game, opponent, **options)
+
+
+def batched_env(game: str, num_envs: int, **options: Any) -> Any:
+    """``num_envs`` two-seat games of ``game`` stepped per call, numpy arrays in and out
+    (:class:`cardwidgets.rl.batched.BatchedGames`: pgx's shape, the seat to move's observation
+    and mask, rewards by seat); option: ``rules``."""
+    actions_of(game)
+    extras.require("gymnasium", "rl", "cardwidgets.rl.batched_env()")
+    extras.require("numpy", "rl", "cardwidgets.rl.batched_env()")
+    from cardwidgets.rl.batched import BatchedGames
+
+    return BatchedGames(game, num_envs, **options)
+
+
+def gym_vector_env(game: str, num_envs: int, opponent: Any = "greedy", **options: Any) -> Any:
+    """Gymnasium's vector API: ``num_envs`` learners of ``game`` against ``opponent``, stepped
+    per call (:class:`cardwidgets.rl.gym_vector.LearnerVectorEnv`, a
+    ``gymnasium.vector.VectorEnv``); options as :func:`gym_env`'s: ``seat``, ``rules``,
+    ``illegal``."""
+    actions_of(game)
+    extras.require("gymnasium", "rl", "cardwidgets.rl.gym_vector_env()")
+    extras.require("numpy", "rl", "cardwidgets.rl.gym_vector_env()")
+    from cardwidgets.rl.gym_vector import LearnerVectorEnv
+
+    return LearnerVectorEnv(game, num_envs, opponent, **options)
 
 
 def register() -> None:

@@ -49,5 +49,26 @@ i18n.register(
             "en": "the game is over: there is no move to build",
             "de": "das Spiel ist vorbei: es gibt keinen Zug mehr zu bauen",
         },
+        "rl.batch.refused": {
+            "en": "game {game} of the batch: {reason}",
+            "de": "Spiel {game} der Gruppe: {reason}",
+        },
+        "rl.batch.no_game": {
+            "en": "{game} is not a game of the batch: games are numbered 0 to {last}",
+            "de": "{game} ist kein Spiel der Gruppe: die Spiele sind von 0 bis {last} nummeriert",
+        },
+        "rl.batch.action_count": {
+            "en": "{actions} actions for {games} games: give one action per game",
+            "de": "{actions} Aktionen für {games} Spiele: gib eine Aktion je Spiel an",
+        },
+        "rl.batch.seed_count": {
+            "en": "{seeds} seeds for {games} games: give one seed per game, or one number",
+            "de": "{seeds} Startwerte für {games} Spiele: gib einen Startwert je Spiel an "
+            "oder eine Zahl",
+        },
+        "rl.batch.num_envs": {
+            "en": "num_envs={num_envs} is not a number of games: give a whole number from 1",
+            "de": "num_envs={num_envs} ist keine Anzahl von Spielen: gib eine ganze Zahl ab 1 an",
+        },
     }
 )
