@@ -58,13 +58,16 @@ i18n.register(
             "de": "{game} ist kein Spiel der Gruppe: die Spiele sind von 0 bis {last} nummeriert",
         },
         "rl.batch.action_count": {
-            "en": "{actions} actions for {games} games: give one action per game",
-            "de": "{actions} Aktionen für {games} Spiele: gib eine Aktion je Spiel an",
+            "en": "{actions:# action|# actions} for {games:# game|# games}: give one action per "
+            "game",
+            "de": "{actions:# Aktion|# Aktionen} für {games:# Spiel|# Spiele}: gib eine Aktion je "
+            "Spiel an",
         },
         "rl.batch.seed_count": {
-            "en": "{seeds} seeds for {games} games: give one seed per game, or one number",
-            "de": "{seeds} Startwerte für {games} Spiele: gib einen Startwert je Spiel an "
-            "oder eine Zahl",
+            "en": "{seeds:# seed|# seeds} for {games:# game|# games}: give one seed per game, "
+            "or one number",
+            "de": "{seeds:# Startwert|# Startwerte} für {games:# Spiel|# Spiele}: gib einen "
+            "Startwert je Spiel an oder eine Zahl",
         },
         "rl.batch.num_envs": {
             "en": "num_envs={num_envs} is not a number of games: give a whole number from 1",
