@@ -44,8 +44,8 @@ The trade-offs, chosen for courses on RL and game AI:
   Runs on the shared machine (load 11-15) vary by a fifth.
 * **Batches** (:func:`batched_env`, :func:`gym_vector_env`): many games per call, numpy rows
   joined from each game's kept bytes; the same games as the single environments from the
-  same seeds. Per game they cost about 2.3x (Tablić), 3.8x (Panjpar) and 4.6x (Pazaak) the
-  bare engine (``benchmarks/rl_batched.py``, ``benchmarks/results/rl.json``): each game's
+  same seeds. Per game they cost 2.2-2.3x (Tablić), 3.1-3.8x (Panjpar) and 3.5-4.6x (Pazaak)
+  the bare engine (``benchmarks/rl_batched.py``, ``benchmarks/results/rl.json``): each game's
   observation row, built once per move in Python, costs about as much as the engine's move.
 
 Without the extra, :func:`env` and :func:`gym_env` raise :class:`cardwidgets.extras.MissingExtra`
