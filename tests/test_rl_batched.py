@@ -238,3 +238,19 @@ def test_the_vector_env_illegal_rules_lose_one_game_or_raise_for_all() -> None:
     assert (list(strict.states), [p.steps for p in strict.partials if p is not None]) == before
     with pytest.raises(OptionError, match="choose"):
         rl.gym_vector_env("pazaak", num_envs=2, opponent=42)
+
+
+def test_bad_seeds_and_actions_get_a_reason_and_the_envs_work_before_a_reset() -> None:
+    batch = rl.batched_env("pazaak", num_envs=2)  # dealt at once: observe works already
+    assert batch.observe(0).shape == (2, 125) and batch.action_mask().any()
+    vector = rl.gym_vector_env("pazaak", num_envs=2, opponent="random")
+    assert vector.action_masks().shape == (2, 35)
+    for envs in (batch, vector):
+        for seed in ("abc", -1, 1.5, True, [1, "x"]):
+            with pytest.raises(IllegalMove) as err:
+                envs.reset(seed=seed)
+            assert "not a seed" in str(err.value) and "Startwert" in err.value.text("de")
+        with pytest.raises(IllegalMove, match="not actions"):
+            envs.step(5)
+        envs.reset(seed=np.int64(3))  # numpy integers are whole numbers
+        envs.reset(seed=np.array([3, 4]))

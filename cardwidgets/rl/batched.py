@@ -40,6 +40,7 @@ arrays once for the whole batch.
 
 from __future__ import annotations
 
+import operator
 import random
 import secrets
 from collections.abc import Sequence
@@ -107,26 +108,56 @@ class RowMarks:
 
 def game_seeds(seed: int | Sequence[int] | None, count: int) -> list[int | None]:
     """The seed of each of ``count`` games' streams: ``seed + i``, the list as given (its
-    length checked), or None each (fresh streams).
+    length checked), or None each (fresh streams). Seeds are whole numbers from 0 (numpy's
+    too, as Gymnasium's are); anything else is refused with a reason.
 
     >>> game_seeds(10, 3), game_seeds([4, 4], 2), game_seeds(None, 2)
     ([10, 11, 12], [4, 4], [None, None])
     """
     if seed is None:
         return [None] * count
-    if isinstance(seed, Sequence):
-        if len(seed) != count:
-            raise IllegalMove("rl.batch.seed_count", seeds=len(seed), games=count)
-        return [int(s) for s in seed]
-    return [int(seed) + i for i in range(count)]
+    one = _whole(seed)
+    if one is not None:
+        return [one + i for i in range(count)]
+    try:
+        listed = list(seed)  # type: ignore[arg-type]
+    except TypeError:
+        raise IllegalMove("rl.batch.bad_seed", seed=i18n.shown(seed)) from None
+    found: list[int | None] = []
+    for item in listed:
+        each = _whole(item)
+        if each is None:
+            raise IllegalMove("rl.batch.bad_seed", seed=i18n.shown(item))
+        found.append(each)
+    if len(found) != count:
+        raise IllegalMove("rl.batch.seed_count", seeds=len(found), games=count)
+    return found
+
+
+def _whole(value: object) -> int | None:
+    """``value`` as a whole number from 0 (a numpy integer too), else None; a negative one or
+    a bool is refused at once."""
+    if isinstance(value, (str, bytes)):
+        return None
+    try:
+        found = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+    if isinstance(value, bool) or found < 0:
+        raise IllegalMove("rl.batch.bad_seed", seed=i18n.shown(value))
+    return int(found)
 
 
 def action_list(actions: Any, count: int) -> list[Any]:
-    """``actions`` as a list of ``count`` items (numpy integers as ints); a wrong length is
-    refused with both counts."""
-    found = actions.tolist() if isinstance(actions, np.ndarray) else list(actions)
-    if len(found) != count:
-        raise IllegalMove("rl.batch.action_count", actions=len(found), games=count)
+    """``actions`` as a list of ``count`` items (numpy integers as ints); a wrong length or
+    something that is not a sequence is refused with a reason."""
+    try:
+        found = actions.tolist() if isinstance(actions, np.ndarray) else list(actions)
+    except TypeError:
+        raise IllegalMove("rl.batch.not_actions", actions=i18n.shown(actions)) from None
+    if not isinstance(found, list) or len(found) != count:
+        length = len(found) if isinstance(found, list) else 1
+        raise IllegalMove("rl.batch.action_count", actions=length, games=count)
     return found
 
 
@@ -173,6 +204,7 @@ class BatchedGames:
         self._rows: list[bytes] = [b""] * num_envs
         self._marks: list[RowMarks | None] = [None] * num_envs
         self._seats = [0] * num_envs
+        self.reset()  # dealt from fresh streams: every method works before the first reset
 
     def reset(
         self, *, seed: int | Sequence[int] | None = None, options: dict[str, Any] | None = None

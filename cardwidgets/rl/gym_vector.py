@@ -33,6 +33,7 @@ import numpy as np
 from gymnasium.utils import seeding
 from gymnasium.vector.utils import batch_space
 
+from cardwidgets import i18n
 from cardwidgets.core import IllegalMove, check_seat
 from cardwidgets.games import panjpar, pazaak, tablic
 from cardwidgets.rl.actions import Partial, actions_of
@@ -70,7 +71,7 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         self._actions = actions_of(game)
         self.game = self._actions.game
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
-            raise IllegalMove("rl.batch.num_envs", num_envs=repr(num_envs))
+            raise IllegalMove("rl.batch.num_envs", num_envs=i18n.shown(num_envs))
         if illegal not in ILLEGAL_RULES:
             raise OptionError("rl.illegal_rule", rule=illegal, rules=", ".join(ILLEGAL_RULES))
         self.num_envs, self.seat, self.rules, self.illegal = (
@@ -98,17 +99,17 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         """Each game's move being built (None once its game ended: reset at the next step)."""
         self._rows: list[bytes] = [b""] * num_envs
         self._marks: list[RowMarks | None] = [None] * num_envs
+        self.reset()  # dealt from fresh streams: every method works before the first reset
 
     def reset(
         self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         """Every game anew: game ``i`` from its stream seeded ``seed + i`` (or ``seed[i]``;
         the streams go on when no seed is given)."""
-        if seed is not None:
-            self._np_random, self._np_random_seed = seeding.np_random(
-                seed if isinstance(seed, int) else None
-            )
-        for index, game_seed in enumerate(game_seeds(seed, self.num_envs)):
+        seeds = game_seeds(seed, self.num_envs)  # checked first: a bad seed changes nothing
+        if seed is not None:  # the vector env's own generator (Gymnasium's VectorEnv.reset)
+            self._np_random, self._np_random_seed = seeding.np_random(seeds[0])
+        for index, game_seed in enumerate(seeds):
             if game_seed is not None:
                 self._streams[index] = seeding.np_random(game_seed)[0]
             self._deal(index)

@@ -53,6 +53,18 @@ i18n.register(
             "en": "game {game} of the batch: {reason}",
             "de": "Spiel {game} der Gruppe: {reason}",
         },
+        "rl.batch.bad_seed": {
+            "en": "{seed} is not a seed of the games: give a whole number from 0, a list of "
+            "them (one per game) or None",
+            "de": "{seed} ist kein Startwert der Spiele: gib eine ganze Zahl ab 0 an, eine "
+            "Liste davon (eine je Spiel) oder None",
+        },
+        "rl.batch.not_actions": {
+            "en": "{actions} are not actions: give one whole number per game (a list or a "
+            "numpy array)",
+            "de": "{actions} sind keine Aktionen: gib eine ganze Zahl je Spiel an (eine Liste "
+            "oder ein numpy-Array)",
+        },
         "rl.batch.no_game": {
             "en": "{game} is not a game of the batch: games are numbered 0 to {last}",
             "de": "{game} ist kein Spiel der Gruppe: die Spiele sind von 0 bis {last} nummeriert",
