@@ -30,7 +30,8 @@ less than ``(engine seconds + idle loop seconds) / environment steps``, written 
 less than engine + idle loop, ``least_game_ratio`` (the least ``game_ratio``). With one step a
 move (Pazaak) ``least_ratio`` is ``(engine move + idle step) / engine move``: above 1.5 when
 the idle loop costs more than half an engine move, and then the target cannot be met.
-Writes ``benchmarks/results/rl.json`` and prints a table.
+Writes ``benchmarks/results/rl_steps.json`` (issue 25's per-step figures; the per-game figures
+of issue 36, with the batched environment, are ``rl_batched.py``'s ``rl.json``) and prints a table.
 """
 
 from __future__ import annotations
@@ -190,7 +191,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--scale", type=float, default=1.0, help="games per round, times X")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", nargs="*", default=list(GAMES_PER_ROUND), choices=list(GAMES))
-    parser.add_argument("--out", default=str(Path(__file__).parent / "results" / "rl.json"))
+    parser.add_argument("--out", default=str(Path(__file__).parent / "results" / "rl_steps.json"))
     args = parser.parse_args(argv)
     rows = []
     load_before = os.getloadavg()

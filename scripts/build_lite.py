@@ -66,16 +66,11 @@ KERNEL_FROM_LOCK = ("micropip", "jedi", "ipython")
 KERNEL_FROM_SITE = ("comm",)
 # Shipped by the kernel extension itself (its own pypi/ folder): never duplicated here.
 KERNEL_WHEELS = {"ipykernel", "piplite", "pyodide-kernel", "widgetsnbextension"}
-# Tutorials the site leaves out, and why (the site's README says so): a tutorial that stops at
-# its first cell in front of a class is worse than one that is not there.
-LEFT_OUT = {
-    "05-learning.ipynb": (
-        "needs numpy, whose WebAssembly build no registry this project reaches carries: "
-        "run it in JupyterLab (`bash scripts/tutorials.sh`)",
-        "braucht numpy, dessen WebAssembly-Fassung in keinem Paketverzeichnis liegt, das dieses "
-        "Projekt erreicht: führen Sie es in JupyterLab aus (`bash scripts/tutorials.sh`)",
-    ),
-}
+# Tutorials the site leaves out, and why (the site's README says so, in English and German): a
+# tutorial that stops at its first cell in front of a class is worse than one that is not there.
+# None today: 05-learning's agent and chart are plain Python (its optional OpenSpiel cell says
+# the extra is missing).
+LEFT_OUT: dict[str, tuple[str, str]] = {}
 SIMPLE = "https://pypi.org/simple/{name}/"  # PEP 691 JSON: file names, hashes, URLs
 INSTALL_CELL = {
     "cell_type": "code",

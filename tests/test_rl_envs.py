@@ -314,3 +314,21 @@ def test_actions_and_observations_need_no_extra() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "125"
+
+
+@pytest.mark.parametrize("main_deck", ["finite40", "uniform_with_replacement"])
+def test_pazaak_seat_array_counts_the_undrawn_deck_as_the_view_does(main_deck: str) -> None:
+    """The environments work out the undrawn main-deck count (the view's deck_size, Z-D2)
+    from the tables' card counts they keep: equal to the view's under both main-deck rules
+    (None, drawn with replacement, is a 0), all game long."""
+    observer, rules = observer_of("pazaak"), pazaak.Rules(main_deck=main_deck)
+    seen = set()
+    for seed in range(6):
+        rng, state = cards.Rng(seed), pazaak.new_game(seed=seed, rules=rules)
+        while not state.is_over:
+            for seat in (0, 1):
+                assert observer.seat_array(state, seat) == observer.array(state.view(seat))
+            seen.add(state.deck_size)
+            state = state.play(state.random_move(rng))
+    finite = main_deck == "finite40"
+    assert seen == {None} if not finite else None not in seen and len(seen) >= 5

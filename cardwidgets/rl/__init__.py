@@ -5,6 +5,8 @@
 >>> from cardwidgets import rl
 >>> aec = rl.env("tablic")                        # PettingZoo AEC: two agents, masks
 >>> learner = rl.gym_env("pazaak", opponent="greedy")   # Gymnasium: one seat vs a player
+>>> learners = rl.gym_vector_env("pazaak", num_envs=8, opponent="random")   # vector API
+>>> games = rl.batched_env("panjpar", num_envs=64)    # both seats, 64 games per step
 >>> import gymnasium
 >>> gymnasium.make("cardwidgets/Pazaak-v0").unwrapped.game
 'pazaak'
@@ -32,7 +34,7 @@ The trade-offs, chosen for courses on RL and game AI:
   capture steps, Panjpar's legal attacks and killers, Pazaak's legal moves once per hand), one
   shared read-only array per set of legal actions; moves are played as the engine's own
   (Tablić's capture key, Panjpar's defence code). ``benchmarks/rl.py``
-  (``benchmarks/results/rl.json``) measures random play: a PettingZoo step costs about 2x a
+  (``benchmarks/results/rl_steps.json``) measures random play: a PettingZoo step costs about 2x a
   bare engine move in Tablić, 3x in Panjpar and 5x in Pazaak (per game, with several steps
   per move in Tablić and Panjpar: about 5.5x, 5.5x and 5x); the issue's target (1.5x) is not
   met. The same agent loop on an environment that does nothing costs 0.26x,
@@ -40,6 +42,11 @@ The trade-offs, chosen for courses on RL and game AI:
   PettingZoo's loop gets Pazaak below about 1.9x (``least_ratio``: engine + idle loop per
   step), nor any game's time per game below 1.5-1.9x an engine game (``least_game_ratio``).
   Runs on the shared machine (load 11-15) vary by a fifth.
+* **Batches** (:func:`batched_env`, :func:`gym_vector_env`): many games per call, numpy rows
+  joined from each game's kept bytes; the same games as the single environments from the
+  same seeds. Per game they cost 2.2-2.3x (Tablić), 3.1-3.8x (Panjpar) and 3.5-4.6x (Pazaak)
+  the bare engine (``benchmarks/rl_batched.py``, ``benchmarks/results/rl.json``): each game's
+  observation row, built once per move in Python, costs about as much as the engine's move.
 
 Without the extra, :func:`env` and :func:`gym_env` raise :class:`cardwidgets.extras.MissingExtra`
 naming it; :mod:`.actions` and :mod:`.observations` need nothing beyond the standard library.
@@ -52,7 +59,7 @@ from typing import Any
 from cardwidgets import extras
 from cardwidgets.rl.actions import GAMES, actions_of
 
-__all__ = ["GYM_IDS", "env", "gym_env", "register"]
+__all__ = ["GYM_IDS", "batched_env", "env", "gym_env", "gym_vector_env", "register"]
 
 GYM_IDS = {game: f"cardwidgets/{game.capitalize()}-v0" for game in GAMES}
 """The Gymnasium registry names: ``cardwidgets/Tablic-v0``, ``…/Panjpar-v0``, ``…/Pazaak-v0``."""
@@ -79,6 +86,31 @@ def gym_env(game: str, opponent: Any = "greedy", **options: Any) -> Any:
     from cardwidgets.rl.gym import LearnerEnv
 
     return LearnerEnv(game, opponent, **options)
+
+
+def batched_env(game: str, num_envs: int, **options: Any) -> Any:
+    """``num_envs`` two-seat games of ``game`` stepped per call, numpy arrays in and out
+    (:class:`cardwidgets.rl.batched.BatchedGames`: pgx's shape, the seat to move's observation
+    and mask, rewards by seat); option: ``rules``."""
+    actions_of(game)
+    extras.require("gymnasium", "rl", "cardwidgets.rl.batched_env()")
+    extras.require("numpy", "rl", "cardwidgets.rl.batched_env()")
+    from cardwidgets.rl.batched import BatchedGames
+
+    return BatchedGames(game, num_envs, **options)
+
+
+def gym_vector_env(game: str, num_envs: int, opponent: Any = "greedy", **options: Any) -> Any:
+    """Gymnasium's vector API: ``num_envs`` learners of ``game`` against ``opponent``, stepped
+    per call (:class:`cardwidgets.rl.gym_vector.LearnerVectorEnv`, a
+    ``gymnasium.vector.VectorEnv``); options as :func:`gym_env`'s: ``seat``, ``rules``,
+    ``illegal``."""
+    actions_of(game)
+    extras.require("gymnasium", "rl", "cardwidgets.rl.gym_vector_env()")
+    extras.require("numpy", "rl", "cardwidgets.rl.gym_vector_env()")
+    from cardwidgets.rl.gym_vector import LearnerVectorEnv
+
+    return LearnerVectorEnv(game, num_envs, opponent, **options)
 
 
 def register() -> None:

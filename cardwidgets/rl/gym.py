@@ -37,7 +37,7 @@ from cardwidgets.rl.actions import Partial, actions_of
 from cardwidgets.rl.observations import observer_of
 from cardwidgets.rl.pettingzoo import mask_array, observation_space
 
-__all__ = ["ILLEGAL_RULES", "LearnerEnv", "OptionError"]
+__all__ = ["ILLEGAL_RULES", "LearnerEnv", "OptionError", "make_opponent"]
 
 ILLEGAL_RULES = ("lose", "raise")
 """What an illegal action does: end the episode as a loss, or raise :class:`IllegalMove`."""
@@ -50,8 +50,13 @@ class OptionError(TranslatedError):
 _MODULES: dict[str, Any] = {"tablic": tablic, "panjpar": panjpar, "pazaak": pazaak}
 
 
-def _opponent(spec: Any, seed: int) -> Any:
-    """A player by name, or a given player reseeded (if it can be), or any ``choose``-r."""
+def make_opponent(spec: Any, seed: int) -> Any:
+    """A player by name, or a given player reseeded (if it can be), or any ``choose``-r; for
+    anything else :class:`OptionError` names what an opponent can be.
+
+    >>> type(make_opponent("greedy", seed=1)).__name__
+    'GreedyPlayer'
+    """
     if isinstance(spec, str) or hasattr(spec, "reseeded"):
         return bots.make(spec, seed=seed)
     if not callable(getattr(spec, "choose", None)):
@@ -79,7 +84,7 @@ class LearnerEnv(gymnasium.Env[dict[str, Any], int]):
             raise OptionError("rl.illegal_rule", rule=illegal, rules=", ".join(ILLEGAL_RULES))
         self.seat, self.rules, self.illegal = check_seat(seat), rules, illegal
         self.opponent_spec = opponent
-        self.opponent = _opponent(opponent, 0)
+        self.opponent = make_opponent(opponent, 0)
         self.metadata = {"render_modes": ["ansi"]}
         self.render_mode = render_mode
         self._observer = observer_of(self.game)
@@ -106,7 +111,7 @@ class LearnerEnv(gymnasium.Env[dict[str, Any], int]):
         opponent is reseeded from them too, and moves first if its seat begins."""
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**62))
-        self.opponent = _opponent(self.opponent_spec, game_seed)
+        self.opponent = make_opponent(self.opponent_spec, game_seed)
         state = _MODULES[self.game].new_game(seed=game_seed, rules=self.rules)
         self._state = self._opponent_plays(state)
         self._partial = self._actions.start(self._state) if not self._state.is_over else None

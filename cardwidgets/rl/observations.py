@@ -442,18 +442,19 @@ class _SideCounts(dict[tuple[pazaak.SideCard, ...], bytes]):
         return made
 
 
-class _MainCounts(dict[tuple[Any, ...], bytes]):
+class _MainCounts(dict[tuple[Any, ...], tuple[bytes, int]]):
     """The 10 float32 counts of each main-deck value among a seat's placed cards (side
-    cards are counted as used), by the placed cards, made on first use."""
+    cards are counted as used), and how many main-deck cards they are, by the placed cards,
+    made on first use."""
 
-    def __missing__(self, placed: tuple[Any, ...]) -> bytes:
+    def __missing__(self, placed: tuple[Any, ...]) -> tuple[bytes, int]:
         counts = [0] * 10
         for card, _value in placed:
             if card.__class__ is int:
                 counts[card - 1] += 1
         if len(self) >= 65536:
             self.clear()
-        made = self[placed] = _floats(counts)
+        made = self[placed] = (_floats(counts), sum(counts))
         return made
 
 
@@ -464,6 +465,7 @@ _ONE_SIDE_CARD: Final = {
     card: _floats([i == index for i in range(23)]) for card, index in _SIDE.items()
 }
 _PAZAAK_COUNTS: Final = struct.Struct("13f")
+_DECK_CARDS: Final = len(pazaak.FULL_DECK)  # the finite40 main deck
 
 
 def _pazaak_bytes(state: pazaak.State, seat: int) -> bytes:
@@ -473,6 +475,12 @@ def _pazaak_bytes(state: pazaak.State, seat: int) -> bytes:
     hands, used, placed = state.hands, state.used, state.placed
     played = state.played_this_turn
     totals, standing, sets_won = state.totals, state.standing, state.sets_won
+    (my_main, my_count), (their_main, their_count) = (
+        _MAIN_COUNTS[placed[seat]],
+        _MAIN_COUNTS[placed[them]],
+    )
+    # State.deck_size counts the tables' main-deck cards anew; the counts above know them.
+    undrawn = _DECK_CARDS - my_count - their_count if state.rules.main_deck == "finite40" else 0
     counts = _PAZAAK_COUNTS.pack(
         len(placed[seat]),
         len(placed[them]),
@@ -484,19 +492,19 @@ def _pazaak_bytes(state: pazaak.State, seat: int) -> bytes:
         sets_won[them],
         state.set_number,
         state.starter == seat,
-        state.deck_size or 0,
+        undrawn,
         len(hands[seat]),
         len(hands[them]),
     )
-    side, main = _SIDE_COUNTS, _MAIN_COUNTS
+    side = _SIDE_COUNTS
     return b"".join(
         (
             side[hands[seat]],
             side[used[seat]],
             side[used[them]],
             _NO_SIDE_CARD if played is None else _ONE_SIDE_CARD[played],
-            main[placed[seat]],
-            main[placed[them]],
+            my_main,
+            their_main,
             counts,
         )
     )

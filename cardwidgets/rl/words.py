@@ -49,5 +49,41 @@ i18n.register(
             "en": "the game is over: there is no move to build",
             "de": "das Spiel ist vorbei: es gibt keinen Zug mehr zu bauen",
         },
+        "rl.batch.refused": {
+            "en": "game {game} of the batch: {reason}",
+            "de": "Spiel {game} der Gruppe: {reason}",
+        },
+        "rl.batch.bad_seed": {
+            "en": "{seed} is not a seed of the games: give a whole number from 0, a list of "
+            "them (one per game) or None",
+            "de": "{seed} ist kein Startwert der Spiele: gib eine ganze Zahl ab 0 an, eine "
+            "Liste davon (eine je Spiel) oder None",
+        },
+        "rl.batch.not_actions": {
+            "en": "{actions} are not actions: give one whole number per game (a list or a "
+            "numpy array)",
+            "de": "{actions} sind keine Aktionen: gib eine ganze Zahl je Spiel an (eine Liste "
+            "oder ein numpy-Array)",
+        },
+        "rl.batch.no_game": {
+            "en": "{game} is not a game of the batch: games are numbered 0 to {last}",
+            "de": "{game} ist kein Spiel der Gruppe: die Spiele sind von 0 bis {last} nummeriert",
+        },
+        "rl.batch.action_count": {
+            "en": "{actions:# action|# actions} for {games:# game|# games}: give one action per "
+            "game",
+            "de": "{actions:# Aktion|# Aktionen} für {games:# Spiel|# Spiele}: gib eine Aktion je "
+            "Spiel an",
+        },
+        "rl.batch.seed_count": {
+            "en": "{seeds:# seed|# seeds} for {games:# game|# games}: give one seed per game, "
+            "or one number",
+            "de": "{seeds:# Startwert|# Startwerte} für {games:# Spiel|# Spiele}: gib einen "
+            "Startwert je Spiel an oder eine Zahl",
+        },
+        "rl.batch.num_envs": {
+            "en": "num_envs={num_envs} is not a number of games: give a whole number from 1",
+            "de": "num_envs={num_envs} ist keine Anzahl von Spielen: gib eine ganze Zahl ab 1 an",
+        },
     }
 )
