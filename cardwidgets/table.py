@@ -152,6 +152,73 @@ i18n.register(
         },
         "table.status.won": {"en": "over: seat {seat} won", "de": "vorbei: Platz {seat} gewann"},
         "table.status.draw": {"en": "over: a draw", "de": "vorbei: unentschieden"},
+        "table.field.deal": {"en": "deal", "de": "Spiel"},
+        "table.field.round": {"en": "round", "de": "Runde"},
+        "table.field.dealer": {"en": "dealer", "de": "Geber"},
+        "table.field.table": {"en": "table", "de": "Tisch"},
+        "table.field.hand": {"en": "hand", "de": "Hand"},
+        "table.field.hand_sizes": {
+            "en": "cards in hand (seat 0 | seat 1)",
+            "de": "Karten auf der Hand (Platz 0 | Platz 1)",
+        },
+        "table.field.stock": {"en": "stock", "de": "Stapel"},
+        "table.field.stock_bottom": {
+            "en": "bottom card of the stock",
+            "de": "unterste Karte des Stapels",
+        },
+        "table.field.piles": {
+            "en": "taken (seat 0 | seat 1)",
+            "de": "genommen (Platz 0 | Platz 1)",
+        },
+        "table.field.tablas": {
+            "en": "tablas (seat 0 | seat 1)",
+            "de": "Tablas (Platz 0 | Platz 1)",
+        },
+        "table.field.totals": {
+            "en": "totals (seat 0 | seat 1)",
+            "de": "Summen (Platz 0 | Platz 1)",
+        },
+        "table.field.target": {"en": "playing to", "de": "gespielt bis"},
+        "table.field.attacker": {"en": "attacker", "de": "Angreifer"},
+        "table.field.trump": {"en": "trumps", "de": "Trumpf"},
+        "table.field.trump_card": {
+            "en": "trump card under the stock",
+            "de": "Trumpfkarte unter dem Stapel",
+        },
+        "table.field.stock_empty": {"en": "stock empty", "de": "Stapel leer"},
+        "table.field.attack": {"en": "attack", "de": "Angriff"},
+        "table.field.known": {
+            "en": "cards known to both (seat 0 | seat 1)",
+            "de": "beiden bekannte Karten (Platz 0 | Platz 1)",
+        },
+        "table.field.discard_top": {
+            "en": "top of the discard pile",
+            "de": "oben auf dem Ablagestapel",
+        },
+        "table.field.set_number": {"en": "set", "de": "Satz"},
+        "table.field.sets_won": {
+            "en": "sets won (seat 0 | seat 1)",
+            "de": "gewonnene Sätze (Platz 0 | Platz 1)",
+        },
+        "table.field.standing": {
+            "en": "standing (seat 0 | seat 1)",
+            "de": "steht (Platz 0 | Platz 1)",
+        },
+        "table.field.tables": {
+            "en": "cards laid (seat 0 | seat 1)",
+            "de": "ausgelegte Karten (Platz 0 | Platz 1)",
+        },
+        "table.field.used": {
+            "en": "side cards played (seat 0 | seat 1)",
+            "de": "gespielte Seitenkarten (Platz 0 | Platz 1)",
+        },
+        "table.field.deck_size": {"en": "main deck", "de": "Hauptdeck"},
+        "table.pile": {
+            "en": "{cards:# card|# cards}, {points:# point|# points}",
+            "de": "{cards:# Karte|# Karten}, {points:# Punkt|# Punkte}",
+        },
+        "table.yes": {"en": "yes", "de": "ja"},
+        "table.no": {"en": "no", "de": "nein"},
         "table.board.seen_by": {
             "en": "as seat {seat} sees it",
             "de": "so, wie Platz {seat} es sieht",
@@ -670,9 +737,13 @@ class Table:
             "table.board.title", self.locale, game=self.game, ply=state.ply, status=self.status()
         )
         lines = [title, i18n.text("table.board.seen_by", self.locale, seat=viewer)]
-        for key, value in dict(state.view(viewer)).items():
-            if key not in ("game", "seat", "legal_moves") and value not in (None, [], {}):
-                lines.append(f"  {key}: {_text(value)}")
+        view = dict(state.view(viewer))  # only what the viewer may see
+        for key in _BOARD[self.game]:
+            value = view.get(key)
+            if value is not None and value != []:
+                label = i18n.text(f"table.field.{key}", self.locale)
+                shown = _text(value, self.locale, pair=key in _PAIRS)
+                lines.append(f"  {label}: {shown}")
         return "\n".join(lines)
 
     def __repr__(self) -> str:
@@ -713,10 +784,34 @@ def _landed(after: GameState[Any]) -> list[Event]:
     return events
 
 
-def _text(value: object) -> str:
-    """A view's JSON value as short text: lists by spaces, objects as ``key value``."""
+_BOARD = {
+    "tablic": ("deal", "round", "dealer", "table", "hand", "hand_sizes", "stock", "stock_bottom",
+               "piles", "tablas", "totals", "target"),
+    "panjpar": ("attacker", "trump", "trump_card", "stock_empty", "attack", "hand", "hand_sizes",
+                "known", "discard_top"),
+    "pazaak": ("set_number", "sets_won", "totals", "standing", "tables", "hand", "hand_sizes",
+               "used", "deck_size"),
+}  # fmt: skip
+"""The fields of each game's seat view the text board shows, in order (a view never holds a
+card the seat may not see)."""
+
+
+_PAIRS = frozenset(
+    {"hand_sizes", "piles", "tablas", "totals", "known", "sets_won", "standing", "tables", "used"}
+)
+"""The fields that hold one value per seat (seat 0, seat 1)."""
+
+
+def _text(value: object, locale: str | None, *, pair: bool = False) -> str:
+    """A view's JSON value as short text: a pair of seats split by ``|``, cards by spaces, a
+    laid card by its text, a pile by its count and points, a switch as yes or no."""
+    if isinstance(value, bool):
+        return i18n.text("table.yes" if value else "table.no", locale)
     if isinstance(value, list):
-        return " ".join(f"[{_text(v)}]" if isinstance(v, (list, dict)) else _text(v) for v in value)
+        return (" | " if pair else " ").join(_text(v, locale) for v in value) or "-"
     if isinstance(value, dict):
-        return ", ".join(f"{k} {_text(v)}" for k, v in value.items())
+        if "card" in value:
+            return str(value["card"])
+        if "points" in value:
+            return i18n.text("table.pile", locale, cards=value["cards"], points=value["points"])
     return str(value)

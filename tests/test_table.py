@@ -305,9 +305,33 @@ def test_the_text_board_hides_the_other_seats_hand(game: str) -> None:
     assert theirs and not any(f" {c}" in board for c in theirs)
 
 
-def test_the_text_board_speaks_german() -> None:
-    table = Table("tablic", seed=1, opponent="greedy", locale="de")
-    assert str(table).splitlines()[0] == "tablic, Zug 0: Platz 0 ist am Zug (du)"
+@pytest.mark.parametrize("game", ["tablic", "panjpar", "pazaak"])
+def test_the_text_board_speaks_german(game: str) -> None:
+    table = Table(game, seed=1, opponent="greedy", locale="de")
+    german = str(table).splitlines()
+    table.locale = "en"
+    english = str(table).splitlines()
+    assert len(german) == len(english) > 5
+    assert all(de.split(":")[0] != en.split(":")[0] for de, en in zip(german, english, strict=True))
+    assert german[0] == f"{game}, Zug {table.state.ply}: Platz 0 ist am Zug (du)"
+
+
+def test_a_table_loads_no_other_game_no_presenters_and_no_jupyter() -> None:
+    import json
+    import subprocess
+    import sys
+
+    program = (
+        "from cardwidgets import Table\n"
+        "t = Table('tablic', seed=1, opponent='greedy'); t.play('A♣ x 4♥ 7♦'); str(t)\n"
+        "import json, sys; print(json.dumps(sorted(sys.modules)))"
+    )
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True)
+    loaded = set(json.loads(done.stdout.splitlines()[-1]))
+    assert "cardwidgets.bots.tablic" in loaded
+    unwanted = {"cardwidgets.games.pazaak", "cardwidgets.games.panjpar", "cardwidgets.present",
+                "cardwidgets.widgets", "cardwidgets.lab", "ipywidgets", "anywidget"}  # fmt: skip
+    assert loaded.isdisjoint(unwanted)
 
 
 def test_the_notebook_picture_is_the_learners_still() -> None:
