@@ -44,10 +44,13 @@ selection and the intent table. Its ``play``/``commit`` call :meth:`Table.play`,
 :meth:`Table.step`, ``next`` :meth:`Table.resume`, ``undo`` :meth:`Table.undo`, ``goto`` and
 the history buttons :meth:`Table.goto`, ``new`` :meth:`Table.new`; ``paused`` is
 :attr:`Table.paused`, ``is_my_turn`` :meth:`Table.learner_to_move`, ``line``, ``cursor`` and
-``branches`` are the Table's. The events of one call are what the live line says and what the
-scene plays out (a move's card in flight, then the summary); ``on_move`` hooks become a
-listener of the ``"move"`` events. The presenter is then given the Table's moment (line,
-cursor, seat, dismissed pauses) once per click.
+``branches`` are the Table's, and setting the widget's ``seat`` or ``opponent`` sets the
+Table's (:attr:`Table.seat`, :attr:`Table.opponent`: the computer changes sides or comes in and
+moves if it is to move). The clock of watching (``watch``/``pause`` at a ``pace``) stays the
+widget's: each tick is one :meth:`Table.step`. The events of one call are what the live line
+says and what the scene plays out (a move's card in flight, then the summary); ``on_move``
+hooks become a listener of the ``"move"`` events. The presenter is then given the Table's
+moment (line, cursor, seat, dismissed pauses) once per click.
 
 One difference from today's widget, on purpose: a move played from an earlier position forgets
 the continued pauses after it (the widget kept them, so a pause reached again on the new line
@@ -390,7 +393,7 @@ class Table:
 
         self._engine = games.get(game)
         self.game: str = game
-        self.seat: int = check_seat(seat)
+        self._seat: int = check_seat(seat)
         self.locale: str | None = None if locale is None else i18n.check_locale(locale)
         self._seed: int | str = cards.fresh_seed() if seed is None else cards.check_seed(seed)
         self._new_games = 0
@@ -429,7 +432,7 @@ class Table:
         """Who plays each seat: a computer player, or None for a learner."""
         if players is None:
             seats: list[Player | None] = [None, None]
-            seats[1 - self.seat] = _opponent(opponent, f"{self._seed}:opponent")
+            seats[1 - self._seat] = _opponent(opponent, f"{self._seed}:opponent")
             return (seats[0], seats[1])
         if opponent is not None:
             raise TableError("table.players_and_opponent")
@@ -491,6 +494,66 @@ class Table:
         return self._emit([Event("shown", ply, state=self.state)])
 
     # -- the seats -----------------------------------------------------------------------------
+    @property
+    def seat(self) -> int:
+        """The learner's seat, whose eyes the board shows. Set it to change sides: the
+        computer player takes the other seat and moves at once if it is to move there.
+
+        >>> t = Table("tablic", seed=1, opponent="greedy")
+        >>> t.seat = 1
+        >>> t.events, t.players[0] is not None
+        ((Event('move', ply=1, seat=0, move='K♠ x 2♦ J♠'),), True)
+        """
+        return self._seat
+
+    @seat.setter
+    def seat(self, seat: int) -> None:
+        seat = check_seat(seat)
+        if seat == self._seat:
+            return
+        saved = (self._seat, self._seats, list(self._line), self._cursor)
+        if not self.watching and not self.hot_seat:
+            self._seats = (self._seats[1], self._seats[0])  # the computer changes sides too
+        self._seat = seat
+        self._reseated(saved)
+
+    @property
+    def opponent(self) -> Player | None:
+        """The computer player against the learner (None: learners play both seats). Set it
+        to what ``Table(opponent=...)`` takes; it moves at once if it is to move.
+
+        >>> t = Table("pazaak", seed=1)
+        >>> t.opponent = "random"; t.opponent
+        RandomPlayer(seed='1:opponent')
+        >>> t.opponent = "grandmaster"
+        Traceback (most recent call last):
+        ...
+        cardwidgets.table.TableError: an opponent is a player's name (random, greedy, expert), ...
+        """
+        return None if self.watching else self._seats[1 - self._seat]
+
+    @opponent.setter
+    def opponent(self, opponent: object) -> None:
+        if self.watching:
+            raise TableError("table.players_and_opponent")
+        made = _opponent(opponent, f"{self._seed}:opponent")
+        saved = (self._seat, self._seats, list(self._line), self._cursor)
+        seats: list[Player | None] = [None, None]
+        seats[1 - self._seat] = made
+        self._seats = (seats[0], seats[1])
+        self._reseated(saved)
+        self._named = opponent if isinstance(opponent, str) else None
+
+    def _reseated(self, saved: tuple[Any, ...]) -> None:
+        """After the seats changed: the computer replies if it is to move now; a failing
+        player puts the seats and the line back as they were."""
+        try:
+            events = self._replies()
+        except BaseException:
+            self._seat, self._seats, self._line, self._cursor = saved
+            raise
+        self._emit(events)
+
     @property
     def players(self) -> tuple[Player | None, Player | None]:
         """Who plays each seat: a computer player, or None where a learner plays."""
@@ -683,9 +746,9 @@ class Table:
         except BaseException:
             self._seed, self._new_games = old_seed, old_games
             raise
-        if chosen is not None and self._named is not None and self._seats[1 - self.seat]:
+        if chosen is not None and self._named is not None and self._seats[1 - self._seat]:
             seats: list[Player | None] = [None, None]
-            seats[1 - self.seat] = _opponent(self._named, f"{chosen}:opponent")
+            seats[1 - self._seat] = _opponent(self._named, f"{chosen}:opponent")
             self._seats = (seats[0], seats[1])
         self._branches.append(self._line[-1])
         self._line, self._cursor, self._dismissed = list(first.path()), len(first.path()) - 1, set()

@@ -156,6 +156,31 @@ def test_the_table_stops_where_the_widget_stops(game: str) -> None:
     assert table.state.ply >= 10  # a real stretch of play was compared
 
 
+def test_changing_sides_and_opponents_moves_as_the_widget_does() -> None:
+    from cardwidgets.widgets import PazaakWidget, TablicWidget
+
+    widget, table = TablicWidget(seed=1, pace=0), Table("tablic", seed=1, opponent="greedy")
+    widget.seat = table.seat = 1  # the computer now holds seat 0, which is to move: it moves
+    assert [s.history for s in table.line] == [s.history for s in widget.line]
+    assert table.state.ply == 1 and table.learner_to_move()
+    widget = PazaakWidget(seed=3, opponent="human", pace=0)
+    table = Table("pazaak", seed=3)  # seat 1 opens this match
+    widget.opponent = table.opponent = "random"
+    assert table.state.history == widget.state.history and table.state.ply > 0
+    assert repr(table.opponent) == repr(widget.opponent)
+
+
+def test_a_failing_new_opponent_leaves_the_table_as_it_was() -> None:
+    class Broken:
+        def choose(self, state: Any) -> Any:
+            raise RuntimeError("no idea")
+
+    table = Table("pazaak", seed=3)  # seat 1 opens this match
+    with pytest.raises(RuntimeError):
+        table.opponent = Broken()
+    assert table.opponent is None and table.hot_seat and table.state.ply == 0
+
+
 def test_watching_steps_where_the_widget_steps() -> None:
     from cardwidgets.widgets import PazaakWidget
 
