@@ -140,6 +140,10 @@ i18n.register(
             "en": "give a position either as a state or as a code, not both",
             "de": "gib eine Stellung entweder als Zustand oder als Code an, nicht beides",
         },
+        "table.rules_with_state": {
+            "en": "a position brings its own rules: give no other rules with it",
+            "de": "eine Stellung bringt ihre eigenen Regeln mit: gib keine anderen dazu an",
+        },
         "table.board.title": {
             "en": "{game}, move {ply}: {status}",
             "de": "{game}, Zug {ply}: {status}",
@@ -263,9 +267,9 @@ class Event:
     """One thing that happened at a table, for a front end to show or animate.
 
     ``ply`` is the ply of the position it leaves shown (for a move: the position after it);
-    ``seat`` the seat that moved (``"move"``) or whose deal, set or game ended; ``move`` the
-    move played; ``state`` the position it leaves shown (full information: for Python, never
-    for a page as it is).
+    ``seat`` the seat that moved and ``move`` the move played (a ``"move"``; else None);
+    ``state`` the position it leaves shown (full information: for Python, never for a page as
+    it is).
     """
 
     kind: EventKind
@@ -365,7 +369,8 @@ class Table:
     ``"greedy"``, ``"expert"``, seeded from the game's seed) or any object with
     ``choose(state)``; None or ``"human"``: a learner plays both seats. ``players`` instead
     seats two computer players to watch (names or objects; a name is seeded from the game's
-    seed and its seat).
+    seed and its seat). ``locale`` (``"en"``, ``"de"``; None: the current default) is the
+    language of the text board.
 
     >>> t = Table("pazaak", seed=3, players=("greedy", "random"))
     >>> t.step()
@@ -394,7 +399,7 @@ class Table:
         self._engine = games.get(game)
         self.game: str = game
         self._seat: int = check_seat(seat)
-        self.locale: str | None = None if locale is None else i18n.check_locale(locale)
+        self.locale = locale
         self._seed: int | str = cards.fresh_seed() if seed is None else cards.check_seed(seed)
         self._new_games = 0
         first = self._first(state, code, rules)
@@ -416,6 +421,8 @@ class Table:
             if not isinstance(state, self._engine.State):
                 found = i18n.shown(getattr(state, "game", None) or state)
                 raise TableError("table.wrong_state", found=found, game=self.game)
+            if rules is not None and rules != state.rules:
+                raise TableError("table.rules_with_state")
             given: GameState[Any] = state  # the engine's State: a GameState
             return given
         if code is not None:
@@ -492,6 +499,15 @@ class Table:
             raise TableError("table.no_such_ply", ply=i18n.shown(ply), first=first, last=last)
         self._cursor = ply - first
         return self._emit([Event("shown", ply, state=self.state)])
+
+    @property
+    def locale(self) -> str | None:
+        """The language of the text board and the status (None: the current default)."""
+        return self._locale
+
+    @locale.setter
+    def locale(self, locale: str | None) -> None:
+        self._locale = None if locale is None else i18n.check_locale(locale)
 
     # -- the seats -----------------------------------------------------------------------------
     @property

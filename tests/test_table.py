@@ -429,6 +429,12 @@ def test_a_finished_game_takes_no_move() -> None:
         ({"seed": 1.5}, cards.SeedError, "a seed must be"),
         ({"code": "T0", "state": tablic.new_game(seed=1)}, TableError, "not both"),
         ({"state": pazaak.new_game(seed=1)}, TableError, "one of 'pazaak', not of tablic"),
+        (
+            {"state": tablic.new_game(seed=1), "rules": tablic.Rules(target=30)},
+            TableError,
+            "its own rules",
+        ),
+        ({"locale": "fr"}, i18n.LocaleError, "unknown locale"),
     ],
 )
 def test_bad_options_are_refused_with_a_reason(
