@@ -144,6 +144,10 @@ i18n.register(
             "en": "a position brings its own rules: give no other rules with it",
             "de": "eine Stellung bringt ihre eigenen Regeln mit: gib keine anderen dazu an",
         },
+        "table.not_callable": {
+            "en": "a listener is a function that takes an event, not {found}",
+            "de": "ein Zuhörer ist eine Funktion, die ein Ereignis nimmt, nicht {found}",
+        },
         "table.board.title": {
             "en": "{game}, move {ply}: {status}",
             "de": "{game}, Zug {ply}: {status}",
@@ -751,24 +755,28 @@ class Table:
         (5, True)
         """
         chosen = None if seed is None else cards.check_seed(seed)
-        rules = self._line[0].rules
-        old_seed, old_games = self._seed, self._new_games
-        if chosen is None:
-            self._new_games += 1
-        else:
-            self._seed, self._new_games = chosen, 0
+        saved = (self._seed, self._new_games, self._seats, self._line, self._cursor)
+        saved_more = (list(self._branches), set(self._dismissed))
         try:
-            first = self._first(None, code, rules)
+            if chosen is None:
+                self._new_games += 1
+            else:
+                self._seed, self._new_games = chosen, 0
+            first = self._first(None, code, self._line[0].rules)
+            if chosen is not None and self._named is not None and self._seats[1 - self._seat]:
+                seats: list[Player | None] = [None, None]
+                seats[1 - self._seat] = _opponent(self._named, f"{chosen}:opponent")
+                self._seats = (seats[0], seats[1])
+            self._branches.append(self._line[-1])
+            self._line, self._dismissed = list(first.path()), set()
+            self._cursor = len(self._line) - 1
+            events = [Event("new", self.state.ply, state=self.state), *self._replies()]
         except BaseException:
-            self._seed, self._new_games = old_seed, old_games
+            # All or nothing: a bad code or a failing player leaves the old game on the table.
+            self._seed, self._new_games, self._seats, self._line, self._cursor = saved
+            self._branches, self._dismissed = saved_more
             raise
-        if chosen is not None and self._named is not None and self._seats[1 - self._seat]:
-            seats: list[Player | None] = [None, None]
-            seats[1 - self._seat] = _opponent(self._named, f"{chosen}:opponent")
-            self._seats = (seats[0], seats[1])
-        self._branches.append(self._line[-1])
-        self._line, self._cursor, self._dismissed = list(first.path()), len(first.path()) - 1, set()
-        return self._emit([Event("new", self.state.ply, state=self.state), *self._replies()])
+        return self._emit(events)
 
     # -- events ----------------------------------------------------------------------------
     @property
@@ -784,6 +792,8 @@ class Table:
         if remove:
             # ==, not is: ``listen(seen.append)`` makes a new bound method each time.
             self._listeners = [c for c in self._listeners if c != callback]
+        elif not callable(callback):
+            raise TableError("table.not_callable", found=i18n.shown(callback))
         else:
             self._listeners.append(callback)
 

@@ -444,6 +444,17 @@ def test_bad_options_are_refused_with_a_reason(
         Table("tablic", **options)
 
 
+def test_a_bad_new_game_or_listener_changes_nothing() -> None:
+    table = Table("tablic", seed=1, opponent="greedy")
+    table.play("A♣ x 4♥ 7♦")
+    with pytest.raises(tablic.PositionError):
+        table.new(code="T0 nonsense")
+    assert (table.seed, table.state.ply, table.branches) == (1, 2, ())
+    with pytest.raises(TableError, match="a listener is a function"):
+        table.listen("print")  # type: ignore[arg-type]
+    table.play(table.state.legal_moves()[0])  # no listener was added that would fail
+
+
 def test_an_unknown_game_is_refused() -> None:
     with pytest.raises(UnknownGame, match="unknown game 'chess'"):
         Table("chess")
