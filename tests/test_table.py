@@ -388,6 +388,33 @@ def test_the_lab_loop_and_the_table_play_the_same_games(game: str, unit: str | N
         assert [str(m) for m in table.state.history] == row["record"]["moves"]
 
 
+@pytest.mark.parametrize("game", ["tablic", "panjpar", "pazaak"])
+def test_the_gymnasium_loop_and_the_table_play_the_same_games(game: str) -> None:
+    # The learning environment keeps its own tight loop of the opponent's replies; fed the
+    # learner's moves, a table with the same opponent replies the same moves.
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("gymnasium")
+    from cardwidgets import rl
+
+    env = rl.gym_env(game, opponent="greedy", seat=1)
+    _, info = env.reset(seed=8)
+    rng, done, actions = np.random.default_rng(1), False, 0
+    while not done and actions < 100:
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        _, _, done, _, info = env.step(action)
+        actions += 1
+    played = env.state
+    table = Table(game, state=played.root, seat=1, opponent=env.opponent)
+    for state in played.path()[1:]:
+        if state.parent.to_move == 1:  # the learner's move: the table replies after it
+            while table.paused:
+                table.resume()
+            table.play(state.last_move)
+    while table.paused:  # a deal or set that ended in the last replies: the table goes on
+        table.resume()
+    assert table.state.history == played.history and played.ply > 10
+
+
 # -- bad input gets a reason, the table unchanged ----------------------------------------------
 
 
