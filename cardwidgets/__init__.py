@@ -21,12 +21,14 @@ if TYPE_CHECKING:
 
     from cardwidgets import cards, i18n
     from cardwidgets.core import GameState, IllegalMove, RecordError
+    from cardwidgets.table import Table
 
 __version__ = "0.1.0"
 
 __all__ = [
     "IllegalMove",
     "RecordError",
+    "Table",
     "__version__",
     "cards",
     "from_record",
@@ -49,6 +51,7 @@ _LAZY_MODULES = {
 }
 _LAZY_WIDGETS = ("GameWidget", "TablicWidget", "PanjparWidget", "PazaakWidget")
 _LAZY_ERRORS = ("IllegalMove", "RecordError")
+_LAZY_CLASSES = {"Table": "cardwidgets.table"}
 
 
 def __getattr__(name: str) -> Any:
@@ -58,6 +61,8 @@ def __getattr__(name: str) -> Any:
         return getattr(importlib.import_module("cardwidgets.widgets"), name)
     if name in _LAZY_ERRORS:
         return getattr(importlib.import_module("cardwidgets.core"), name)
+    if name in _LAZY_CLASSES:
+        return getattr(importlib.import_module(_LAZY_CLASSES[name]), name)
     raise AttributeError(f"module 'cardwidgets' has no attribute {name!r}")
 
 

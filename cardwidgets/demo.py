@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from cardwidgets import cards, i18n
 from cardwidgets.games import tablic
+from cardwidgets.table import Table
 
 i18n.register(
     {
@@ -62,6 +63,19 @@ def choose(state: tablic.State) -> tablic.Move:
                                      m.card.index))  # fmt: skip
 
 
+class SimplePlayer:
+    """The simple player of :func:`choose`, as a seat of a :class:`~cardwidgets.table.Table`.
+
+    >>> state = tablic.new_game(seed=1)
+    >>> SimplePlayer().choose(state) == choose(state)
+    True
+    """
+
+    def choose(self, state: tablic.State) -> tablic.Move:
+        """The simple player's move (:func:`choose`)."""
+        return choose(state)
+
+
 def _points(move: tablic.Move) -> int:
     return tablic.card_points(move.card) + sum(map(tablic.card_points, move.captured))
 
@@ -69,7 +83,9 @@ def _points(move: tablic.Move) -> int:
 def run(seed: int | str = 1, locale: str | None = None) -> str:
     """Play deal 1 of a match seeded with ``seed`` and return the story as text."""
     say = []
-    state = tablic.new_game(seed=seed)
+    # The deal is played at a table of two simple players; it pauses when the deal ends.
+    table = Table("tablic", seed=seed, players=(SimplePlayer(), SimplePlayer()))
+    state = table.state
 
     def player(seat: int) -> str:
         return i18n.text("tablic.player", locale, n=seat + 1)
@@ -83,7 +99,7 @@ def run(seed: int | str = 1, locale: str | None = None) -> str:
                          bottom=bottom if bottom else "-"))  # fmt: skip
     number = 0
     shown_round = 0
-    while not state.is_over and state.deal_number == 1:
+    while not table.paused and not state.is_over:
         if state.round != shown_round:
             shown_round = state.round
             say.append("")
@@ -91,7 +107,8 @@ def run(seed: int | str = 1, locale: str | None = None) -> str:
             for seat in (1 - state.dealer, state.dealer):
                 say.append(i18n.text("demo.hand", locale, player=player(seat),
                                      cards=cards.format_cards(state.hands[seat])))  # fmt: skip
-        state = state.play(choose(state))
+        table.step()
+        state = table.state
         number += 1
         story = state.describe_last_move(locale)
         say.append(f"{number:3d}. {story}")

@@ -9,11 +9,13 @@ circle: none inside a game package, none in the package as a whole beyond the na
 ``ALLOWED_CIRCLE_EDGES`` (each with its reason). Every import counts: at the top, under
 ``TYPE_CHECKING`` or inside a function.
 
-The house reads top-down: widgets -> bots and lab -> games -> core, cards and i18n. A module may
-import its own layer and the layers below it, never one above; the one deliberate exception is
-``GameState.picture`` in core, which imports the presenters lazily so a state can draw itself in a
-notebook (the engines never need it), and ``Counterexample.widget()`` and ``.replay()`` in the
-lab open its position in a widget or a replay.
+The house reads top-down: widgets and replay -> present -> table, lab and analysis -> bots ->
+games -> core, cards and i18n. A module may import its own layer and the layers below it, never
+one above; the deliberate exceptions are ``GameState.picture`` in core and
+``Table._repr_html_``, which import the presenters lazily so a state or a table can draw itself
+in a notebook (the engines and the table never need it otherwise), and
+``Counterexample.widget()`` and ``.replay()`` in the lab open its position in a widget or a
+replay.
 """
 
 from __future__ import annotations
@@ -28,7 +30,9 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "cardwidgets"
 MAX_FUNCTION_LINES = 60
 
-# The layer of each top-level part of the package, lowest first.
+# The layer of each top-level part of the package, lowest first: DESIGN.md's one order
+# (widgets, lessons, replay -> present -> table, lab, analysis, bots -> games -> core, cards,
+# i18n), with the bots below the table, the lab and the analysis, which play with them.
 LAYERS = {
     "i18n": 0,
     "extras": 0,
@@ -40,22 +44,24 @@ LAYERS = {
     "scene_html": 1,
     "games": 2,
     "bots": 3,
-    "present": 3,  # the scene of a position (presenters): above the games, below the widgets
     "ismcts": 3,  # the old name of bots.ismcts
+    "table": 4,  # a game's flow (line, seats, replies, pauses): under every front end
     "lab": 4,
     "rl": 4,  # the learning environments: beside the lab, above bots and games
     "analysis": 4,  # the value of each move and puzzles: beside the lab, above bots
-    "widgets": 5,
-    "replay": 5,  # kernel-free replays: beside the widgets (the widget output embeds one)
-    "demo": 5,
-    "export": 6,
-    "cli": 7,
-    "__init__": 7,
-    "__main__": 7,
+    "present": 5,  # the scene of a moment (presenters): above the table, below the widgets
+    "widgets": 6,
+    "replay": 6,  # kernel-free replays: beside the widgets (the widget output embeds one)
+    "demo": 6,
+    "export": 7,
+    "cli": 8,
+    "__init__": 8,
+    "__main__": 8,
 }
-# The deliberate upward calls, each lazy and made only in a notebook: a state draws itself
-# (GameState.picture) and a lab counterexample opens its position in a widget or a replay.
-ALLOWED_UPWARD = {("core", "present"), ("lab", "widgets"), ("lab", "replay")}
+# The deliberate upward calls, each lazy and made only in a notebook: a state and a table draw
+# themselves (GameState.picture, Table._repr_html_) and a lab counterexample opens its position
+# in a widget or a replay.
+ALLOWED_UPWARD = {("core", "present"), ("table", "present"), ("lab", "widgets"), ("lab", "replay")}
 SOURCES = sorted(PACKAGE.rglob("*.py"))
 
 
@@ -124,6 +130,8 @@ def test_the_layer_check_sees_a_wrong_import() -> None:
     assert _upward("games.tablic.state", {"widgets.base", "core", "lab"}) == ["lab", "widgets.base"]
     assert _upward("bots.player", {"games.tablic", "lab.verbs"}) == ["lab.verbs"]
     assert _upward("core", {"present"}) == []
+    assert _upward("table", {"present", "bots", "widgets"}) == ["widgets"]
+    assert _upward("present", {"table", "widgets.base"}) == ["widgets.base"]
     assert "present" in _imports(PACKAGE / "core.py")
     assert "widgets" in _imports(PACKAGE / "lab" / "claims.py")  # through importlib
 

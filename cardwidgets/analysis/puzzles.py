@@ -31,6 +31,7 @@ from cardwidgets.analysis.values import (
 from cardwidgets.bots import endings
 from cardwidgets.core import GameState
 from cardwidgets.games import panjpar, pazaak, tablic
+from cardwidgets.table import Table
 
 __all__ = ["MARGIN", "Puzzle", "puzzles", "to_records"]
 
@@ -126,15 +127,17 @@ def puzzles(game: str, count: int, *, seed: int | str = 0) -> list[Puzzle]:
 def _positions(game: str, seed: str) -> list[GameState[Any]]:
     """The positions of one greedy game with a choice, exact ones first (cheaper, surer)."""
     players = [bots.make("greedy", seed=f"{seed}:{s}") for s in (0, 1)]
-    state: GameState[Any] = GAMES[game].new_game(seed=seed)
+    table = Table(game, seed=seed, players=players)
     seen: list[GameState[Any]] = []
-    deal = getattr(state, "deal_number", None)
-    while not state.is_over and getattr(state, "deal_number", None) == deal:
-        seat = state.to_move
-        assert seat is not None
+    # Tablić's first deal only (its end pauses the table); the other games to their end.
+    while not table.state.is_over and table.pause != "deal":
+        state = table.state
+        if table.paused:
+            table.step()  # a Pazaak set ended: the match goes on
+            continue
         if len(state.legal_moves()) > 1:
             seen.append(state)
-        state = state.play(players[seat].choose(state))
+        table.step()
     exact = [s for s in seen if endings.knowable(s)]
     rest = [s for s in seen if not endings.knowable(s)][::3]  # every third: estimates are dear
     return exact + rest[:6]

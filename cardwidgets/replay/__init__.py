@@ -192,7 +192,8 @@ def watch(
     """Watch mode: two computer players (names or players, see :func:`cardwidgets.bots.make`)
     play a game dealt from ``seed``, at most ``limit`` moves; its replay, both hands open unless
     a ``seat`` is given."""
-    from cardwidgets import bots, games
+    from cardwidgets import bots
+    from cardwidgets.table import Table
 
     if isinstance(players, str) or not isinstance(players, Sequence) or len(players) != 2:
         raise ReplayError("replay.bad_players", found=i18n.shown(players))
@@ -201,9 +202,8 @@ def watch(
     _seat(seat)
     i18n.check_locale(locale)
     seated = [bots.make(player, seed=seed) for player in players]
-    state: GameState[Any] = games.get(game).new_game(seed=seed, rules=rules)
-    while not state.is_over and (limit is None or state.ply < limit):
-        mover = state.to_move
-        assert mover is not None  # a game not over has a seat to move
-        state = state.play(seated[mover].choose(state))
+    table = Table(game, seed=seed, rules=rules, players=seated)
+    while not table.state.is_over and (limit is None or table.state.ply < limit):
+        table.step()  # a move, or at the end of a deal or set the game going on
+    state: GameState[Any] = table.state
     return replay(state, seat=seat, locale=locale)
