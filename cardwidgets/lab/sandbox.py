@@ -262,9 +262,12 @@ def _worker(conn: Any, kind: str, payload: Any, memory: int, limit: int) -> None
     os.dup2(devnull, 1)
     os.dup2(devnull, 2)
     if memory:
-        import resource
-
-        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+        try:
+            import resource
+        except ImportError:  # Windows has no rlimits: the time limit still holds
+            pass
+        else:
+            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     try:
         choose = _load(kind, payload)
     except BotFault as fault:
@@ -410,11 +413,14 @@ class SealedBot:
         """Start the worker and wait until it has loaded the bot: None, or the fault."""
         import multiprocessing
 
-        context = multiprocessing.get_context("forkserver")
-        # The fork server loads the engines once (so a move's clock never pays for importing
-        # one); it never imports the caller's __main__ (a notebook's or a script's), so a
-        # worker begins with none of its memory.
-        context.set_forkserver_preload(_PRELOAD)
+        if "forkserver" in multiprocessing.get_all_start_methods():
+            context: Any = multiprocessing.get_context("forkserver")
+            # The fork server loads the engines once (so a move's clock never pays for
+            # importing one); it never imports the caller's __main__ (a notebook's or a
+            # script's), so a worker begins with none of its memory.
+            context.set_forkserver_preload(_PRELOAD)
+        else:  # Windows: a fresh interpreter per worker, never a fork of this process
+            context = multiprocessing.get_context("spawn")
         ours, theirs = context.Pipe()
         memory = self.memory_mb * 1024 * 1024
         process = context.Process(
