@@ -281,3 +281,25 @@ def test_inline_bots_check_the_clock_after_the_move() -> None:
     with SealedBot(fine, inline=True) as bot:
         assert bot.choose(START) == START.legal_moves()[0] and bot.last_output == "hello\n"
     assert _fault(lambda view: None, inline=True).kind == "no_move"
+
+
+def test_the_classroom_site_runs_bots_inline_and_a_bot_that_cannot_travel_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import sys
+    import threading
+
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    assert SealedBot(print).inline is True
+    monkeypatch.undo()
+    assert SealedBot(print).inline is False
+    lock = threading.Lock()
+
+    def locked(view: Any) -> Any:
+        with lock:
+            return view.legal_moves()[0]
+
+    with pytest.raises(BotFault) as info:
+        SealedBot(locked)
+    assert info.value.kind == "not_portable"
+    assert "schreibe ihn in eine .py-Datei" in info.value.text("de")
