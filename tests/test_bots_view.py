@@ -107,6 +107,7 @@ def test_the_view_holds_what_the_seat_sees_and_the_real_legal_moves_and_samples(
         for view in (SeatView.of(state), SeatView.from_json(SeatView.of(state).to_json())):
             assert (view.game, view.seat, view.ply, view.to_move) == (game, seat, state.ply, seat)
             assert dict(view.seen) == state.view(seat).to_json()
+            assert not hasattr(view.seen, "hand")  # plain JSON, here as in a worker
             assert view.rules == state.rules
             assert view.history == state.history
             assert list(view.hand) == list(state.hands[seat])

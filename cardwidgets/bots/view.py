@@ -191,8 +191,10 @@ class SeatView(Generic[M]):
 
     @property
     def seen(self) -> Mapping[str, Any]:
-        """The game's view of this seat as JSON (read only): ``state.view(seat)``."""
-        return self._seen
+        """The game's view of this seat as JSON (read only): ``state.view(seat)``, the same
+        plain mapping whether the view was made here or read back from JSON in a worker."""
+        seen = self._seen
+        return seen if isinstance(seen, MappingProxyType) else MappingProxyType(seen)
 
     @property
     def hand(self) -> tuple[Any, ...]:
