@@ -65,6 +65,7 @@ from cardwidgets.bots.player import (
     hint,
     make,
 )
+from cardwidgets.bots.view import SeatView, SeatViewError, seat_view
 
 __all__ = [
     "PLAYERS",
@@ -74,8 +75,11 @@ __all__ = [
     "Player",
     "PlayerError",
     "RandomPlayer",
+    "SeatView",
+    "SeatViewError",
     "hint",
     "make",
+    "seat_view",
 ]
 
 # Names the one-module bots also offered (not part of __all__), so old imports keep working.

@@ -1,7 +1,9 @@
 """The players and hints: the :class:`Player` protocol, its three strengths, :func:`hint`.
 
-Every player answers ``choose(state) -> move`` for the seat to move, through the game protocol of
-:class:`~cardwidgets.core.GameState` only; the per-game knowledge is in the game's
+Every player answers ``choose(view) -> move`` for the seat to move: it decides from the seat's
+sealed :class:`~cardwidgets.bots.view.SeatView` (a state given instead is read as the view of
+its seat to move would be), through the game protocol of :class:`~cardwidgets.core.GameState` on
+the view's stand-in position only; the per-game knowledge is in the game's
 :class:`~cardwidgets.bots.strategy.Strategy`. A player's seed and the position (seat and ply)
 fix its random numbers.
 
@@ -25,6 +27,7 @@ from typing import ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 from cardwidgets import cards, i18n
 from cardwidgets.bots import ismcts
 from cardwidgets.bots.strategy import PLAIN, Reason, greedy_options, strategy_for
+from cardwidgets.bots.view import SeatView
 from cardwidgets.core import GameState, IllegalMove, Move
 from cardwidgets.i18n import TranslatedError
 
@@ -56,8 +59,9 @@ class PlayerError(TranslatedError):
 class Player(Protocol):
     """What every computer player offers: a choice for the seat to move, and a reseeded copy."""
 
-    def choose(self, state: GameState[M]) -> M:
-        """A legal move for ``state.to_move``, from what that seat may see."""
+    def choose(self, view: SeatView[M] | GameState[M]) -> M:
+        """A legal move for the seat to move, from its view (a state: the view of its seat
+        to move)."""
         ...
 
     def reseeded(self, seed: Seed) -> Player:
@@ -88,9 +92,27 @@ class _BasePlayer:
         twin._reset()
         return twin
 
-    def choose(self, state: GameState[M]) -> M:
-        """A legal move for ``state.to_move``, from what that seat may see."""
+    def choose(self, view: SeatView[M] | GameState[M]) -> M:
+        """A legal move for the seat to move, from what that seat may see."""
         raise NotImplementedError
+
+    def _look(self, given: SeatView[M] | GameState[M]) -> tuple[GameState[M], int]:
+        """The position to decide in and the seat: a view's stand-in position, or a state
+        given (the fast path): a player reads of a state only what the view of its seat to
+        move holds (the seat's cards, the public table and history, the legal moves, the
+        determinizations), so both give the same move; tests/test_bots_view.py checks it move
+        for move over seeded games of every game. Making the view each move would cost a
+        Tablić random move about 25 times its time, 2.5 against 64 µs of CPU
+        (benchmarks/bench_seat_view.py, results/seat_view.json)."""
+        if not isinstance(given, SeatView):
+            return given, self._seat(given)
+        view = given
+        to_move = view.to_move
+        if to_move is None:
+            raise IllegalMove("move.game_over")
+        if view.seat != to_move:
+            raise PlayerError("bots.view_not_to_move", seat=view.seat, to_move=to_move)
+        return view.position(), view.seat
 
     def _reset(self) -> None:
         """Forget per-game scratch data (nothing here)."""
@@ -131,11 +153,11 @@ class RandomPlayer(_BasePlayer):
 
     name = "random"
 
-    def choose(self, state: GameState[M]) -> M:
+    def choose(self, view: SeatView[M] | GameState[M]) -> M:
         """A uniformly random legal move for the seat to move: always the move
         ``legal_moves()[rng.below(len(legal_moves()))]``, drawn without listing the moves where
         the game's strategy can (a crowded Tablić table has hundreds of thousands)."""
-        seat = self._seat(state)
+        state, seat = self._look(view)
         move: M = (strategy_for(state) or PLAIN).random_move(state, self._rng(state, seat))
         return move
 
@@ -175,9 +197,9 @@ class GreedyPlayer(_BasePlayer):
     def _extra(self) -> str:
         return "".join(f", {k}={v!r}" for k, v in sorted(self.options.items()))
 
-    def decide(self, state: GameState[M]) -> Reason[M]:
+    def decide(self, view: SeatView[M] | GameState[M]) -> Reason[M]:
         """The greedy move for the seat to move, with its reason."""
-        seat = self._seat(state)
+        state, seat = self._look(view)
         strategy = strategy_for(state)
         if strategy is None:
             raise PlayerError("bots.no_strategy", game=getattr(state, "game", "?"))
@@ -185,9 +207,9 @@ class GreedyPlayer(_BasePlayer):
         options = {k: v for k, v in options.items() if k in strategy.options}
         return strategy.greedy(state, seat, self._rng(state, seat), options)
 
-    def choose(self, state: GameState[M]) -> M:
+    def choose(self, view: SeatView[M] | GameState[M]) -> M:
         """The greedy move for the seat to move."""
-        return self.decide(state).move
+        return self.decide(view).move
 
 
 class ExpertPlayer(_BasePlayer):
@@ -279,9 +301,9 @@ class ExpertPlayer(_BasePlayer):
         move: M = ending.values[0][0]  # type: ignore[assignment]  # a legal move of this state
         return move
 
-    def choose(self, state: GameState[M]) -> M:
+    def choose(self, view: SeatView[M] | GameState[M]) -> M:
         """The move the search visited most, for the seat to move."""
-        seat = self._seat(state)
+        state, seat = self._look(view)
         exact = self._exact(state)
         if exact is not None:
             self.last_search = None
@@ -402,14 +424,15 @@ class Hint(Generic[M]):
 
 
 def hint(
-    state: GameState[M],
+    state: SeatView[M] | GameState[M],
     seat: int | None = None,
     locale: str | None = None,
     *,
     player: str | Player | None = None,
     details: bool = True,
 ) -> Hint[M]:
-    """A suggested move for ``seat`` (default: the seat to move) with its reason in ``locale``.
+    """A suggested move for ``seat`` (default: the seat to move) with its reason in ``locale``,
+    from that seat's view (``state`` may be the view itself).
 
     The move comes from ``player`` (default: a greedy player with seed 0, instant and
     explainable); the reason says why in one sentence; ``details`` holds figures such as
@@ -426,10 +449,13 @@ def hint(
         raise IllegalMove("move.game_over")
     if seat is None:
         seat = int(to_move)
-    if seat != to_move:
+    if seat != to_move or (isinstance(state, SeatView) and state.seat != to_move):
         raise PlayerError("bots.not_your_turn", seat=seat, to_move=to_move)
     locale = i18n.check_locale(locale or i18n.get_locale())
-    strategy = strategy_for(state)
+    # From a view: its stand-in position, which holds no hidden card. From a state: the state
+    # (the players' fast path, see _BasePlayer._look), read only as the seat's view holds it.
+    position = state.position() if isinstance(state, SeatView) else state
+    strategy = strategy_for(position)
     if strategy is None:
         raise PlayerError("bots.no_strategy", game=getattr(state, "game", "?"))
     if player is None:
@@ -439,8 +465,8 @@ def hint(
     if isinstance(chooser, GreedyPlayer):
         reason = chooser.decide(state)
     else:
-        reason = strategy.explain(state, seat, chooser.choose(state))
-    figures = strategy.details(state, seat, reason.move) if details else {}
+        reason = strategy.explain(position, seat, chooser.choose(state))
+    figures = strategy.details(position, seat, reason.move) if details else {}
     figures["player"] = getattr(chooser, "name", type(chooser).__name__)
     search = getattr(chooser, "last_search", None)
     if search is not None and str(reason.move) in search.stats:

@@ -39,6 +39,30 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "the expert needs a positive number of iterations or seconds, not {value}",
         "de": "der Experte braucht eine positive Zahl von Iterationen oder Sekunden, nicht {value}",
     },
+    "bots.view_unreadable": {
+        "en": "this is not a seat's view: {reason}",
+        "de": "das ist keine Sicht eines Platzes: {reason}",
+    },
+    "bots.view_not_json": {
+        "en": "the text is not JSON",
+        "de": "der Text ist kein JSON",
+    },
+    "bots.view_not_object": {
+        "en": "a view must be a JSON object (a dict), not {kind}",
+        "de": "eine Sicht muss ein JSON-Objekt (ein dict) sein, nicht {kind}",
+    },
+    "bots.view_missing": {
+        "en": "the field '{field}' is missing",
+        "de": "das Feld '{field}' fehlt",
+    },
+    "bots.view_field": {
+        "en": "the field '{field}' is invalid: {value}",
+        "de": "das Feld '{field}' ist ungültig: {value}",
+    },
+    "bots.view_not_to_move": {
+        "en": "this is the view of seat {seat}, but seat {to_move} is to move",
+        "de": "das ist die Sicht von Platz {seat}, aber Platz {to_move} ist am Zug",
+    },
     "bots.not_your_turn": {
         "en": "there is no hint for seat {seat}: it is seat {to_move}'s turn",
         "de": "für Platz {seat} gibt es keinen Tipp: Platz {to_move} ist am Zug",

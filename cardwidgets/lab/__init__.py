@@ -69,6 +69,7 @@ from cardwidgets.lab.limits import NO_PROCESSES as NO_PROCESSES
 from cardwidgets.lab.play import Chunk as Chunk
 from cardwidgets.lab.play import Failure as Failure
 from cardwidgets.lab.results import Results
+from cardwidgets.lab.sandbox import BotFault, SealedBot
 from cardwidgets.lab.seeds import game_seed
 from cardwidgets.lab.stats import Z95 as Z95
 from cardwidgets.lab.stats import Estimate, estimate_mean, estimate_rate
@@ -77,6 +78,7 @@ from cardwidgets.lab.verbs import check, compare, simulate
 __all__ = [
     "MAX_GAMES",
     "MAX_WORKERS",
+    "BotFault",
     "CheckResult",
     "ClaimError",
     "Comparison",
@@ -87,6 +89,7 @@ __all__ = [
     "LabError",
     "Results",
     "RunError",
+    "SealedBot",
     "WorkerError",
     "check",
     "compare",

@@ -27,6 +27,65 @@ i18n.register(
         "lab.games.dative": {"en": "{n:game|games}", "de": "{n:Spiel|Spielen}"},
         "lab.deals.dative": {"en": "{n:deal|deals}", "de": "{n:Spiel|Spielen}"},
         "lab.matches.dative": {"en": "{n:match|matches}", "de": "{n:Partie|Partien}"},
+        # -- a sealed bot's faults (cardwidgets.lab.sandbox) --
+        "lab.bot.import": {
+            "en": "bot {bot} could not be loaded: it raised {error}",
+            "de": "Bot {bot} ließ sich nicht laden: er löste {error} aus",
+        },
+        "lab.bot.no_choose": {
+            "en": "bot {bot} has no function choose(view) and no class with a choose method",
+            "de": (
+                "Bot {bot} hat keine Funktion choose(view) und keine Klasse mit einer "
+                "Methode choose"
+            ),
+        },
+        "lab.bot.raised": {
+            "en": "bot {bot} raised {error} while choosing a move",
+            "de": "Bot {bot} löste bei der Wahl eines Zuges {error} aus",
+        },
+        "lab.bot.timeout": {
+            "en": "bot {bot} took longer than {seconds} s to choose a move",
+            "de": "Bot {bot} brauchte länger als {seconds} s für einen Zug",
+        },
+        "lab.bot.memory": {
+            "en": "bot {bot} needed more than {megabytes} MB of memory",
+            "de": "Bot {bot} brauchte mehr als {megabytes} MB Speicher",
+        },
+        "lab.bot.output": {
+            "en": "bot {bot} printed more than {limit} characters in one move",
+            "de": "Bot {bot} gab in einem Zug mehr als {limit} Zeichen aus",
+        },
+        "lab.bot.no_move": {
+            "en": "bot {bot} returned {value}, which is not a move",
+            "de": "Bot {bot} gab {value} zurück, das ist kein Zug",
+        },
+        "lab.bot.wrong_game": {
+            "en": "bot {bot} returned a move of {other}, not of {game}",
+            "de": "Bot {bot} gab einen Zug von {other} zurück, nicht von {game}",
+        },
+        "lab.bot.illegal": {
+            "en": "bot {bot} chose {move}, which is not legal here: {reason}",
+            "de": "Bot {bot} wählte {move}, das ist hier nicht erlaubt: {reason}",
+        },
+        "lab.bot.crashed": {
+            "en": "the worker process of bot {bot} stopped (exit code {code})",
+            "de": "der Arbeitsprozess von Bot {bot} brach ab (Exit-Code {code})",
+        },
+        "lab.bot.no_file": {
+            "en": "there is no bot file {bot}: give the path of a .py file",
+            "de": "es gibt keine Bot-Datei {bot}: gib den Pfad einer .py-Datei an",
+        },
+        "lab.bot.not_portable": {
+            "en": "bot {bot} cannot be sent to a worker process ({error}): define it in a .py file",
+            "de": (
+                "Bot {bot} lässt sich nicht an einen Arbeitsprozess senden ({error}): "
+                "schreibe ihn in eine .py-Datei"
+            ),
+        },
+        "lab.bot.bad_limit": {
+            "en": "the limit {option} must be a positive number, not {value}",
+            "de": "die Grenze {option} muss eine positive Zahl sein, nicht {value}",
+        },
         "lab.fact.cards": {"en": "cards", "de": "Karten"},
         "lab.fact.points": {"en": "card points", "de": "Kartenpunkte"},
         "lab.fact.tablas": {"en": "tablas", "de": "Tablas"},
