@@ -10,6 +10,10 @@ Three functions answer the three kinds of question a learner asks:
 * :func:`compare` plays the same seeds under rule variants or player pairings and reports each
   variant and its difference from the baseline, with intervals.
 
+And contests of bots: :func:`tournament` (a round robin or gauntlet on duplicate deals, kept
+game by game, with :func:`ratings` by maximum likelihood and a leaderboard) and :func:`sprt`
+(plays pairs of duplicate games until a sequential test decides "is a better than b?").
+
 >>> from cardwidgets import lab
 >>> results = lab.simulate("panjpar", games=20, seed=1)
 >>> len(results.rows), sorted(results.rows[0])[:4]
@@ -68,10 +72,16 @@ from cardwidgets.lab.limits import MAX_GAMES, MAX_WORKERS
 from cardwidgets.lab.limits import NO_PROCESSES as NO_PROCESSES
 from cardwidgets.lab.play import Chunk as Chunk
 from cardwidgets.lab.play import Failure as Failure
+from cardwidgets.lab.ratings import Ratings, ratings
 from cardwidgets.lab.results import Results
 from cardwidgets.lab.seeds import game_seed
 from cardwidgets.lab.stats import Z95 as Z95
 from cardwidgets.lab.stats import Estimate, estimate_mean, estimate_rate
+
+# ``from`` a module binds its names after loading it: ``lab.tournament`` and ``lab.sprt`` are
+# the functions, their modules stay importable by their full names (tests/test_lab_contest.py).
+from cardwidgets.lab.stopping import SprtResult, sprt
+from cardwidgets.lab.tournament import Tournament, tournament
 from cardwidgets.lab.verbs import check, compare, simulate
 
 __all__ = [
@@ -85,13 +95,19 @@ __all__ = [
     "GameError",
     "Interrupted",
     "LabError",
+    "Ratings",
     "Results",
     "RunError",
+    "SprtResult",
+    "Tournament",
     "WorkerError",
     "check",
     "compare",
     "estimate_mean",
     "estimate_rate",
     "game_seed",
+    "ratings",
     "simulate",
+    "sprt",
+    "tournament",
 ]
