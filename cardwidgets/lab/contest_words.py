@@ -136,12 +136,12 @@ i18n.register(
         "contest.played": {"en": "games", "de": "Spiele"},
         "contest.score": {"en": "score", "de": "Punkte"},
         "contest.wdl": {"en": "won–drawn–lost", "de": "gewonnen–remis–verloren"},
-        "contest.forfeits": {"en": "forfeits", "de": "Aufgaben"},
+        "contest.forfeits": {"en": "forfeits", "de": "kampflos verloren"},
         "contest.duplicate": {"en": "duplicate deals", "de": "Doppelspiele"},
         "contest.anchor_note": {
             "en": "Elo by maximum likelihood from {games:# game|# games}, anchored at {anchor} "
             "= 0; intervals from the observed information",
-            "de": "Elo nach größter Wahrscheinlichkeit aus {games:# Spiel|# Spielen}, "
+            "de": "Elo nach der Maximum-Likelihood-Methode aus {games:# Spiel|# Spielen}, "
             "Bezugsspieler {anchor} = 0; Intervalle aus der beobachteten Information",
         },
         "contest.leaderboard": {
@@ -165,7 +165,7 @@ i18n.register(
         "contest.second": {"en": "seat 1", "de": "Platz 1"},
         "contest.result": {"en": "result", "de": "Ergebnis"},
         "contest.replay": {"en": "replay", "de": "Wiedergabe"},
-        "contest.forfeit": {"en": "forfeit", "de": "Aufgabe"},
+        "contest.forfeit": {"en": "forfeit", "de": "kampflos verloren"},
         "contest.wrote": {
             "en": "wrote {games:# game|# games} to {path}",
             "de": "{games:# Spiel|# Spiele} nach {path} geschrieben",

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from typing import Any, Protocol
 
 from cardwidgets import i18n
@@ -78,16 +78,18 @@ def _elo(value: float, locale: str | None) -> str:
     return display.number(round(value), locale)
 
 
-def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], caption: str, names: int) -> str:
-    """An HTML table whose first ``names`` columns hold names (left-aligned)."""
+def _table(
+    headers: Sequence[str], rows: Sequence[Sequence[str]], caption: str, names: Container[int]
+) -> str:
+    """An HTML table whose columns ``names`` hold words (left-aligned), the others numbers."""
     head = "".join(
-        f"<th{' class=name' if i < names else ''}>{html.escape(h)}</th>"
+        f"<th{' class=name' if i in names else ''}>{html.escape(h)}</th>"
         for i, h in enumerate(headers)
     )
     body = "".join(
         "<tr>"
         + "".join(
-            f"<td{' class=name' if i < names else ''}>{cell}</td>" for i, cell in enumerate(row)
+            f"<td{' class=name' if i in names else ''}>{cell}</td>" for i, cell in enumerate(row)
         )
         + "</tr>"
         for row in rows
@@ -133,7 +135,7 @@ def standings(table: Ratings, forfeits: dict[str, int], locale: str | None) -> d
     note = _t("contest.anchor_note", locale, games=games, anchor=table.anchor)
     escaped = [[html.escape(c) for c in row] for row in rows]
     return display.Shown(
-        _table(headers, escaped, note, 2), note + "\n" + display.text_table(headers, rows)
+        _table(headers, escaped, note, {1}), note + "\n" + display.text_table(headers, rows)
     )
 
 
@@ -158,14 +160,17 @@ def crosstable(table: Ratings, locale: str | None) -> display.Shown:
     headers = [_t("contest.bot", locale), *names]
     escaped = [[html.escape(c) for c in row] for row in rows]
     return display.Shown(
-        _table(headers, escaped, caption, 1), caption + "\n" + display.text_table(headers, rows)
+        _table(headers, escaped, caption, {0}), caption + "\n" + display.text_table(headers, rows)
     )
 
 
 def chart(table: Ratings, locale: str | None) -> display.Shown:
     """The ratings as dots with their 95 % intervals as lines, best at the top (inline SVG)."""
     title = _t("contest.chart", locale)
-    width, left, right, row_height, top = 480, 110, 20, 26, 30
+    # The names' column is as wide as the longest name (about 7 px a letter at 12 px).
+    longest = max((len(r.name) for r in table), default=4)
+    left = min(240, 16 + 7 * longest)
+    width, right, row_height, top = 360 + left, 20, 26, 30
     height = top + row_height * len(table) + 30
     finite = [0.0, *(v for r in table for v in (r.low, r.high) if math.isfinite(v))]
     low, high = min(finite), max(finite)
@@ -239,7 +244,7 @@ def games_table(cup: Tournament, locale: str | None, links: str | None = None) -
         )
         names = [html.escape(name) for name in row["bots"]]
         rows.append([str(index), str(row["deal"]), *names, result, link])
-    return _table(headers, rows, _t("contest.games_table", locale), 0)
+    return _table(headers, rows, _t("contest.games_table", locale), {2, 3, 4})
 
 
 def _header(cup: Tournament, locale: str | None) -> str:

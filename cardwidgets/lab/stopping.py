@@ -76,10 +76,40 @@ class SprtResult:
         """The LLR so far and its bounds, as a sentence."""
         return _line(self.test, self.pairs, self.llr, locale)
 
+    def chart(self, locale: str | None = None) -> str:
+        """The LLR after each pair against the two bounds, as inline SVG."""
+        width, height, left, pad = 480, 160, 40, 12
+        top, bottom = max([self.test.upper, *self.trace]), min([self.test.lower, *self.trace])
+        count = max(1, len(self.trace))
+
+        def y_of(value: float) -> float:
+            return pad + (height - 2 * pad) * (top - value) / (top - bottom)
+
+        def x_of(pair: int) -> float:
+            return left + (width - left - pad) * pair / count
+
+        points = " ".join(f"{x_of(i):.1f},{y_of(v):.1f}" for i, v in enumerate([0.0, *self.trace]))
+        lines = "".join(
+            f'<line x1="{left}" x2="{width - pad}" y1="{y_of(v):.1f}" y2="{y_of(v):.1f}" '
+            f'stroke="currentColor" stroke-dasharray="4 3" stroke-opacity="0.7"/>'
+            f'<text x="{left - 4}" y="{y_of(v) + 4:.1f}" text-anchor="end" '
+            f'fill="currentColor">{display.decimal(v, locale)}</text>'
+            for v in (self.test.lower, self.test.upper)
+        )
+        title = html.escape(self.line(locale))
+        return (
+            f'<svg class="cardwidgets-lab-chart" xmlns="http://www.w3.org/2000/svg" role="img" '
+            f'width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
+            'font-family="sans-serif" font-size="11" style="color: inherit; max-width: 100%">'
+            f"<title>{title}</title>{lines}"
+            f'<polyline points="{points}" fill="none" stroke="{display.BAR_COLOUR}" '
+            'stroke-width="2"/></svg>'
+        )
+
     def _repr_html_(self) -> str:
         return (
             f'<div class="cardwidgets-lab"><p><strong>{html.escape(self.verdict())}</strong></p>'
-            f"<p>{html.escape(self.line())}</p></div>"
+            f"<p>{html.escape(self.line())}</p>{self.chart()}</div>"
         )
 
     def __repr__(self) -> str:
