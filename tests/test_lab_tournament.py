@@ -306,3 +306,48 @@ def test_the_functions_stay_the_lab_s_names_beside_their_modules() -> None:
     assert lab.tournament is sys.modules["cardwidgets.lab.tournament"].tournament
     assert lab.sprt is sys.modules["cardwidgets.lab.stopping"].sprt
     assert hasattr(sys.modules["cardwidgets.lab.sprt"], "SPRT")
+
+
+@pytest.mark.timeout(120)
+def test_a_dask_cluster_plays_the_games_of_an_in_process_run() -> None:
+    distributed = pytest.importorskip("distributed")
+
+    def last(state: Any) -> Any:  # typed in a cell: carried by cloudpickle
+        return state.legal_moves()[-1]
+
+    bots = {"last": last, "random": "random", "greedy": "greedy"}
+    here = lab.tournament("pazaak", bots, games=4, seed=9, rules=SHORT)
+    with (
+        distributed.LocalCluster(
+            n_workers=2,
+            threads_per_worker=1,
+            processes=False,  # worker threads: a second, where processes take ten here
+            dashboard_address=None,
+            silence_logs=50,
+        ) as cluster,
+        distributed.Client(cluster, timeout=60) as client,
+    ):
+        there = lab.tournament(
+            "pazaak", bots, games=4, seed=9, rules=SHORT, executor=client.get_executor()
+        )
+    assert _rows_without_records(there) == _rows_without_records(here)
+    assert [row["record"] for row in there.rows] == [row["record"] for row in here.rows]
+
+
+def test_a_results_file_that_cannot_be_written_and_a_missing_game_get_sentences(
+    tmp_path: Path,
+) -> None:
+    with pytest.raises(lab.LabError) as caught:
+        lab.tournament(
+            "pazaak",
+            ["random", "greedy"],
+            games=2,
+            rules=SHORT,
+            results=tmp_path / "no folder" / "games.jsonl",
+        )
+    assert caught.value.key == "contest.file_failed"
+    assert "ihr Ordner existiert nicht" in caught.value.text("de")
+    cup = lab.tournament("pazaak", ["random", "greedy"], games=2, rules=SHORT)
+    with pytest.raises(lab.LabError) as caught:
+        cup.replay(5)
+    assert caught.value.key == "contest.no_game" and "0 bis 1" in caught.value.text("de")

@@ -124,6 +124,23 @@ i18n.register(
             "de": "{bot} lieferte {move}, das hier kein erlaubter Zug ist ({reason}), und "
             "verliert das Spiel",
         },
+        "contest.no_game": {
+            "en": "there is no finished game {index}: the games are numbered 0 to {last}",
+            "de": "es gibt kein fertiges Spiel {index}: die Spiele sind von 0 bis {last} "
+            "nummeriert",
+        },
+        "contest.file_failed": {
+            "en": "the results file {path} cannot be used: {reason}",
+            "de": "die Ergebnisdatei {path} lässt sich nicht nutzen: {reason}",
+        },
+        "contest.os.ENOENT": {
+            "en": "its folder does not exist",
+            "de": "ihr Ordner existiert nicht",
+        },
+        "contest.os.EACCES": {"en": "permission denied", "de": "keine Berechtigung"},
+        "contest.os.EISDIR": {"en": "it is a folder", "de": "es ist ein Ordner"},
+        "contest.os.ENOSPC": {"en": "the disk is full", "de": "der Datenträger ist voll"},
+        "contest.os.other": {"en": "system error {code}", "de": "Systemfehler {code}"},
         "contest.bad_results_file": {
             "en": "results must be a path to a file or None, not {value}",
             "de": "results muss ein Dateipfad oder None sein, nicht {value}",

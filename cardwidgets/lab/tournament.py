@@ -30,7 +30,9 @@ swapped, the same deals for every pair). It returns a :class:`Tournament`: every
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import dataclasses
+import errno
 import functools
 import importlib
 import json
@@ -104,7 +106,7 @@ class Tournament:
         for row in self.rows:
             if row["game"] == index:
                 return row
-        raise LabError("lab.no_column", column=str(index), columns=f"0–{self.planned - 1}")
+        raise LabError("contest.no_game", index=i18n.shown(index), last=self.planned - 1)
 
     def replay(self, index: int, *, seat: int | None = None, locale: str = "en") -> Any:
         """Game ``index`` as a kernel-free replay (:class:`cardwidgets.replay.Replay`), both
@@ -285,7 +287,24 @@ def _header(cup: Tournament) -> dict[str, Any]:
     }
 
 
+def _file_failed(path: Path, err: OSError) -> LabError:
+    """The sentence for a results file the system refused (its own words are English)."""
+    code = errno.errorcode.get(err.errno or 0, "")
+    code = {"EPERM": "EACCES", "ENOTDIR": "ENOENT"}.get(code, code)
+    key = f"contest.os.{code}" if i18n.has(f"contest.os.{code}") else "contest.os.other"
+    reason = i18n.TranslatedError(key, code=code or err.errno)
+    return LabError("contest.file_failed", path=str(path), reason=reason)
+
+
 def _read(path: Path, header: dict[str, Any]) -> list[Row]:
+    """The rows already in ``path`` (see :func:`_read_rows`); a refused file says why."""
+    try:
+        return _read_rows(path, header)
+    except OSError as err:
+        raise _file_failed(path, err) from err
+
+
+def _read_rows(path: Path, header: dict[str, Any]) -> list[Row]:
     """The rows already in ``path`` (checked to be this tournament's); a last line cut off
     by an interrupted write is dropped from the file."""
     if not path.exists() or path.stat().st_size == 0:
@@ -332,21 +351,26 @@ class _Keeper:
 
     def __init__(self, path: Path | None, rows: list[Row], bar: Progress) -> None:
         self.rows, self.bar = rows, bar
-        self.file = None if path is None else path.open("a", encoding="utf-8")
+        try:
+            self.file = None if path is None else path.open("a", encoding="utf-8")
+        except OSError as err:
+            raise _file_failed(path, err) from err  # type: ignore[arg-type]
 
     def keep(self, found: Sequence[Row]) -> None:
-        for row in found:
-            self.rows.append(row)
-            if self.file is not None:
-                self.file.write(json.dumps(row) + "\n")
+        self.rows.extend(found)
         if self.file is not None:
-            self.file.flush()
+            try:
+                self.file.write("".join(json.dumps(row) + "\n" for row in found))
+                self.file.flush()
+            except OSError as err:  # a full disk: the games in memory stay in .results
+                raise _file_failed(Path(self.file.name), err) from err
         self.bar.advance(len(found))
 
     def close(self) -> None:
         self.bar.close()
         if self.file is not None:
-            self.file.close()
+            with contextlib.suppress(OSError):  # a failed write has said why already
+                self.file.close()
 
 
 # -- playing ------------------------------------------------------------------------------------
@@ -450,6 +474,8 @@ def _run(
             _play_on(executor, plan, todo, keeper)
     except KeyboardInterrupt:
         raise _stopped(Interrupted("lab.interrupted", kept=_kept(keeper)), plan, keeper) from None
+    except LabError as err:  # the results file failed: the finished games are in .results
+        raise _stopped(err, plan, keeper) from err.__cause__
     except Exception as err:  # the executor broke (a worker died): the finished games stay
         error = WorkerError("lab.worker_died", error=i18n.shown(err, 120), kept=_kept(keeper))
         raise _stopped(error, plan, keeper) from err
