@@ -18,8 +18,10 @@ pentanomial distribution whose expected score is that hypothesis' score, and the
 of the ratio of the two likelihoods. Elo is logistic: a score share ``s`` means
 ``400·log10(s / (1 - s))`` Elo. The constrained maximum is ``p_i = q_i / (1 + λ (x_i − s))``
 with ``q`` the observed frequencies, ``x_i`` the pair outcomes per game (0, ¼, ½, ¾, 1) and
-``λ`` the root of ``Σ q_i (x_i − s) / (1 + λ (x_i − s)) = 0``. As Fishtest does, every count
-gets a tiny regularising 10⁻³ so the first few pairs (all alike) give a finite LLR.
+``λ`` the root of ``Σ q_i (x_i − s) / (1 + λ (x_i − s)) = 0``. A tiny 10⁻³ is added to every
+count (Fishtest puts 10⁻³ in place of an empty one), so the first few pairs, all alike, give a
+finite LLR. Like every GSPRT, the test is asymptotic: its error rates hold closely once a run
+has some tens of pairs (checked by simulation in ``tests/test_lab_sprt.py``).
 
 >>> test = SPRT(elo0=0, elo1=50, alpha=0.05, beta=0.05)
 >>> round(test.lower, 3), round(test.upper, 3)
