@@ -118,3 +118,18 @@ def test_sprt_of_a_bot_against_itself_asks_for_two_names() -> None:
     with pytest.raises(lab.LabError) as caught:
         lab.sprt("pazaak", "greedy", "greedy")
     assert caught.value.key == "contest.same_name"
+
+
+def test_the_runs_show_their_progress_and_the_llr_as_they_go(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cardwidgets.lab.progress import Progress
+
+    monkeypatch.setattr(Progress, "delay", 0.0)  # at once, not after half a second
+    lab.sprt(
+        "pazaak", "greedy", "random", elo1=200, max_pairs=30, seed=1, rules=SHORT, progress=True
+    )
+    shown = capsys.readouterr().err
+    assert "1 pair of games, LLR" in shown and "(bounds -2.94 and 2.94)" in shown
+    lab.tournament("pazaak", ["random", "greedy"], games=4, rules=SHORT, progress=True)
+    assert "4 of 4 games" in capsys.readouterr().err
