@@ -176,6 +176,10 @@ i18n.register(
             "de": "Wertungen mit 95%-Intervallen",
         },
         "contest.games_table": {"en": "games", "de": "Spiele"},
+        "contest.no_games_yet": {
+            "en": "No game has finished yet.",
+            "de": "Noch ist kein Spiel fertig.",
+        },
         "contest.game": {"en": "game", "de": "Spiel"},
         "contest.deal": {"en": "deal", "de": "Spiel-Nr."},
         "contest.first": {"en": "seat 0", "de": "Platz 0"},
