@@ -12,6 +12,8 @@ games, each timed in CPU seconds (``time.process_time``):
 * ``lab_greedy``: ``lab.simulate(game, players="greedy", ...)``.
 
 ``lab_random_of_bare`` is the lab's random rate over the bare loop's (aim ≥ 0.9).
+``expert_iterations_per_cpu_second``: the default expert's search iterations (each one
+rollout) per CPU-second over a few fixed positions (aim ≥ 1.5× the base).
 
 With ``--base DIR`` (another checkout, e.g. ``git worktree add /tmp/base 05b80e9``) every round
 runs the measurement once in each checkout, each in a fresh process whose ``PYTHONPATH`` puts
@@ -39,6 +41,9 @@ RESULTS = HERE / "results" / "players.json"
 
 # (game, unit, games per run at scale 1): runs of roughly 0.3-1 s of CPU each today.
 CASES = (("pazaak", None, 300), ("panjpar", None, 150), ("tablic", "deal", 40))
+EXPERT_POSITIONS = {"pazaak": 30, "panjpar": 8, "tablic": 4}
+"""Positions the expert decides in per run (an iteration is one rollout; Pazaak's is one
+determinization valued by its exact set search, no rollout)."""
 GREEDY_SHARE = 3  # greedy runs play a third as many games: a greedy move costs more
 
 
@@ -69,6 +74,34 @@ def _cpu(function: Any, *args: Any) -> float:
     return time.process_time() - start
 
 
+def _expert(game: str, count: int) -> tuple[int, float]:
+    """Search iterations (one rollout each) and CPU seconds of the default expert deciding in
+    ``count`` positions of seeded random games (the same positions in every checkout)."""
+    from cardwidgets import bots, cards, games
+
+    module = games.get(game)
+    states = []
+    number = 0
+    while len(states) < count:
+        state = module.new_game(seed=f"rollouts:{number}")
+        rng = cards.Rng(number)
+        for _ in range(3 + number % 7):
+            if state.is_over:
+                break
+            state = state.play(state.random_move(rng))
+        number += 1
+        if not state.is_over:
+            states.append(state)
+    player = bots.ExpertPlayer(seed=1)
+    iterations = 0
+    start = time.process_time()
+    for state in states:
+        player.choose(state)
+        search = player.last_search
+        iterations += search.iterations if search is not None else 0
+    return iterations, time.process_time() - start
+
+
 def measure(scale: float) -> dict[str, dict[str, float]]:
     """Games per CPU-second of the three loops for every game, in this process."""
     found: dict[str, dict[str, float]] = {}
@@ -80,7 +113,9 @@ def measure(scale: float) -> dict[str, dict[str, float]]:
         bare = count / _cpu(_bare, game, unit, count)
         random = count / _cpu(_lab, game, unit, count, "random")
         greedy_rate = greedy / _cpu(_lab, game, unit, greedy, "greedy")
+        iterations, seconds = _expert(game, max(1, round(EXPERT_POSITIONS[game] * scale)))
         found[game] = {
+            "expert_iterations_per_cpu_second": round(iterations / seconds, 1),
             "bare_games_per_cpu_second": round(bare, 1),
             "lab_random_games_per_cpu_second": round(random, 1),
             "lab_greedy_games_per_cpu_second": round(greedy_rate, 1),

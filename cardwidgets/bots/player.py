@@ -376,6 +376,7 @@ class ExpertPlayer(_BasePlayer):
             horizon=strategy.horizon,
             candidates=strategy.candidates,
             observe=strategy.observe,
+            playout=strategy.playout,
             default=default,
             confidence=self.confidence,
             exploration=self.exploration,
