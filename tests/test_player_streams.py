@@ -66,6 +66,9 @@ def test_same_seed_same_position_same_move_in_any_order_pickled_or_reseeded(
     assert [player.choose(state) for state in reversed(states)] == first[::-1]
     twin = pickle.loads(pickle.dumps(player))
     assert [twin.choose(state) for state in states] == first
+    old = pickle.loads(pickle.dumps(player))
+    del old.__dict__["_key"]  # as pickled before players had keys
+    assert [pickle.loads(pickle.dumps(old)).choose(state) for state in states] == first
     # a player reseeded to the seed of another chooses exactly as that one does
     back = bots.make(name, seed=99).reseeded("lesson 3")
     assert [back.choose(state) for state in states] == first

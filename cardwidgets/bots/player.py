@@ -97,6 +97,12 @@ class _BasePlayer:
     def _reset(self) -> None:
         """Forget per-game scratch data (nothing here)."""
 
+    def __setstate__(self, state: dict[str, object]) -> None:
+        # The key is derived again from the seed: a player pickled before keys existed (or
+        # with a tampered key) still draws the numbers its seed fixes.
+        self.__dict__.update(state)
+        self._key = _player_key(self.seed, self.name)
+
     def stream(self, seat: int, ply: int) -> cards.Rng:
         """A fresh copy of the random stream this player draws from for ``seat`` at ``ply``.
 
