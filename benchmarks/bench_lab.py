@@ -29,6 +29,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import run_info
+
 from cardwidgets import bots, games, lab
 from cardwidgets.lab.seeds import game_seed, player_seed
 
@@ -137,6 +139,65 @@ def speedup(game: str, count: int, unit: str | None, rounds: int, quiet: float, 
     }
 
 
+def dask_speedup(game: str, count: int, unit: str | None, rounds: int) -> dict[str, Any]:
+    """Wall seconds of ``workers=1`` (in this process) against a Dask ``LocalCluster`` of two
+    single-threaded worker processes (``executor=client.get_executor()``), interleaved.
+
+    The cluster's start (processes, scheduler, the workers' first imports of the package by a
+    one-game warm-up run) is timed apart, outside the runs; the runs then time only the games
+    and the tasks' trips. ``speedup_bound_from_cpu`` divides the 1-worker CPU by half the CPU
+    the workers report (``client.run(time.process_time)`` before and after) plus this
+    process's own: what the split allows on two idle cores, whatever the load.
+    """
+    import distributed
+
+    start = time.perf_counter()
+    cluster = distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=50
+    )
+    client = distributed.Client(cluster)
+    executor = client.get_executor()
+    cluster_start = time.perf_counter() - start
+    start = time.perf_counter()
+    lab.simulate(game, players="random", games=4, seed=3, unit=unit, executor=executor,
+                 progress=False)  # fmt: skip
+    warm_up = time.perf_counter() - start
+
+    def worker_cpu() -> float:
+        return float(sum(client.run(time.process_time).values()))
+
+    one, two = [], []
+    try:
+        for _ in range(rounds):
+            one.append(wall(1, game, count, unit))
+            before_cpu, before_here = worker_cpu(), time.process_time()
+            begin = time.perf_counter()
+            lab.simulate(game, players="random", games=count, seed=2, unit=unit,
+                         executor=executor, progress=False)  # fmt: skip
+            seconds = time.perf_counter() - begin
+            used = worker_cpu() - before_cpu + time.process_time() - before_here
+            two.append((seconds, used))
+    finally:
+        client.close()
+        cluster.close()
+    best_one, best_two = min(one), min(two)
+    return {
+        "game": game,
+        "unit": unit or "game",
+        "games": count,
+        "rounds": rounds,
+        "cluster_start_s": round(cluster_start, 3),
+        "first_run_4_games_s": round(warm_up, 3),
+        "wall_1_worker_s": round(best_one[0], 3),
+        "wall_dask_2_workers_s": round(best_two[0], 3),
+        "speedup": round(best_one[0] / best_two[0], 3),
+        "cpu_1_worker_s": round(best_one[1], 3),
+        "cpu_dask_total_s": round(best_two[1], 3),
+        "speedup_bound_from_cpu": round(best_one[1] / (best_two[1] / 2), 3),
+        "load_1min_after": round(os.getloadavg()[0], 2),
+    }
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small counts (a smoke run)")
@@ -146,10 +207,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--speedup-only", action="store_true", help="re-measure the speed-up, keep the overhead"
     )
+    parser.add_argument("--dask", action="store_true", help="also a Dask LocalCluster(2)")
+    parser.add_argument("--scale", type=float, default=1.0, help="multiply the game counts")
+    parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args(argv)
-    scale = 10 if args.quick else 1
-    cases = [("pazaak", 4000 // scale, None), ("panjpar", 1500 // scale, None),
-             ("tablic", 600 // scale, "deal")]  # fmt: skip
+    scale = 10 if args.quick else 1 / args.scale
+    cases = [("pazaak", int(4000 // scale), None), ("panjpar", int(1500 // scale), None),
+             ("tablic", int(600 // scale), "deal")]  # fmt: skip
     rounds = 2 if args.quick else 5
     if args.speedup_only and RESULTS.exists():
         overheads = json.loads(RESULTS.read_text())["overhead"]
@@ -158,8 +222,14 @@ def main(argv: list[str] | None = None) -> None:
     speedups = [
         speedup(g, 3 * n, u, 2 if args.quick else 5, args.quiet, args.wait) for g, n, u in cases
     ]
+    dasks = (
+        [dask_speedup(g, 3 * n, u, 2 if args.quick else 3) for g, n, u in cases]
+        if args.dask
+        else []
+    )
     report = {
         "benchmark": "lab",
+        **run_info.header(),
         "machine": {
             "python": platform.python_version(),
             "platform": platform.platform(),
@@ -172,6 +242,8 @@ def main(argv: list[str] | None = None) -> None:
         "speed-up the work split allows on two idle cores, independent of the load.",
         "overhead": overheads,
         "speedup": speedups,
+        "dask": dasks,
+        "load_average_end": os.getloadavg(),
     }
     head = ("game", "unit", "games", "bare g/cpu-s", "lab g/cpu-s", "overhead")
     print("{:8} {:5} {:>6} {:>13} {:>12} {:>9}".format(*head))
@@ -187,10 +259,16 @@ def main(argv: list[str] | None = None) -> None:
             f"{s['game']:8} {s['games']:6} {s['wall_1_worker_s']:11} {s['wall_2_workers_s']:12} "
             f"{s['speedup']:8.2f}x {s['speedup_bound_from_cpu']:9.2f}x {s['load_1min_before']:5}"
         )
+    for d in dasks:
+        print(
+            f"dask {d['game']:8} {d['games']:6} start {d['cluster_start_s']} s, 1 worker "
+            f"{d['wall_1_worker_s']} s, dask {d['wall_dask_2_workers_s']} s: {d['speedup']}x "
+            f"(CPU bound {d['speedup_bound_from_cpu']}x)"
+        )
     if not args.no_write and not args.quick:
-        RESULTS.parent.mkdir(parents=True, exist_ok=True)
-        RESULTS.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
-        print(f"\nwrote {RESULTS}", file=sys.stderr)
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+        print(f"\nwrote {args.out}", file=sys.stderr)
 
 
 if __name__ == "__main__":

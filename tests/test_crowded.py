@@ -123,7 +123,7 @@ def greedy_with(candidates: Callable[[tablic.State], list[tablic.Move]]) -> Any:
     def decide(state: tablic.State, seed: int) -> tablic.Move:
         seat = state.to_move
         assert seat is not None
-        rng = cards.Rng(f"{seed}:greedy:{seat}:{state.ply}")  # as GreedyPlayer seeds it
+        rng = bots.GreedyPlayer(seed).stream(seat, state.ply)  # as the player draws
         return strategy.greedy(state, seat, rng, {}).move
 
     return decide
@@ -255,8 +255,9 @@ def test_hint_button_of_a_widget_on_a_crowded_table_is_quick() -> None:
 
 @pytest.mark.parametrize("game", ["tablic", "panjpar", "pazaak"])
 def test_random_player_and_opponent_draw_what_they_drew_from_the_list(game: str) -> None:
-    # The lab's records and the docs' examples depend on these draws: only the way to the
-    # move changed (Panjpar's own state.random_move is another uniform draw, so not used).
+    # The random player draws with the game's own state.random_move from its position's
+    # stream (its seed and name hashed once, mixed with seat and ply); the widget's random
+    # opponent still draws from the list (Panjpar's state.random_move is another uniform draw).
     from cardwidgets import games
     from cardwidgets.widgets.base import RandomOpponent
 
@@ -266,8 +267,8 @@ def test_random_player_and_opponent_draw_what_they_drew_from_the_list(game: str)
         while not state.is_over:
             seat = state.to_move
             moves = state.legal_moves()
-            drawn = moves[cards.Rng(f"9:random:{seat}:{state.ply}").below(len(moves))]
-            assert bots.RandomPlayer(9).choose(state) == drawn
+            stream = bots.RandomPlayer(9).stream(seat, state.ply)
+            assert bots.RandomPlayer(9).choose(state) == state.random_move(stream)
             opponent = moves[cards.Rng(f"4:{state.ply}").below(len(moves))]
             assert RandomOpponent(4).choose(state) == opponent
             state = state.play(players[seat].choose(state))

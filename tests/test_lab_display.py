@@ -37,17 +37,17 @@ def test_win_chart_is_svg_without_matplotlib(results: lab.Results, no_extras: No
     assert svg.get("role") == "img"
     assert len(svg.findall(f"{ns}rect")) == 2  # a bar per seat
     texts = [t.text for t in svg.iter(f"{ns}text")]
-    assert "30.0%" in texts and "70.0%" in texts
+    assert "45.0%" in texts and "55.0%" in texts
     assert "seat 0 (random)" in texts
     # Text and axes take the theme's colour: readable on a dark background too.
     assert all(t.get("fill") == "currentColor" for t in svg.iter(f"{ns}text"))
-    assert "30.0% (95% interval 14.5% to 51.9%; 6 of 20)" in str(chart)
+    assert "45.0% (95% interval 25.8% to 65.8%; 9 of 20)" in str(chart)
 
 
 def test_chart_speaks_german(results: lab.Results, no_extras: None) -> None:
     chart = results.chart(locale="de")
     texts = [t.text for t in svg_of(chart).iter("{http://www.w3.org/2000/svg}text")]
-    assert "30,0%" in texts and "Platz 0 (random)" in texts and "Siegquote" in texts
+    assert "45,0%" in texts and "Platz 0 (random)" in texts and "Siegquote" in texts
     assert "pazaak, 20 Partien" in str(chart)
 
 
@@ -78,8 +78,8 @@ def test_show_refuses_an_unknown_column_with_a_reason(results: lab.Results) -> N
 
 
 def test_won_says_the_estimate_in_plain_words(results: lab.Results) -> None:
-    assert results.won(0, "en") == "seat 0 won 30% of matches (95% interval 15–52%)"
-    assert results.won(1, "de") == "Platz 1 gewann 70% der Partien (95%-Intervall 48–85%)"
+    assert results.won(0, "en") == "seat 0 won 45% of matches (95% interval 26–66%)"
+    assert results.won(1, "de") == "Platz 1 gewann 55% der Partien (95%-Intervall 34–74%)"
 
 
 def test_check_and_compare_draw_their_charts(no_extras: None) -> None:

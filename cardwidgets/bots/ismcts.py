@@ -78,6 +78,10 @@ Stop = Callable[[S], bool]
 Horizon = Callable[[S], "Stop[S] | None"]
 """``horizon(root)`` gives the :data:`Stop` test for rollouts from ``root`` (None: none)."""
 
+Playout = Callable[[S, Rng], float]
+"""``playout(state, rng)``: the value of a rollout from ``state`` (what the loop of ``policy``
+to the horizon and ``evaluate`` give, for the same stream), computed without making states."""
+
 Observe = Callable[[S, int], Hashable]
 """``observe(state, seat)``: what ``seat`` sees of ``state`` that moves alone do not tell (its
 own new cards, public draws), as a hashable key. Positions after one move with different keys
@@ -165,6 +169,7 @@ def search(
     horizon: Horizon[S] | None = None,
     candidates: Candidates[S, M] | None = None,
     observe: Observe[S] | None = None,
+    playout: Playout[S] | None = None,
     default: M | None = None,
     confidence: float = 1.0,
     exploration: float = 0.7,
@@ -177,6 +182,9 @@ def search(
     ``default`` (a move, e.g. what a rule of thumb would play) is kept unless the search's
     favourite beats its mean value by more than ``confidence`` standard errors: small budgets
     then never do worse than the rule of thumb through sampling noise alone.
+
+    ``playout``, if given, replaces the rollout loop (``policy`` to ``horizon``, then
+    ``evaluate``) by one call that must give the same value for the same stream.
     """
     if iterations is None and time_limit is None:
         raise ValueError("give iterations, time_limit or both")
@@ -191,7 +199,9 @@ def search(
     done = 0
     while True:
         det = state.determinize(seat, rng)
-        _iterate(det, seat, root, rng, moves_of, policy, evaluate, stop, observe, exploration)
+        _iterate(
+            det, seat, root, rng, moves_of, policy, evaluate, stop, observe, playout, exploration
+        )
         done += 1
         if iterations is not None and done >= iterations:
             break
@@ -228,13 +238,17 @@ def _iterate(
     evaluate: Evaluate[S],
     stop: Stop[S] | None,
     observe: Observe[S] | None,
+    playout: Playout[S] | None,
     exploration: float,
 ) -> None:
     """One iteration on one determinization: descend, expand, roll out, back the value up."""
     state, path = _descend(state, seat, root, rng, moves_of, stop, observe, exploration)
-    while not state.is_over and not (stop is not None and stop(state)):
-        state = state.play(policy(state, rng))
-    value = evaluate(state)
+    if playout is not None:
+        value = playout(state, rng)
+    else:
+        while not state.is_over and not (stop is not None and stop(state)):
+            state = state.play(policy(state, rng))
+        value = evaluate(state)
     for step in path:
         mine = value if step.seat == 0 else 1.0 - value
         step.visits += 1

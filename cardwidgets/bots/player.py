@@ -17,8 +17,8 @@ True
 
 from __future__ import annotations
 
-import copy
 import dataclasses
+import functools
 import inspect
 import math
 from collections.abc import Mapping
@@ -79,6 +79,7 @@ class _BasePlayer:
 
     def __init__(self, seed: Seed | None = None) -> None:
         self.seed: Seed = cards.fresh_seed() if seed is None else cards.check_seed(seed)
+        self._key = _player_key(self.seed, self.name)
 
     def reseeded(self: P, seed: Seed) -> P:
         """A fresh copy of this player with another seed.
@@ -86,9 +87,10 @@ class _BasePlayer:
         >>> RandomPlayer(1).reseeded(2).seed
         2
         """
-        twin = copy.copy(self)
-        twin.__dict__ = dict(self.__dict__)
-        twin.seed = seed
+        twin = object.__new__(type(self))  # copy.copy, without its lookups: once per lab game
+        twin.__dict__.update(self.__dict__)
+        twin.seed = cards.check_seed(seed)
+        twin._key = _player_key(twin.seed, twin.name)
         twin._reset()
         return twin
 
@@ -117,10 +119,30 @@ class _BasePlayer:
     def _reset(self) -> None:
         """Forget per-game scratch data (nothing here)."""
 
+    def __setstate__(self, state: dict[str, object]) -> None:
+        # The key is derived again from the seed: a player pickled before keys existed (or
+        # with a tampered key) still draws the numbers its seed fixes.
+        self.__dict__.update(state)
+        self._key = _player_key(self.seed, self.name)
+
+    def stream(self, seat: int, ply: int) -> cards.Rng:
+        """A fresh copy of the random stream this player draws from for ``seat`` at ``ply``.
+
+        The position, not a running stream, fixes the numbers: a choice never depends on what
+        the player was asked before, only on its seed and what the seat sees now. The player's
+        key (its seed and name, mixed once) is mixed with the seat and ply by integer
+        arithmetic (:func:`position_rng`): hashing a text per move was a quarter of a lab run
+        of random players.
+
+        >>> RandomPlayer(1).stream(0, 4).next64() == RandomPlayer(1).stream(0, 4).next64()
+        True
+        >>> RandomPlayer(1).stream(0, 4).next64() == RandomPlayer(2).stream(0, 4).next64()
+        False
+        """
+        return position_rng(self._key, seat, ply)
+
     def _rng(self, state: GameState[M], seat: int) -> cards.Rng:
-        # The position, not a running stream, fixes the numbers: a choice never depends on what
-        # the player was asked before, only on its seed and what the seat sees now.
-        return cards.Rng(f"{self.seed}:{self.name}:{seat}:{state.ply}")
+        return position_rng(self._key, seat, state.ply)
 
     def _seat(self, state: GameState[M]) -> int:
         seat = state.to_move
@@ -141,6 +163,48 @@ class _BasePlayer:
         return hash(repr(self))
 
 
+_MASK64 = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15  # SplitMix64's increment
+
+
+def _player_key(seed: Seed, name: str) -> int:
+    """A player's 64-bit key from its seed and its name, computed once per seed (a player of
+    another strength with the same seed draws other numbers): a whole-number seed is mixed
+    with the name's salt, a text seed is hashed with the name.
+
+    >>> _player_key(1, "random") == _player_key(1, "random") != _player_key(1, "greedy")
+    True
+    """
+    if isinstance(seed, str):
+        return cards.Rng(f"{seed}:{name}").next64()
+    z = ((seed & _MASK64) + _name_salt(name)) & _MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+@functools.lru_cache(maxsize=16)
+def _name_salt(name: str) -> int:
+    """A 64-bit salt per player name (the lab reseeds players per game: hashed once)."""
+    return cards.Rng(f"player:{name}").next64()
+
+
+def position_rng(key: int, seat: int, ply: int) -> cards.Rng:
+    """The random stream of a player with ``key`` for ``seat`` at ``ply``: a SplitMix64
+    generator whose state is the key mixed with the position by SplitMix64's output function,
+    so neighbouring plies and the two seats get unrelated streams, the same in every process.
+
+    >>> position_rng(1, 0, 5).next64() == position_rng(1, 0, 5).next64()
+    True
+    >>> position_rng(1, 0, 5).next64() != position_rng(1, 1, 5).next64()
+    True
+    """
+    z = (key + ((ply << 1 | seat) + 1) * _GAMMA) & _MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return cards.Rng.from_state(z ^ (z >> 31))
+
+
 class RandomPlayer(_BasePlayer):
     """A uniformly random legal move: the baseline every other player must beat.
 
@@ -154,11 +218,16 @@ class RandomPlayer(_BasePlayer):
     name = "random"
 
     def choose(self, view: SeatView[M] | GameState[M]) -> M:
-        """A uniformly random legal move for the seat to move: always the move
-        ``legal_moves()[rng.below(len(legal_moves()))]``, drawn without listing the moves where
-        the game's strategy can (a crowded Tablić table has hundreds of thousands)."""
+        """A uniformly random legal move for the seat to move: ``state.random_move(rng)`` with
+        ``rng = self.stream(seat, state.ply)``, which draws without listing the moves where the
+        game can (a crowded Tablić table has hundreds of thousands, a Panjpar defence
+        thousands)."""
         state, seat = self._look(view)
-        move: M = (strategy_for(state) or PLAIN).random_move(state, self._rng(state, seat))
+        # position_rng inlined: this is the whole cost of a random player beside the engine's
+        z = (self._key + ((state.ply << 1 | seat) + 1) * _GAMMA) & _MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        move: M = state.random_move(cards.Rng.from_state(z ^ (z >> 31)))
         return move
 
 
@@ -333,6 +402,7 @@ class ExpertPlayer(_BasePlayer):
             horizon=strategy.horizon,
             candidates=strategy.candidates,
             observe=strategy.observe,
+            playout=strategy.playout,
             default=default,
             confidence=self.confidence,
             exploration=self.exploration,

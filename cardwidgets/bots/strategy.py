@@ -130,6 +130,11 @@ class Strategy(Generic[S, M]):
         strategy's rollouts and evaluation."""
         return None
 
+    playout: ismcts.Playout[S] | None = None
+    """The value (:meth:`evaluate`'s) of :meth:`rollout` played from a state to the
+    :meth:`horizon` on the engine's plain numbers, the same game as the loop on states for the
+    same stream (a test per game proves it); None: the expert steps states."""
+
     observe: ismcts.Observe[S] | None = None
     """What a seat observes beyond the moves (see :mod:`cardwidgets.bots.ismcts`); None:
     nothing."""

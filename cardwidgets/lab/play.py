@@ -23,6 +23,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import pickle
+import time
 import traceback
 from types import ModuleType
 from typing import Any, TypedDict
@@ -117,12 +118,16 @@ class Chunk:
     rows: Table
     counterexamples: list[Found]
     failure: Failure | None = None
+    seconds: float = 0.0
+    """The CPU seconds its games took (where it was played): sizes the next chunks."""
 
 
 def run_chunk(job: Job, start: int, stop: int) -> Chunk:
     """Play games ``start`` to ``stop - 1`` of ``job``."""
     chunk = Chunk(start, Table(), [])
+    began = time.process_time()
     fill_chunk(chunk, job, stop)
+    chunk.seconds = time.process_time() - began
     return chunk
 
 

@@ -210,9 +210,9 @@ class Results:
         >>> from cardwidgets import lab
         >>> results = lab.simulate("pazaak", games=20, seed=1, progress=False)
         >>> results.won(0, "en")
-        'seat 0 won 30% of matches (95% interval 15–52%)'
+        'seat 0 won 45% of matches (95% interval 26–66%)'
         >>> results.won(1, "de")
-        'Platz 1 gewann 70% der Partien (95%-Intervall 48–85%)'
+        'Platz 1 gewann 55% der Partien (95%-Intervall 34–74%)'
         """
         rate = self.win_rate(seat)
         return i18n.text(

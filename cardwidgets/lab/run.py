@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 import cardwidgets.lab as lab  # the package: its limits are read when a run starts
 from cardwidgets import i18n
 from cardwidgets.lab import display, watchdog
+from cardwidgets.lab.chunks import Chunker
 from cardwidgets.lab.errors import (
     ClaimError,
     GameError,
@@ -135,11 +136,13 @@ def run_chunks(
     _check_run(games, workers, chunk_size, timeout, progress)
     slots = _slots(workers, executor)
     size = chunk_size or _chunk_size(games, slots)
-    chunks = _chunks(games, size)
     bar = Progress(games, progress, job.unit)
     try:
         if executor is None and (workers is None or workers <= 1 or lab.NO_PROCESSES):
-            return _run_here(job, chunks, bar, timeout)
+            return _run_here(job, _chunks(games, size), bar, timeout)
+        # Sent to workers, the later chunks are sized by what the first ones cost (a task's
+        # trip costs milliseconds whatever it holds): see cardwidgets.lab.chunks.
+        chunks = Chunker(games, first=size, workers=slots, adapt=chunk_size is None)
         remote = dataclasses.replace(job, claim=portable(job.claim))
         if executor is not None:
             return _gather(executor, remote, chunks, bar, timeout, slots)
@@ -225,7 +228,7 @@ def _halt(why: BaseException, timeout: float | None) -> Stop:
 def _gather(
     executor: concurrent.futures.Executor,
     job: Job,
-    chunks: Iterator[tuple[int, int]],
+    chunks: Chunker,
     bar: Progress,
     timeout: float | None,
     slots: int,
@@ -262,6 +265,7 @@ def _gather(
                     stop = stop or Stop(error=err)
                     continue
                 done.append(chunk)
+                chunks.learn(len(chunk.rows), chunk.seconds)
                 bar.advance(len(chunk.rows))
                 if chunk.failure is not None and stop is None:
                     stop = Stop(failure=chunk.failure)

@@ -26,7 +26,8 @@ function here equal to its plain rule. In reading order:
   checks of an engine-made move by mask arithmetic (:func:`attack_fits`,
   :func:`checked_code`);
 * random playouts on plain ints (:func:`rollout`), exactly the game of repeated
-  ``state.play(state.random_move(rng))``.
+  ``state.play(state.random_move(rng))``, and a policy's (:func:`policy_rollout`, the
+  expert's rollouts), exactly the game of its loop on states.
 
 Trade-offs: speed over brevity. The commonest shapes (single cards; one pair; two pairs; one
 attack card) have their own straight-line paths, which draw and order exactly as the general
@@ -49,7 +50,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import cast
 
 from cardwidgets import cards
@@ -909,6 +910,81 @@ def rollout(
             mine ^= attack
             continue
         if attack & (attack - 1):
+            killed = used = 0
+            for attacked, killer in sample_defence(attack, theirs, trump, take_all, rng):
+                killed |= 1 << attacked
+                used |= 1 << killer
+        else:  # one card: the same moves under either pick-up rule
+            single = table[attack.bit_length() - 1] & theirs
+            index = rng.below(1 + single.bit_count())
+            if index:
+                killed, used = attack, 1 << indices_of(single)[index - 1]
+            else:
+                killed = used = 0
+        unbeaten = attack & ~killed
+        theirs = (theirs & ~used) | unbeaten
+        attack = 0
+        if top < end:  # attacker first (P-D2), each up to ``target`` or what is left
+            need = target - mine.bit_count()
+            while need > 0 and top < end:
+                mine |= 1 << stock[top]
+                top += 1
+                need -= 1
+            need = target - theirs.bit_count()
+            while need > 0 and top < end:
+                theirs |= 1 << stock[top]
+                top += 1
+                need -= 1
+        if top >= end and not (mine and theirs):  # P-D7: whoever has no cards left wins
+            result = DRAW if not (mine | theirs) else (a if not mine else 1 - a)
+        if not unbeaten:  # P-S14
+            a = 1 - a
+            mine, theirs = theirs, mine
+    outcome = outcome_of(result)
+    assert outcome is not None
+    return outcome
+
+
+AttackPolicy = Callable[[int, int, bool], int]
+"""``attack(hand, defender_count, endgame) -> attack``: a legal attack (mask) from ``hand``."""
+DefencePolicy = Callable[[int, int, bool], tuple[int, int]]
+"""``defend(attack, hand, endgame) -> (killed, used)``: the attack cards a legal defence kills
+and the hand cards that kill them (masks); the unbeaten rest is picked up."""
+
+
+def policy_rollout(
+    hands: tuple[int, int],
+    stock: tuple[int, ...],
+    top: int,
+    trump: int,
+    attacker: int,
+    attack: int,
+    result: int,
+    take_all: bool,
+    target: int,
+    rng: Rng,
+    attack_with: AttackPolicy,
+    defend_with: DefencePolicy,
+    explore: int,
+) -> Outcome:
+    """Play a policy from the given position to the end (see ``State.rollout_with``): each
+    move is uniformly random when ``rng.below(explore) == 0`` (the draws of :func:`rollout`),
+    else the policy's. The battle's end is :func:`rollout`'s, line for line."""
+    a = attacker
+    mine, theirs = (hands[0], hands[1]) if a == 0 else (hands[1], hands[0])
+    end = len(stock)
+    table = BEATERS[trump]
+    while result == RUNNING:
+        if not attack:
+            if rng.below(explore):
+                attack = attack_with(mine, theirs.bit_count(), top >= end)
+            else:
+                attack = sample_attack(mine, theirs, rng)
+            mine ^= attack
+            continue
+        if rng.below(explore):
+            killed, used = defend_with(attack, theirs, top >= end)
+        elif attack & (attack - 1):
             killed = used = 0
             for attacked, killer in sample_defence(attack, theirs, trump, take_all, rng):
                 killed |= 1 << attacked

@@ -857,6 +857,11 @@ class State(core.GameState[Move]):
             last_capturer,
             shown,
         )
+        return cls._from_checked(rules, seed, position)
+
+    @classmethod
+    def _from_checked(cls, rules: Rules, seed: int | str, position: Position) -> State:
+        """The state of a checked (or by construction valid) position."""
         state = cls._blank(rules, seed)
         state._set_position(position)
         # The position as given, kept before both hands out go on at once: _after_turn() may
@@ -1323,20 +1328,23 @@ class State(core.GameState[Move]):
         stock = shuffled[need:]
         if bottom_in_stock and bottom is not None:
             stock.append(bottom)
-        found = type(self).from_position(
-            table=self._table_cards(),
-            hands=dealt,
-            stock=stock,
-            to_move=self._to_move,
-            dealer=self.dealer,
-            rules=self.rules,
-            piles=self.piles,
-            tablas=self.tablas,
-            totals=self.totals,
-            deal_number=self.deal_number,
-            last_capturer=self.last_capturer,
-            seed=rng.next64(),
+        # A position of this valid state with its hidden cards dealt again is valid: it is
+        # made without check_position (a fifth of an expert's search iteration), exactly as
+        # from_position would make it (tests/test_tablic_determinize.py compares the two).
+        position = Position(
+            self._table_cards(),
+            (tuple(dealt[0]), tuple(dealt[1])),
+            tuple(stock),
+            self._to_move,
+            self.dealer,
+            self.piles,
+            self.tablas,
+            self.totals,
+            self.deal_number,
+            self.last_capturer,
+            None,
         )
+        found = type(self)._from_checked(self.rules, rng.next64(), position)
         found._bottom = bottom  # the public card keeps its place even once dealt
         return found
 
