@@ -78,7 +78,10 @@ def test_players_choose_from_the_view_the_moves_they_chose_from_the_state(game: 
             if number % 5 == 2:  # the path a sealed worker takes: the view as JSON and back
                 assert str(player.choose(SeatView.from_json(view.to_text()))) == text
             state = state.play(text)
-        assert len(entry["moves"]) >= 15
+        # a match may be short (random stands early against greedy): it plays to its end or
+        # to the recorder's ply limit
+        assert state.is_over or len(entry["moves"]) == 50
+    assert sum(len(entry["moves"]) for entry in recorded) >= 60
 
 
 def test_a_state_and_the_view_of_its_seat_to_move_get_the_same_choice() -> None:
