@@ -47,6 +47,7 @@ LAYERS = {
     "analysis": 4,  # the value of each move and puzzles: beside the lab, above bots
     "widgets": 5,
     "replay": 5,  # kernel-free replays: beside the widgets (the widget output embeds one)
+    "lessons": 5,  # lesson files (and, later, their pages): beside the widgets and replays
     "demo": 5,
     "export": 6,
     "cli": 7,
