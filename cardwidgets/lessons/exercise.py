@@ -119,7 +119,7 @@ class Exercise:
 
     def _canonical(self, answer: object, locale: str) -> str | Verdict:
         if not isinstance(answer, str):
-            if not hasattr(answer, "__class__") or isinstance(answer, (int, float, bytes)):
+            if not isinstance(answer, GAMES[self.game].Move):  # a Move of this game is fine
                 raise LessonError("lessons.bad_learner_answer", found=i18n.shown(answer))
             answer = str(answer)
         try:
