@@ -11,6 +11,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from language import assert_german
 
 from cardwidgets import i18n, lessons
 from cardwidgets.analysis import puzzles
@@ -151,6 +152,7 @@ def test_a_bad_lesson_is_refused_with_its_line(text: str, line: int, words: list
     for word in words:
         assert word in err.text("en")
     assert err.text("en").split(": ", 1)[1] != err.text("de").split(": ", 1)[1]
+    assert_german(err.text("de"), text.splitlines()[line - 1], *words)  # echoes: what was typed
 
 
 def test_the_good_lesson_of_the_bad_ones_loads() -> None:
@@ -238,6 +240,9 @@ def test_a_chance_is_checked_against_the_exact_odds() -> None:
     assert err.line == 14 and "13/36 (36.1%), not 40%" in err.text("en")
     err = refused(PAZAAK.replace("answers: 36%", "answers: lots"))
     assert err.line == 14 and "'lots' is not a chance" in err.text("en")
+    err = refused(PAZAAK.replace("standing: no | yes", "standing: no | maybe"))
+    assert err.line == 10 and "'yes' or 'no'" in err.text("en")
+    assert_german(err.text("de"), "standing: no | maybe", "'yes'", "'no'")
     loose = lessons.load(PAZAAK.replace("answers: 36%", "answers: 40%\ntolerance: 5%"))
     assert loose.exercises[0].check("40%").correct and not loose.exercises[0].check("30%").correct
 
@@ -291,6 +296,7 @@ def test_load_refuses_what_is_no_lesson_with_a_reason(what: object) -> None:
     with pytest.raises(LessonError) as caught:
         lessons.load(what)  # type: ignore[arg-type]
     assert caught.value.text("de") != caught.value.text("en")
+    assert_german(caught.value.text("de"), str(what))
 
 
 def test_a_file_that_is_not_utf8_is_refused(tmp_path: Path) -> None:

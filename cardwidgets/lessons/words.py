@@ -115,8 +115,8 @@ i18n.register(
             "de": "{key} muss eine ganze Zahl sein, nicht {found}",
         },
         "lessons.bad_yes_no": {
-            "en": "{key} must be yes or no for each seat, not {found}",
-            "de": "{key} muss je Sitz yes oder no sein, nicht {found}",
+            "en": "{key} must be 'yes' or 'no' for each seat, not {found}",
+            "de": "{key} muss je Sitz 'yes' oder 'no' sein, nicht {found}",
         },
         "lessons.bad_position": {
             "en": "this position is impossible: {reason}",
