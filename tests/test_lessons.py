@@ -205,6 +205,8 @@ def test_a_legal_choice_left_out_of_the_answers_is_refused() -> None:
     assert exercise.check(["8♥ x 2♣ 6♥", "8♥ x 5♦ 3♠"]).correct  # any order, any spelling
     assert not exercise.check(["8♥ x 2♣ 6♥", "8♥ x 5♦ 3♠", "8♥ x 2♣ 5♦"]).correct
     assert not exercise.check(["8♥ x 2♣ 6♥"]).correct
+    with i18n.using("de"):
+        assert exercise.verdicts()["8♥ x 2♣ 5♦"].message == "Nicht ganz."
     assert {m: v.correct for m, v in exercise.verdicts().items()} == {
         "8♥ x 3♠ 5♦": True, "8♥ x 2♣ 6♥": True, "8♥ x 2♣ 5♦": False,
     }  # fmt: skip
@@ -258,6 +260,12 @@ def test_stand_or_draw_compares_only_the_choices() -> None:
     assert "the analysis finds end better than the answer stand" in err.text("en")
 
 
+def test_every_card_key_reaches_the_position() -> None:
+    text = with_line(GOOD, 9, "hands: 8♥ K♣ | 9♠ 4♦\nlast_capturer: 1\ntotals: 40 | 50\ndealer: 0")
+    state = lessons.load(text).exercises[0].state
+    assert (state.last_capturer, state.totals, state.dealer) == (1, (40, 50), 0)
+
+
 def test_a_position_code_is_a_position() -> None:
     state = tablic.State.from_position(table="5♦ 3♠ 2♣ 6♥", hands=("8♥ K♣", "9♠ 4♦"), seed=0)
     text = GOOD.replace("table: 5♦ 3♠ 2♣ 6♥\nhands: 8♥ K♣ | 9♠ 4♦", f"code: {state.code()}")
@@ -309,19 +317,24 @@ def test_a_file_that_is_not_utf8_is_refused(tmp_path: Path) -> None:
 # -- puzzles -------------------------------------------------------------------------------
 
 
-def test_puzzles_export_to_a_lesson_that_loads_back() -> None:
-    found = puzzles("tablic", 1, seed=0)  # an exact last-round puzzle
+@pytest.mark.parametrize("game", ["tablic", "panjpar", "pazaak"])
+def test_puzzles_export_to_a_lesson_that_loads_back(game: str) -> None:
+    found = puzzles(game, 1, seed=0)  # Tablić's is exact (the last round), the others estimated
     lesson = lessons.from_puzzles(found)
     again = lessons.load(lesson.to_text())
-    assert isinstance(again, Lesson) and again.game == "tablic"
+    assert isinstance(again, Lesson) and again.game == game
     (exercise,) = again.exercises
     assert exercise.answers == (found[0].answer,)
     assert exercise.state.code(found[0].seat) == found[0].code  # the seat sees the same
     assert exercise.check(found[0].answer).correct
     assert not exercise.check(found[0].tempting).correct
     assert exercise.explanation["de"] == " ".join(found[0].explanation("de").split())
-    with pytest.raises(LessonError, match="puzzles of one game"):
-        lessons.from_puzzles([])
+
+
+def test_puzzles_of_no_game_or_of_two_are_refused() -> None:
+    for found in ([], [*puzzles("pazaak", 1, seed=0), *puzzles("tablic", 1, seed=0)], "x"):
+        with pytest.raises(LessonError, match="puzzles of one game"):
+            lessons.from_puzzles(found)  # type: ignore[arg-type]
 
 
 def test_every_sentence_of_the_lessons_is_in_both_languages() -> None:

@@ -114,7 +114,8 @@ class Exercise:
         if self.question == "chance":
             return {}
         if self.question == "legal":
-            return {m: self._verdict(m, m in self.answers, locale or "en") for m in self.choices}
+            locale = i18n.check_locale(locale or i18n.get_locale())
+            return {m: self._verdict(m, m in self.answers, locale) for m in self.choices}
         return {m: self.check(m, locale=locale) for m in self.moves()}
 
     def _canonical(self, answer: object, locale: str) -> str | Verdict:

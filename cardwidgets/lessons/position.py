@@ -93,6 +93,7 @@ KEYS: dict[str, dict[str, Reader]] = {
         "tablas": _number_pair,
         "totals": _number_pair,
         "deal_number": _number,
+        "last_capturer": _number,
     },
     "panjpar": {
         "hands": _card_pair,
