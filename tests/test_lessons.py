@@ -117,7 +117,7 @@ BAD = [
     ("a key twice", with_line(GOOD, 10, "question: best\nquestion: best"), 11, ["twice"]),
     ("empty value", with_line(GOOD, 10, "question:"), 10, ["question has no value"]),
     ("unequal hints", with_line(GOOD, 13, "hint.en: Count.\nhint.en: Again.\nhint.de: Zähle.\n"
-     "answers: 8♥ x 2♣ 3♠ 5♦ 6♥"), 14, ["hints"]),
+     "answers: 8♥ x 2♣ 3♠ 5♦ 6♥"), 14, ["2 hints in English and 1 hint in German"]),
     ("impossible position", with_line(GOOD, 8, "table: 5♦ 3♠ 2♣ 8♥"), 8, ["impossible", "8♥"]),
     ("bad pair", with_line(GOOD, 9, "hands: 8♥ K♣"), 9, ["one value per seat"]),
     ("bad number", with_line(GOOD, 9, "hands: 8♥ K♣ | 9♠ 4♦\nto_move: first"), 10,

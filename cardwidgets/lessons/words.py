@@ -74,9 +74,10 @@ i18n.register(
             "de": "{key} hat keine Übersetzung: ergänze {missing} in diesem Block",
         },
         "lessons.hint_count": {
-            "en": "this block has {en} hints in English and {de} in German: give each hint in both",
-            "de": "dieser Block hat {en} Tipps auf Englisch und {de} auf Deutsch: gib jeden Tipp "
-            "in beiden Sprachen",
+            "en": "this block has {en:# hint|# hints} in English and {de:# hint|# hints} in "
+            "German: give each hint in both",
+            "de": "dieser Block hat {en:# Tipp|# Tipps} auf Englisch und {de:# Tipp|# Tipps} auf "
+            "Deutsch: gib jeden Tipp in beiden Sprachen",
         },
         "lessons.no_header": {
             "en": "a lesson starts with a lesson block naming its game and title",
