@@ -47,6 +47,7 @@ _LAZY_MODULES = {
     "lab": "cardwidgets.lab",
     "scene": "cardwidgets.scene",
     "replay": "cardwidgets.replay",
+    "lessons": "cardwidgets.lessons",
     "widgets": "cardwidgets.widgets",
 }
 _LAZY_WIDGETS = ("GameWidget", "TablicWidget", "PanjparWidget", "PazaakWidget")

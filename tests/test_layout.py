@@ -52,6 +52,7 @@ LAYERS = {
     "present": 5,  # the scene of a moment (presenters): above the table, below the widgets
     "widgets": 6,
     "replay": 6,  # kernel-free replays: beside the widgets (the widget output embeds one)
+    "lessons": 6,  # lesson files (and, later, their pages): beside the widgets and replays
     "demo": 6,
     "export": 7,
     "cli": 8,

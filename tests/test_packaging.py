@@ -18,6 +18,7 @@ import pytest
 from cardwidgets import extras, lab
 
 REPO = Path(__file__).resolve().parents[1]
+LESSONS = REPO / "cardwidgets" / "lessons" / "examples"
 tomllib = pytest.importorskip("tomllib")  # Python 3.11+; 3.10 skips the metadata checks
 
 
@@ -128,6 +129,11 @@ FRESH_CHECK = textwrap.dedent(
         lab.simulate("tablic", games=1, seed=1).to_pandas()
     except ImportError as error:
         print("MISSING:", error)
+    from cardwidgets import lessons
+
+    names = lessons.examples()
+    assert lessons.load("tablic-captures").exercises, names
+    print("LESSONS", len(names))
     print("RENDERED", len(data["text/html"]), repr(widget))
     """
 )
@@ -148,6 +154,8 @@ def test_built_wheel_installs_and_renders_in_a_fresh_venv_without_node(tmp_path:
     assert "cardwidgets/py.typed" in names
     assert "cardwidgets/static/widget.js" in names
     assert "cardwidgets/static/replay.js" in names  # the kernel-free replay player (issue 22)
+    lessons = {f"cardwidgets/lessons/examples/{p.name}" for p in LESSONS.glob("*.md")}
+    assert len(lessons) == 6 and lessons <= set(names)  # lessons.load finds them installed
     license_name = next(n for n in names if n.endswith(".dist-info/licenses/LICENSE"))
     assert zipfile.ZipFile(wheel).read(license_name) == (REPO / "LICENSE").read_bytes()
     with tarfile.open(sdist) as archive:
@@ -187,3 +195,4 @@ def test_built_wheel_installs_and_renders_in_a_fresh_venv_without_node(tmp_path:
         in (run.stdout)
     )
     assert "RENDERED" in run.stdout
+    assert "LESSONS 6" in run.stdout
