@@ -288,6 +288,44 @@ def test_Z_D4_over_20_a_minus_card_recovers_and_the_status_says_so() -> None:
     assert w.state.totals[0] == 19 and not w.paused
 
 
+def test_Z_D4_a_card_that_leaves_the_total_over_20_says_the_set_is_still_lost() -> None:
+    w = position(tables=([10, 5], [5]), deck=(8,))  # 23
+    w.select("±2")
+    assert click(w, {"kind": "option", "index": 1})  # as -2: 21
+    assert w.scene["status"] == (
+        "±2 makes your total 21: still over 20: you lose the set unless you play -4 instead"
+    )
+    w.locale = "de"
+    assert w.scene["status"] == (
+        "±2 ergibt die Summe 21: immer noch über 20: du verlierst den Satz, außer du spielst "
+        "stattdessen -4"
+    )
+    w.locale = "en"
+    w.select("-4")
+    assert w.scene["status"] == "-4 makes your total 19: press Play card"
+    lost = position(mine="+3 -1 +1", tables=([10, 5], [5]), deck=(9,))  # 24: nothing helps
+    lost.select("-1")
+    assert lost.scene["status"] == (
+        "-1 makes your total 23: still over 20: you lose the set, as no side card in your "
+        "hand brings you back to 20"
+    )
+    bust = position(tables=([10, 5], [5]), deck=(3,))  # 18: +3 goes over
+    bust.select("+3")
+    assert bust.scene["status"] == "+3 makes your total 21: over 20: played, it loses you the set"
+
+
+def test_minus_cards_are_not_drawn_in_the_dashed_style_of_a_card_that_makes_20() -> None:
+    # The legend's dashed outline ("makes exactly 20, or brings you back") marks only the
+    # cards that do; a minus card is told by its sign and marker, not by a dashed border.
+    w = position(tables=([10, 5], [5]), deck=(8,))  # 23: only -4 brings the total back
+    legend = {i["role"]: i["text"] for i in w.scene["legend"]}
+    assert legend["playable"].startswith("This side card makes exactly 20")
+    marked = {c["id"]: c["highlight"] for c in w.zone("hand")["cards"]}
+    assert [cid for cid, role in marked.items() if role == "playable"] == ["-4"]
+    faces = scene.to_html(w.scene)
+    assert "stroke-dasharray" not in faces.split('data-zone="hand"')[1].split("</section>")[0]
+
+
 def test_Z_D4_a_bust_ends_the_set_pauses_on_a_summary_and_continue_goes_on() -> None:
     w = position(tables=([10, 5], [5]), deck=(8,), opponent=Scripted("end"))
     w.end_turn()

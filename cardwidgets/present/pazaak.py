@@ -674,6 +674,26 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
             )
         return status
 
+    def _ready_status(self, card: pazaak.SideCard, made: int) -> str:
+        """The chosen card's total; over 20, that playing it still loses the set (Z-D4: a
+        total over 20 at the end of the turn is a bust, and one side card a turn, Z-S8), and
+        which hand cards would bring the total back instead."""
+        if made <= pazaak.TARGET:
+            return self.text("widget.pazaak.status.ready", card=card, total=made)
+        total = self.state.totals[self.viewer]
+        if total <= pazaak.TARGET:  # it is the card that goes over
+            return self.text("widget.pazaak.status.ready_bust", card=card, total=made)
+        instead = [
+            c.text
+            for c in dict.fromkeys(self.state.hands[self.viewer])
+            if any(t is not None and t <= pazaak.TARGET for _, t in self.choices(c))
+        ]
+        if not instead:
+            return self.text("widget.pazaak.status.ready_lost", card=card, total=made)
+        return self.text(
+            "widget.pazaak.status.ready_over", card=card, total=made, instead=", ".join(instead)
+        )
+
     def _turn_status(self) -> str:
         state, me = self.state, self.viewer
         total, card = state.totals[me], self.selection.card
@@ -690,7 +710,7 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
                 if state.placed[me] or card.text != "D"
                 else total
             )
-            return self.text("widget.pazaak.status.ready", card=card, total=made)
+            return self._ready_status(card, made)
         if total > pazaak.TARGET:
             return self.text("widget.pazaak.status.over20", total=total)
         if self.hot_seat:

@@ -170,6 +170,22 @@ i18n.register(
             "en": "{card} makes your total {total}: press Play card",
             "de": "{card} ergibt die Summe {total}: drücke Karte spielen",
         },
+        "widget.pazaak.status.ready_over": {
+            "en": "{card} makes your total {total}: still over 20: you lose the set unless you "
+            "play {instead} instead",
+            "de": "{card} ergibt die Summe {total}: immer noch über 20: du verlierst den Satz, "
+            "außer du spielst stattdessen {instead}",
+        },
+        "widget.pazaak.status.ready_lost": {
+            "en": "{card} makes your total {total}: still over 20: you lose the set, as no side "
+            "card in your hand brings you back to 20",
+            "de": "{card} ergibt die Summe {total}: immer noch über 20: du verlierst den Satz, "
+            "denn keine deiner Handkarten bringt dich auf 20 zurück",
+        },
+        "widget.pazaak.status.ready_bust": {
+            "en": "{card} makes your total {total}: over 20: played, it loses you the set",
+            "de": "{card} ergibt die Summe {total}: über 20: gespielt kostet sie dich den Satz",
+        },
         "widget.pazaak.status.opponent_stands": {
             "en": "{status} ({player} stands on {total})",
             "de": "{status} ({player} hält bei {total})",
