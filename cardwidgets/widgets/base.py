@@ -1203,7 +1203,11 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             intent, version = parse(content, bare, self.version)
             if version != self.version:
                 raise WidgetError("widget.stale")
-            return dispatch(self, intent)
+            self._clear_refusal()
+            done = dispatch(self, intent)
+            if done and self._message is None and self.scene.get("message") is not None:
+                self.refresh()  # the act changed nothing shown but the refusal it cleared
+            return done
         except TranslatedError as err:
             self._refuse(err)
             self.refresh()
@@ -1213,6 +1217,15 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             self._show("error", lambda: self.text("widget.internal"))
             self.refresh()
             return False
+
+    def _clear_refusal(self) -> None:
+        """Take down the refusal on show before the next intent is carried out: the learner
+        has done something else (pressed Analysis after a bad seed, clicked a card after a
+        refused move), so its cause is gone. If the intent is refused too, its own reason
+        takes the place; an info line (a hint, "new game started") stays until the act that
+        answers it clears it, as each does."""
+        if self._message is not None and self._message["kind"] == "error":
+            self._message = None
 
     def attempt(self, act: Callable[[], object]) -> bool:
         """Run ``act``; a refusal is shown in the widget (by ``reporting``) and gives False."""
