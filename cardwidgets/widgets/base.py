@@ -1201,7 +1201,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         """
         try:
             intent, version = parse(content, bare, self.version)
-            if version != self.version:
+            if version != self.version and not _timeless(intent):
                 raise WidgetError("widget.stale")
             self._clear_refusal()
             done = dispatch(self, intent)
@@ -1487,6 +1487,19 @@ def parse(content: object, bare: bool, current: int) -> tuple[dict[str, Any], in
     ):
         raise WidgetError("widget.bad_intent")
     return dict(intent), version
+
+
+# The watch controls ask for time, not for a move on the picture shown: One move, Play on and
+# Pause mean the same on any version of the scene. Each watched move (or a slow player's think)
+# makes a new version while the click is on its way, so refusing them as stale lost the click:
+# Play on pressed right after One move, before the move's scene arrived, played that one move and
+# stopped. They are still carried out only if the current scene offers them, enabled.
+_TIMELESS_ACTIONS = frozenset({"watch-step", "watch-play", "watch-pause"})
+
+
+def _timeless(intent: Mapping[str, Any]) -> bool:
+    """Whether ``intent`` means the same whatever scene version it was made on."""
+    return intent.get("kind") == "action" and intent.get("id") in _TIMELESS_ACTIONS
 
 
 def _card(widget: GameWidget[Any, Any], intent: dict[str, Any]) -> bool:
