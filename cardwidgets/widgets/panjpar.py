@@ -47,13 +47,14 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable
 from types import ModuleType
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from cardwidgets import cards
 from cardwidgets.cards import Card, CardLike
 from cardwidgets.core import IllegalMove
 from cardwidgets.games import panjpar
 from cardwidgets.games.panjpar import can_complete
+from cardwidgets.games.panjpar.state import checked_guess
 from cardwidgets.present.panjpar import PanjparPresenter, PanjparSelection
 from cardwidgets.widgets.base import GameWidget, WidgetError
 
@@ -78,6 +79,44 @@ class PanjparWidget(GameWidget[panjpar.State, panjpar.Move]):
     presenter_class = PanjparPresenter
     blank = PanjparSelection()
     _selection: PanjparSelection
+    _guess: str | None = None
+    _deal: panjpar.State | None = None  # the last game this widget dealt (its guess is known)
+
+    def __init__(self, *, guess: str | None = None, **options: Any) -> None:
+        """``guess``: the trump colour (``"red"`` or ``"black"``, also ``rot``/``schwarz``)
+        the guesser (the non-dealer, seat 0) calls before the deal (P-D1); it decides who
+        attacks first and is kept for every new game. Without it the seed draws the guess,
+        and the widget says so. Refused with ``state`` or ``code`` (their guess is made).
+
+        >>> PanjparWidget(seed=5, guess="red").scene["status"].startswith("You guessed red")
+        True
+        >>> PanjparWidget(seed=5).scene["status"].startswith("The seed drew the trump guess")
+        True
+        """
+        if guess is not None:
+            if options.get("state") is not None or options.get("code") is not None:
+                raise WidgetError("widget.panjpar.guess_with_state")
+            guess = checked_guess(guess)
+        self._guess = guess
+        super().__init__(**options)
+
+    @property
+    def guess(self) -> str | None:
+        """The trump colour asked for with the ``guess`` option, or None (drawn)."""
+        return self._guess
+
+    def _starting_state(
+        self, seed: int | str | None, state: panjpar.State | None, rules: Any
+    ) -> tuple[panjpar.State, int | str]:
+        if state is not None:
+            return super()._starting_state(seed, state, rules)
+        chosen = cards.fresh_seed() if seed is None else seed
+        started, chosen = super()._starting_state(chosen, None, rules)  # checks the rules
+        return self._new_state(chosen, started.rules), chosen
+
+    def _new_state(self, seed: int | str, rules: Any) -> panjpar.State:
+        self._deal = panjpar.new_game(seed=seed, rules=rules, guess=self._guess)
+        return self._deal
 
     # -- reading the position ----------------------------------------------------------------
     @property
@@ -254,7 +293,9 @@ class PanjparWidget(GameWidget[panjpar.State, panjpar.Move]):
     # -- reading the position ----------------------------------------------------------------
     def presenter(self) -> PanjparPresenter:
         """The Panjpar presenter of what the widget shows now (typed: its selection rules)."""
-        return PanjparPresenter(self.moment(), self._selection, self._narrated)
+        # How the guess was made is known only for a game this widget dealt itself.
+        asked = (self._guess is not None) if self._line[0] is self._deal else None
+        return PanjparPresenter(self.moment(), self._selection, self._narrated, asked)
 
     def extenders(self) -> frozenset[Card]:
         """The hand cards that, added to the selection, still lead to a legal attack."""
