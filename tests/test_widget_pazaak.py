@@ -149,10 +149,10 @@ def test_the_browser_flow_card_then_play_then_end_turn_and_the_draws_are_announc
     assert click(w, {"kind": "action", "id": "end-turn"})
     assert w.moves_log == [
         "You play +3: 11.",
-        "You end your turn on 11. Computer draws 5: 5.",
+        "You end your turn on 11. Computer draws 5.",
         "Computer ends the turn on 5. You draw 7: 18.",
     ]
-    assert w.announcement == "You end your turn on 11. Computer draws 5: 5. " + (
+    assert w.announcement == "You end your turn on 11. Computer draws 5. " + (
         "Computer ends the turn on 5. You draw 7: 18."
     )
 
@@ -338,6 +338,9 @@ def test_Z_D4_a_bust_ends_the_set_pauses_on_a_summary_and_continue_goes_on() -> 
     assert summary["action"] == "continue"
     assert action(w, "continue")["primary"] and not action(w, "end-turn")["enabled"]
     assert w.scene["status"] == "Set 1 is over: read the summary, then press Continue"
+    w.locale = "de"  # the German sentence has its verb ("dann Weiter" had none)
+    assert w.scene["status"] == "Satz 1 ist vorbei: lies die Zusammenfassung, dann drücke Weiter"
+    w.locale = "en"
     with pytest.raises(WidgetError, match="Read the summary"):
         w.end_turn()
     assert click(w, {"kind": "action", "id": "continue"})
@@ -465,7 +468,7 @@ def test_hot_seat_the_view_follows_the_player_to_move() -> None:
     w.end_turn()
     assert w.viewer == 1 and ids(w, "hand") == ["+5", "-1", "-2", "±6"]
     assert [c["kind"] for c in w.zone("opponent-hand")["cards"]] == ["back"] * 4
-    assert w.moves_log[-1] == "Player 1 ends the turn on 8. Player 2 draws 5: 5."
+    assert w.moves_log[-1] == "Player 1 ends the turn on 8. Player 2 draws 5."
 
 
 def test_a_german_widget_speaks_german_throughout() -> None:

@@ -144,9 +144,7 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
         said = []
         for index in range(before, len(final)):
             total = sum(v for _, v in final[: index + 1])
-            said.append(
-                self.said("widget.pazaak.say.draw", seat, card=final[index][1], total=total)
-            )
+            said.append(self._draw_sentence(seat, final[index][1], total, first=index == 0))
         stood_by_choice = parent.standing[seat] or (
             seat == mover and isinstance(move, pazaak.Stand)
         )
@@ -178,8 +176,15 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
         elif next_set:
             said.append(self.said("widget.pazaak.say.next_set", state.starter, n=state.set_number))
             first = state.placed[state.starter][0][1]
-            said.append(self.said("widget.pazaak.say.draw", state.starter, card=first, total=first))
+            said.append(self._draw_sentence(state.starter, first, first, first=True))
         return said
+
+    def _draw_sentence(self, seat: int, card: int, total: int, *, first: bool) -> str:
+        """``seat`` draws ``card`` and has ``total``; the first card of a table is its total,
+        so the total is not said again ("You draw 10.", not "You draw 10: 10.")."""
+        if first:
+            return self.said("widget.pazaak.say.draw_first", seat, card=card)
+        return self.said("widget.pazaak.say.draw", seat, card=card, total=total)
 
     def _set_won_sentences(self, reason: str, winner: int, n: int, totals: list[int]) -> list[str]:
         """How ``winner`` won set ``n``: the other bust, a higher total, a tiebreaker, a full

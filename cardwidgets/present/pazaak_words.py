@@ -193,7 +193,7 @@ i18n.register(
         "widget.pazaak.status.waiting": {"en": "{player} to move", "de": "{player} ist am Zug"},
         "widget.pazaak.status.paused": {
             "en": "Set {n} is over: read the summary, then press Continue",
-            "de": "Satz {n} ist vorbei: lies die Zusammenfassung, dann Weiter",
+            "de": "Satz {n} ist vorbei: lies die Zusammenfassung, dann drücke Weiter",
         },
         "widget.pazaak.status.won": {
             "en": "Match over: {player} won {high:# set|# sets} to {low}",
@@ -285,6 +285,15 @@ i18n.register(
         "widget.pazaak.say.draw.you": {
             "en": "You draw {card}: {total}.",
             "de": "Du ziehst {card}: {total}.",
+        },
+        # the first card of a table: its total is the card itself, said once ("You draw 10.")
+        "widget.pazaak.say.draw_first": {
+            "en": "{player} draws {card}.",
+            "de": "{player} zieht {card}.",
+        },
+        "widget.pazaak.say.draw_first.you": {
+            "en": "You draw {card}.",
+            "de": "Du ziehst {card}.",
         },
         "widget.pazaak.say.twenty": {
             "en": "{player} has exactly 20 and stands automatically.",

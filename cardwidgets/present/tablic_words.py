@@ -78,7 +78,7 @@ i18n.register(
         "widget.tablic.status.waiting": {"en": "{player} to move", "de": "{player} ist am Zug"},
         "widget.tablic.status.paused": {
             "en": "Deal {deal} is over: read the summary, then press Continue",
-            "de": "Spiel {deal} ist vorbei: lies die Zusammenfassung, dann Weiter",
+            "de": "Spiel {deal} ist vorbei: lies die Zusammenfassung, dann drücke Weiter",
         },
         "widget.tablic.status.win": {
             "en": "Game over: {player} won {high} to {low}",
