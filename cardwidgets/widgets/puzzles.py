@@ -158,10 +158,11 @@ class PuzzleMode(GameWidget[Any, Any]):
                 _scene.action("puzzle-next", label, enabled=not last, primary=not last)
             )
         right, done = self.score
+        # Before the first answer there is no score to give ("0 of 0 right" said nothing).
+        key = "widget.puzzle.title" if done else "widget.puzzle.title_first"
         title = self.text(
-            "widget.puzzle.title", number=self._number + 1, count=len(self._puzzles),
-            right=right, answered=done,
-        )  # fmt: skip
+            key, number=self._number + 1, count=len(self._puzzles), right=right, answered=done
+        )
         text = self._verdict() if self.answered else self.prompt()
         shown = built["analysis"]
         if shown is not None and answered:  # the switch's values go with the verdict
