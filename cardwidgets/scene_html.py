@@ -314,7 +314,7 @@ def _tally(count: int) -> Markup:
     """One dot a tabla, in groups of five. Not strokes: a lone "|" beside the count read as a
     text cursor."""
     dots = [
-        h("circle", {"cx": i // 5 * 51 + i % 5 * 9 + 4, "cy": 9, "r": 3.5}) for i in range(count)
+        h("circle", {"cx": i // 5 * 51 + i % 5 * 9 + 4, "cy": 9, "r": "3.5"}) for i in range(count)
     ]
     width = (count - 1) // 5 * 51 + (count - 1) % 5 * 9 + 8  # to the last dot
     attrs: dict[str, Attr] = {"class": "cw-tally", "viewBox": f"0 0 {width} 18", "width": width}
