@@ -150,12 +150,13 @@ def test_a_weaker_move_is_said_to_lose_points_against_the_best_in_both_languages
     w = TablicWidget(state=_last_round(), analysis=True)
     w.play("10♦")  # laid on the table: the capture 8♣ x 3♠ 5♥ was 12 points better
     assert _panel(w)["text"].startswith(
-        "Your move lost 12 points against the best (exact). Played: Lay 10♦ on the table; "
-        "best: Play 8♣ and capture 3♠ 5♥ (+6)."
-    )
+        "Your move lost 12 points against the best (exact). Played: Lay 10♦ on the table "
+        "(−6); best: Play 8♣ and capture 3♠ 5♥ (+6)."
+    )  # the learner's own move's value too, not only the best one's
     w.locale = "de"
     assert _panel(w)["text"].startswith(
-        "Dein Zug verlor 12 Punkte gegenüber dem besten (exakt). Gespielt: Lege 10♦ auf den Tisch;"
+        "Dein Zug verlor 12 Punkte gegenüber dem besten (exakt). Gespielt: Lege 10♦ auf den Tisch "
+        "(−6);"
     )
 
 
@@ -163,7 +164,7 @@ def test_the_best_move_is_said_to_be_the_best() -> None:
     w = TablicWidget(state=_last_round(), analysis=True)
     w.play("8♣ x 3♠ 5♥")
     assert _panel(w)["text"].startswith(
-        "Your move was the best (exact): Play 8♣ and capture 3♠ 5♥."
+        "Your move was the best (exact): Play 8♣ and capture 3♠ 5♥ (+6)."
     )
 
 
