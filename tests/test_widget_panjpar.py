@@ -326,6 +326,7 @@ def test_P_S29_the_worked_battle_with_draws_and_who_attacks_next() -> None:
 def test_P_S5_P_D1_the_trump_guess_asked_for_is_said_at_the_start() -> None:
     right = PanjparWidget(seed=2026, guess="red", opponent="greedy")
     assert right.guess == "red" and right.state.guess == {"guesser": 0, "guess": "red"}
+    assert right.guess_asked is True
     assert right.scene["status"].startswith(
         "You guessed red and the trump indicator 5♦ is red, so you attack first. Select 1, 3 or 5"
     )
@@ -346,7 +347,7 @@ def test_P_S5_P_D1_the_trump_guess_asked_for_is_said_at_the_start() -> None:
 
 def test_P_D1_a_guess_nobody_asked_for_is_said_to_be_drawn_never_guessed() -> None:
     drawn = PanjparWidget(seed=2026, opponent="greedy")  # the seed draws black
-    assert drawn.guess is None
+    assert drawn.guess is None and drawn.guess_asked is False
     assert drawn.scene["status"].startswith(
         "The seed drew the trump guess (You: black); the trump indicator 5♦ is red, so "
         "Computer attacks first. Computer attacks with"
@@ -363,6 +364,7 @@ def test_P_D1_a_guess_nobody_asked_for_is_said_to_be_drawn_never_guessed() -> No
         "The trump guess was black (Computer); the trump indicator 5♦ is red, so you attack first."
     )
     assert "guessed" not in drawn.scene["status"] + given.scene["status"]
+    assert given.guess_asked is None
 
 
 @pytest.mark.parametrize(

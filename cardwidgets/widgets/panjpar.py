@@ -105,6 +105,13 @@ class PanjparWidget(GameWidget[panjpar.State, panjpar.Move]):
         """The trump colour asked for with the ``guess`` option, or None (drawn)."""
         return self._guess
 
+    @property
+    def guess_asked(self) -> bool | None:
+        """How the trump guess of the game shown was made: True, asked for (``guess``);
+        False, drawn from the seed; None, not known (a ``state`` given: made elsewhere)."""
+        # Known only for a game this widget dealt itself.
+        return (self._guess is not None) if self._line[0] is self._deal else None
+
     def _starting_state(
         self, seed: int | str | None, state: panjpar.State | None, rules: Any
     ) -> tuple[panjpar.State, int | str]:
@@ -293,9 +300,9 @@ class PanjparWidget(GameWidget[panjpar.State, panjpar.Move]):
     # -- reading the position ----------------------------------------------------------------
     def presenter(self) -> PanjparPresenter:
         """The Panjpar presenter of what the widget shows now (typed: its selection rules)."""
-        # How the guess was made is known only for a game this widget dealt itself.
-        asked = (self._guess is not None) if self._line[0] is self._deal else None
-        return PanjparPresenter(self.moment(), self._selection, self._narrated, asked)
+        return PanjparPresenter(
+            self.moment(), self._selection, self._narrated, guess_asked=self.guess_asked
+        )
 
     def extenders(self) -> frozenset[Card]:
         """The hand cards that, added to the selection, still lead to a legal attack."""
