@@ -337,9 +337,12 @@ def test_Z_D4_a_bust_ends_the_set_pauses_on_a_summary_and_continue_goes_on() -> 
     assert [c["text"] for c in summary["zones"][0]["cards"]] == ["10", "5", "8"]
     assert summary["action"] == "continue"
     assert action(w, "continue")["primary"] and not action(w, "end-turn")["enabled"]
-    assert w.scene["status"] == "Set 1 is over: read the summary, then press Continue"
-    w.locale = "de"  # the German sentence has its verb ("dann Weiter" had none)
-    assert w.scene["status"] == "Satz 1 ist vorbei: lies die Zusammenfassung, dann drücke Weiter"
+    # The banner asks for Continue; the header names the moment, not the banner's sentence again.
+    assert w.scene["status"] == "Set 1 is over"
+    assert w.scene["banner"]["text"] == "Read the summary, then press “Continue”"
+    w.locale = "de"
+    assert w.scene["status"] == "Satz 1 ist vorbei"
+    assert w.scene["banner"]["text"] == "Lies die Zusammenfassung, dann drücke „Weiter“"
     w.locale = "en"
     with pytest.raises(WidgetError, match="Read the summary"):
         w.end_turn()

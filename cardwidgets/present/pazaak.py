@@ -659,9 +659,9 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
         state = self.state
         parent, outcome = state.parent, state.outcome
         if self.paused and parent is not None:
-            # a still has no Continue button: its words must not ask for one
-            key = "summary.title" if self.moment.still else "status.paused"
-            return self.text(f"widget.pazaak.{key}", n=parent.set_number)
+            # The banner asks for Continue; the header names the moment only, so it does
+            # not say the banner's sentence again (a still has no Continue either).
+            return self.text("widget.pazaak.summary.title", n=parent.set_number)
         if outcome is not None and outcome.winner is not None:  # a match has a winner (Z-S2)
             winner = outcome.winner
             high, low = max(state.sets_won), min(state.sets_won)

@@ -191,10 +191,6 @@ i18n.register(
             "de": "{status} ({player} hält bei {total})",
         },
         "widget.pazaak.status.waiting": {"en": "{player} to move", "de": "{player} ist am Zug"},
-        "widget.pazaak.status.paused": {
-            "en": "Set {n} is over: read the summary, then press Continue",
-            "de": "Satz {n} ist vorbei: lies die Zusammenfassung, dann drücke Weiter",
-        },
         "widget.pazaak.status.won": {
             "en": "Match over: {player} won {high:# set|# sets} to {low}",
             "de": "Partie vorbei: {player} hat {high} zu {low} Sätzen gewonnen",

@@ -76,10 +76,6 @@ i18n.register(
         },
         "widget.tablic.status.refused": {"en": "{reason}", "de": "{reason}"},
         "widget.tablic.status.waiting": {"en": "{player} to move", "de": "{player} ist am Zug"},
-        "widget.tablic.status.paused": {
-            "en": "Deal {deal} is over: read the summary, then press Continue",
-            "de": "Spiel {deal} ist vorbei: lies die Zusammenfassung, dann drücke Weiter",
-        },
         "widget.tablic.status.win": {
             "en": "Game over: {player} won {high} to {low}",
             "de": "Spiel vorbei: {player} gewinnt {high} zu {low}",
