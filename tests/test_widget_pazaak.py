@@ -110,6 +110,14 @@ def test_side_cards_the_learners_face_up_the_opponents_as_backs_played_ones_face
     assert w.zone("hand")["info"] == "3 of 4 left for the whole match"
 
 
+def test_the_header_gives_the_total_and_leaves_the_turn_to_the_banner() -> None:
+    w = position()
+    assert w.scene["banner"]["text"] == "Your turn: play a side card, end your turn or stand"
+    assert w.scene["status"] == "Your total: 8"  # it restated the banner's sentence before
+    w.locale = "de"
+    assert w.scene["status"] == "Deine Summe: 8"
+
+
 def test_the_deck_shows_its_size_or_the_uniform_draws_never_its_order() -> None:
     w = position()
     assert w.zone("deck")["info"] == "Set 1 · 39 cards left in this set"
@@ -467,7 +475,7 @@ def test_repr_history_and_goto() -> None:
 def test_hot_seat_the_view_follows_the_player_to_move() -> None:
     w = position(opponent="human")
     assert w.zone("hand")["label"] == "Player 1: side cards"
-    assert w.scene["status"].startswith("Player 1's turn: 8.")
+    assert w.scene["status"] == "Player 1's total: 8"  # the banner says whose turn it is
     w.end_turn()
     assert w.viewer == 1 and ids(w, "hand") == ["+5", "-1", "-2", "±6"]
     assert [c["kind"] for c in w.zone("opponent-hand")["cards"]] == ["back"] * 4

@@ -144,13 +144,14 @@ i18n.register(
         "widget.pazaak.action.stand": {"en": "Stand", "de": "Halten"},
         "widget.pazaak.action.odds": {"en": "Show odds", "de": "Chancen zeigen"},
         # the status line
+        # The banner says whose turn it is and what to do; the header adds the total only.
         "widget.pazaak.status.turn": {
-            "en": "Your turn: {total}. Play a side card, end your turn or stand",
-            "de": "Du bist dran: {total}. Spiele eine Handkarte, beende deinen Zug oder halte",
+            "en": "Your total: {total}",
+            "de": "Deine Summe: {total}",
         },
         "widget.pazaak.status.turn_player": {
-            "en": "{player}'s turn: {total}. Play a side card, end the turn or stand",
-            "de": "{player} ist dran: {total}. Spiele eine Handkarte, beende den Zug oder halte",
+            "en": "{player}'s total: {total}",
+            "de": "Summe von {player}: {total}",
         },
         "widget.pazaak.status.over20": {
             "en": "Over 20 ({total}): a minus card can bring you back; ending the turn now "
