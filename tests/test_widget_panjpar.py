@@ -367,6 +367,40 @@ def test_P_D1_a_guess_nobody_asked_for_is_said_to_be_drawn_never_guessed() -> No
     assert given.guess_asked is None
 
 
+def test_P_D1_guess_ask_asks_on_the_board_before_the_deal_with_every_card_face_down() -> None:
+    w = PanjparWidget(seed=2026, guess="ask", opponent="greedy")
+    assert w.asking and w.ply == 0
+    shown = json.dumps(w.scene, ensure_ascii=False)
+    assert w.scene["status"] == "Before the deal: guess the colour of the trump card, red or black"
+    assert [o["label"] for o in w.scene["options"]] == ["Red", "Black"]
+    kinds = {c["kind"] for z in w.scene["zones"] for c in z["cards"]}
+    assert kinds == {"back"} and "♦" not in shown and w.scene["code"] == ""  # trumps are ♦
+    assert w.scene["actions"] == [] and w.scene["log"] == []
+    with pytest.raises(WidgetError, match="First guess the trump colour"):
+        w.play("attack 5♦")
+    assert w.ply == 0 and w.asking
+    # The learner clicks Black: dealt with that call, the indicator 5♦ is red, so the computer
+    # attacks at once, and the status says that the learner guessed.
+    assert w.handle_intent({"type": "intent", "version": w.version,
+                            "intent": {"kind": "option", "index": 1}}, bare=False)  # fmt: skip
+    assert not w.asking and w.guess == "black" and w.guess_asked is True
+    assert w.state.guess == {"guesser": 0, "guess": "black"} and w.ply == 1
+    assert w.scene["status"].startswith(
+        "You guessed black but the trump indicator 5♦ is red, so Computer attacks first."
+    )
+    w.new()  # each new game asks again
+    assert w.asking and w.guess is None and w.ply == 0
+    with pytest.raises(WidgetError):
+        w.new(seed="-3")  # refused: still asking, nothing dealt
+    assert w.asking
+    german = PanjparWidget(seed=2026, guess="ask", locale="de")
+    assert german.scene["status"] == (
+        "Vor dem Geben: Tippe auf die Farbe der Trumpfkarte, Rot oder Schwarz"
+    )
+    german.make_guess("rot")
+    assert german.scene["status"].startswith("Du hast auf Rot getippt und die Trumpfkarte 5♦")
+
+
 @pytest.mark.parametrize(
     ("options", "reason"),
     [

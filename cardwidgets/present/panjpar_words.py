@@ -326,6 +326,21 @@ i18n.register(
             "en": "{card} can beat {cards}",
             "de": "{card} kann {cards} schlagen",
         },
+        "widget.panjpar.guess.ask": {
+            "en": "Before the deal: guess the colour of the trump card, red or black",
+            "de": "Vor dem Geben: Tippe auf die Farbe der Trumpfkarte, Rot oder Schwarz",
+        },
+        "widget.panjpar.guess.choice.red": {"en": "Red", "de": "Rot"},
+        "widget.panjpar.guess.choice.black": {"en": "Black", "de": "Schwarz"},
+        "widget.panjpar.guess_first": {
+            "en": "First guess the trump colour (red or black): the cards are dealt after it.",
+            "de": "Tippe zuerst auf die Trumpffarbe (Rot oder Schwarz): danach wird gegeben.",
+        },
+        "widget.panjpar.guess_not_asked": {
+            "en": "No guess is asked now: the cards are dealt (guess='ask' asks before each deal).",
+            "de": "Jetzt ist kein Tipp gefragt: die Karten sind gegeben (guess='ask' fragt vor "
+            "jedem Geben).",
+        },
         "widget.panjpar.guess_with_state": {
             "en": "The trump guess is made before a deal: give guess with seed, not with a "
             "state or a position code (their guess is already made).",
