@@ -371,7 +371,10 @@ def test_P_D1_guess_ask_asks_on_the_board_before_the_deal_with_every_card_face_d
     w = PanjparWidget(seed=2026, guess="ask", opponent="greedy")
     assert w.asking and w.ply == 0
     shown = json.dumps(w.scene, ensure_ascii=False)
-    assert w.scene["status"] == "Before the deal: guess the colour of the trump card, red or black"
+    assert w.scene["banner"]["text"] == (
+        "Before the deal: guess the colour of the trump card, red or black"
+    )
+    assert w.scene["status"] == "Before the deal" and w.scene["announce"] == ""
     assert [o["label"] for o in w.scene["options"]] == ["Red", "Black"]
     kinds = {c["kind"] for z in w.scene["zones"] for c in z["cards"]}
     assert kinds == {"back"} and "♦" not in shown and w.scene["code"] == ""  # trumps are ♦
@@ -394,9 +397,10 @@ def test_P_D1_guess_ask_asks_on_the_board_before_the_deal_with_every_card_face_d
         w.new(seed="-3")  # refused: still asking, nothing dealt
     assert w.asking
     german = PanjparWidget(seed=2026, guess="ask", locale="de")
-    assert german.scene["status"] == (
+    assert german.scene["banner"]["text"] == (
         "Vor dem Geben: Tippe auf die Farbe der Trumpfkarte, Rot oder Schwarz"
     )
+    assert german.scene["status"] == "Vor dem Geben"
     german.make_guess("rot")
     assert german.scene["status"].startswith("Du hast auf Rot getippt und die Trumpfkarte 5♦")
 

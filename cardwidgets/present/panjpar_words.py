@@ -330,6 +330,7 @@ i18n.register(
             "en": "Before the deal: guess the colour of the trump card, red or black",
             "de": "Vor dem Geben: Tippe auf die Farbe der Trumpfkarte, Rot oder Schwarz",
         },
+        "widget.panjpar.guess.moment": {"en": "Before the deal", "de": "Vor dem Geben"},
         "widget.panjpar.guess.choice.red": {"en": "Red", "de": "Rot"},
         "widget.panjpar.guess.choice.black": {"en": "Black", "de": "Schwarz"},
         "widget.panjpar.guess_first": {

@@ -407,7 +407,8 @@ def _ask_scene(widget: PanjparWidget, built: Any) -> Any:
     built["labels"] = {**built["labels"], "options": question}
     built["actions"], built["previews"], built["log"] = [], {}, []
     built["code"], built["history"], built["summary"], built["analysis"] = "", None, None, None
-    built["status"] = built["announce"] = question
+    # The banner asks; the header names the moment only, and no move is narrated yet.
+    built["status"], built["announce"] = widget.text("widget.panjpar.guess.moment"), ""
     built["banner"] = {"seat": widget.seat, "text": question, "tone": "you"}
     built["focus"] = []
     return built
