@@ -20,7 +20,7 @@ analysis switch appears only once the puzzle is answered.
 ...                 "8♣ x 3♠ 5♥", "10♦", 6.0, -6.0)
 >>> w = puzzle_widget("tablic", puzzles=[puzzle])
 >>> w.scene["analysis"]["title"], w.scene["analysis"]["text"]
-('Puzzle 1 of 1: 0 of 0 right', 'Find the capture that wins the most points.')
+('Puzzle 1 of 1', 'Find the capture that wins the most points.')
 >>> _ = w.play("8♣ x 3♠ 5♥")
 >>> w.score, w.scene["analysis"]["text"].split(". ")[0]
 ((1, 1), 'Right! Best: Play 8♣ and capture 3♠ 5♥ (+6)')
