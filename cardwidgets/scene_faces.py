@@ -205,8 +205,9 @@ def _side(card: CardView) -> list[Markup]:
     parts = [_paper(fill, "none")]
     if tone == "both":
         parts.append(h("path", {"d": _LOWER_HALF, "fill": _SIDE["minus"][0]}))
+    # A minus card is told by its sign and its ▼ marker, its border solid like the others': a
+    # dashed outline is the legend's "makes exactly 20 or brings you back" (playable).
     border: dict[str, Attr] = {"stroke-width": 3 if tone == "gold" else "1.5"}
-    border["stroke-dasharray"] = "5 3" if tone == "minus" else None
     parts.append(_paper("none", stroke, border))
     if tone == "both":
         inner: dict[str, Attr] = {

@@ -311,19 +311,15 @@ def _controls(ctx: _Ctx, scene: Scene) -> Markup:
 
 
 def _tally(count: int) -> Markup:
-    """Tally strokes: four upright, the fifth across them."""
-    strokes = []
-    for i in range(count):
-        x = i // 5 * 22 + i % 5 * 4 + 3
-        if i % 5 == 4:
-            strokes.append(h("line", {"x1": x - 17, "y1": 14, "x2": x + 1, "y2": 4}))
-        else:
-            strokes.append(h("line", {"x1": x, "y1": 2, "x2": x, "y2": 16}))
-    width = -(-count // 5) * 22
+    """One dot a tabla, in groups of five. Not strokes: a lone "|" beside the count read as a
+    text cursor."""
+    dots = [
+        h("circle", {"cx": i // 5 * 51 + i % 5 * 9 + 4, "cy": 9, "r": "3.5"}) for i in range(count)
+    ]
+    width = (count - 1) // 5 * 51 + (count - 1) % 5 * 9 + 8  # to the last dot
     attrs: dict[str, Attr] = {"class": "cw-tally", "viewBox": f"0 0 {width} 18", "width": width}
-    attrs.update({"height": 18, "aria-hidden": "true", "stroke": "currentColor"})
-    attrs.update({"stroke-width": 2, "stroke-linecap": "round"})
-    return h("svg", attrs, *strokes)
+    attrs.update({"height": 18, "aria-hidden": "true", "fill": "currentColor"})
+    return h("svg", attrs, *dots)
 
 
 def _score_cell(row: ScoreRow, cell: str) -> Markup:

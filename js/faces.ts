@@ -130,7 +130,9 @@ function sideFace(h: H, card: CardView): Element[] {
   const size = Array.from(card.text).length <= 2 ? 28 : Array.from(card.text).length === 3 ? 22 : 18;
   const parts = [paper(h, fill, "none")];
   if (tone === "both") parts.push(h("path", { d: LOWER_HALF, fill: SIDE.minus[0] }));
-  const border: Attrs = { "stroke-width": tone === "gold" ? 3 : "1.5", "stroke-dasharray": tone === "minus" ? "5 3" : null };
+  // A minus card is told by its sign and its ▼ marker, its border solid like the others': a
+  // dashed outline is the legend's "makes exactly 20 or brings you back" (playable).
+  const border: Attrs = { "stroke-width": tone === "gold" ? 3 : "1.5" };
   parts.push(paper(h, "none", stroke, border));
   if (tone === "both") parts.push(h("rect", { x: 4, y: 4, width: 52, height: 76, rx: 3, fill: "none", stroke: ink }));
   const marks = MARKERS[tone].map((points) => h("polygon", { points }));

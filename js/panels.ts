@@ -76,17 +76,16 @@ export function renderControls(ctx: Ctx, scene: Scene): Element {
   );
 }
 
-/** Tally strokes: four upright, the fifth across them. */
+/** One dot a tabla, in groups of five. Not strokes: a lone "|" beside the count read as a text
+ * cursor. */
 function tally(h: H, count: number): Element {
-  const strokes: Element[] = [];
+  const dots: Element[] = [];
   for (let i = 0; i < count; i++) {
-    const x = Math.floor(i / 5) * 22 + (i % 5) * 4 + 3;
-    const line: Attrs = i % 5 === 4 ? { x1: x - 17, y1: 14, x2: x + 1, y2: 4 } : { x1: x, y1: 2, x2: x, y2: 16 };
-    strokes.push(h("line", line));
+    dots.push(h("circle", { cx: Math.floor(i / 5) * 51 + (i % 5) * 9 + 4, cy: 9, r: 3.5 }));
   }
-  const width = Math.ceil(count / 5) * 22;
+  const width = Math.floor((count - 1) / 5) * 51 + ((count - 1) % 5) * 9 + 8; // to the last dot
   const attrs: Attrs = { class: "cw-tally", viewBox: `0 0 ${width} 18`, width, height: 18, "aria-hidden": "true" };
-  return h("svg", { ...attrs, stroke: "currentColor", "stroke-width": 2, "stroke-linecap": "round" }, ...strokes);
+  return h("svg", { ...attrs, fill: "currentColor" }, ...dots);
 }
 
 function scoreCell(ctx: Ctx, row: ScoreRow, cell: string): Element {

@@ -124,6 +124,11 @@ def test_exact_search_stops_at_its_limit_and_the_analysis_then_estimates() -> No
     assert not result.best.exact and result.best.samples == 20
     assert "stopped after 5 positions" in result.best.reason("en")
     assert "brach nach 5 Stellungen ab" in result.best.reason("de")
+    # The reason follows the value in the widget's panel, which shows no interval: it must not
+    # name one ("…, 95% interval" with none in sight); the table has its interval column.
+    assert "interval" not in result.best.reason("en")
+    assert "Intervall" not in result.best.reason("de")
+    assert "95% interval" in result.to_html("en")
 
 
 def test_pazaak_estimates_cover_the_exact_values_at_the_stated_rate() -> None:

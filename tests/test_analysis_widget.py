@@ -150,12 +150,13 @@ def test_a_weaker_move_is_said_to_lose_points_against_the_best_in_both_languages
     w = TablicWidget(state=_last_round(), analysis=True)
     w.play("10♦")  # laid on the table: the capture 8♣ x 3♠ 5♥ was 12 points better
     assert _panel(w)["text"].startswith(
-        "Your move lost 12 points against the best (exact). Played: Lay 10♦ on the table; "
-        "best: Play 8♣ and capture 3♠ 5♥ (+6)."
-    )
+        "Your move lost 12 points against the best (exact). Played: Lay 10♦ on the table "
+        "(−6); best: Play 8♣ and capture 3♠ 5♥ (+6)."
+    )  # the learner's own move's value too, not only the best one's
     w.locale = "de"
     assert _panel(w)["text"].startswith(
-        "Dein Zug verlor 12 Punkte gegenüber dem besten (exakt). Gespielt: Lege 10♦ auf den Tisch;"
+        "Dein Zug verlor 12 Punkte gegenüber dem besten (exakt). Gespielt: Lege 10♦ auf den Tisch "
+        "(−6);"
     )
 
 
@@ -163,7 +164,7 @@ def test_the_best_move_is_said_to_be_the_best() -> None:
     w = TablicWidget(state=_last_round(), analysis=True)
     w.play("8♣ x 3♠ 5♥")
     assert _panel(w)["text"].startswith(
-        "Your move was the best (exact): Play 8♣ and capture 3♠ 5♥."
+        "Your move was the best (exact): Play 8♣ and capture 3♠ 5♥ (+6)."
     )
 
 
@@ -260,7 +261,7 @@ def test_a_puzzle_answered_right_scores_and_explains() -> None:
     w = puzzle_widget("tablic", puzzles=[_puzzle(), _puzzle()])
     assert isinstance(w, TablicPuzzles)
     assert _panel(w) == {
-        "title": "Puzzle 1 of 2: 0 of 0 right",
+        "title": "Puzzle 1 of 2",
         "text": "Find the capture that wins the most points.",
         "values": {},
         "best": [],
@@ -280,6 +281,25 @@ def test_a_puzzle_answered_right_scores_and_explains() -> None:
     }  # fmt: skip
     assert _button(w, "puzzle-next")["enabled"] is True  # type: ignore[index]
     assert _button(w, "analysis") is not None  # answered: the switch may show why
+
+
+def test_a_puzzle_whose_answer_is_a_lay_asks_for_the_best_balance_not_the_most_points() -> None:
+    # A lay never wins a point: "the move that wins the most points" answered by "Lay 10♦
+    # (−6)" was a contradiction; the question says the value may be below zero.
+    lay = _puzzle(answer="10♦", tempting="8♣ x 3♠ 5♥")
+    w = puzzle_widget("tablic", puzzles=[lay], locale="de")
+    assert _panel(w) == {
+        "title": "Rätsel 1 von 1",
+        "text": "Finde den besten Zug: deine Punkte abzüglich der des anderen, so viel wie "
+        "möglich (es kann unter null sein).",
+        "values": {},
+        "best": [],
+    }
+    w.locale = "en"
+    assert _panel(w)["text"] == (
+        "Find the best move: your points minus the other player's, the most you can get (it "
+        "may be below zero)."
+    )
 
 
 def test_a_wrong_answer_is_explained_scored_and_the_set_ends() -> None:

@@ -85,7 +85,7 @@ def test_won_says_the_estimate_in_plain_words(results: lab.Results) -> None:
 def test_check_and_compare_draw_their_charts(no_extras: None) -> None:
     claim = lab.check(lambda s: s.outcome.winner == 0, "pazaak", games=10, seed=2, progress=False)
     assert "<svg" in claim.chart()._repr_html_()
-    assert str(claim.chart("de")).startswith("die Behauptung galt")
+    assert str(claim.chart("de")).startswith("Wie oft die Behauptung galt")
     comparison = lab.compare(
         "pazaak",
         players={"a": ("greedy:stand_at=15", "greedy"), "b": ("greedy:stand_at=17", "greedy")},

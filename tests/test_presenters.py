@@ -51,7 +51,8 @@ def _presenter_alone(w: GameWidget[Any, Any]) -> Presenter[Any, Any]:
     if isinstance(w, TablicWidget):
         return TablicPresenter(moment, TablicSelection(w.selected, w.chosen))
     if isinstance(w, PanjparWidget):
-        return PanjparPresenter(moment, PanjparSelection(w.picked, w.target, w.kills))
+        selection = PanjparSelection(w.picked, w.target, w.kills)
+        return PanjparPresenter(moment, selection, guess_asked=w.guess_asked)
     assert isinstance(w, PazaakWidget)
     return PazaakPresenter(moment, PazaakSelection(w.selected, w.sign), odds=w.odds)
 

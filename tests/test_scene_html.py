@@ -181,3 +181,12 @@ def test_a_card_is_named_by_label_note_group_and_role_and_a_button_by_its_face()
     # The score sheet's corner heads nothing: a plain cell, not an empty header.
     made["score"] = scene.score(["Du", "Computer"], [scene.score_row("Gesamt", [1, 2])])
     assert '<thead><tr><td></td><th scope="col">Du</th>' in render(made, css=False)
+
+
+def test_a_tabla_tally_draws_one_dot_a_tabla_never_a_lone_stroke_like_a_cursor() -> None:
+    page = page_of("tablic_summary")
+    cells = re.findall(r'<td data-count="(\d+)"[^>]*>(.*?)</td>', page)
+    counted = [(int(n), body) for n, body in cells if int(n) > 0]
+    assert counted
+    for n, body in counted:
+        assert body.count("<circle") == n and "<line" not in body, body

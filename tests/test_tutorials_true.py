@@ -9,7 +9,8 @@ Each code cell that shows a lesson widget carries cell metadata
 ``{"cardwidgets": {"widget": NAME, "ply": N, "shows": [CARD, ...], "selected": [CARD, ...]}}``:
 the widget's variable, the move it must still show, the cards the prose names (each on the
 board face up, by id or by the text on the card) and, optionally, the cards that must be
-selected. This test runs each notebook top to bottom in a kernel, then asks the kernel what
+selected. No lesson widget may show a message at the end either (a refusal that a later cell
+provoked on it, as notebook 02's defence widget once did). This test runs each notebook top to bottom in a kernel, then asks the kernel what
 each tagged widget shows at the end.
 """
 
@@ -40,6 +41,7 @@ def _board(widget):
         "ply": widget.ply,
         "cards": sorted({name for c in cards for name in (c["id"], c["text"]) if name}),
         "selected": sorted(c["id"] for c in cards if c["selected"]),
+        "message": widget.message,
     }
 
 
@@ -93,6 +95,8 @@ def test_every_lesson_widget_still_shows_what_its_prose_describes_after_run_all(
             wrong.append(f"cell {index} {tag['widget']}: at move {board['ply']}, not {tag['ply']}")
         if "selected" in tag and board["selected"] != sorted(tag["selected"]):
             wrong.append(f"cell {index} {tag['widget']}: selected {board['selected']}")
+        if board["message"] is not None:  # e.g. a refusal a later cell provoked on it
+            wrong.append(f"cell {index} {tag['widget']}: shows {board['message']!r}")
     assert not wrong, f"{name}: " + "; ".join(wrong)
 
 

@@ -323,26 +323,100 @@ def test_P_S29_the_worked_battle_with_draws_and_who_attacks_next() -> None:
     assert [c["id"] for c in w.zone("discard")["cards"]] == ["K♣"]  # the top discard only
 
 
-def test_P_S5_P_D1_the_trump_guess_is_said_at_the_start() -> None:
-    right = PanjparWidget(state=panjpar.new_game(seed=2026, guess="red"), opponent="greedy")
+def test_P_S5_P_D1_the_trump_guess_asked_for_is_said_at_the_start() -> None:
+    right = PanjparWidget(seed=2026, guess="red", opponent="greedy")
+    assert right.guess == "red" and right.state.guess == {"guesser": 0, "guess": "red"}
+    assert right.guess_asked is True
     assert right.scene["status"].startswith(
         "You guessed red and the trump indicator 5♦ is red, so you attack first. Select 1, 3 or 5"
     )
-    wrong = PanjparWidget(
-        state=panjpar.new_game(seed=2026, guess="black", guesser=1), opponent="greedy"
-    )
+    wrong = PanjparWidget(seed=2026, guess="black", opponent="greedy")
     assert wrong.scene["status"].startswith(
-        "Computer guessed black but the trump indicator 5♦ is red, so you attack first."
-    )
-    defending_first = PanjparWidget(seed=2026, opponent="greedy")  # the seed guessed black
-    assert defending_first.scene["status"].startswith(
         "You guessed black but the trump indicator 5♦ is red, so Computer attacks first. "
         "Computer attacks with"
     )
-    german = PanjparWidget(state=panjpar.new_game(seed=2026, guess="red"), locale="de")
+    german = PanjparWidget(seed=2026, guess="schwarz", locale="de")
     assert german.scene["status"].startswith(
-        "Du hast auf rot getippt und die Trumpfkarte 5♦ ist rot, also greifst du zuerst an."
+        "Du hast auf Schwarz getippt, aber die Trumpfkarte 5♦ ist rot, also greift Computer "
+        "zuerst an."
+    )  # the guess is a noun (Schwarz), the card's colour an adjective (rot)
+    wrong.new()  # a new game keeps the guess asked for
+    assert wrong.state.guess == {"guesser": 0, "guess": "black"}
+    assert wrong.scene["status"].startswith("You guessed black")
+
+
+def test_P_D1_a_guess_nobody_asked_for_is_said_to_be_drawn_never_guessed() -> None:
+    drawn = PanjparWidget(seed=2026, opponent="greedy")  # the seed draws black
+    assert drawn.guess is None and drawn.guess_asked is False
+    assert drawn.scene["status"].startswith(
+        "The seed drew the trump guess (You: black); the trump indicator 5♦ is red, so "
+        "Computer attacks first. Computer attacks with"
     )
+    german = PanjparWidget(seed=2026, locale="de")
+    assert german.scene["status"].startswith(
+        "Der Startwert hat den Trumpftipp gezogen (Du: Schwarz); die Trumpfkarte 5♦ ist rot,"
+    )
+    # A state made elsewhere: who chose its guess is not known, so nobody "guessed" it.
+    given = PanjparWidget(
+        state=panjpar.new_game(seed=2026, guess="black", guesser=1), opponent="greedy"
+    )
+    assert given.scene["status"].startswith(
+        "The trump guess was black (Computer); the trump indicator 5♦ is red, so you attack first."
+    )
+    assert "guessed" not in drawn.scene["status"] + given.scene["status"]
+    assert given.guess_asked is None
+
+
+def test_P_D1_guess_ask_asks_on_the_board_before_the_deal_with_every_card_face_down() -> None:
+    w = PanjparWidget(seed=2026, guess="ask", opponent="greedy")
+    assert w.asking and w.ply == 0
+    shown = json.dumps(w.scene, ensure_ascii=False)
+    assert w.scene["banner"]["text"] == (
+        "Before the deal: guess the colour of the trump card, red or black"
+    )
+    assert w.scene["status"] == "Before the deal" and w.scene["announce"] == ""
+    assert [o["label"] for o in w.scene["options"]] == ["Red", "Black"]
+    kinds = {c["kind"] for z in w.scene["zones"] for c in z["cards"]}
+    assert kinds == {"back"} and "♦" not in shown and w.scene["code"] == ""  # trumps are ♦
+    assert w.scene["actions"] == [] and w.scene["log"] == []
+    with pytest.raises(WidgetError, match="First guess the trump colour"):
+        w.play("attack 5♦")
+    assert w.ply == 0 and w.asking
+    # The learner clicks Black: dealt with that call, the indicator 5♦ is red, so the computer
+    # attacks at once, and the status says that the learner guessed.
+    assert w.handle_intent({"type": "intent", "version": w.version,
+                            "intent": {"kind": "option", "index": 1}}, bare=False)  # fmt: skip
+    assert not w.asking and w.guess == "black" and w.guess_asked is True
+    assert w.state.guess == {"guesser": 0, "guess": "black"} and w.ply == 1
+    assert w.scene["status"].startswith(
+        "You guessed black but the trump indicator 5♦ is red, so Computer attacks first."
+    )
+    w.new()  # each new game asks again
+    assert w.asking and w.guess is None and w.ply == 0
+    with pytest.raises(WidgetError):
+        w.new(seed="-3")  # refused: still asking, nothing dealt
+    assert w.asking
+    german = PanjparWidget(seed=2026, guess="ask", locale="de")
+    assert german.scene["banner"]["text"] == (
+        "Vor dem Geben: Tippe auf die Farbe der Trumpfkarte, Rot oder Schwarz"
+    )
+    assert german.scene["status"] == "Vor dem Geben"
+    german.make_guess("rot")
+    assert german.scene["status"].startswith("Du hast auf Rot getippt und die Trumpfkarte 5♦")
+
+
+@pytest.mark.parametrize(
+    ("options", "reason"),
+    [
+        ({"seed": 1, "guess": "green"}, "the trump guess is 'red' or 'black', not 'green'"),
+        ({"state": panjpar.new_game(seed=1), "guess": "red"}, "The trump guess is made before"),
+    ],
+)
+def test_P_D1_a_bad_guess_option_is_refused_with_a_reason(
+    options: dict[str, Any], reason: str
+) -> None:
+    with pytest.raises(ValueError, match=re.escape(reason)):
+        PanjparWidget(**options)
 
 
 def end_game(mine: str, theirs: str) -> PanjparWidget:

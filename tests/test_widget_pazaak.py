@@ -110,6 +110,14 @@ def test_side_cards_the_learners_face_up_the_opponents_as_backs_played_ones_face
     assert w.zone("hand")["info"] == "3 of 4 left for the whole match"
 
 
+def test_the_header_gives_the_total_and_leaves_the_turn_to_the_banner() -> None:
+    w = position()
+    assert w.scene["banner"]["text"] == "Your turn: play a side card, end your turn or stand"
+    assert w.scene["status"] == "Your total: 8"  # it restated the banner's sentence before
+    w.locale = "de"
+    assert w.scene["status"] == "Deine Summe: 8"
+
+
 def test_the_deck_shows_its_size_or_the_uniform_draws_never_its_order() -> None:
     w = position()
     assert w.zone("deck")["info"] == "Set 1 · 39 cards left in this set"
@@ -149,10 +157,10 @@ def test_the_browser_flow_card_then_play_then_end_turn_and_the_draws_are_announc
     assert click(w, {"kind": "action", "id": "end-turn"})
     assert w.moves_log == [
         "You play +3: 11.",
-        "You end your turn on 11. Computer draws 5: 5.",
+        "You end your turn on 11. Computer draws 5.",
         "Computer ends the turn on 5. You draw 7: 18.",
     ]
-    assert w.announcement == "You end your turn on 11. Computer draws 5: 5. " + (
+    assert w.announcement == "You end your turn on 11. Computer draws 5. " + (
         "Computer ends the turn on 5. You draw 7: 18."
     )
 
@@ -288,6 +296,44 @@ def test_Z_D4_over_20_a_minus_card_recovers_and_the_status_says_so() -> None:
     assert w.state.totals[0] == 19 and not w.paused
 
 
+def test_Z_D4_a_card_that_leaves_the_total_over_20_says_the_set_is_still_lost() -> None:
+    w = position(tables=([10, 5], [5]), deck=(8,))  # 23
+    w.select("±2")
+    assert click(w, {"kind": "option", "index": 1})  # as -2: 21
+    assert w.scene["status"] == (
+        "±2 makes your total 21: still over 20: you lose the set unless you play -4 instead"
+    )
+    w.locale = "de"
+    assert w.scene["status"] == (
+        "±2 ergibt die Summe 21: immer noch über 20: du verlierst den Satz, außer du spielst "
+        "stattdessen -4"
+    )
+    w.locale = "en"
+    w.select("-4")
+    assert w.scene["status"] == "-4 makes your total 19: press Play card"
+    lost = position(mine="+3 -1 +1", tables=([10, 5], [5]), deck=(9,))  # 24: nothing helps
+    lost.select("-1")
+    assert lost.scene["status"] == (
+        "-1 makes your total 23: still over 20: you lose the set, as no side card in your "
+        "hand brings you back to 20"
+    )
+    bust = position(tables=([10, 5], [5]), deck=(3,))  # 18: +3 goes over
+    bust.select("+3")
+    assert bust.scene["status"] == "+3 makes your total 21: over 20: played, it loses you the set"
+
+
+def test_minus_cards_are_not_drawn_in_the_dashed_style_of_a_card_that_makes_20() -> None:
+    # The legend's dashed outline ("makes exactly 20, or brings you back") marks only the
+    # cards that do; a minus card is told by its sign and marker, not by a dashed border.
+    w = position(tables=([10, 5], [5]), deck=(8,))  # 23: only -4 brings the total back
+    legend = {i["role"]: i["text"] for i in w.scene["legend"]}
+    assert legend["playable"].startswith("This side card makes exactly 20")
+    marked = {c["id"]: c["highlight"] for c in w.zone("hand")["cards"]}
+    assert [cid for cid, role in marked.items() if role == "playable"] == ["-4"]
+    faces = scene.to_html(w.scene)
+    assert "stroke-dasharray" not in faces.split('data-zone="hand"')[1].split("</section>")[0]
+
+
 def test_Z_D4_a_bust_ends_the_set_pauses_on_a_summary_and_continue_goes_on() -> None:
     w = position(tables=([10, 5], [5]), deck=(8,), opponent=Scripted("end"))
     w.end_turn()
@@ -299,7 +345,13 @@ def test_Z_D4_a_bust_ends_the_set_pauses_on_a_summary_and_continue_goes_on() -> 
     assert [c["text"] for c in summary["zones"][0]["cards"]] == ["10", "5", "8"]
     assert summary["action"] == "continue"
     assert action(w, "continue")["primary"] and not action(w, "end-turn")["enabled"]
-    assert w.scene["status"] == "Set 1 is over: read the summary, then press Continue"
+    # The banner asks for Continue; the header names the moment, not the banner's sentence again.
+    assert w.scene["status"] == "Set 1 is over"
+    assert w.scene["banner"]["text"] == "Read the summary, then press “Continue”"
+    w.locale = "de"
+    assert w.scene["status"] == "Satz 1 ist vorbei"
+    assert w.scene["banner"]["text"] == "Lies die Zusammenfassung, dann drücke „Weiter“"
+    w.locale = "en"
     with pytest.raises(WidgetError, match="Read the summary"):
         w.end_turn()
     assert click(w, {"kind": "action", "id": "continue"})
@@ -423,11 +475,11 @@ def test_repr_history_and_goto() -> None:
 def test_hot_seat_the_view_follows_the_player_to_move() -> None:
     w = position(opponent="human")
     assert w.zone("hand")["label"] == "Player 1: side cards"
-    assert w.scene["status"].startswith("Player 1's turn: 8.")
+    assert w.scene["status"] == "Player 1's total: 8"  # the banner says whose turn it is
     w.end_turn()
     assert w.viewer == 1 and ids(w, "hand") == ["+5", "-1", "-2", "±6"]
     assert [c["kind"] for c in w.zone("opponent-hand")["cards"]] == ["back"] * 4
-    assert w.moves_log[-1] == "Player 1 ends the turn on 8. Player 2 draws 5: 5."
+    assert w.moves_log[-1] == "Player 1 ends the turn on 8. Player 2 draws 5."
 
 
 def test_a_german_widget_speaks_german_throughout() -> None:

@@ -212,7 +212,8 @@ def test_hints_show_previews_and_a_hint_in_words_selects_a_move() -> None:
 
 def test_a_german_widget_speaks_german() -> None:
     w = position("3♠ 5♥ 7♣", "8♦", locale="de")
-    assert w.scene["status"] == "Du bist dran: wähle eine Karte aus deiner Hand"
+    assert w.scene["status"] == "Wähle eine Karte aus deiner Hand"  # "Du bist dran" is the banner's
+    assert w.scene["banner"]["text"].startswith("Du bist dran:")
     assert w.zone("table")["cards"][0]["label"] == "Pik Drei"
     assert w.zone("opponent-hand")["info"] == "2 Karten"
     w.select("8♦")

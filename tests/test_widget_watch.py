@@ -93,6 +93,41 @@ def test_playing_on_makes_a_move_every_pace_seconds_until_paused() -> None:
     assert not w.running and "watch-play" in _ids(w) and w.pace == 0.01
 
 
+def test_play_on_pressed_before_the_previous_moves_scene_arrived_plays_on() -> None:
+    # The page stamps a click with the scene it shows: One move, then Play on before the one
+    # move's scene arrived (a slow player thinking) sends both on the same version. Play on was
+    # refused as stale, so the game played one move and stopped.
+    w = TablicWidget(seed=3, players=("random", "random"), pace=0.01)
+    shown = w.version
+
+    def send(action: str) -> bool:
+        intent = {"kind": "action", "id": action}
+        return w.handle_intent({"type": "intent", "version": shown, "intent": intent}, bare=False)
+
+    async def clicks() -> tuple[bool, bool, int]:
+        stepped = send("watch-step")
+        played = send("watch-play")
+        await asyncio.sleep(0.25)
+        moved = w.ply
+        assert send("watch-pause")  # also stamped with the old picture: still carried out
+        return stepped, played, moved
+
+    with ThreadPoolExecutor(1) as pool:
+        stepped, played, moved = pool.submit(asyncio.run, clicks()).result()
+    assert stepped and played and moved > 1 and w.message is None
+    assert not w.running
+    card = w.scene["zones"][0]["cards"][0]["id"]  # a move on the old picture stays refused
+    assert not w.handle_intent(
+        {
+            "type": "intent",
+            "version": shown,
+            "intent": {"kind": "card", "zone": "hand", "card": card},
+        },
+        bare=False,
+    )
+    assert w.message is not None and w.message.startswith("That click was made on an older")
+
+
 def test_playing_on_without_an_event_loop_says_to_step() -> None:
     w = TablicWidget(seed=3, players=("random", "random"))
     with ThreadPoolExecutor(1) as pool, pytest.raises(WidgetError, match="step"):

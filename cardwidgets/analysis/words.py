@@ -18,16 +18,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "de": "exakt: alle Karten sind durch Zählen bekannt "
         "({nodes:# Stellung|# Stellungen} durchsucht)",
     },
+    # How a value was found, said after it in the widget's panel and in the table: no "95%
+    # interval" here, as the panel shows none (the table has its own interval column).
     "analysis.estimate": {
-        "en": "estimated from {samples:# deal|# deals} of the unseen cards, 95% interval",
-        "de": "geschätzt aus {samples:# Verteilung|# Verteilungen} der ungesehenen Karten, "
-        "95%-Intervall",
+        "en": "estimated from {samples:# deal|# deals} of the unseen cards",
+        "de": "geschätzt aus {samples:# Verteilung|# Verteilungen} der ungesehenen Karten",
     },
     "analysis.too_big": {
-        "en": "estimated from {samples:# deal|# deals} of the unseen cards, 95% interval "
-        "(the exact search stopped after {nodes:# position|# positions})",
-        "de": "geschätzt aus {samples:# Verteilung|# Verteilungen} der ungesehenen Karten, "
-        "95%-Intervall (die exakte Suche brach nach {nodes:# Stellung|# Stellungen} ab)",
+        "en": "estimated from {samples:# deal|# deals} of the unseen cards (the exact search "
+        "stopped after {nodes:# position|# positions})",
+        "de": "geschätzt aus {samples:# Verteilung|# Verteilungen} der ungesehenen Karten (die "
+        "exakte Suche brach nach {nodes:# Stellung|# Stellungen} ab)",
     },
     "analysis.others": {
         "en": "{count:# other move|# other moves}, not analysed (the search prunes them)",

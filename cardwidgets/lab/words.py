@@ -99,7 +99,8 @@ i18n.register(
             "en": "{title}: {n} values from {low} to {high}",
             "de": "{title}: {n} Werte von {low} bis {high}",
         },
-        "lab.claim_held": {"en": "the claim held", "de": "die Behauptung galt"},
+        # a chart's title over the rate (51.8%): how often, not that it held
+        "lab.claim_held": {"en": "How often the claim held", "de": "Wie oft die Behauptung galt"},
         "lab.no_column": {
             "en": "There is no column “{column}”; the columns are: {columns}.",
             "de": "Es gibt keine Spalte „{column}“; die Spalten sind: {columns}.",

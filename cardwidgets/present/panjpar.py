@@ -49,6 +49,10 @@ class PanjparPresenter(Presenter[panjpar.State, PanjparSelection]):
     """The Panjpar scene of a :class:`~cardwidgets.present.Moment` and a selection."""
 
     selection: PanjparSelection = dataclasses.field(default_factory=PanjparSelection)
+    guess_asked: bool | None = None
+    """Whether the trump guess (P-D1) was asked for (the widget's ``guess`` option: True) or
+    drawn from the seed (False); None: not known (a picture of a state), and no one is said
+    to have guessed."""
 
     game = "panjpar"
     focus_zones = ("hand", "battle")
@@ -500,7 +504,13 @@ class PanjparPresenter(Presenter[panjpar.State, PanjparSelection]):
             return ""
         said, guesser, attacker = guess["guess"], guess["guesser"], state.attacker
         right = "right" if indicator.color == said else "wrong"
-        if self.hot_seat:
+        if not self.guess_asked:
+            # Nobody was asked: the seed drew the guess (or who made it is not known), so no
+            # sentence says that anyone "guessed".
+            how = "drawn" if self.guess_asked is False else "given"
+            you = "you_" if not self.hot_seat and attacker == self.seat else ""
+            key = f"{you}{how}"
+        elif self.hot_seat:
             key = f"start_{right}"
         elif attacker == self.seat:
             key = f"you_start_{right}"
@@ -509,7 +519,7 @@ class PanjparPresenter(Presenter[panjpar.State, PanjparSelection]):
         return self.text(
             f"widget.panjpar.why.{key}",
             guesser=self.names()[guesser],
-            guess=self.text(f"widget.panjpar.colour.{said}"),
+            guess=self.text(f"widget.panjpar.guess.{said}"),
             card=indicator,
             colour=self.text(f"widget.panjpar.colour.{indicator.color}"),
             player=self.names()[attacker],

@@ -164,6 +164,32 @@ i18n.register(
             "de": "{guesser} hat auf {guess} getippt, aber die Trumpfkarte {card} ist {colour}, "
             "also greift {player} zuerst an. ",
         },
+        # The guess drawn from the seed (the widget's guess option not given), or made by
+        # whoever set the state up: nobody is said to have guessed.
+        "widget.panjpar.why.drawn": {
+            "en": "The seed drew the trump guess ({guesser}: {guess}); the trump indicator "
+            "{card} is {colour}, so {player} attacks first. ",
+            "de": "Der Startwert hat den Trumpftipp gezogen ({guesser}: {guess}); die "
+            "Trumpfkarte {card} ist {colour}, also greift {player} zuerst an. ",
+        },
+        "widget.panjpar.why.you_drawn": {
+            "en": "The seed drew the trump guess ({guesser}: {guess}); the trump indicator "
+            "{card} is {colour}, so you attack first. ",
+            "de": "Der Startwert hat den Trumpftipp gezogen ({guesser}: {guess}); die "
+            "Trumpfkarte {card} ist {colour}, also greifst du zuerst an. ",
+        },
+        "widget.panjpar.why.given": {
+            "en": "The trump guess was {guess} ({guesser}); the trump indicator {card} is "
+            "{colour}, so {player} attacks first. ",
+            "de": "Der Trumpftipp war {guess} ({guesser}); die Trumpfkarte {card} ist "
+            "{colour}, also greift {player} zuerst an. ",
+        },
+        "widget.panjpar.why.you_given": {
+            "en": "The trump guess was {guess} ({guesser}); the trump indicator {card} is "
+            "{colour}, so you attack first. ",
+            "de": "Der Trumpftipp war {guess} ({guesser}); die Trumpfkarte {card} ist "
+            "{colour}, also greifst du zuerst an. ",
+        },
         "widget.panjpar.why.killed_all": {
             "en": "{player} killed every attack card, so {player} attacks now. ",
             "de": "{player} hat jede Angriffskarte geschlagen, also greift {player} jetzt an. ",
@@ -214,6 +240,9 @@ i18n.register(
             "en": "You take the trump indicator {card}, the last card of the stock.",
             "de": "Du nimmst die Trumpfkarte {card}, die letzte Karte des Talons.",
         },
+        # the guess as a noun: "auf Schwarz getippt" (the colour adjective stays lower case)
+        "widget.panjpar.guess.red": {"en": "red", "de": "Rot"},
+        "widget.panjpar.guess.black": {"en": "black", "de": "Schwarz"},
         "widget.panjpar.colour.red": {"en": "red", "de": "rot"},
         "widget.panjpar.colour.black": {"en": "black", "de": "schwarz"},
         "widget.panjpar.status.win": {
@@ -296,6 +325,28 @@ i18n.register(
         "widget.panjpar.preview.beats": {
             "en": "{card} can beat {cards}",
             "de": "{card} kann {cards} schlagen",
+        },
+        "widget.panjpar.guess.ask": {
+            "en": "Before the deal: guess the colour of the trump card, red or black",
+            "de": "Vor dem Geben: Tippe auf die Farbe der Trumpfkarte, Rot oder Schwarz",
+        },
+        "widget.panjpar.guess.moment": {"en": "Before the deal", "de": "Vor dem Geben"},
+        "widget.panjpar.guess.choice.red": {"en": "Red", "de": "Rot"},
+        "widget.panjpar.guess.choice.black": {"en": "Black", "de": "Schwarz"},
+        "widget.panjpar.guess_first": {
+            "en": "First guess the trump colour (red or black): the cards are dealt after it.",
+            "de": "Tippe zuerst auf die Trumpffarbe (Rot oder Schwarz): danach wird gegeben.",
+        },
+        "widget.panjpar.guess_not_asked": {
+            "en": "No guess is asked now: the cards are dealt (guess='ask' asks before each deal).",
+            "de": "Jetzt ist kein Tipp gefragt: die Karten sind gegeben (guess='ask' fragt vor "
+            "jedem Geben).",
+        },
+        "widget.panjpar.guess_with_state": {
+            "en": "The trump guess is made before a deal: give guess with seed, not with a "
+            "state or a position code (their guess is already made).",
+            "de": "Der Trumpftipp kommt vor dem Geben: gib guess mit seed an, nicht mit einem "
+            "Spielstand oder Stellungscode (deren Tipp steht schon fest).",
         },
         "widget.panjpar.not_in_hand": {
             "en": "{card} is not in your hand.",

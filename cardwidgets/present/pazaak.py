@@ -144,9 +144,7 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
         said = []
         for index in range(before, len(final)):
             total = sum(v for _, v in final[: index + 1])
-            said.append(
-                self.said("widget.pazaak.say.draw", seat, card=final[index][1], total=total)
-            )
+            said.append(self._draw_sentence(seat, final[index][1], total, first=index == 0))
         stood_by_choice = parent.standing[seat] or (
             seat == mover and isinstance(move, pazaak.Stand)
         )
@@ -178,8 +176,15 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
         elif next_set:
             said.append(self.said("widget.pazaak.say.next_set", state.starter, n=state.set_number))
             first = state.placed[state.starter][0][1]
-            said.append(self.said("widget.pazaak.say.draw", state.starter, card=first, total=first))
+            said.append(self._draw_sentence(state.starter, first, first, first=True))
         return said
+
+    def _draw_sentence(self, seat: int, card: int, total: int, *, first: bool) -> str:
+        """``seat`` draws ``card`` and has ``total``; the first card of a table is its total,
+        so the total is not said again ("You draw 10.", not "You draw 10: 10.")."""
+        if first:
+            return self.said("widget.pazaak.say.draw_first", seat, card=card)
+        return self.said("widget.pazaak.say.draw", seat, card=card, total=total)
 
     def _set_won_sentences(self, reason: str, winner: int, n: int, totals: list[int]) -> list[str]:
         """How ``winner`` won set ``n``: the other bust, a higher total, a tiebreaker, a full
@@ -654,9 +659,9 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
         state = self.state
         parent, outcome = state.parent, state.outcome
         if self.paused and parent is not None:
-            # a still has no Continue button: its words must not ask for one
-            key = "summary.title" if self.moment.still else "status.paused"
-            return self.text(f"widget.pazaak.{key}", n=parent.set_number)
+            # The banner asks for Continue; the header names the moment only, so it does
+            # not say the banner's sentence again (a still has no Continue either).
+            return self.text("widget.pazaak.summary.title", n=parent.set_number)
         if outcome is not None and outcome.winner is not None:  # a match has a winner (Z-S2)
             winner = outcome.winner
             high, low = max(state.sets_won), min(state.sets_won)
@@ -674,6 +679,26 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
             )
         return status
 
+    def _ready_status(self, card: pazaak.SideCard, made: int) -> str:
+        """The chosen card's total; over 20, that playing it still loses the set (Z-D4: a
+        total over 20 at the end of the turn is a bust, and one side card a turn, Z-S8), and
+        which hand cards would bring the total back instead."""
+        if made <= pazaak.TARGET:
+            return self.text("widget.pazaak.status.ready", card=card, total=made)
+        total = self.state.totals[self.viewer]
+        if total <= pazaak.TARGET:  # it is the card that goes over
+            return self.text("widget.pazaak.status.ready_bust", card=card, total=made)
+        instead = [
+            c.text
+            for c in dict.fromkeys(self.state.hands[self.viewer])
+            if any(t is not None and t <= pazaak.TARGET for _, t in self.choices(c))
+        ]
+        if not instead:
+            return self.text("widget.pazaak.status.ready_lost", card=card, total=made)
+        return self.text(
+            "widget.pazaak.status.ready_over", card=card, total=made, instead=", ".join(instead)
+        )
+
     def _turn_status(self) -> str:
         state, me = self.state, self.viewer
         total, card = state.totals[me], self.selection.card
@@ -690,7 +715,7 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
                 if state.placed[me] or card.text != "D"
                 else total
             )
-            return self.text("widget.pazaak.status.ready", card=card, total=made)
+            return self._ready_status(card, made)
         if total > pazaak.TARGET:
             return self.text("widget.pazaak.status.over20", total=total)
         if self.hot_seat:

@@ -144,13 +144,14 @@ i18n.register(
         "widget.pazaak.action.stand": {"en": "Stand", "de": "Halten"},
         "widget.pazaak.action.odds": {"en": "Show odds", "de": "Chancen zeigen"},
         # the status line
+        # The banner says whose turn it is and what to do; the header adds the total only.
         "widget.pazaak.status.turn": {
-            "en": "Your turn: {total}. Play a side card, end your turn or stand",
-            "de": "Du bist dran: {total}. Spiele eine Handkarte, beende deinen Zug oder halte",
+            "en": "Your total: {total}",
+            "de": "Deine Summe: {total}",
         },
         "widget.pazaak.status.turn_player": {
-            "en": "{player}'s turn: {total}. Play a side card, end the turn or stand",
-            "de": "{player} ist dran: {total}. Spiele eine Handkarte, beende den Zug oder halte",
+            "en": "{player}'s total: {total}",
+            "de": "Summe von {player}: {total}",
         },
         "widget.pazaak.status.over20": {
             "en": "Over 20 ({total}): a minus card can bring you back; ending the turn now "
@@ -170,15 +171,27 @@ i18n.register(
             "en": "{card} makes your total {total}: press Play card",
             "de": "{card} ergibt die Summe {total}: drücke Karte spielen",
         },
+        "widget.pazaak.status.ready_over": {
+            "en": "{card} makes your total {total}: still over 20: you lose the set unless you "
+            "play {instead} instead",
+            "de": "{card} ergibt die Summe {total}: immer noch über 20: du verlierst den Satz, "
+            "außer du spielst stattdessen {instead}",
+        },
+        "widget.pazaak.status.ready_lost": {
+            "en": "{card} makes your total {total}: still over 20: you lose the set, as no side "
+            "card in your hand brings you back to 20",
+            "de": "{card} ergibt die Summe {total}: immer noch über 20: du verlierst den Satz, "
+            "denn keine deiner Handkarten bringt dich auf 20 zurück",
+        },
+        "widget.pazaak.status.ready_bust": {
+            "en": "{card} makes your total {total}: over 20: played, it loses you the set",
+            "de": "{card} ergibt die Summe {total}: über 20: gespielt kostet sie dich den Satz",
+        },
         "widget.pazaak.status.opponent_stands": {
             "en": "{status} ({player} stands on {total})",
             "de": "{status} ({player} hält bei {total})",
         },
         "widget.pazaak.status.waiting": {"en": "{player} to move", "de": "{player} ist am Zug"},
-        "widget.pazaak.status.paused": {
-            "en": "Set {n} is over: read the summary, then press Continue",
-            "de": "Satz {n} ist vorbei: lies die Zusammenfassung, dann Weiter",
-        },
         "widget.pazaak.status.won": {
             "en": "Match over: {player} won {high:# set|# sets} to {low}",
             "de": "Partie vorbei: {player} hat {high} zu {low} Sätzen gewonnen",
@@ -269,6 +282,15 @@ i18n.register(
         "widget.pazaak.say.draw.you": {
             "en": "You draw {card}: {total}.",
             "de": "Du ziehst {card}: {total}.",
+        },
+        # the first card of a table: its total is the card itself, said once ("You draw 10.")
+        "widget.pazaak.say.draw_first": {
+            "en": "{player} draws {card}.",
+            "de": "{player} zieht {card}.",
+        },
+        "widget.pazaak.say.draw_first.you": {
+            "en": "You draw {card}.",
+            "de": "Du ziehst {card}.",
         },
         "widget.pazaak.say.twenty": {
             "en": "{player} has exactly 20 and stands automatically.",

@@ -482,9 +482,9 @@ class TablicPresenter(Presenter[tablic.State, TablicSelection]):
     def status(self) -> str:
         state = self.state
         if self.paused and not state.is_over:
-            # a still has no Continue button: its words must not ask for one
-            key = "summary.title" if self.moment.still else "status.paused"
-            return self.text(f"widget.tablic.{key}", deal=state.deal_results[-1].deal)
+            # The banner asks for Continue; the header names the moment only, so it does
+            # not say the banner's sentence again (a still has no Continue either).
+            return self.text("widget.tablic.summary.title", deal=state.deal_results[-1].deal)
         if state.is_over:
             return self._status_over(state)
         if not self.is_my_turn():

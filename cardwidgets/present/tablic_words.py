@@ -42,9 +42,10 @@ i18n.register(
             "de": "Spiel {deal} · Runde {round} von 4",
         },
         "widget.tablic.options": {"en": "Suggested captures", "de": "Vorgeschlagene Stiche"},
+        # the banner says "Your turn: …"; the header goes on with the next step only
         "widget.tablic.status.select": {
-            "en": "Your turn: select a card from your hand",
-            "de": "Du bist dran: wähle eine Karte aus deiner Hand",
+            "en": "Select a card from your hand",
+            "de": "Wähle eine Karte aus deiner Hand",
         },
         "widget.tablic.status.select_player": {
             "en": "{player}'s turn: select a card from the hand",
@@ -76,10 +77,6 @@ i18n.register(
         },
         "widget.tablic.status.refused": {"en": "{reason}", "de": "{reason}"},
         "widget.tablic.status.waiting": {"en": "{player} to move", "de": "{player} ist am Zug"},
-        "widget.tablic.status.paused": {
-            "en": "Deal {deal} is over: read the summary, then press Continue",
-            "de": "Spiel {deal} ist vorbei: lies die Zusammenfassung, dann Weiter",
-        },
         "widget.tablic.status.win": {
             "en": "Game over: {player} won {high} to {low}",
             "de": "Spiel vorbei: {player} gewinnt {high} zu {low}",

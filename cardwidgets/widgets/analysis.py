@@ -278,6 +278,8 @@ def _verdict(widget: Coached, before: Any, move: Any, kind: str) -> tuple[list[s
     if entry is None:
         return [i18n.text("widget.analysis.unranked", locale, move=words)], False
     how = i18n.text("widget.analysis.exact" if entry.exact else "widget.analysis.estimated", locale)
+    # The learner's own move with its value, as the best one has: "Played: Lay 10♦ (−6)".
+    words = f"{words} ({value_text(game, entry.value, locale)})"
     lost = top.value - entry.value
     if lost <= 1e-9 or entry is top:
         key = "widget.analysis.kept" if kind == "lost" else "widget.analysis.played_best"

@@ -80,13 +80,21 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Puzzle {number} of {count}: {right} of {answered} right",
         "de": "Rätsel {number} von {count}: {right} von {answered} richtig",
     },
+    "widget.puzzle.title_first": {
+        "en": "Puzzle {number} of {count}",
+        "de": "Rätsel {number} von {count}",
+    },
     "widget.puzzle.capture": {
         "en": "Find the capture that wins the most points.",
         "de": "Finde den Stich, der die meisten Punkte bringt.",
     },
+    # No capture is the answer: the best move may lose points (its value below zero), so the
+    # question asks for the best balance, not for "the most points" that a lay never wins.
     "widget.puzzle.tablic": {
-        "en": "Find the move that wins the most points.",
-        "de": "Finde den Zug, der die meisten Punkte bringt.",
+        "en": "Find the best move: your points minus the other player's, the most you can "
+        "get (it may be below zero).",
+        "de": "Finde den besten Zug: deine Punkte abzüglich der des anderen, so viel wie "
+        "möglich (es kann unter null sein).",
     },
     "widget.puzzle.stand_or_draw": {
         "en": "Stand or draw? Find the best move.",

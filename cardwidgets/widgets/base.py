@@ -1201,9 +1201,13 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         """
         try:
             intent, version = parse(content, bare, self.version)
-            if version != self.version:
+            if version != self.version and not _timeless(intent):
                 raise WidgetError("widget.stale")
-            return dispatch(self, intent)
+            self._clear_refusal()
+            done = dispatch(self, intent)
+            if done and self._message is None and self.scene.get("message") is not None:
+                self.refresh()  # the act changed nothing shown but the refusal it cleared
+            return done
         except TranslatedError as err:
             self._refuse(err)
             self.refresh()
@@ -1213,6 +1217,15 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             self._show("error", lambda: self.text("widget.internal"))
             self.refresh()
             return False
+
+    def _clear_refusal(self) -> None:
+        """Take down the refusal on show before the next intent is carried out: the learner
+        has done something else (pressed Analysis after a bad seed, clicked a card after a
+        refused move), so its cause is gone. If the intent is refused too, its own reason
+        takes the place; an info line (a hint, "new game started") stays until the act that
+        answers it clears it, as each does."""
+        if self._message is not None and self._message["kind"] == "error":
+            self._message = None
 
     def attempt(self, act: Callable[[], object]) -> bool:
         """Run ``act``; a refusal is shown in the widget (by ``reporting``) and gives False."""
@@ -1474,6 +1487,19 @@ def parse(content: object, bare: bool, current: int) -> tuple[dict[str, Any], in
     ):
         raise WidgetError("widget.bad_intent")
     return dict(intent), version
+
+
+# The watch controls ask for time, not for a move on the picture shown: One move, Play on and
+# Pause mean the same on any version of the scene. Each watched move (or a slow player's think)
+# makes a new version while the click is on its way, so refusing them as stale lost the click:
+# Play on pressed right after One move, before the move's scene arrived, played that one move and
+# stopped. They are still carried out only if the current scene offers them, enabled.
+_TIMELESS_ACTIONS = frozenset({"watch-step", "watch-play", "watch-pause"})
+
+
+def _timeless(intent: Mapping[str, Any]) -> bool:
+    """Whether ``intent`` means the same whatever scene version it was made on."""
+    return intent.get("kind") == "action" and intent.get("id") in _TIMELESS_ACTIONS
 
 
 def _card(widget: GameWidget[Any, Any], intent: dict[str, Any]) -> bool:

@@ -47,13 +47,16 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable
 from types import ModuleType
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from cardwidgets import cards
+from cardwidgets import scene as _scene
 from cardwidgets.cards import Card, CardLike
 from cardwidgets.core import IllegalMove
 from cardwidgets.games import panjpar
 from cardwidgets.games.panjpar import can_complete
+from cardwidgets.games.panjpar.state import checked_guess
+from cardwidgets.i18n import TranslatedError
 from cardwidgets.present.panjpar import PanjparPresenter, PanjparSelection
 from cardwidgets.widgets.base import GameWidget, WidgetError
 
@@ -78,6 +81,117 @@ class PanjparWidget(GameWidget[panjpar.State, panjpar.Move]):
     presenter_class = PanjparPresenter
     blank = PanjparSelection()
     _selection: PanjparSelection
+    _guess: str | None = None
+    _deal: panjpar.State | None = None  # the last game this widget dealt (its guess is known)
+    _ask = False  # guess="ask": the learner calls the colour on the board before each deal
+    _asking = False
+
+    def __init__(self, *, guess: str | None = None, **options: Any) -> None:
+        """``guess``: the trump colour (``"red"`` or ``"black"``, also ``rot``/``schwarz``)
+        the guesser (the non-dealer, seat 0) calls before the deal (P-D1); it decides who
+        attacks first and is kept for every new game. ``guess="ask"`` asks the learner on the
+        board before each deal (two choices, Red and Black; every card face down until then).
+        Without it the seed draws the guess, and the widget says so. Refused with ``state`` or
+        ``code`` (their guess is made).
+
+        >>> PanjparWidget(seed=5, guess="red").scene["status"].startswith("You guessed red")
+        True
+        >>> PanjparWidget(seed=5).scene["status"].startswith("The seed drew the trump guess")
+        True
+        >>> asked = PanjparWidget(seed=5, guess="ask")
+        >>> [o["label"] for o in asked.scene["options"]]
+        ['Red', 'Black']
+        >>> asked.make_guess("black"); asked.scene["status"].startswith("You guessed black")
+        True
+        """
+        if guess is not None:
+            if options.get("state") is not None or options.get("code") is not None:
+                raise WidgetError("widget.panjpar.guess_with_state")
+            self._ask = isinstance(guess, str) and guess.strip().lower() == "ask"
+            guess = None if self._ask else checked_guess(guess)
+        self._guess = guess
+        self._asking = self._ask  # the first deal waits for the learner's call
+        super().__init__(**options)
+
+    # -- the trump guess asked on the board (guess="ask") ------------------------------------
+    @property
+    def asking(self) -> bool:
+        """Whether the widget waits for the learner's trump guess (``guess="ask"``)."""
+        return self._asking
+
+    def make_guess(self, colour: str) -> None:
+        """Call the trump colour before the deal (``guess="ask"``): ``"red"`` or ``"black"``
+        (``rot``/``schwarz``). The cards are dealt with it, the trump card turned, and whoever
+        attacks first begins (the computer's attack is played at once)."""
+        with self.reporting():
+            if not self._asking:
+                raise WidgetError("widget.panjpar.guess_not_asked")
+            called = checked_guess(colour)
+            self._guess, self._asking = called, False
+            self.state = self._new_state(self.game_seed, self.state.rules)
+
+    def check_turn(self) -> None:
+        if self._asking:
+            raise WidgetError("widget.panjpar.guess_first")
+        super().check_turn()
+
+    def step(self) -> panjpar.State:
+        if self._asking:  # watching: the players move once the colour is called
+            with self.reporting():
+                raise WidgetError("widget.panjpar.guess_first")
+        return super().step()
+
+    def choose(self, index: int) -> None:
+        if self._asking:  # the two options of the question: Red, Black
+            self.make_guess(("red", "black")[index])
+            return
+        super().choose(index)
+
+    def _reply(self) -> list[Any]:
+        # Nobody moves before the guess: who attacks first is not known yet.
+        return [] if self._asking else super()._reply()
+
+    def build_scene(self) -> Any:
+        built = super().build_scene()
+        return _ask_scene(self, built) if self._asking else built
+
+    @property
+    def guess(self) -> str | None:
+        """The trump colour asked for with the ``guess`` option, or None (drawn)."""
+        return self._guess
+
+    @property
+    def guess_asked(self) -> bool | None:
+        """How the trump guess of the game shown was made: True, asked for (``guess``);
+        False, drawn from the seed; None, not known (a ``state`` given: made elsewhere)."""
+        # Known only for a game this widget dealt itself.
+        return (self._guess is not None) if self._line[0] is self._deal else None
+
+    def _starting_state(
+        self, seed: int | str | None, state: panjpar.State | None, rules: Any
+    ) -> tuple[panjpar.State, int | str]:
+        if state is not None:
+            return super()._starting_state(seed, state, rules)
+        chosen = cards.fresh_seed() if seed is None else seed
+        started, chosen = super()._starting_state(chosen, None, rules)  # checks the rules
+        return self._new_state(chosen, started.rules), chosen
+
+    def _new_state(self, seed: int | str, rules: Any) -> panjpar.State:
+        self._deal = panjpar.new_game(seed=seed, rules=rules, guess=self._guess)
+        return self._deal
+
+    def new(self, seed: int | str | None = None) -> None:
+        if not self._ask:
+            super().new(seed)
+            return
+        before = (self._asking, self._guess)
+        self._asking, self._guess = True, None  # guess="ask": asked again before each deal
+        try:
+            super().new(seed)
+        except TranslatedError:
+            self._asking, self._guess = before  # a refused seed changes nothing
+            self.refresh()
+            raise
 
     # -- reading the position ----------------------------------------------------------------
     @property
@@ -254,7 +368,9 @@ class PanjparWidget(GameWidget[panjpar.State, panjpar.Move]):
     # -- reading the position ----------------------------------------------------------------
     def presenter(self) -> PanjparPresenter:
         """The Panjpar presenter of what the widget shows now (typed: its selection rules)."""
-        return PanjparPresenter(self.moment(), self._selection, self._narrated)
+        return PanjparPresenter(
+            self.moment(), self._selection, self._narrated, guess_asked=self.guess_asked
+        )
 
     def extenders(self) -> frozenset[Card]:
         """The hand cards that, added to the selection, still lead to a legal attack."""
@@ -270,3 +386,29 @@ class PanjparWidget(GameWidget[panjpar.State, panjpar.Move]):
 
     def describe(self) -> str:
         return f"{super().describe()}, trumps {self.state.trump.value}"
+
+
+def _ask_scene(widget: PanjparWidget, built: Any) -> Any:
+    """The board before the deal (P-D1): the question and its two choices, every card face
+    down, nothing that tells the trump (no trump card, no suit badge, no position code)."""
+    locale = widget.locale
+    for zone in built["zones"]:
+        owner = zone.get("owner")
+        zone["cards"] = [
+            _scene.back_card("stock" if owner is None else owner, i, locale)
+            for i in range(len(zone["cards"]) if zone["id"] != "stock" else 1)
+        ]
+        zone["badges"], zone["info"] = [], ""
+    question = widget.text("widget.panjpar.guess.ask")
+    built["options"] = [
+        _scene.option(0, widget.text("widget.panjpar.guess.choice.red")),
+        _scene.option(1, widget.text("widget.panjpar.guess.choice.black")),
+    ]
+    built["labels"] = {**built["labels"], "options": question}
+    built["actions"], built["previews"], built["log"] = [], {}, []
+    built["code"], built["history"], built["summary"], built["analysis"] = "", None, None, None
+    # The banner asks; the header names the moment only, and no move is narrated yet.
+    built["status"], built["announce"] = widget.text("widget.panjpar.guess.moment"), ""
+    built["banner"] = {"seat": widget.seat, "text": question, "tone": "you"}
+    built["focus"] = []
+    return built

@@ -19,7 +19,7 @@ PazaakWidget(seat=0, set 1, move 0, your turn)
 >>> w.end_turn().ply  # the computer draws, ends its turn, and it is the learner's turn again
 3
 >>> w.moves_log  # doctest: +NORMALIZE_WHITESPACE
-['You play ±2 as -2: 6.', 'You end your turn on 6. Computer draws 5: 5.',
+['You play ±2 as -2: 6.', 'You end your turn on 6. Computer draws 5.',
  'Computer ends the turn on 5. You draw 7: 13.']
 >>> w.zone("table")["info"]
 'If you draw again: bust chance 11/37 (30%)'

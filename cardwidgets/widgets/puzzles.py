@@ -20,7 +20,7 @@ analysis switch appears only once the puzzle is answered.
 ...                 "8♣ x 3♠ 5♥", "10♦", 6.0, -6.0)
 >>> w = puzzle_widget("tablic", puzzles=[puzzle])
 >>> w.scene["analysis"]["title"], w.scene["analysis"]["text"]
-('Puzzle 1 of 1: 0 of 0 right', 'Find the capture that wins the most points.')
+('Puzzle 1 of 1', 'Find the capture that wins the most points.')
 >>> _ = w.play("8♣ x 3♠ 5♥")
 >>> w.score, w.scene["analysis"]["text"].split(". ")[0]
 ((1, 1), 'Right! Best: Play 8♣ and capture 3♠ 5♥ (+6)')
@@ -158,10 +158,11 @@ class PuzzleMode(GameWidget[Any, Any]):
                 _scene.action("puzzle-next", label, enabled=not last, primary=not last)
             )
         right, done = self.score
+        # Before the first answer there is no score to give ("0 of 0 right" said nothing).
+        key = "widget.puzzle.title" if done else "widget.puzzle.title_first"
         title = self.text(
-            "widget.puzzle.title", number=self._number + 1, count=len(self._puzzles),
-            right=right, answered=done,
-        )  # fmt: skip
+            key, number=self._number + 1, count=len(self._puzzles), right=right, answered=done
+        )
         text = self._verdict() if self.answered else self.prompt()
         shown = built["analysis"]
         if shown is not None and answered:  # the switch's values go with the verdict

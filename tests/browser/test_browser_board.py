@@ -103,7 +103,8 @@ def test_the_large_board_at_1024x768_in_german(
     )
     root = page.locator(ROOT)
     assert root.get_attribute("lang") == "de"
-    assert "Du bist dran" in root.locator(".cw-status").inner_text()
+    assert "Du bist dran" in root.locator(".cw-banner").inner_text()
+    assert root.locator(".cw-status").inner_text().startswith("Wähle eine Karte")
     boxes = page.evaluate(JS_CARD_BOXES, ROOT)
     assert len(boxes) == 6
     assert all(height >= 90 for _x, _y, _w, height in boxes), boxes

@@ -202,7 +202,7 @@ def test_pazaak_german_in_jupyterlab(
     page: Any, lab_server: Server, browser_dirs: dict[str, Path]
 ) -> None:
     open_lab(page, lab_server, browser_dirs["jupyter"], "pazaak_german", locale="de")
-    assert status(page).startswith("Du bist dran: 18.")
+    assert status(page) == "Deine Summe: 18 (Computer hält bei 19)"
     assert button(page, "stand").inner_text().strip() == "Halten"
     assert button(page, "end-turn").inner_text().strip() == "Zug beenden"
     clicked(page, card(page, "hand", "±2"))
