@@ -6,9 +6,16 @@
     cardwidgets simulate pazaak --players greedy:stand_at=17 greedy:stand_at=15 --json rows.json
     cardwidgets simulate tablic --unit deal --rule leftovers_to=dealer --json -
 
+    cardwidgets tournament pazaak mybot.py greedy random --games 20 --json cup.json
+
 ``simulate`` prints the summary table of :meth:`cardwidgets.lab.Results.table`; ``--json PATH``
 also writes the rows as a JSON list (``--json -`` writes them to standard output instead of the
 table). A progress bar goes to standard error when it is a terminal.
+
+``tournament`` plays a duplicate-deal tournament of player names and bot files (a ``.py`` with a
+``choose`` function or class) and prints the leaderboard and crosstable; ``--json PATH``
+writes the whole tournament (settings, ratings, every game with its record), ``--results
+PATH`` keeps each game as it finishes and resumes from it.
 
 >>> main(["simulate", "panjpar", "--games", "4", "--seed", "1", "--json", "-"])
 [{"game": 0, "seed": ..., "winner": ...
@@ -24,6 +31,7 @@ because the project promises every sentence in both languages.
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import contextlib
 import errno
 import json
@@ -32,9 +40,11 @@ import stat
 import sys
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 from cardwidgets import __version__, i18n, lab
 from cardwidgets.games import GAMES
+from cardwidgets.lab.bot_files import is_bot_file, load_bot
 from cardwidgets.lab.players import Option, option_value
 
 __all__ = ["CommandError", "main", "parser"]
@@ -342,7 +352,52 @@ def parser(locale: str | None = None) -> argparse.ArgumentParser:
         "--progress", action=argparse.BooleanOptionalAction, default=None, help=t("cli.progress")
     )
     sim.add_argument("--locale", default=None, choices=i18n.LOCALES, help=t("cli.locale"))
+    _tournament_parser(commands, t)
     return top
+
+
+def _tournament_parser(commands: Any, t: Callable[[str], str]) -> None:
+    """The ``tournament`` command's arguments."""
+    with _argparse_in(i18n.get_locale()):
+        cup = commands.add_parser(
+            "tournament",
+            help=t("contest.cli.tournament"),
+            description=t("contest.cli.tournament"),
+            add_help=False,
+        )
+    cup.add_argument("-h", "--help", action="help", help=t("cli.help"))
+    cup.add_argument("game", choices=GAMES, help=t("cli.game"))
+    cup.add_argument("bots", nargs="+", metavar="BOT", help=t("contest.cli.bots"))
+    cup.add_argument(
+        "--games",
+        type=_count(2, lab.MAX_GAMES),
+        default=20,
+        metavar=t("cli.meta.games"),
+        help=t("contest.cli.games"),
+    )
+    cup.add_argument("--seed", default="0", metavar=t("cli.meta.seed"), help=t("cli.seed"))
+    cup.add_argument(
+        "--format",
+        default="round robin",
+        choices=("round robin", "gauntlet"),
+        help=t("contest.cli.format"),
+    )
+    cup.add_argument(
+        "--workers",
+        type=_count(1, lab.MAX_WORKERS),
+        default=1,
+        metavar=t("cli.meta.workers"),
+        help=t("cli.workers"),
+    )
+    cup.add_argument(
+        "--rule", action="append", default=[], metavar=t("cli.meta.rule"), help=t("cli.rule")
+    )
+    cup.add_argument("--results", metavar=t("cli.meta.path"), help=t("contest.cli.results"))
+    cup.add_argument("--json", metavar=t("cli.meta.path"), help=t("contest.cli.json"))
+    cup.add_argument(
+        "--progress", action=argparse.BooleanOptionalAction, default=None, help=t("cli.progress")
+    )
+    cup.add_argument("--locale", default=None, choices=i18n.LOCALES, help=t("cli.locale"))
 
 
 def _seed(text: str) -> int | str:
@@ -485,6 +540,56 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bots(words: Sequence[str]) -> dict[str, object]:
+    """The bots of the command line by name: a ``.py`` file's bot, else a player name."""
+    found: dict[str, object] = {}
+    for word in words:
+        name, bot = load_bot(word) if is_bot_file(word) else (word, word)
+        if name in found:
+            raise lab.LabError("contest.same_name", name=i18n.shown(name))
+        found[name] = bot
+    return found
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    out = None
+    if args.json:
+        try:
+            out = _RowsFile(args.json)
+        except OSError as err:
+            return _cannot_write(args.json, err)
+    pool = None
+    try:
+        bots = _bots(args.bots)
+        if args.workers > 1 and not lab.NO_PROCESSES:
+            pool = concurrent.futures.ProcessPoolExecutor(max_workers=args.workers)
+        cup = lab.tournament(
+            args.game,
+            bots,
+            games=args.games,
+            seed=_seed(args.seed),
+            rules=_rules(args.rule),
+            format=args.format,
+            executor=pool,
+            results=args.results,
+            progress=args.progress,
+        )
+    except BaseException:
+        if out is not None:
+            out.discard()
+        raise
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    if out is not None and (status := _write(out, cup.to_json())):
+        return status
+    lines = [cup.leaderboard(args.locale).text]
+    if out is not None:
+        lines.append(i18n.text("contest.wrote", args.locale, games=len(cup.rows), path=args.json))
+    _print("\n".join(lines) + "\n")
+    return 0
+
+
 def _write(out: _RowsFile, rows: object) -> int:
     """Write the rows file: 0, or 2 with the reason on standard error."""
     try:
@@ -563,6 +668,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             if args.command == "simulate":
                 return _simulate(args)
+            if args.command == "tournament":
+                return _tournament(args)
         except BrokenPipeError:
             return _pipe_closed()
         except _OutputFailed as failed:  # standard output on a full disk

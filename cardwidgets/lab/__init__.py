@@ -10,6 +10,10 @@ Three functions answer the three kinds of question a learner asks:
 * :func:`compare` plays the same seeds under rule variants or player pairings and reports each
   variant and its difference from the baseline, with intervals.
 
+And contests of bots: :func:`tournament` (a round robin or gauntlet on duplicate deals, kept
+game by game, with :func:`ratings` by maximum likelihood and a leaderboard) and :func:`sprt`
+(plays pairs of duplicate games until a sequential test decides "is a better than b?").
+
 >>> from cardwidgets import lab
 >>> results = lab.simulate("panjpar", games=20, seed=1)
 >>> len(results.rows), sorted(results.rows[0])[:4]
@@ -41,7 +45,11 @@ means with intervals), :mod:`~cardwidgets.lab.display` (numbers, tables, plots),
 (what a run asks for), :mod:`~cardwidgets.lab.run`, :mod:`~cardwidgets.lab.progress` and
 :mod:`~cardwidgets.lab.limits` (chunks on executors), :mod:`~cardwidgets.lab.play` and
 :mod:`~cardwidgets.lab.seeds` (what a worker runs), :mod:`~cardwidgets.lab.errors` and
-:mod:`~cardwidgets.lab.words` (the catalog).
+:mod:`~cardwidgets.lab.words` (the catalog); the contests: :mod:`~cardwidgets.lab.contest` (bots,
+deals, the plan), :mod:`~cardwidgets.lab.tournament` (a game, the run, the results file),
+:mod:`~cardwidgets.lab.ratings`, :mod:`~cardwidgets.lab.sprt` (the test's statistics),
+:mod:`~cardwidgets.lab.stopping` (the test played), :mod:`~cardwidgets.lab.leaderboard`,
+:mod:`~cardwidgets.lab.bot_files` and :mod:`~cardwidgets.lab.contest_words` (their catalog).
 """
 
 from __future__ import annotations
@@ -68,11 +76,17 @@ from cardwidgets.lab.limits import MAX_GAMES, MAX_WORKERS
 from cardwidgets.lab.limits import NO_PROCESSES as NO_PROCESSES
 from cardwidgets.lab.play import Chunk as Chunk
 from cardwidgets.lab.play import Failure as Failure
+from cardwidgets.lab.ratings import Ratings, ratings
 from cardwidgets.lab.results import Results
 from cardwidgets.lab.sandbox import BotFault, SealedBot
 from cardwidgets.lab.seeds import game_seed
 from cardwidgets.lab.stats import Z95 as Z95
 from cardwidgets.lab.stats import Estimate, estimate_mean, estimate_rate
+
+# ``from`` a module binds its names after loading it: ``lab.tournament`` and ``lab.sprt`` are
+# the functions, their modules stay importable by their full names (tests/test_lab_contest.py).
+from cardwidgets.lab.stopping import SprtResult, sprt
+from cardwidgets.lab.tournament import Tournament, tournament
 from cardwidgets.lab.verbs import check, compare, simulate
 
 __all__ = [
@@ -87,14 +101,20 @@ __all__ = [
     "GameError",
     "Interrupted",
     "LabError",
+    "Ratings",
     "Results",
     "RunError",
     "SealedBot",
+    "SprtResult",
+    "Tournament",
     "WorkerError",
     "check",
     "compare",
     "estimate_mean",
     "estimate_rate",
     "game_seed",
+    "ratings",
     "simulate",
+    "sprt",
+    "tournament",
 ]
