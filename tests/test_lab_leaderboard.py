@@ -24,7 +24,10 @@ class _Cup:
     def __init__(self, results: list[tuple[str, str, float, int]]) -> None:
         self.ratings = ratings(results)
         self.names = self.ratings.names
-        self.rows: list[dict[str, Any]] = []
+        self.rows: list[dict[str, Any]] = [
+            {"game": i, "deal": deal, "bots": [a, b], "score": score, "forfeit": None}
+            for i, (a, b, score, deal) in enumerate(results)
+        ]
         self.forfeits: list[dict[str, Any]] = []
 
 

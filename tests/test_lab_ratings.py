@@ -127,6 +127,8 @@ def test_duplicate_deals_pair_the_two_games_of_a_deal() -> None:
         ([("a", "b", 1)], {"anchor": "z"}, "contest.bad_anchor"),
         ([("a", "b", 1)], {"prior_draws": -1}, "contest.bad_prior"),
         ([("a", "b", 1), ("c", "d", 1)], {}, "contest.unconnected"),
+        ([("a", "b", 1)] * 3, {"prior_draws": 0}, "contest.no_maximum"),
+        ([("a", "b", 1), ("a", "b", 1), ("b", "c", 0.5)], {"prior_draws": 0}, "contest.no_maximum"),
     ],
 )
 def test_bad_input_gets_a_sentence_in_both_languages(

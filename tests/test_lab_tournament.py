@@ -261,14 +261,14 @@ def test_a_process_pool_plays_the_games_of_an_in_process_run() -> None:
 class Dies:
     """An executor whose tasks fail after the first (a worker that died mid-run)."""
 
-    def __init__(self) -> None:
+    def __init__(self, works: int = 1) -> None:
         self.inner = concurrent.futures.ThreadPoolExecutor(max_workers=1)
-        self.calls = 0
+        self.calls, self.works = 0, works
         self._max_workers = 1
 
     def submit(self, fn: Any, *args: Any) -> concurrent.futures.Future[Any]:
         self.calls += 1
-        if self.calls > 1:
+        if self.calls > self.works:
             future: concurrent.futures.Future[Any] = concurrent.futures.Future()
             future.set_exception(concurrent.futures.process.BrokenProcessPool("gone"))
             return future
@@ -292,6 +292,14 @@ def test_an_executor_that_dies_keeps_the_finished_games(tmp_path: Path) -> None:
     assert 0 < len(kept.rows) < 40
     assert "kept" in caught.value.text("en") and "erhalten" in caught.value.text("de")
     assert len(path.read_text(encoding="utf-8").splitlines()) == 1 + len(kept.rows)
+    # One that dies at once keeps nothing, and says so.
+    dead = Dies(works=0)
+    with pytest.raises(lab.WorkerError) as caught:
+        lab.tournament("pazaak", ["random", "greedy"], games=4, executor=dead)  # type: ignore[arg-type]
+    dead.inner.shutdown()
+    assert caught.value.results.rows == []
+    assert "Noch ist kein Spiel fertig." in caught.value.results.leaderboard("de").text
+    assert "No game has finished yet." in repr(caught.value.results)
 
 
 def test_each_game_opens_as_a_replay_and_the_folder_links_them(tmp_path: Path) -> None:

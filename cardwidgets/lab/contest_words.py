@@ -42,6 +42,12 @@ i18n.register(
             "de": "{names} spielte nie gegen jemanden, der mit dem Bezugsspieler {anchor} "
             "verbunden ist: die Wertung lässt sich daran nicht messen",
         },
+        "contest.no_maximum": {
+            "en": "without virtual draws (prior_draws=0) these results have no finite ratings: "
+            "a player won or lost every game; keep prior_draws above 0",
+            "de": "ohne virtuelle Remis (prior_draws=0) haben diese Ergebnisse keine endlichen "
+            "Wertungen: jemand gewann oder verlor jedes Spiel; lass prior_draws über 0",
+        },
         "contest.self_game": {
             "en": "{name} cannot play against itself in a rating",
             "de": "{name} kann in einer Wertung nicht gegen sich selbst spielen",
@@ -176,6 +182,10 @@ i18n.register(
             "de": "Wertungen mit 95%-Intervallen",
         },
         "contest.games_table": {"en": "games", "de": "Spiele"},
+        "contest.no_games_yet": {
+            "en": "No game has finished yet.",
+            "de": "Noch ist kein Spiel fertig.",
+        },
         "contest.game": {"en": "game", "de": "Spiel"},
         "contest.deal": {"en": "deal", "de": "Spiel-Nr."},
         "contest.first": {"en": "seat 0", "de": "Platz 0"},

@@ -261,6 +261,11 @@ def _header(cup: Tournament, locale: str | None) -> str:
 def show(cup: Tournament, locale: str | None = None) -> display.Shown:
     """The tournament in a notebook (HTML) and printed (text): the leaderboard, the
     crosstable, the chart and the forfeited games (every game opens with ``.replay(n)``)."""
+    if not cup.rows:  # a tournament stopped before its first game
+        header = _header(cup, locale)
+        empty = _t("contest.no_games_yet", locale)
+        markup = f'<div class="cw-board"><h4>{html.escape(header)}</h4><p>{empty}</p></div>'
+        return display.Shown(markup, f"{header}\n\n{empty}")
     table = cup.ratings
     forfeits: dict[str, int] = {}
     for row in cup.forfeits:

@@ -231,6 +231,7 @@ def _fit(
     where = {name: i for i, name in enumerate(free)}
     theta = dict.fromkeys(names, 0.0)
     info: list[list[float]] = []
+    step: list[float] = []
     for _ in range(100):
         grad = [0.0] * len(free)
         info = [[0.0] * len(free) for _ in free]
@@ -245,11 +246,18 @@ def _fit(
             info[i][i] += weight
             if you in where:
                 info[i][where[you]] -= weight
-        step = _solve(info, grad) if free else []
+        try:
+            step = _solve(info, grad) if free else []
+        except ZeroDivisionError:  # no information left: the ratings ran off to infinity
+            step = [math.inf]
+            break
         for name, delta in zip(free, step, strict=True):
             theta[name] += max(-3.0, min(3.0, delta))  # damped: no overshoot from a wild start
         if max(map(abs, step), default=0.0) < 1e-10:
             break
+    if max(map(abs, step), default=0.0) >= 1e-10:
+        # Only without the prior: someone won or lost every game, and no rating is finite.
+        raise LabError("contest.no_maximum")
     variances = [_solve(info, [float(i == j) for j in range(len(free))])[i] for i in where.values()]
     return [theta[name] for name in names], [
         0.0 if name == anchor else variances[where[name]] for name in names

@@ -397,13 +397,16 @@ def _play_here(plan: Plan, todo: Sequence[int], keeper: _Keeper, module: ModuleT
 def _play_on(
     executor: concurrent.futures.Executor, plan: Plan, todo: Sequence[int], keeper: _Keeper
 ) -> None:
-    """Play ``todo`` in chunks on ``executor``, a few more in flight than it has workers."""
+    """Play ``todo`` in chunks on ``executor``, a few more in flight than it has workers. When
+    a chunk fails (a dead worker), no more are sent, the chunks already running are waited
+    for and kept, and the first failure is raised."""
     slots = _slots(executor)
     remote = portable(plan)
     chunks = _chunks(todo, slots)
     pending: set[concurrent.futures.Future[list[Row]]] = set()
+    failed: BaseException | None = None
     try:
-        while True:
+        while failed is None:
             for indices in chunks:
                 pending.add(executor.submit(play_chunk, remote, indices))
                 if len(pending) >= 2 * slots:
@@ -413,11 +416,28 @@ def _play_on(
             finished, pending = concurrent.futures.wait(
                 pending, return_when=concurrent.futures.FIRST_COMPLETED
             )
-            for future in finished:
-                keeper.keep(future.result())
+            failed = _keep_finished(finished, keeper)
+        pending = {future for future in pending if not future.cancel()}  # the running ones
+        _keep_finished(concurrent.futures.wait(pending)[0], keeper)
+        pending = set()
+        raise failed
     finally:
         for future in pending:
             future.cancel()
+
+
+def _keep_finished(
+    finished: set[concurrent.futures.Future[list[Row]]], keeper: _Keeper
+) -> BaseException | None:
+    """Keep the rows of the chunks that finished, in order; the first failure, if any."""
+    failed: BaseException | None = None
+    for future in finished:
+        error = future.exception()
+        if error is None:
+            keeper.keep(future.result())
+        elif failed is None:
+            failed = error
+    return failed
 
 
 def tournament(
