@@ -37,6 +37,7 @@ True
 from __future__ import annotations
 
 import contextlib
+import copy
 import importlib
 import importlib.util
 import io
@@ -73,6 +74,9 @@ FAULTS = (
 
 START_LIMIT = 30.0
 """Seconds a worker may take to start and load the bot (a loaded machine starts Python slowly)."""
+
+WORKER_NAME = "cardwidgets bot"
+"""How a worker process is named (``multiprocessing.active_children()`` shows it)."""
 
 OUTPUT_LIMIT = 10_000
 """Characters a bot may print in one move by default."""
@@ -256,8 +260,9 @@ def _answer(choose: Callable[[SeatView[Any]], object], text: str, limit: int) ->
     return ("fault", "no_move", {"value": i18n.shown(move)}, "", out.text())
 
 
-def _worker(conn: Any, kind: str, payload: Any, memory: int, limit: int) -> None:
-    """The worker process: limit the memory, load the bot, answer views until told to stop."""
+def _worker(conn: Any, kind: str, payload: Any, memory: int, limit: int, seed: Any) -> None:
+    """The worker process: limit the memory, seed ``random``, load the bot, answer views until
+    told to stop."""
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)
     os.dup2(devnull, 2)
@@ -268,6 +273,12 @@ def _worker(conn: Any, kind: str, payload: Any, memory: int, limit: int) -> None
             pass
         else:
             resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    if seed is not None:
+        # A bot that draws from the random module plays the same game wherever and whenever
+        # that game is played (a resumed tournament, another chunking on a pool).
+        import random
+
+        random.seed(seed)
     try:
         choose = _load(kind, payload)
     except BotFault as fault:
@@ -338,6 +349,23 @@ class SealedBot:
         self._process: Any = None
         self._conn: Any = None
         self._inline_choose: Callable[[SeatView[Any]], object] | None = None
+        self.seed: int | str | None = None
+
+    def reseeded(self, seed: int | str) -> SealedBot:
+        """A fresh copy for one game: its own worker (started at its first move), the bot
+        loaded anew and Python's ``random`` seeded with ``seed`` there, so nothing a bot keeps
+        passes from one game to the next and each game plays the same wherever it is played.
+        Close it after the game (:meth:`close`)."""
+        twin = copy.copy(self)
+        twin.__dict__.update(self.__getstate__())
+        twin.seed = seed
+        return twin
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The worker and its pipe stay with this process: a copy sent elsewhere starts its own.
+        state = dict(self.__dict__)
+        state.update(_process=None, _conn=None, _inline_choose=None, last_output="")
+        return state
 
     def __repr__(self) -> str:
         return f"SealedBot({self.name!r}, time_limit={self.time_limit}, memory_mb={self.memory_mb})"
@@ -425,7 +453,8 @@ class SealedBot:
         memory = self.memory_mb * 1024 * 1024
         process = context.Process(
             target=_worker,
-            args=(theirs, self._kind, self._payload, memory, self.output_limit),
+            args=(theirs, self._kind, self._payload, memory, self.output_limit, self.seed),
+            name=f"{WORKER_NAME} {self.name}",
             daemon=True,
         )
         process.start()
