@@ -6,6 +6,8 @@ forfeits, and no worker outlives its game. Every bot, built-in or in-process, is
 
 from __future__ import annotations
 
+import concurrent.futures
+import json
 import multiprocessing
 import pathlib
 import textwrap
@@ -128,6 +130,20 @@ def test_a_sealed_bot_gets_a_fresh_seeded_worker_each_game_so_runs_repeat(
     again = lab.tournament("pazaak", [str(path), "greedy"], games=4, seed=3, rules=SHORT)
     assert [r["record"] for r in first.rows] == [r["record"] for r in again.rows]
     assert not first.forfeits and sealed._process is None and not _workers()
+
+
+def test_a_process_pool_plays_a_sealed_bot_s_games_as_this_process_does(
+    tmp_path: pathlib.Path,
+) -> None:
+    # The pool's worker is forked from this process, fork server state and all: it starts a
+    # fork server of its own for the sealed bot (the inherited one is not its child).
+    path = str(_file(tmp_path, "dice", RANDOM))
+    here = lab.tournament("pazaak", [path, "greedy"], games=4, seed=2, rules=SHORT)
+    with concurrent.futures.ProcessPoolExecutor(max_workers=1) as pool:
+        there = lab.tournament(
+            "pazaak", [path, "greedy"], games=4, seed=2, rules=SHORT, executor=pool
+        )
+    assert not here.forfeits and json.dumps(there.rows) == json.dumps(here.rows)
 
 
 class Snoop:

@@ -91,6 +91,29 @@ _PRELOAD = [
 """What the fork server imports before it forks a worker."""
 
 
+def _forget_fork_server() -> None:
+    """In a child made by ``fork`` (a process pool's worker): forget the parent's fork server.
+
+    ``multiprocessing`` keeps the fork server in a module global; a forked child inherits it,
+    and starting a worker there fails (``ChildProcessError``: the server is not its child).
+    The child starts its own server instead; the parent's keeps running for the parent.
+    """
+    server = getattr(sys.modules.get("multiprocessing.forkserver"), "_forkserver", None)
+    if server is None or getattr(server, "_forkserver_pid", None) is None:
+        return
+    alive = getattr(server, "_forkserver_alive_fd", None)
+    if alive is not None:
+        with contextlib.suppress(OSError):
+            os.close(alive)
+    server._forkserver_pid = None
+    server._forkserver_address = None
+    server._forkserver_alive_fd = None
+
+
+if hasattr(os, "register_at_fork"):  # not on Windows (no fork) nor in Pyodide
+    os.register_at_fork(after_in_child=_forget_fork_server)
+
+
 class BotFault(TranslatedError):
     """A bot that could not give a move: ``kind`` (one of :data:`FAULTS`), ``bot`` (its name),
     ``traceback`` (the student's traceback text, or ``""``) and ``output`` (what it printed).
