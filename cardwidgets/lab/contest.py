@@ -121,7 +121,15 @@ def bot_names(
     bots: object, limits: Limits | None = None
 ) -> tuple[tuple[str, ...], tuple[object, ...]]:
     """The bots' names and the bots, from a dict of names to bots or a sequence of bots;
-    ``limits`` are those of the bots given as ``.py`` files."""
+    ``limits`` are those of the bots given as ``.py`` files.
+
+    >>> def mine(view):
+    ...     return view.legal_moves()[0]
+    >>> bot_names(["greedy", mine, "greedy:stand_at=17"])[0]
+    ('greedy', 'mine', 'greedy stand_at=17')
+    >>> bot_names({"Ana": mine, "Ben": "random"})[0]
+    ('Ana', 'Ben')
+    """
     limits = limits or Limits()
     if isinstance(bots, Mapping):
         pairs = [(str(name), _named(spec, limits, str(name))[1]) for name, spec in bots.items()]
@@ -172,7 +180,11 @@ class Plan:
 
 
 def pairings(count: int, format: str) -> tuple[tuple[int, int], ...]:
-    """The pairs of bots (by position) that meet: all of them, or the first with each other."""
+    """The pairs of bots (by position) that meet: all of them, or the first with each other.
+
+    >>> pairings(3, "round robin"), pairings(3, "gauntlet")
+    (((0, 1), (0, 2), (1, 2)), ((0, 1), (0, 2)))
+    """
     if format == "round robin":
         return tuple((a, b) for a in range(count) for b in range(a + 1, count))
     if format == "gauntlet":
@@ -181,7 +193,15 @@ def pairings(count: int, format: str) -> tuple[tuple[int, int], ...]:
 
 
 def check_games(games: object) -> int:
-    """``games`` if it is an even whole number from 2 up, else the sentence why not."""
+    """``games`` if it is an even whole number from 2 up, else the sentence why not.
+
+    >>> check_games(4)
+    4
+    >>> check_games(3)
+    Traceback (most recent call last):
+    ...
+    cardwidgets.lab.LabError: games must be an even number from 2 up ... not 3
+    """
     if isinstance(games, bool) or not isinstance(games, int) or games < 2 or games % 2:
         raise LabError("contest.bad_games", games=i18n.shown(games))
     return games
