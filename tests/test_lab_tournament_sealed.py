@@ -10,6 +10,8 @@ import concurrent.futures
 import json
 import multiprocessing
 import pathlib
+import subprocess
+import sys
 import textwrap
 from typing import Any
 
@@ -144,6 +146,26 @@ def test_a_process_pool_plays_a_sealed_bot_s_games_as_this_process_does(
             "pazaak", [path, "greedy"], games=4, seed=2, rules=SHORT, executor=pool
         )
     assert not here.forfeits and json.dumps(there.rows) == json.dumps(here.rows)
+
+
+def test_a_script_without_a_main_guard_runs_its_tournament_once(tmp_path: pathlib.Path) -> None:
+    # A worker never imports the caller's __main__: a teacher's script with no
+    # `if __name__ == "__main__":` would otherwise run its whole tournament again in every
+    # worker, printing on the terminal.
+    bot = _file(tmp_path, "good", GOOD)
+    script = tmp_path / "cup.py"
+    script.write_text(
+        "from cardwidgets import lab\n"
+        f"cup = lab.tournament('pazaak', [{str(bot)!r}, 'greedy'], games=2, "
+        "rules={'sets_to_win': 1})\n"
+        "print('forfeits', len(cup.forfeits))\n",
+        encoding="utf-8",
+    )
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.splitlines() == ["forfeits 0"]
 
 
 class Snoop:

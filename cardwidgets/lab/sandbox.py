@@ -45,10 +45,11 @@ import os
 import pathlib
 import pickle
 import sys
+import threading
 import time
 import traceback
-from collections.abc import Callable
-from types import TracebackType
+from collections.abc import Callable, Iterator
+from types import ModuleType, TracebackType
 from typing import Any
 
 from cardwidgets import i18n
@@ -112,6 +113,28 @@ def _forget_fork_server() -> None:
 
 if hasattr(os, "register_at_fork"):  # not on Windows (no fork) nor in Pyodide
     os.register_at_fork(after_in_child=_forget_fork_server)
+
+
+_MAIN_LOCK = threading.Lock()
+
+
+@contextlib.contextmanager
+def _without_main() -> Iterator[None]:
+    """While a worker starts, ``__main__`` is an empty module.
+
+    A forkserver or spawn child first imports its parent's main module (by name or path, as
+    ``__mp_main__``) so that pickled functions of ``__main__`` resolve. A worker needs none (the
+    bot comes as a file path or as pickled bytes), and running a teacher's script there would run
+    its tournament again inside every worker when the script has no ``if __name__ ==
+    "__main__":`` guard (its output on the terminal, its time on the bot's clock).
+    """
+    with _MAIN_LOCK:
+        real = sys.modules["__main__"]
+        sys.modules["__main__"] = ModuleType("__main__")  # no __file__, no __spec__
+        try:
+            yield
+        finally:
+            sys.modules["__main__"] = real
 
 
 class BotFault(TranslatedError):
@@ -467,8 +490,8 @@ class SealedBot:
         if "forkserver" in multiprocessing.get_all_start_methods():
             context: Any = multiprocessing.get_context("forkserver")
             # The fork server loads the engines once (so a move's clock never pays for
-            # importing one); it never imports the caller's __main__ (a notebook's or a
-            # script's), so a worker begins with none of its memory.
+            # importing one), and with _without_main a worker never runs the caller's
+            # __main__ (a notebook's or a script's), so it begins with none of its memory.
             context.set_forkserver_preload(_PRELOAD)
         else:  # Windows: a fresh interpreter per worker, never a fork of this process
             context = multiprocessing.get_context("spawn")
@@ -480,7 +503,8 @@ class SealedBot:
             name=f"{WORKER_NAME} {self.name}",
             daemon=True,
         )
-        process.start()
+        with _without_main():
+            process.start()
         theirs.close()
         self._process, self._conn = process, ours
         try:
