@@ -226,3 +226,15 @@ def test_the_command_runs_file_bots_sealed_with_its_time_limit(
     printed = capsys.readouterr().out
     assert f"Bot looping brauchte länger als {LIMIT} s für einen Zug" in printed
     assert not _workers()
+
+
+def test_the_stopping_rule_runs_a_file_bot_sealed_with_its_time_limit(
+    tmp_path: pathlib.Path,
+) -> None:
+    looping = _file(tmp_path, "looping", LOOPING)
+    test = lab.sprt(
+        "pazaak", "greedy", str(looping), elo1=200, max_pairs=3, rules=SHORT, time_limit=LIMIT
+    )
+    assert test.pairs == 3 or test.status == "H1"
+    assert {row["forfeit"]["kind"] for row in test.rows} == {"timeout"}
+    assert not _workers()
