@@ -13,7 +13,9 @@ also writes the rows as a JSON list (``--json -`` writes them to standard output
 table). A progress bar goes to standard error when it is a terminal.
 
 ``tournament`` plays a duplicate-deal tournament of player names and bot files (a ``.py`` with a
-``choose`` function or class) and prints the leaderboard and crosstable; ``--json PATH``
+``choose(view)`` function or class, each run sealed in a worker process of its own with
+``--time-limit`` seconds a move and ``--memory-mb`` of memory: a bot that fails loses that game
+with the reason) and prints the leaderboard and crosstable; ``--json PATH``
 writes the whole tournament (settings, ratings, every game with its record), ``--results
 PATH`` keeps each game as it finishes and resumes from it.
 
@@ -35,7 +37,9 @@ import concurrent.futures
 import contextlib
 import errno
 import json
+import math
 import os
+import pathlib
 import stat
 import sys
 import tempfile
@@ -44,7 +48,7 @@ from typing import Any
 
 from cardwidgets import __version__, i18n, lab
 from cardwidgets.games import GAMES
-from cardwidgets.lab.bot_files import is_bot_file, load_bot
+from cardwidgets.lab.bot_files import is_bot_file
 from cardwidgets.lab.players import Option, option_value
 
 __all__ = ["CommandError", "main", "parser"]
@@ -292,6 +296,25 @@ def _count(least: int, most: int) -> Callable[[str], int]:
     return read
 
 
+def _seconds(most: float) -> Callable[[str], float]:
+    """An argparse type: a number of seconds above 0 and at most ``most``, refused in words."""
+
+    def read(text: str) -> float:
+        try:
+            value = float(text) if len(text) <= 30 else math.nan
+        except ValueError:
+            value = math.nan
+        if not 0 < value <= most:  # also refuses nan
+            shown = i18n.shown(text)
+            raise argparse.ArgumentTypeError(
+                i18n.text("contest.cli.bad_seconds", most=i18n.Number(int(most)), value=shown)
+            )
+        return value
+
+    read.__name__ = "seconds"
+    return read
+
+
 def parser(locale: str | None = None) -> argparse.ArgumentParser:
     """The argument parser of the ``cardwidgets`` command, its help in ``locale``.
 
@@ -391,6 +414,20 @@ def _tournament_parser(commands: Any, t: Callable[[str], str]) -> None:
     )
     cup.add_argument(
         "--rule", action="append", default=[], metavar=t("cli.meta.rule"), help=t("cli.rule")
+    )
+    cup.add_argument(
+        "--time-limit",
+        type=_seconds(3600.0),
+        default=1.0,
+        metavar="S",
+        help=t("contest.cli.time_limit"),
+    )
+    cup.add_argument(
+        "--memory-mb",
+        type=_count(64, 1_000_000),
+        default=512,
+        metavar="MB",
+        help=t("contest.cli.memory"),
     )
     cup.add_argument("--results", metavar=t("cli.meta.path"), help=t("contest.cli.results"))
     cup.add_argument("--json", metavar=t("cli.meta.path"), help=t("contest.cli.json"))
@@ -541,13 +578,14 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _bots(words: Sequence[str]) -> dict[str, object]:
-    """The bots of the command line by name: a ``.py`` file's bot, else a player name."""
+    """The bots of the command line by name: a ``.py`` file (named after it, and run sealed by
+    the tournament: its code never runs in this process), else a player name."""
     found: dict[str, object] = {}
     for word in words:
-        name, bot = load_bot(word) if is_bot_file(word) else (word, word)
+        name = pathlib.Path(word).stem if is_bot_file(word) else word
         if name in found:
             raise lab.LabError("contest.same_name", name=i18n.shown(name))
-        found[name] = bot
+        found[name] = word
     return found
 
 
@@ -573,6 +611,8 @@ def _tournament(args: argparse.Namespace) -> int:
             executor=pool,
             results=args.results,
             progress=args.progress,
+            time_limit=args.time_limit,
+            memory_mb=args.memory_mb,
         )
     except BaseException:
         if out is not None:

@@ -80,12 +80,18 @@ def test_a_bad_bot_file_gets_a_sentence(tmp_path: Path, file: str, key: str) -> 
     assert caught.value.text("de") != caught.value.text("en")
 
 
-def test_the_command_refuses_a_bad_file_and_an_odd_count_in_words(
+def test_the_command_refuses_a_missing_file_and_an_odd_count_in_words(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     files = _files(tmp_path)
-    assert cli.main(["tournament", "pazaak", str(files["empty"]), "greedy", "--games", "2"]) == 2
-    assert "has no function or class choose" in capsys.readouterr().err
+    # A file runs sealed: one without choose loses its games with the reason, the rest play.
+    assert cli.main(["tournament", "pazaak", str(files["empty"]), "greedy", "--games", "2"]) == 0
+    assert "empty loses the game: bot empty has no function choose(view)" in (
+        capsys.readouterr().out
+    )
+    missing = str(tmp_path / "missing.py")
+    assert cli.main(["tournament", "pazaak", missing, "greedy", "--games", "2"]) == 2
+    assert f"there is no bot file {missing}" in capsys.readouterr().err
     argv = ["tournament", "pazaak", "random", "greedy", "--games", "3", "--locale", "de"]
     assert cli.main(argv) == 2
     assert "gerade Zahl" in capsys.readouterr().err

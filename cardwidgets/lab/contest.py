@@ -20,20 +20,25 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import inspect
+import os
 import pickle
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from cardwidgets import cards, i18n
 from cardwidgets.lab import contest_words as contest_words
+from cardwidgets.lab.bot_files import is_bot_file
 from cardwidgets.lab.errors import LabError
 from cardwidgets.lab.players import make_players
+from cardwidgets.lab.sandbox import SealedBot
 from cardwidgets.lab.units import AnyState
 
 __all__ = [
     "FORMATS",
     "FunctionBot",
+    "Limits",
     "Plan",
     "Portable",
     "Row",
@@ -52,7 +57,7 @@ FORMATS = ("round robin", "gauntlet")
 
 
 class FunctionBot:
-    """A bot that is a plain function ``choose(state) -> move``."""
+    """A bot that is a plain function ``choose(view) -> move``."""
 
     def __init__(self, function: Callable[[Any], object], name: str) -> None:
         self.function, self.name = function, name
@@ -77,9 +82,25 @@ class Portable:
         return importlib.import_module("cloudpickle").loads(self.data)
 
 
-def _named(spec: object) -> tuple[str, object]:
-    """A bot and its name from a player name, (name, options), a function, a class or an
-    object with ``choose``."""
+@dataclasses.dataclass(frozen=True)
+class Limits:
+    """The limits of a bot given as a ``.py`` file, which runs sealed
+    (:class:`~cardwidgets.lab.SealedBot`): seconds a move and megabytes of memory."""
+
+    time_limit: float = 1.0
+    memory_mb: int = 512
+
+
+def _named(spec: object, limits: Limits, name: str | None = None) -> tuple[str, object]:
+    """A bot and its name from a player name, (name, options), a ``.py`` file's path (run
+    sealed), a function, a class or an object with ``choose``."""
+    if isinstance(spec, os.PathLike) or (isinstance(spec, str) and is_bot_file(spec)):
+        # A student's file never runs in this process: only its worker imports it.
+        label = Path(spec).stem if name is None else name
+        sealed = SealedBot(
+            spec, name=label, time_limit=limits.time_limit, memory_mb=limits.memory_mb
+        )
+        return label, sealed
     if isinstance(spec, str) or (isinstance(spec, tuple) and spec and isinstance(spec[0], str)):
         (player, _), (label, _) = make_players((spec, spec))
         return label, player
@@ -96,20 +117,24 @@ def _named(spec: object) -> tuple[str, object]:
     raise LabError("contest.bad_bot", bot=i18n.shown(spec))
 
 
-def bot_names(bots: object) -> tuple[tuple[str, ...], tuple[object, ...]]:
-    """The bots' names and the bots, from a dict of names to bots or a sequence of bots.
+def bot_names(
+    bots: object, limits: Limits | None = None
+) -> tuple[tuple[str, ...], tuple[object, ...]]:
+    """The bots' names and the bots, from a dict of names to bots or a sequence of bots;
+    ``limits`` are those of the bots given as ``.py`` files.
 
-    >>> def mine(state):
-    ...     return state.legal_moves()[0]
+    >>> def mine(view):
+    ...     return view.legal_moves()[0]
     >>> bot_names(["greedy", mine, "greedy:stand_at=17"])[0]
     ('greedy', 'mine', 'greedy stand_at=17')
     >>> bot_names({"Ana": mine, "Ben": "random"})[0]
     ('Ana', 'Ben')
     """
+    limits = limits or Limits()
     if isinstance(bots, Mapping):
-        pairs = [(str(name), _named(spec)[1]) for name, spec in bots.items()]
+        pairs = [(str(name), _named(spec, limits, str(name))[1]) for name, spec in bots.items()]
     elif isinstance(bots, Sequence) and not isinstance(bots, str):
-        pairs = [_named(spec) for spec in bots]
+        pairs = [_named(spec, limits) for spec in bots]
     else:
         raise LabError("contest.few_bots", bots=i18n.shown(bots))
     if len(pairs) < 2:
@@ -190,13 +215,14 @@ def make_plan(
     seed: int | str = 0,
     rules: object = None,
     format: str = "round robin",
+    limits: Limits | None = None,
 ) -> Plan:
     """The plan of a contest, every argument checked (a sentence for each mistake)."""
     from cardwidgets import games as engines
 
     module = game if isinstance(game, ModuleType) else engines.get(game)
     count = check_games(games)
-    names, made = bot_names(bots)
+    names, made = bot_names(bots, limits)
     if isinstance(rules, Mapping):
         rules = module.Rules.from_dict(rules)
     if rules is not None:

@@ -120,6 +120,10 @@ i18n.register(
             "en": "{path} is no results file of a tournament (line {line} cannot be read)",
             "de": "{path} ist keine Ergebnisdatei eines Turniers (Zeile {line} ist nicht lesbar)",
         },
+        "contest.fault": {
+            "en": "{bot} loses the game: {reason}",
+            "de": "{bot} verliert das Spiel: {reason}",
+        },
         "contest.raised": {
             "en": "{bot} raised {error} and loses the game",
             "de": "{bot} löste {error} aus und verliert das Spiel",
@@ -214,6 +218,19 @@ i18n.register(
         "contest.cli.json": {
             "en": "write the tournament (games and ratings) as JSON to PATH",
             "de": "das Turnier (Spiele und Wertungen) als JSON nach PFAD schreiben",
+        },
+        "contest.cli.time_limit": {
+            "en": "seconds a bot file may take for one move (it runs sealed in a worker process)",
+            "de": "Sekunden, die eine Bot-Datei für einen Zug brauchen darf (sie läuft "
+            "abgeschottet in einem Arbeitsprozess)",
+        },
+        "contest.cli.memory": {
+            "en": "megabytes of memory a bot file's worker process may use",
+            "de": "Megabyte Speicher, die der Arbeitsprozess einer Bot-Datei nutzen darf",
+        },
+        "contest.cli.bad_seconds": {
+            "en": "a number of seconds above 0 and at most {most} is needed, not {value}",
+            "de": "nötig ist eine Zahl von Sekunden über 0 und höchstens {most}, nicht {value}",
         },
         "contest.cli.results": {
             "en": "keep each game in this JSON-lines file and resume from it",

@@ -37,6 +37,7 @@ True
 from __future__ import annotations
 
 import contextlib
+import copy
 import importlib
 import importlib.util
 import io
@@ -44,10 +45,11 @@ import os
 import pathlib
 import pickle
 import sys
+import threading
 import time
 import traceback
-from collections.abc import Callable
-from types import TracebackType
+from collections.abc import Callable, Iterator
+from types import ModuleType, TracebackType
 from typing import Any
 
 from cardwidgets import i18n
@@ -74,6 +76,9 @@ FAULTS = (
 START_LIMIT = 30.0
 """Seconds a worker may take to start and load the bot (a loaded machine starts Python slowly)."""
 
+WORKER_NAME = "cardwidgets bot"
+"""How a worker process is named (``multiprocessing.active_children()`` shows it)."""
+
 OUTPUT_LIMIT = 10_000
 """Characters a bot may print in one move by default."""
 
@@ -85,6 +90,51 @@ _PRELOAD = [
     "cardwidgets.games.pazaak",
 ]
 """What the fork server imports before it forks a worker."""
+
+
+def _forget_fork_server() -> None:
+    """In a child made by ``fork`` (a process pool's worker): forget the parent's fork server.
+
+    ``multiprocessing`` keeps the fork server in a module global; a forked child inherits it,
+    and starting a worker there fails (``ChildProcessError``: the server is not its child).
+    The child starts its own server instead; the parent's keeps running for the parent.
+    """
+    server = getattr(sys.modules.get("multiprocessing.forkserver"), "_forkserver", None)
+    if server is None or getattr(server, "_forkserver_pid", None) is None:
+        return
+    alive = getattr(server, "_forkserver_alive_fd", None)
+    if alive is not None:
+        with contextlib.suppress(OSError):
+            os.close(alive)
+    server._forkserver_pid = None
+    server._forkserver_address = None
+    server._forkserver_alive_fd = None
+
+
+if hasattr(os, "register_at_fork"):  # not on Windows (no fork) nor in Pyodide
+    os.register_at_fork(after_in_child=_forget_fork_server)
+
+
+_MAIN_LOCK = threading.Lock()
+
+
+@contextlib.contextmanager
+def _without_main() -> Iterator[None]:
+    """While a worker starts, ``__main__`` is an empty module.
+
+    A forkserver or spawn child first imports its parent's main module (by name or path, as
+    ``__mp_main__``) so that pickled functions of ``__main__`` resolve. A worker needs none (the
+    bot comes as a file path or as pickled bytes), and running a teacher's script there would run
+    its tournament again inside every worker when the script has no ``if __name__ ==
+    "__main__":`` guard (its output on the terminal, its time on the bot's clock).
+    """
+    with _MAIN_LOCK:
+        real = sys.modules["__main__"]
+        sys.modules["__main__"] = ModuleType("__main__")  # no __file__, no __spec__
+        try:
+            yield
+        finally:
+            sys.modules["__main__"] = real
 
 
 class BotFault(TranslatedError):
@@ -256,8 +306,9 @@ def _answer(choose: Callable[[SeatView[Any]], object], text: str, limit: int) ->
     return ("fault", "no_move", {"value": i18n.shown(move)}, "", out.text())
 
 
-def _worker(conn: Any, kind: str, payload: Any, memory: int, limit: int) -> None:
-    """The worker process: limit the memory, load the bot, answer views until told to stop."""
+def _worker(conn: Any, kind: str, payload: Any, memory: int, limit: int, seed: Any) -> None:
+    """The worker process: limit the memory, seed ``random``, load the bot, answer views until
+    told to stop."""
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)
     os.dup2(devnull, 2)
@@ -268,6 +319,12 @@ def _worker(conn: Any, kind: str, payload: Any, memory: int, limit: int) -> None
             pass
         else:
             resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    if seed is not None:
+        # A bot that draws from the random module plays the same game wherever and whenever
+        # that game is played (a resumed tournament, another chunking on a pool).
+        import random
+
+        random.seed(seed)
     try:
         choose = _load(kind, payload)
     except BotFault as fault:
@@ -338,6 +395,23 @@ class SealedBot:
         self._process: Any = None
         self._conn: Any = None
         self._inline_choose: Callable[[SeatView[Any]], object] | None = None
+        self.seed: int | str | None = None
+
+    def reseeded(self, seed: int | str) -> SealedBot:
+        """A fresh copy for one game: its own worker (started at its first move), the bot
+        loaded anew and Python's ``random`` seeded with ``seed`` there, so nothing a bot keeps
+        passes from one game to the next and each game plays the same wherever it is played.
+        Close it after the game (:meth:`close`)."""
+        twin = copy.copy(self)
+        twin.__dict__.update(self.__getstate__())
+        twin.seed = seed
+        return twin
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The worker and its pipe stay with this process: a copy sent elsewhere starts its own.
+        state = dict(self.__dict__)
+        state.update(_process=None, _conn=None, _inline_choose=None, last_output="")
+        return state
 
     def __repr__(self) -> str:
         return f"SealedBot({self.name!r}, time_limit={self.time_limit}, memory_mb={self.memory_mb})"
@@ -416,8 +490,8 @@ class SealedBot:
         if "forkserver" in multiprocessing.get_all_start_methods():
             context: Any = multiprocessing.get_context("forkserver")
             # The fork server loads the engines once (so a move's clock never pays for
-            # importing one); it never imports the caller's __main__ (a notebook's or a
-            # script's), so a worker begins with none of its memory.
+            # importing one), and with _without_main a worker never runs the caller's
+            # __main__ (a notebook's or a script's), so it begins with none of its memory.
             context.set_forkserver_preload(_PRELOAD)
         else:  # Windows: a fresh interpreter per worker, never a fork of this process
             context = multiprocessing.get_context("spawn")
@@ -425,10 +499,12 @@ class SealedBot:
         memory = self.memory_mb * 1024 * 1024
         process = context.Process(
             target=_worker,
-            args=(theirs, self._kind, self._payload, memory, self.output_limit),
+            args=(theirs, self._kind, self._payload, memory, self.output_limit, self.seed),
+            name=f"{WORKER_NAME} {self.name}",
             daemon=True,
         )
-        process.start()
+        with _without_main():
+            process.start()
         theirs.close()
         self._process, self._conn = process, ours
         try:

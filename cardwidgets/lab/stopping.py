@@ -23,7 +23,7 @@ import math
 from cardwidgets import i18n
 from cardwidgets.lab import contest_words as contest_words
 from cardwidgets.lab import display
-from cardwidgets.lab.contest import Row, make_plan
+from cardwidgets.lab.contest import Limits, Row, make_plan
 from cardwidgets.lab.progress import Progress
 from cardwidgets.lab.run import whole
 from cardwidgets.lab.sprt import SPRT, elo_of, pentanomial
@@ -155,14 +155,18 @@ def sprt(
     seed: int | str = 0,
     rules: object = None,
     progress: bool | None = None,
+    time_limit: float = 1.0,
+    memory_mb: int = 512,
 ) -> SprtResult:
     """Play pairs of duplicate games of ``a`` against ``b`` until the sequential test decides
     whether ``a`` is at least ``elo1`` Elo better than ``b`` (H1) or at most ``elo0`` (H0), at
     error rates ``alpha`` and ``beta``; at most ``max_pairs`` pairs. Bots as for
-    :func:`~cardwidgets.lab.tournament`."""
+    :func:`~cardwidgets.lab.tournament` (a ``.py`` file runs sealed, with ``time_limit``
+    seconds a move and ``memory_mb`` of memory)."""
     test = SPRT(elo0=elo0, elo1=elo1, alpha=alpha, beta=beta)
     limit = whole("max_pairs", max_pairs, 1, 1_000_000)
-    plan = make_plan(game, [a, b], games=2 * limit, seed=seed, rules=rules)
+    limits = Limits(time_limit=time_limit, memory_mb=memory_mb)
+    plan = make_plan(game, [a, b], games=2 * limit, seed=seed, rules=rules, limits=limits)
     module = importlib.import_module(plan.game)
     rows: list[Row] = []
     scores: list[float] = []

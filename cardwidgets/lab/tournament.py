@@ -11,10 +11,14 @@ swapped, the same deals for every pair). It returns a :class:`Tournament`: every
   dead worker, a closed laptop) keeps every finished game; calling :func:`tournament` again
   with the same file plays only the games still missing, and the standings are those of an
   uninterrupted run: every game depends only on its own deal, seats and bots.
-* **Bad bots lose, the tournament goes on.** A bot that raises or returns what is no legal move
-  loses that game; the row keeps the reason in English and German and the traceback.
-* **One call of a bot.** A bot is asked for its move in exactly one place, :func:`_ask`, where
-  a sealed seat view and a sandboxed worker process plug in.
+* **Sealed bots.** Every bot is asked with the seat's view (:class:`~cardwidgets.bots.SeatView`),
+  never the state, in exactly one place, :func:`_ask`. A bot given as a ``.py`` file (or as a
+  :class:`~cardwidgets.lab.SealedBot`) plays in a worker process of its own that receives only
+  the view as JSON, within a time limit per move and a memory limit; it gets a fresh worker
+  for each game (its ``random`` seeded from the deal and seat), stopped when the game ends.
+* **Bad bots lose, the tournament goes on.** A bot that raises, returns what is no legal move,
+  or (sealed) times out, needs too much memory or does not load loses that game; the row
+  keeps the reason in English and German, the traceback and what went wrong (``kind``).
 * **Any executor.** ``executor=`` any ``concurrent.futures.Executor`` (a process pool, a Dask
   ``Client.get_executor()``) plays chunks of games, a few chunks in flight per worker, like
   the lab's other runs; the rows are those of an in-process run.
@@ -45,12 +49,14 @@ from types import ModuleType
 from typing import Any
 
 from cardwidgets import i18n
+from cardwidgets.bots.view import SeatView
 from cardwidgets.lab import contest_words as contest_words
 from cardwidgets.lab import display
-from cardwidgets.lab.contest import Plan, Portable, Row, make_plan, portable
+from cardwidgets.lab.contest import Limits, Plan, Portable, Row, make_plan, portable
 from cardwidgets.lab.errors import Interrupted, LabError, WorkerError
 from cardwidgets.lab.progress import Progress
 from cardwidgets.lab.ratings import Ratings, ratings
+from cardwidgets.lab.sandbox import BotFault, SealedBot
 from cardwidgets.lab.seeds import game_seed, player_seed
 from cardwidgets.lab.units import AnyState
 
@@ -165,12 +171,18 @@ def _seated(bot: object, seed: int) -> Any:
 
 
 def _ask(bot: Any, state: AnyState) -> object:
-    """The one place a contest calls a bot: its move for ``state``.
+    """The one place a contest calls a bot: its move at ``state``, asked with the seat's
+    sealed view (:class:`~cardwidgets.bots.SeatView`), never the state, so no bot can read the
+    opponent's hand or the stock. A :class:`~cardwidgets.lab.SealedBot` sends that view as
+    JSON to its worker process, within its time and memory limits."""
+    return bot.choose(SeatView.of(state))
 
-    A sealed seat view and a sandboxed worker (time and memory limits) plug in here; until
-    then the bot is handed the state, as every player of :mod:`cardwidgets.bots` is today.
-    """
-    return bot.choose(state)
+
+def _close(seated: Sequence[Any], given: Sequence[object]) -> None:
+    """Stop the workers of the game's own copies of sealed bots (not the caller's bots)."""
+    for bot, original in zip(seated, given, strict=True):
+        if bot is not original and isinstance(bot, SealedBot):
+            bot.close()
 
 
 _NO_MOVE = object()
@@ -185,7 +197,22 @@ def _said(error: BaseException, locale: str) -> str:
 
 
 def _forfeit(seat: int, name: str, error: BaseException, move: object) -> dict[str, Any]:
-    """Why seat ``seat`` lost: its error (a bot's raise) or the illegal move it returned."""
+    """Why seat ``seat`` lost: its error (a bot's raise), the illegal move it returned, or the
+    fault of a sealed bot (``kind``: what went wrong, ``details``: the student's traceback,
+    ``output``: what it printed in that move)."""
+    if isinstance(error, BotFault):
+        reason = {
+            locale: i18n.text("contest.fault", locale, bot=name, reason=error.text(locale))
+            for locale in i18n.LOCALES
+        }
+        return {
+            "seat": seat,
+            "bot": name,
+            "kind": error.kind,
+            "reason": reason,
+            "details": error.traceback,
+            "output": error.output,
+        }
     reason = {}
     for locale in i18n.LOCALES:
         if move is _NO_MOVE:
@@ -200,7 +227,8 @@ def _forfeit(seat: int, name: str, error: BaseException, move: object) -> dict[s
             )
         reason[locale] = said
     details = "".join(traceback.format_exception(type(error), error, error.__traceback__))
-    return {"seat": seat, "bot": name, "reason": reason, "details": details}
+    kind = "raised" if move is _NO_MOVE else "illegal"
+    return {"seat": seat, "bot": name, "kind": kind, "reason": reason, "details": details}
 
 
 def play(plan: Plan, index: int, module: ModuleType | None = None) -> Row:
@@ -221,15 +249,18 @@ def play(plan: Plan, index: int, module: ModuleType | None = None) -> Row:
         _seated(plan.bots[second], player_seed(seed, 1)),
     )
     forfeit, moves = None, 0
-    while (seat := state.to_move) is not None:
-        move: Any = _NO_MOVE
-        try:
-            move = _ask(seated[seat], state)
-            state = state.play(move)
-        except Exception as err:  # the bot's own error or its illegal move: it loses the game
-            forfeit = _forfeit(seat, names[seat], err, move)
-            break
-        moves += 1
+    try:
+        while (seat := state.to_move) is not None:
+            move: Any = _NO_MOVE
+            try:
+                move = _ask(seated[seat], state)
+                state = state.play(move)
+            except Exception as err:  # the bot's error, its illegal move, its worker's fault
+                forfeit = _forfeit(seat, names[seat], err, move)
+                break
+            moves += 1
+    finally:  # also when Ctrl-C stops the game: no worker outlives it
+        _close(seated, (plan.bots[first], plan.bots[second]))
     return _row(index, deal, seed, names, state, moves, forfeit)
 
 
@@ -451,22 +482,35 @@ def tournament(
     executor: concurrent.futures.Executor | None = None,
     results: str | os.PathLike[str] | None = None,
     progress: bool | None = None,
+    time_limit: float = 1.0,
+    memory_mb: int = 512,
 ) -> Tournament:
     """Play a tournament of ``bots`` at ``game`` and return its :class:`Tournament`.
 
     ``bots``: player names (``"random"``, ``"greedy"``, ``"expert"``, with options as
-    ``"greedy:stand_at=17"``), functions ``choose(state) -> move``, classes or objects with a
-    ``choose`` method, or a dict of names to any of these. ``games``: games per pair of bots,
+    ``"greedy:stand_at=17"``), paths of ``.py`` files with a function ``choose(view) -> move``
+    or a class with a ``choose`` method (each run sealed in a worker process of its own, as a
+    :class:`~cardwidgets.lab.SealedBot` with ``time_limit`` seconds a move and ``memory_mb``
+    of memory), functions ``choose(view) -> move``, classes or objects with a ``choose`` method
+    (a :class:`~cardwidgets.lab.SealedBot` among them), or a dict of names to any of these.
+    Every bot is asked with the seat's view (:class:`~cardwidgets.bots.SeatView`), never the
+    game's state. ``games``: games per pair of bots,
     even (each deal is played twice, seats swapped). ``format``: ``"round robin"`` or
     ``"gauntlet"``. ``rules``: the game's ``Rules`` or their dict. ``results``: a JSON-lines
     file that keeps every game as it finishes and from which a stopped tournament resumes.
     ``progress``: a progress bar (default: on an interactive output, for long runs).
 
+    A bot that raises, returns no legal move, or (sealed) times out, needs too much memory or
+    does not load loses that game; the row's ``forfeit`` keeps the reason in English and
+    German and the traceback, and the tournament goes on. A sealed bot gets a fresh worker
+    for each game, stopped when the game ends (also when the run is stopped).
+
     Ctrl-C stops the run with :class:`~cardwidgets.lab.Interrupted` and a dead executor with
     :class:`~cardwidgets.lab.WorkerError`; both keep the finished games in ``.results`` (and
     in the file).
     """
-    plan = make_plan(game, bots, games=games, seed=seed, rules=rules, format=format)
+    limits = Limits(time_limit=time_limit, memory_mb=memory_mb)
+    plan = make_plan(game, bots, games=games, seed=seed, rules=rules, format=format, limits=limits)
     if results is not None and not isinstance(results, (str, os.PathLike)):
         raise LabError("contest.bad_results_file", value=i18n.shown(results))
     cup = _cup(plan, [])

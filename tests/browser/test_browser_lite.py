@@ -93,6 +93,7 @@ LESSON = (
     "03-pazaak.ipynb",
     "04-rule-hypotheses.ipynb",
     "05-learning.ipynb",
+    "06-tournament.ipynb",
 )
 
 # Run All has finished: the kernel is idle and every code cell has run, or a cell failed
