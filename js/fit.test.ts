@@ -70,6 +70,20 @@ describe("StageFit", () => {
     expect(root.style.getPropertyValue("--cw-fit")).toBe("");
   });
 
+  it("keeps room for a row of choices while none shows, so selecting a card changes no fit", () => {
+    const { root } = notebook(600);
+    root.style.fontSize = "20px";
+    const actions = document.createElement("div");
+    actions.className = "cw-actions";
+    root.append(actions);
+    tall(root, 560, 500); // fits as drawn, but not with a row of choices (2.4em = 48 px) more
+    expect(new StageFit(root).refit().fit).toBe("tight");
+    const options = document.createElement("div");
+    options.className = "cw-options";
+    root.append(options);
+    expect(new StageFit(root).refit().fit).toBe("roomy"); // the choices show: nothing to keep
+  });
+
   it("goes tight first, and does not scale when tight fits", () => {
     const { root } = notebook(600);
     tall(root, 700, 580);
@@ -293,6 +307,12 @@ describe("the full-screen button", () => {
       expect(button().getAttribute("aria-pressed")).toBe("true");
       button().click();
       expect(exit).toHaveBeenCalledTimes(1);
+      expect(button().textContent).toBe("Full screen");
+      // Escape leaves full screen too (where the browser leaves the key to the page), and
+      // is not the board's Cancel then.
+      button().click();
+      button().dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+      expect(exit).toHaveBeenCalledTimes(2);
       expect(button().textContent).toBe("Full screen");
       expect(sent).toEqual([]);
     });

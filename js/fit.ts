@@ -15,6 +15,8 @@
 export const FLOOR = 0.62;
 /** The largest scale, in full screen only. */
 export const CEILING = 2;
+/** A row of option buttons and the gap above it, in the root's em (cards.css .cw-options). */
+export const ROW_OF_CHOICES = 2.4;
 
 /**
  * The scale that brings a stage `natural` px tall into `visible` px: 1 when it fits (unless
@@ -91,9 +93,14 @@ export class StageFit {
   private frame = 0;
   private readonly stop: Array<() => void> = [];
 
+  /**
+   * `settled`: called after every fit (the view scrolls the move log back to its newest entry,
+   * when it showed it, since a fit may have made the log's box shorter).
+   */
   constructor(
     private readonly root: HTMLElement,
     private readonly layout: () => void = () => undefined,
+    private readonly settled: () => void = () => undefined,
   ) {
     const win = root.ownerDocument.defaultView;
     if (win && typeof win.ResizeObserver === "function") {
@@ -115,7 +122,11 @@ export class StageFit {
   private inputs(): string {
     const host = this.root.parentElement;
     const win = this.root.ownerDocument.defaultView;
-    const heights = scrollers(this.root).map((b) => b.clientHeight);
+    // Only boxes that scroll: a box wrapping the widget (an output area) grows with it, and a
+    // widget growing by a row must keep its fit (no jump), not start a new one.
+    const heights = scrollers(this.root)
+      .filter((b) => b.scrollHeight > b.clientHeight + 1)
+      .map((b) => b.clientHeight);
     return [host?.clientWidth ?? 0, win?.innerHeight ?? 0, ...heights, this.root.dataset.paused ?? "", isFullscreen(this.root)].join(" ");
   }
 
@@ -138,22 +149,25 @@ export class StageFit {
     const full = isFullscreen(root);
     this.apply("roomy", 1);
     const natural = heightOf(root);
-    const visible = full ? (root.ownerDocument.defaultView?.innerHeight ?? 0) : visibleHeight(root, natural);
+    // Room kept for the choices a selected card brings (at scale 1; it scales with the rest).
+    const reserve = this.reserve();
+    const visible = full ? (root.ownerDocument.defaultView?.innerHeight ?? 0) : visibleHeight(root, natural + reserve);
+    const needs = (scale: number) => heightOf(root) + reserve * scale;
     let fitted: Fitted = { fit: "roomy", scale: 1, natural, visible };
-    if (natural > visible + 0.5 || kept?.fit === "tight") {
+    if (natural + reserve > visible + 0.5 || kept?.fit === "tight") {
       this.apply("tight", 1);
       fitted = { ...fitted, fit: "tight" };
     }
-    if (full || heightOf(root) > visible + 0.5 || (kept && kept.scale < 1)) {
+    if (full || needs(1) > visible + 0.5 || (kept && kept.scale < 1)) {
       let scale = 1;
       for (let i = 0; i < 4; i++) {
-        const next = scaleFor(heightOf(root) / scale, visible, full);
+        const next = scaleFor(needs(scale) / scale, visible, full);
         if (Math.abs(next - scale) < 0.005) break;
         scale = next;
         this.apply(fitted.fit, scale);
       }
       // Wrapping does not scale exactly: shrink on until it fits (or the floor).
-      while (heightOf(root) > visible + 0.5 && scale > FLOOR) {
+      while (needs(scale) > visible + 0.5 && scale > FLOOR) {
         scale = Math.max(FLOOR, Math.round((scale - 0.02) * 100) / 100);
         this.apply(fitted.fit, scale);
       }
@@ -165,7 +179,21 @@ export class StageFit {
     }
     this.last = { key, fitted };
     this.seen = this.inputs();
+    this.settled();
     return fitted;
+  }
+
+  /**
+   * The height a row of choices takes (the options a selected card brings: Tablić's captures,
+   * Pazaak's signs) while none shows, so choosing a card never tips the stage into another fit
+   * (the board would jump); nothing on a summary or while choices already show.
+   */
+  private reserve(): number {
+    const root = this.root;
+    if (root.dataset.paused === "true" || root.querySelector(".cw-options")) return 0;
+    if (!root.querySelector(".cw-actions")) return 0;
+    const em = parseFloat(root.ownerDocument.defaultView?.getComputedStyle(root).fontSize || "") || 0;
+    return ROW_OF_CHOICES * em;
   }
 
   private apply(fit: "roomy" | "tight", scale: number): void {
@@ -175,7 +203,21 @@ export class StageFit {
     if (scale === 1) root.style.removeProperty("--cw-fit");
     else root.style.setProperty("--cw-fit", String(scale));
     if (changed) this.layout();
+    this.reserveNarration();
     this.capSide(fit);
+  }
+
+  /**
+   * The banner keeps a strip under its words for the narration line (and a refusal over it):
+   * as tall as the taller of the two as laid out, so two lines of narration (a narrow widget,
+   * German) never run into the banner's words.
+   */
+  private reserveNarration(): void {
+    const root = this.root;
+    const parts = Array.from(root.querySelectorAll<HTMLElement>(":scope > .cw-announce, :scope > .cw-message"));
+    const tallest = Math.max(0, ...parts.map((n) => n.getBoundingClientRect().height));
+    if (tallest > 0) root.style.setProperty("--cw-narration", `${tallest.toFixed(1)}px`);
+    else root.style.removeProperty("--cw-narration");
   }
 
   /** Tight, a side column beside the board is no taller than the board (in em: it scales). */

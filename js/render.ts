@@ -120,7 +120,11 @@ export class SceneView {
     const header = h("div", { class: "cw-header" }, this.titleEl, this.statusEl, this.fullscreenEl);
     this.root.append(header, this.bannerEl, this.messageEl, this.announceEl, this.mainEl);
     host.append(this.root);
-    this.fit = new StageFit(this.root, () => this.showSide());
+    this.fit = new StageFit(
+      this.root,
+      () => this.showSide(),
+      () => this.followLog(),
+    );
     const screen = () => this.labelFullscreen();
     this.doc.addEventListener("fullscreenchange", screen);
     this.cleanups.push(() => this.doc.removeEventListener("fullscreenchange", screen));
@@ -296,6 +300,15 @@ export class SceneView {
     return true;
   }
 
+  /** Whether the move log follows its newest entry (it did at the last scene, or was scrolled
+   * back there): after a fit, it is scrolled to its end again. */
+  private logFollows = true;
+
+  private followLog(): void {
+    const box = this.root.querySelector<HTMLElement>(".cw-log-box");
+    if (box && this.logFollows) box.scrollTop = box.scrollHeight;
+  }
+
   /** Where the log was scrolled: at the bottom (follow new entries) or where the user left it. */
   private logState(): { bottom: boolean; top: number } {
     const box = this.root.querySelector<HTMLElement>(".cw-log-box");
@@ -304,6 +317,7 @@ export class SceneView {
   }
 
   private restoreLog(state: { bottom: boolean; top: number }): void {
+    this.logFollows = state.bottom;
     const box = this.root.querySelector<HTMLElement>(".cw-log-box");
     if (box) box.scrollTop = state.bottom ? box.scrollHeight : state.top;
     // The first scene is drawn before the notebook shows the widget (no height yet): follow the
@@ -406,6 +420,12 @@ export class SceneView {
         this.emit(intent);
         event.preventDefault();
       }
+      return;
+    }
+    // Escape leaves full screen first (where the browser leaves it to the page).
+    if (event.key === "Escape" && isFullscreen(this.root)) {
+      void this.doc.exitFullscreen?.();
+      event.preventDefault();
       return;
     }
     // The slider uses the arrows, Home and End itself.
