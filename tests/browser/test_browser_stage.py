@@ -90,8 +90,9 @@ def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
     )
 
 
-def check_fits(seen: dict[str, Any], size: str, where: str) -> None:
-    """The banner, the hand and the buttons in sight; big cards; no label on another."""
+def check_fits(seen: dict[str, Any], size: str, where: str, *, smallest: float = 90) -> None:
+    """The banner, the hand and the buttons in sight; big cards (large: ``smallest`` px tall or
+    more); no label on another."""
     window = {"left": 0, "top": 0, "right": seen["window"]["width"]}
     window["bottom"] = seen["window"]["height"]
     boxes = [("banner", seen["banner"]), ("hand", seen["hand"])]
@@ -104,7 +105,7 @@ def check_fits(seen: dict[str, Any], size: str, where: str) -> None:
     assert seen["buttons"] and seen["cards"], where
     if size == "large":
         heights = [card["height"] for card in seen["cards"]]
-        assert min(heights) >= 90, f"{where}: hand cards {heights} px tall"
+        assert min(heights) >= smallest, f"{where}: hand cards {heights} px tall"
     for a, b in itertools.combinations(seen["labels"], 2):
         assert not overlap(a, b), f"{where}: {a['text']!r} overlaps {b['text']!r}"
     assert not seen["hidden"], f"{where}: group numbers {seen['hidden']} are covered"
