@@ -290,6 +290,10 @@ class Labels(TypedDict):
     code: str
     side: str
     """The button that shows or hides the side column (score, legend, log) when narrow."""
+    fullscreen: str
+    """The live widget's button that shows the stage alone on the whole screen (a projector)."""
+    fullscreen_leave: str
+    """The same button while the stage is on the whole screen (Escape does the same)."""
     roles: dict[str, str]
 
 
@@ -445,6 +449,8 @@ i18n.register(
         "scene.summary": {"en": "Summary", "de": "Zusammenfassung"},
         "scene.code": {"en": "Position code", "de": "Stellungscode"},
         "scene.side": {"en": "Score, colours and moves", "de": "Punkte, Farben und Züge"},
+        "scene.fullscreen": {"en": "Full screen", "de": "Vollbild"},
+        "scene.fullscreen_leave": {"en": "Leave full screen", "de": "Vollbild verlassen"},
         "scene.group": {"en": "group {number}", "de": "Gruppe {number}"},
         "scene.role.playable": {"en": "playable", "de": "spielbar"},
         "scene.role.last": {"en": "just played", "de": "eben gespielt"},
@@ -626,6 +632,8 @@ def labels(locale: str) -> Labels:
         "summary": i18n.text("scene.summary", locale),
         "code": i18n.text("scene.code", locale),
         "side": i18n.text("scene.side", locale),
+        "fullscreen": i18n.text("scene.fullscreen", locale),
+        "fullscreen_leave": i18n.text("scene.fullscreen_leave", locale),
         "roles": role_words(locale),
     }
 

@@ -53,6 +53,8 @@ _NO_LABELS: Labels = {
     "summary": "",
     "code": "",
     "side": "",
+    "fullscreen": "",
+    "fullscreen_leave": "",
     "roles": {},
 }
 

@@ -14,13 +14,18 @@ const nameOf = (path: string) => path.replace(/^.*\//, "").replace(/\.[a-z]+$/, 
 const fixtures = Object.entries(scenes).map(([path, scene]) => [nameOf(path), scene] as const);
 
 const IGNORED = new Set(["tabindex", "disabled"]);
+// The root's attributes only the live view sets: the resolved theme and its fit (fit.ts).
+const LIVE_ROOT = new Set(["data-theme", "data-fit", "style"]);
+// The live view's own controls, with no static twin: the side column's show/hide button and its
+// one-line score, and the full-screen button.
+const LIVE_ONLY = ["cw-side-toggle", "cw-scoreline", "cw-fullscreen"];
 
 function attrs(node: Element): string {
   const root = node.classList.contains("cw-root");
   const side = node.classList.contains("cw-side");
   const pairs = Array.from(node.attributes).map((a) => [a.name.toLowerCase(), a.value] as const);
   return pairs
-    .filter(([name]) => !IGNORED.has(name) && !(root && name === "data-theme") && !(side && (name === "id" || name === "data-open")))
+    .filter(([name]) => !IGNORED.has(name) && !(root && LIVE_ROOT.has(name)) && !(side && (name === "id" || name === "data-open")))
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([name, value]) => ` ${name}=${JSON.stringify(value)}`)
     .join("");
@@ -28,9 +33,8 @@ function attrs(node: Element): string {
 
 /** The same normalised tree tests/scene_fixtures.py skeleton() makes from HTML text. */
 export function skeleton(node: Element, depth = 0, lines: string[] = []): string[] {
-  // The side column's show/hide button is the live view's own control (no static twin); the
-  // id it links the column by is the live view's too.
-  if (node.classList.contains("cw-side-toggle")) return lines;
+  // The id the side column's button links it by is the live view's too.
+  if (LIVE_ONLY.some((name) => node.classList.contains(name))) return lines;
   lines.push("  ".repeat(depth) + node.tagName.toLowerCase() + attrs(node));
   for (const kid of Array.from(node.childNodes)) {
     if (kid.nodeType === 1) skeleton(kid as Element, depth + 1, lines);

@@ -112,6 +112,16 @@ export function renderScore(ctx: Ctx, score: Score): Element {
   return h("table", { class: "cw-score" }, h("caption", {}, caption), h("thead", {}, head), h("tbody", {}, ...rows));
 }
 
+/**
+ * The score on one line, for a folded side column: each column's name and its total (the row
+ * marked total, else the last row), e.g. "You 12 · Computer 9".
+ */
+export function scoreLine(score: Score): string {
+  const row = score.rows.find((r) => r.kind === "total") ?? score.rows[score.rows.length - 1];
+  if (!row) return "";
+  return score.columns.map((name, i) => `${name} ${row.cells[i] ?? ""}`.trim()).join(" · ");
+}
+
 function legendItem(ctx: Ctx, item: LegendItem): Element {
   const { h } = ctx;
   const numbered = item.group !== null && item.group !== undefined;

@@ -4,7 +4,8 @@
 // cardwidgets/scene_html.py element for element, so one stylesheet styles both.
 
 import { type H, builder, groupColor } from "./dom";
-import { renderMain, rootAttrs } from "./panels";
+import { StageFit, isFullscreen } from "./fit";
+import { renderMain, rootAttrs, scoreLine } from "./panels";
 import { inTeacher, restoreTeacher, teacherIntent, teacherKey, teacherState } from "./teacher";
 import type { Intent, Labels, Preview, Scene } from "./types";
 import type { Ctx } from "./zones";
@@ -57,6 +58,7 @@ function focusKey(node: Element | null): string | null {
   if (data.teacher !== undefined) return `[data-teacher="${cssEscape(data.teacher)}"]`;
   if (node.classList.contains("cw-log-box")) return ".cw-log-box";
   if (node.classList.contains("cw-side-toggle")) return ".cw-side-toggle";
+  if (node.classList.contains("cw-fullscreen")) return ".cw-fullscreen";
   return null;
 }
 
@@ -82,8 +84,11 @@ export class SceneView {
   /** The preview of a card selected locally, lit until the kernel's next scene (see `instant`). */
   private pending: Preview | null = null;
   private readonly cleanups: Array<() => void> = [];
-  /** Whether the side column is shown when the widget is narrow (the user's choice, kept). */
-  private sideOpen = true;
+  /** Whether the side column is shown when the widget is narrow: the user's choice, kept; until
+   * there is one, shown unless the stage is tight (fit.ts), where its one-line score stays. */
+  private sideChoice: boolean | null = null;
+  private readonly fullscreenEl: HTMLButtonElement;
+  private readonly fit: StageFit;
   private readonly sideId = `cw-side-${++sideCount}`;
 
   /**
@@ -108,9 +113,22 @@ export class SceneView {
     this.announceEl = h("p", { class: "cw-announce", "aria-live": "polite", "aria-atomic": "true" });
     this.mainEl = h("div", { class: "cw-main" });
     // A div, not <header>: inside the widget's region a header would be a misplaced banner.
-    const header = h("div", { class: "cw-header" }, this.titleEl, this.statusEl);
+    // The projector's one click: the stage alone on the whole screen (a live control only; it
+    // needs a click, the Fullscreen API refuses a call from Python). Hidden where there is none.
+    this.fullscreenEl = h("button", { type: "button", class: "cw-fullscreen", "aria-pressed": "false" }) as HTMLButtonElement;
+    this.fullscreenEl.hidden = !(this.doc.fullscreenEnabled && typeof this.root.requestFullscreen === "function");
+    const header = h("div", { class: "cw-header" }, this.titleEl, this.statusEl, this.fullscreenEl);
     this.root.append(header, this.bannerEl, this.messageEl, this.announceEl, this.mainEl);
     host.append(this.root);
+    this.fit = new StageFit(
+      this.root,
+      () => this.showSide(),
+      () => this.followLog(),
+    );
+    const screen = () => this.labelFullscreen();
+    this.doc.addEventListener("fullscreenchange", screen);
+    this.cleanups.push(() => this.doc.removeEventListener("fullscreenchange", screen));
+    this.cleanups.push(() => this.fit.destroy());
     this.listen();
     this.watchTheme();
   }
@@ -121,7 +139,7 @@ export class SceneView {
       this.cleanups.push(() => this.root.removeEventListener(type, fn));
     };
     on("click", (e) => {
-      if (!this.toggleSide(e.target)) this.emit(this.intentFor(e.target));
+      if (!this.toggleSide(e.target) && !this.toggleFullscreen(e.target)) this.emit(this.intentFor(e.target));
     });
     on("change", (e) => this.onChange(e));
     on("keydown", (e) => this.onKeydown(e));
@@ -185,7 +203,10 @@ export class SceneView {
     this.updateFrame(scene);
     const ctx: Ctx = { h: this.h, size: scene.size, fourColor: !!scene.four_color, labels: { ...NO_LABELS, ...scene.labels }, live: true };
     this.mainEl.replaceChildren(...renderMain(ctx, scene));
-    this.addSideToggle(ctx.labels.side ?? "");
+    this.addSideToggle(ctx.labels.side ?? "", scene);
+    this.labelFullscreen();
+    this.fit.refit();
+    // After the fit: it may have made the log's box shorter, and its end is what must show.
     this.restoreLog(log);
     restoreTeacher(this.root, teacher);
     if (hadFocus) this.restoreFocus(key);
@@ -226,24 +247,66 @@ export class SceneView {
    * the board, and hides the column while it is collapsed. Python is not asked: it is a view
    * choice, kept across scenes.
    */
-  private addSideToggle(label: string): void {
+  private addSideToggle(label: string, scene: Scene): void {
     const side = this.mainEl.querySelector<HTMLElement>(":scope > .cw-side");
     if (!side || side.childElementCount === 0) return;
     side.id = this.sideId;
-    side.dataset.open = String(this.sideOpen);
-    const attrs = { type: "button", class: "cw-side-toggle", "aria-expanded": String(this.sideOpen), "aria-controls": this.sideId };
-    side.before(this.h("button", attrs, label));
+    const attrs = { type: "button", class: "cw-side-toggle", "aria-controls": this.sideId };
+    // Folded, the score still shows on one line beside the button.
+    const line = scene.score ? scoreLine(scene.score) : "";
+    side.before(this.h("button", attrs, label), ...(line ? [this.h("p", { class: "cw-scoreline" }, line)] : []));
+    this.showSide();
+  }
+
+  /** Whether the side column shows when narrow: the user's choice, else not when tight. */
+  private get sideOpen(): boolean {
+    return this.sideChoice ?? this.root.dataset.fit !== "tight";
+  }
+
+  /** Mark the side column and its button open or folded (the stylesheet acts when narrow). */
+  private showSide(): void {
+    const open = String(this.sideOpen);
+    this.root.querySelector(".cw-main > .cw-side-toggle")?.setAttribute("aria-expanded", open);
+    const side = this.root.querySelector<HTMLElement>(`#${this.sideId}`);
+    if (side) side.dataset.open = open;
+  }
+
+  /** The full-screen button's words: go full screen, or leave it (Escape does too). */
+  private labelFullscreen(): void {
+    const labels = this.scene?.labels;
+    const full = isFullscreen(this.root);
+    this.fullscreenEl.textContent = (full ? labels?.fullscreen_leave : labels?.fullscreen) ?? "";
+    this.fullscreenEl.setAttribute("aria-pressed", String(full));
+    if (!this.fullscreenEl.textContent) this.fullscreenEl.hidden = true;
+  }
+
+  /** Puts the stage on the whole screen, or back, when `target` is the button; else false. */
+  private toggleFullscreen(target: EventTarget | null): boolean {
+    const button = target instanceof Element ? target.closest(".cw-fullscreen") : null;
+    if (button !== this.fullscreenEl) return false;
+    if (isFullscreen(this.root)) void this.doc.exitFullscreen?.();
+    else void this.root.requestFullscreen?.().catch(() => undefined);
+    return true;
   }
 
   /** Shows or hides the side column when `target` is its button; false for any other target. */
   private toggleSide(target: EventTarget | null): boolean {
     const button = target instanceof Element ? target.closest<HTMLElement>(".cw-side-toggle") : null;
     if (!button || !this.root.contains(button)) return false;
-    this.sideOpen = !this.sideOpen;
-    button.setAttribute("aria-expanded", String(this.sideOpen));
-    const side = this.root.querySelector<HTMLElement>(`#${this.sideId}`);
-    if (side) side.dataset.open = String(this.sideOpen);
+    this.sideChoice = !this.sideOpen;
+    this.showSide();
+    this.fit.refit(true);
+    this.restoreLog({ bottom: true, top: 0 });
     return true;
+  }
+
+  /** Whether the move log follows its newest entry (it did at the last scene, or was scrolled
+   * back there): after a fit, it is scrolled to its end again. */
+  private logFollows = true;
+
+  private followLog(): void {
+    const box = this.root.querySelector<HTMLElement>(".cw-log-box");
+    if (box && this.logFollows) box.scrollTop = box.scrollHeight;
   }
 
   /** Where the log was scrolled: at the bottom (follow new entries) or where the user left it. */
@@ -254,6 +317,7 @@ export class SceneView {
   }
 
   private restoreLog(state: { bottom: boolean; top: number }): void {
+    this.logFollows = state.bottom;
     const box = this.root.querySelector<HTMLElement>(".cw-log-box");
     if (box) box.scrollTop = state.bottom ? box.scrollHeight : state.top;
     // The first scene is drawn before the notebook shows the widget (no height yet): follow the
@@ -358,6 +422,12 @@ export class SceneView {
       }
       return;
     }
+    // Escape leaves full screen first (where the browser leaves it to the page).
+    if (event.key === "Escape" && isFullscreen(this.root)) {
+      void this.doc.exitFullscreen?.();
+      event.preventDefault();
+      return;
+    }
     // The slider uses the arrows, Home and End itself.
     if (target instanceof HTMLInputElement && event.key !== "Escape") return;
     if (event.shiftKey && this.turn(event.key)) {
@@ -380,7 +450,10 @@ export class SceneView {
     } else if (key === "Enter" || key === " ") {
       // Buttons activate natively (one click event); cards are divs, so act here.
       if (target instanceof HTMLButtonElement) return false;
-      this.emit(this.intentFor(target));
+      // On a summary, Enter or Space anywhere in the widget presses its Continue.
+      const summary = this.scene?.summary?.action;
+      if (summary && this.scene?.actions.some((a) => a.id === summary && a.enabled)) this.emit({ kind: "action", id: summary });
+      else this.emit(this.intentFor(target));
     } else return false;
     return true;
   }

@@ -132,6 +132,9 @@ export interface Labels {
   code?: string;
   /** The button that shows or hides the side column (score, legend, log) when narrow. */
   side?: string;
+  /** The full-screen button (live view only), and its words while the stage is full screen. */
+  fullscreen?: string;
+  fullscreen_leave?: string;
   /** Spoken words of the highlight roles; `group` is a template with {number}. */
   roles: Record<string, string>;
 }

@@ -9,6 +9,7 @@ import pytest
 
 from cardwidgets import panjpar, pazaak, scene, tablic
 from cardwidgets.present import PRESENTERS, Moment, picture
+from cardwidgets.widgets import PanjparWidget, PazaakWidget, TablicWidget
 
 STATES = {
     "tablic": lambda: tablic.new_game(seed=1),
@@ -127,3 +128,17 @@ def test_the_static_html_shows_the_banner_and_the_seat_to_move() -> None:
     assert 'data-place="near"' in hand and 'data-turn="true"' in hand
     opponent = page.index('data-zone="opponent-hand"')
     assert 'data-place="far"' in page[opponent - 200 : opponent + 200]
+
+
+@pytest.mark.parametrize("game", sorted(STATES))
+def test_watching_the_banner_tells_the_audience_who_is_thinking(game: str) -> None:
+    """Two computer players: nobody in the room is "you"; the banner names who is thinking."""
+    made = {"tablic": TablicWidget, "panjpar": PanjparWidget, "pazaak": PazaakWidget}[game]
+    w = made(seed=1, players=("expert", "greedy"), pace=0)
+    w.step()
+    shown = w.scene["banner"]
+    player = f"Player {w.state.to_move + 1} ({('expert', 'greedy')[w.state.to_move]})"
+    assert shown == {"seat": w.state.to_move, "text": f"{player} is thinking…", "tone": "them"}
+    w.locale = "de"
+    assert w.scene["banner"]["text"].endswith(" überlegt …")
+    assert "dran" not in w.scene["banner"]["text"]

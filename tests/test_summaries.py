@@ -119,6 +119,23 @@ def test_pazaak_set_summary_tells_the_set_alone() -> None:
     assert "Set 2" not in text and "draws" not in text
 
 
+@pytest.mark.parametrize("locale", ["en", "de"])
+def test_pazaak_set_summary_narration_and_score_tell_the_finished_set_only(locale: str) -> None:
+    """Under "Set 1 is over" the narration line ends with the set (Z-D4: the bust), not with
+    set 2's starter and first draw, and the score sheet has no "This set" row of set 2."""
+    w = pazaak_at_set_end()
+    w.locale = locale
+    said = w.scene["announce"]
+    assert said.startswith("Du beendest" if locale == "de" else "You end"), said
+    assert ("Satz 2" if locale == "de" else "Set 2") not in said
+    assert ("zieht" if locale == "de" else "draws") not in said
+    labels = [row["label"] for row in w.scene["score"]["rows"]]
+    assert labels == (["Satz 1", "Gewonnene Sätze"] if locale == "de" else ["Set 1", "Sets won"])
+    w.next()  # set 2 on the board: its total again, and the log still tells how it began
+    assert len(w.scene["score"]["rows"]) == 3
+    assert ("Satz 2" if locale == "de" else "Set 2") in " ".join(w.scene["log"])
+
+
 def test_pazaak_next_set_appears_after_continue() -> None:
     w = pazaak_at_set_end()
     w.next()

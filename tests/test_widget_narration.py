@@ -46,7 +46,13 @@ def test_every_move_is_said_the_learners_and_the_computers(game: str, locale: st
         before = len(w.moves_log)
         first_move(w)
         new = w.moves_log[before:]
-        assert new and said(w) == " ".join(new)
+        assert new
+        if w.paused and game == "pazaak":
+            # A set's summary tells the set alone: the log goes on to set 2's starter and first
+            # draw, the live line stops where the set ended.
+            assert said(w) and " ".join(new).startswith(said(w)), (said(w), new)
+        else:
+            assert said(w) == " ".join(new)
         if w.opponent is not None and len(new) > 1:
             assert w.mover_is_learner(w.line[before + 1])
         if locale == "de":

@@ -357,7 +357,8 @@ class Presenter(Generic[S, Sel]):
 
         An earlier position, a summary and the end of the game mark no seat and name the
         button that goes on; otherwise the seat to move is marked, with the game's
-        :meth:`turn_prompt` when it is the viewer's turn.
+        :meth:`turn_prompt` when it is the viewer's turn; watching two computer players, the
+        banner tells the audience who is thinking (no one in the room is "you").
         """
         state: Any = self.state
         if self.cursor < len(self.line) - 1:
@@ -367,6 +368,10 @@ class Presenter(Generic[S, Sel]):
         if state.is_over or state.to_move is None:
             return self._banner(None, "over", "widget.banner.over", "widget.action.new")
         mover: int = state.to_move
+        if self.moment.watching:
+            # The audience watches two computer players: nobody in the room is "you".
+            text = self.text("widget.banner.thinking", player=self.player(mover))
+            return {"seat": mover, "text": text, "tone": "them"}
         if mover != self.viewer:
             text = self.text("widget.banner.them", player=self.player(mover))
             return {"seat": mover, "text": text, "tone": "them"}

@@ -96,6 +96,16 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
         ]
 
     def say(self, state: pazaak.State) -> str:
+        return self._say(state)
+
+    def said_text(self, item: Any) -> str:
+        """As the frame says it; but on a set's summary the move that ended the set is told
+        without the next set's start (its starter, its first draw): the summary is one moment."""
+        if self.paused and item is self.state:
+            return self._say(item, next_set=False)
+        return super().said_text(item)
+
+    def _say(self, state: pazaak.State, *, next_set: bool = True) -> str:
         parent, move = state.parent, state.last_move
         if move is None or parent is None or parent.to_move is None:
             return ""
@@ -109,7 +119,7 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
         for seat in (mover, 1 - mover) if played else (1 - mover, mover):
             said += self._draw_sentences(parent, move, mover, seat, final[seat])
         if ended:
-            said += self._set_sentences(parent, state)
+            said += self._set_sentences(parent, state, next_set=next_set)
         return " ".join(said)
 
     def _move_sentence(self, move: pazaak.Move, mover: int, total: int) -> str:
@@ -588,7 +598,9 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
             _scene.score_row(self.text("widget.pazaak.score.set", n=n), list(totals))
             for n, totals in self._finished_sets()
         ]
-        rows.append(_scene.score_row(self.text("widget.pazaak.score.now"), list(state.totals)))
+        # On a set's summary the engine has begun the next set: its total is not news yet.
+        if not self.paused:
+            rows.append(_scene.score_row(self.text("widget.pazaak.score.now"), list(state.totals)))
         rows.append(
             _scene.score_row(self.text("widget.pazaak.summary.sets"), list(state.sets_won), "total")
         )

@@ -148,6 +148,10 @@ i18n.register(
             "en": "{player}'s turn: please wait",
             "de": "{player} ist am Zug: bitte warten",
         },
+        "widget.banner.thinking": {
+            "en": "{player} is thinking…",
+            "de": "{player} überlegt …",
+        },
         "widget.banner.prompt": {"en": "make your move", "de": "mach deinen Zug"},
         "widget.banner.paused": {
             "en": "Read the summary, then press “{button}”",
