@@ -372,9 +372,12 @@ def _legend(ctx: _Ctx, items: list[LegendItem]) -> Markup | None:
     return h("section", {"class": "cw-legend", "aria-label": label}, title, listing)
 
 
-def _log(ctx: _Ctx, log: list[str]) -> Markup | None:
-    """The move log; without a script, cards.css shows its end (the newest entry) first."""
-    if not log:
+def _log(ctx: _Ctx, log: list[str], *, reserved: bool) -> Markup | None:
+    """The move log; without a script, cards.css shows its end (the newest entry) first.
+
+    ``reserved`` (a game with a history): the box is drawn even before the first move, empty,
+    so the first move's entry does not push the board around."""
+    if not log and not reserved:
         return None
     label = ctx.labels["log"]
     items = h("ol", {"class": "cw-log"}, *(h("li", {}, line) for line in log))
@@ -431,7 +434,7 @@ def _main(ctx: _Ctx, scene: Scene) -> list[Markup]:
         _analysis(scene.get("analysis")),
         score,
         _legend(ctx, scene["legend"]),
-        _log(ctx, scene["log"]),
+        _log(ctx, scene["log"], reserved=scene["history"] is not None),
         _code(ctx, scene.get("code", "")),
     )
     summary = scene["summary"]

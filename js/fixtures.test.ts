@@ -55,7 +55,7 @@ function draw(scene: Scene): HTMLElement {
 
 describe("fixture scenes", () => {
   it("are all there", () => {
-    expect(fixtures.map(([name]) => name).sort()).toEqual(["empty_board", "pazaak_set", "panjpar_battle", "tablic_play", "tablic_summary"].sort());
+    expect(fixtures.map(([name]) => name).sort()).toEqual(["empty_board", "pazaak_set", "panjpar_battle", "tablic_play", "tablic_start", "tablic_summary"].sort());
   });
 
   for (const [name, scene] of fixtures) {
@@ -112,6 +112,37 @@ describe("fixture facts", () => {
     expect(summary.querySelector('td[data-count="2"]')?.getAttribute("aria-label")).toBe("Tablas 2");
     expect(summary.querySelectorAll(".cw-zone").length).toBe(2);
     expect(host.querySelector(".cw-legend")).toBeNull();
+  });
+
+  it("before the first move the slider row and the move log are there already: the first move adds no row", () => {
+    // The rows under the board and in the side column, with the move log's box: what would make
+    // the widget grow (486 to 565 px) when the first move brought them.
+    const rows = (host: HTMLElement) =>
+      Array.from(host.querySelectorAll(".cw-controls > *, .cw-side > *, .cw-log-panel > *")).map((n) => n.className);
+    const start = draw(get("tablic_start"));
+    const startRows = rows(start);
+    const slider = start.querySelector<HTMLInputElement>(".cw-history-range")!;
+    expect([slider.max, slider.disabled]).toEqual(["0", true]); // nowhere to go yet
+    expect(start.querySelectorAll(".cw-log li").length).toBe(0);
+    const played = draw(get("tablic_play"));
+    expect(rows(played)).toEqual(startRows);
+    expect(startRows).toEqual(expect.arrayContaining(["cw-history", "cw-log-panel", "cw-log-box"]));
+    expect(played.querySelector<HTMLInputElement>(".cw-history-range")!.disabled).toBe(false);
+  });
+
+  it("Shift+arrow asks for no turn step while there is no move to step over", () => {
+    const intents: unknown[] = [];
+    document.body.innerHTML = "";
+    const host = document.createElement("div");
+    document.body.append(host);
+    const view = new SceneView(host, (intent) => intents.push(intent));
+    view.update(get("tablic_start"));
+    const key = () => host.querySelector(".cw-root")!.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowLeft", shiftKey: true, bubbles: true }));
+    key();
+    expect(intents).toEqual([]);
+    view.update(get("tablic_play"));
+    key();
+    expect(intents).toEqual([{ kind: "turn", step: -1 }]);
   });
 
   it("the legend lists every entry with a swatch in its role's style", () => {

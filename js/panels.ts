@@ -53,7 +53,8 @@ function renderHistory(ctx: Ctx, history: History): Element {
     step: 1,
     value: history.ply,
     "data-history": "range",
-    disabled: inert(ctx),
+    // Before the first move the slider has nowhere to go; it is drawn to keep its row.
+    disabled: inert(ctx, history.plies > 0),
   };
   const label = h("label", { class: "cw-history-label" }, h("span", {}, history.label), h("input", range));
   return h("div", { class: "cw-history" }, label);
@@ -147,9 +148,11 @@ export function renderLegend(ctx: Ctx, items: LegendItem[]): Element | null {
   return h("section", { class: "cw-legend", "aria-label": labels.legend }, h("span", { class: "cw-side-title" }, labels.legend), list);
 }
 
-/** The move log in a scroll box (the live view keeps it scrolled to the newest entry). */
-export function renderLog(ctx: Ctx, log: string[]): Element | null {
-  if (!log || log.length === 0) return null;
+/** The move log in a scroll box (the live view keeps it scrolled to the newest entry).
+ * `reserved` (a game with a history): drawn empty before the first move, so that move's entry
+ * does not push the board around. */
+export function renderLog(ctx: Ctx, log: string[], reserved = false): Element | null {
+  if ((!log || log.length === 0) && !reserved) return null;
   const { h, labels } = ctx;
   const list = h("ol", { class: "cw-log" }, ...log.map((line) => h("li", {}, line)));
   // A named, focusable region: keyboard users can scroll the log too.
@@ -193,7 +196,7 @@ export function renderMain(ctx: Ctx, scene: Scene): Element[] {
     renderAnalysis(h, scene.analysis),
     scene.score && renderScore(ctx, scene.score),
     renderLegend(ctx, scene.legend),
-    renderLog(ctx, scene.log),
+    renderLog(ctx, scene.log ?? [], !!scene.history),
     renderCode(ctx, scene.code),
   );
   return scene.summary ? [renderSummary(ctx, scene, scene.summary), board, side] : [board, side];

@@ -461,7 +461,7 @@ export class SceneView {
   /** Shift+ArrowLeft/Right: Back or Forward by a whole turn (when there is a history). */
   private turn(key: string): boolean {
     const step = key === "ArrowLeft" ? -1 : key === "ArrowRight" ? 1 : 0;
-    if (step === 0 || !this.scene?.history) return false;
+    if (step === 0 || !this.scene?.history?.plies) return false;
     this.emit({ kind: "turn", step });
     return true;
   }

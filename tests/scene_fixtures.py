@@ -125,6 +125,14 @@ def tablic_play() -> Scene:
     )  # fmt: skip
 
 
+def tablic_start() -> Scene:
+    """:func:`tablic_play` before the first move: the history at 0 of 0 and an empty move log,
+    both drawn (the slider inert) so that the first move adds no row."""
+    made = tablic_play()
+    made["log"], made["history"] = [], {"ply": 0, "plies": 0, "label": "Position in the game"}
+    return made
+
+
 def tablic_summary() -> Scene:
     """The end of a deal in German, four colours, dark: a summary with a sheet and the piles."""
     piles = [
@@ -260,6 +268,7 @@ def empty_board() -> Scene:
 
 FIXTURES = {
     "tablic_play": tablic_play,
+    "tablic_start": tablic_start,
     "tablic_summary": tablic_summary,
     "panjpar_battle": panjpar_battle,
     "pazaak_set": pazaak_set,

@@ -24,6 +24,7 @@ from cardwidgets.present import (
     TablicPresenter,
     TablicSelection,
 )
+from cardwidgets.scene_html import render
 from cardwidgets.widgets import PanjparWidget, PazaakWidget, TablicWidget
 from cardwidgets.widgets.base import GameWidget, RandomOpponent
 
@@ -148,6 +149,24 @@ def test_the_still_picture_is_the_presenters_scene(state: Any, seat: int | None)
     expected = presenter[state.game](moment).scene()
     expected["actions"], expected["history"] = [], None
     assert still.scene == expected
+
+
+@pytest.mark.parametrize(
+    "widget", [TablicWidget, PanjparWidget, PazaakWidget], ids=lambda w: w.__name__
+)
+def test_the_first_position_has_the_history_row_and_the_move_log_already(widget: Any) -> None:
+    """Before the first move the history slider (at 0 of 0: nowhere to go) and the move log's
+    box (empty) are drawn, so the first move adds no row and the widget does not grow."""
+    w = widget(seed=1, pace=0)
+    bar = w.scene["history"]
+    assert (bar["ply"], bar["plies"], w.scene["log"]) == (0, 0, [])
+    rows = ('class="cw-history"', 'class="cw-log-panel"', 'class="cw-log-box"')
+    start = render(w.scene, css=False)
+    assert [row in start for row in rows] == [True] * 3
+    assert "<li>" not in start.split('class="cw-log"')[1].split("</ol>")[0]
+    w.play(w.state.legal_moves()[0])
+    assert w.scene["history"]["plies"] > 0 and w.scene["log"]
+    assert [row in render(w.scene, css=False) for row in rows] == [True] * 3
 
 
 def test_a_presenter_draws_without_anywidget_or_traitlets() -> None:

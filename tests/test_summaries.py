@@ -136,6 +136,27 @@ def test_pazaak_set_summary_narration_and_score_tell_the_finished_set_only(local
     assert ("Satz 2" if locale == "de" else "Set 2") in " ".join(w.scene["log"])
 
 
+@pytest.mark.parametrize("locale", ["en", "de"])
+def test_pazaak_set_summary_shows_the_deck_the_set_ended_with(locale: str) -> None:
+    """Under "Set 1 is over" the deck is set 1's: 40 less the four main-deck cards its tables
+    ended with (10 5 8 and 5), not set 2's fresh deck (Z-D2) less its first draw."""
+    w = pazaak_at_set_end()
+    w.locale = locale
+    assert w.state.deck_size == 39  # the engine has dealt set 2 and drawn its first card
+    expected = {
+        "en": "Set 1 · 36 cards left when it ended",
+        "de": "Satz 1 · noch 36 Karten übrig, als er endete",
+    }
+    assert w.zone("deck")["info"] == expected[locale]
+    w.next()  # on set 2's board the deck is set 2's again
+    left = w.state.deck_size
+    now = {
+        "en": f"Set 2 · {left} cards left in this set",
+        "de": f"Satz 2 · noch {left} Karten in diesem Satz",
+    }
+    assert left < 39 and w.zone("deck")["info"] == now[locale]
+
+
 def test_pazaak_next_set_appears_after_continue() -> None:
     w = pazaak_at_set_end()
     w.next()

@@ -278,10 +278,11 @@ class Presenter(Generic[S, Sel]):
             _scene.action("end", self.text("widget.action.end"), enabled=not at_end),
         ]
 
-    def history_bar(self) -> _scene.History | None:
-        """The slider over the line (None while the line has a single position)."""
-        if len(self.line) < 2:
-            return None
+    def history_bar(self) -> _scene.History:
+        """The slider over the line, from the first position on: before the first move it has
+        nowhere to go (``plies`` 0, the renderers disable it), but its row and the move log's
+        box (drawn empty beside a history) take their room, so the first move makes nothing jump.
+        """
         bar: _scene.History = {
             "ply": self.state.ply,  # type: ignore[attr-defined]
             "plies": self.line[-1].ply,

@@ -463,15 +463,25 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
         ]
 
     def _deck_zone(self) -> _scene.Zone:
-        size = self.state.deck_size
+        """The main deck. On a set's summary the engine has dealt the next set (a fresh deck,
+        Z-D2, and its first draw): the deck is shown as the finished set left it."""
+        state, parent = self.state, self.state.parent
+        ended = self.paused and parent is not None
+        size = state.deck_size
         if size is None:
             info = self.text("widget.pazaak.info.deck_uniform")
-            backs = [_scene.back_card("deck", 0, self.locale)]
+        elif ended:
+            # deck_size is the 40 less the main-deck cards on the tables; these are the
+            # tables the set ended on.
+            size = len(pazaak.FULL_DECK) - sum(
+                1 for table in _last_tables(state) for source, _ in table if type(source) is int
+            )
+            cards = self.count("widget.cards", size)
+            info = self.text("widget.pazaak.info.deck_ended", cards=cards)
         else:
             info = self.text("widget.pazaak.info.deck", cards=self.count("widget.cards", size))
-            backs = [_scene.back_card("deck", 0, self.locale)] if size else []
-        parent = self.state.parent
-        shown = parent.set_number if self.paused and parent is not None else self.state.set_number
+        backs = [_scene.back_card("deck", 0, self.locale)] if size is None or size else []
+        shown = parent.set_number if ended and parent is not None else state.set_number
         info = self.text("widget.pazaak.info.set", n=shown) + " · " + info
         return _scene.zone(
             "deck", self.text("widget.pazaak.zone.deck"), backs, layout="stack", info=info

@@ -106,6 +106,10 @@ i18n.register(
             "en": "{cards} left in this set",
             "de": "noch {cards} in diesem Satz",
         },
+        "widget.pazaak.info.deck_ended": {
+            "en": "{cards} left when it ended",
+            "de": "noch {cards} übrig, als er endete",
+        },
         "widget.pazaak.info.deck_uniform": {
             "en": "every draw is 1 to 10, each with chance 1/10",
             "de": "jeder Zug ist 1 bis 10, jeder Wert mit Chance 1/10",

@@ -71,6 +71,11 @@ def _first_moves(w: GameWidget, count: int) -> None:
         w.play(w.state.legal_moves()[0])
 
 
+def first_move(w: GameWidget) -> None:
+    """The learner's first move from the start (the computer replies)."""
+    _first_moves(w, 1)
+
+
 def _until_paused(w: GameWidget) -> None:
     for _ in range(300):
         if w.paused or w.state.is_over:
