@@ -150,11 +150,13 @@ def test_forged_browser_input_is_quoted_shortened_in_the_refusal(forged: dict[st
     # One megabyte sent must not come back in the message, the synced scene, the HTML picture
     # (and so a saved notebook).
     w = played()
+    clean, _ = w._repr_mimebundle_()
     assert w.handle_intent(intent(w, **forged), bare=False) is False
     assert w.message is not None and len(w.message) < 200
     assert len(json.dumps(w.scene)) < 20_000
     data, _ = w._repr_mimebundle_()
-    assert len(data["text/html"]) < 60_000
+    # the picture is the clean one plus the short refusal (the stylesheet alone is ~60 KB)
+    assert len(data["text/html"]) < len(clean["text/html"]) + 2_000
 
 
 def update(state: Any) -> dict[str, Any]:
