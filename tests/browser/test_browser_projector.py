@@ -333,4 +333,12 @@ def full_screen(page: Any, failures: list[str]) -> None:
         screenshot_widget(page, f"projector_fullscreen_{name}_{moment}")
         page.keyboard.press("Escape")
         page.wait_for_function("() => document.fullscreenElement === null", timeout=5_000)
-        assert button.inner_text().strip().endswith("Full screen"), where
+        # The button's words follow on the fullscreenchange event, which the browser fires
+        # after fullscreenElement is already null (seen under load: "Leave full screen" read
+        # in that gap): wait for the words, failing after 5 s.
+        page.wait_for_function(
+            '(n) => document.querySelector(`[data-test-target="${n}"]`)'
+            ".innerText.trim().endsWith('Full screen')",
+            arg=name,
+            timeout=5_000,
+        )
