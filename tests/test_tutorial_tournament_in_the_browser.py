@@ -8,12 +8,8 @@ standings, which nbval checks against the saved outputs.
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-from pathlib import Path
+from tests.notebook_cells import run_cells
 
-NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "06-tournament.ipynb"
 BLOCKED = ("numpy", "matplotlib", "pandas")
 SMALLER = {  # the same cells on fewer games
     "games=20, seed=2026": "games=6, seed=2026",
@@ -43,22 +39,7 @@ print("sprt:", space["test"].status is not None or space["test"].pairs == 10)
 
 
 def test_tutorial_06_runs_every_cell_without_processes_or_numpy() -> None:
-    notebook = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
-    cells = []
-    for cell in notebook["cells"]:
-        if cell["cell_type"] == "code":
-            source = "".join(cell["source"])
-            for old, new in SMALLER.items():
-                source = source.replace(old, new)
-            cells.append(source)
-    assert sum(old in "".join(cells) for old in SMALLER) == 0  # every size was made smaller
-    done = subprocess.run(
-        [sys.executable, "-c", RUNNER.format(blocked=BLOCKED)],
-        input=json.dumps(cells),
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = run_cells("06-tournament.ipynb", SMALLER, RUNNER.format(blocked=BLOCKED))
     assert done.returncode == 0, done.stderr[-3000:]
     assert "file bot games: 8" in done.stdout and "file bot forfeits: 0" in done.stdout
     assert "buggy forfeits: True" in done.stdout and "sprt: True" in done.stdout

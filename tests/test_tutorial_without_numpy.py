@@ -9,12 +9,8 @@ sizes below), and checks that the last cell reports the missing extra instead of
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-from pathlib import Path
+from tests.notebook_cells import run_cells
 
-NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "05-learning.ipynb"
 BLOCKED = ("numpy", "matplotlib", "pandas", "pyspiel", "gymnasium", "pettingzoo")
 SMALLER = {  # the same cells on fewer sets: what is tested is that they run, not how well
     "BLOCK, BLOCKS = 500, 20": "BLOCK, BLOCKS = 20, 2",
@@ -34,22 +30,7 @@ print("numpy imported:", any(sys.modules.get(name) is not None for name in {bloc
 
 
 def test_tutorial_05_runs_every_cell_without_numpy() -> None:
-    notebook = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
-    cells = []
-    for cell in notebook["cells"]:
-        if cell["cell_type"] == "code":
-            source = "".join(cell["source"])
-            for old, new in SMALLER.items():
-                source = source.replace(old, new)
-            cells.append(source)
-    assert sum(old in "".join(cells) for old in SMALLER) == 0  # every size was made smaller
-    done = subprocess.run(
-        [sys.executable, "-c", RUNNER.format(blocked=BLOCKED)],
-        input=json.dumps(cells),
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = run_cells("05-learning.ipynb", SMALLER, RUNNER.format(blocked=BLOCKED))
     assert done.returncode == 0, done.stderr[-3000:]
     assert "numpy imported: False" in done.stdout
     assert 'pip install "cardwidgets[openspiel]"' in done.stdout  # the OpenSpiel cell's notice

@@ -26,12 +26,13 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from cardwidgets import i18n
 from cardwidgets import scene as _scene
 from cardwidgets.present import teacher_words as _teacher_words  # noqa: F401  (the catalog)
+from cardwidgets.table import undo_point  # the Table's rule: the widget goes back as it does
 from cardwidgets.widgets.errors import WidgetError
 
 __all__ = ["OPPONENTS", "Teachable", "handle", "panel", "read_seed", "undo_point"]
@@ -95,25 +96,6 @@ def read_seed(value: object) -> int | str:
         if _SEED_WORD.fullmatch(text) and not text.lstrip("+-").isdigit():
             return text
     raise WidgetError("widget.teacher.bad_seed", seed=i18n.shown(value))
-
-
-def undo_point(line: Sequence[Any], seat: int | None) -> int | None:
-    """The index in ``line`` to go back to: the last position where ``seat`` moved (its move
-    and every reply after it are taken back), or, for ``seat=None`` (two learners, or two
-    computer players), the position before the last move; None when there is nothing to undo.
-
-    >>> from cardwidgets import tablic
-    >>> line = tablic.new_game(seed=1).play("A♣ x 4♥ 7♦").play("J♥ x J♠").path()
-    >>> undo_point(line, 0), undo_point(line, 1), undo_point(line, None), undo_point(line[:1], 0)
-    (0, 1, 1, None)
-    """
-    last = len(line) - 1
-    if seat is None:
-        return last - 1 if last > 0 else None
-    for index in range(last - 1, -1, -1):
-        if line[index].to_move == seat:
-            return index
-    return None
 
 
 def _opponent_id(widget: Teachable) -> str:
