@@ -1,4 +1,4 @@
-"""The moments a class sees on the projector, for the projector stage tests (issue 34).
+"""The moments a class sees on the projector, for the projector stage tests.
 
 Five widgets in one notebook: each game against a seeded random computer, a watched game of
 two computer players, and a Tablić game with the teacher panel. Each has named moments reached

@@ -1,4 +1,4 @@
-"""The projector stage in JupyterLab's default layout, the file browser open (issue 34).
+"""The projector stage in JupyterLab's default layout, the file browser open.
 
 Two screens: 1024x768 with ``size="large"`` and 1280x720 at normal size. One notebook per
 screen holds five widgets (the three games, a watched game of two computer players, a Tablić
