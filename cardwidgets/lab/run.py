@@ -20,6 +20,7 @@ import concurrent.futures
 import dataclasses
 import math
 import os
+import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures.process import BrokenProcessPool
@@ -166,11 +167,11 @@ def _end_pool(pool: concurrent.futures.ProcessPoolExecutor, stopped: bool) -> No
     if not stopped:
         pool.shutdown(wait=True)
         return
-    # The pool keeps its processes in a private dict (Python 3.14 adds terminate_workers()).
+    # The pool keeps its processes in a private dict (Python 3.14 adds terminate_workers());
+    # shutdown() drops its references to the dict and to its manager thread, so take both first.
     workers = set((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
-    # Read the dict again: the pool's manager thread may have started a worker since.
-    workers |= set((getattr(pool, "_processes", None) or {}).values())
     for process in workers:
         process.terminate()
     for process in workers:
@@ -181,6 +182,10 @@ def _end_pool(pool: concurrent.futures.ProcessPoolExecutor, stopped: bool) -> No
         if process.is_alive():
             process.kill()
             process.join(5)
+    # The manager thread sees the dead workers and joins them too: until it has, a caller's
+    # multiprocessing.active_children() can race it for the exit status and still list one.
+    if isinstance(manager, threading.Thread) and manager.is_alive():
+        manager.join(10)
 
 
 def _run_here(
