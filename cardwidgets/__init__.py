@@ -6,7 +6,7 @@
 
 Every name here is imported on first use (PEP 562): the game engines (``tablic``, ``panjpar``,
 ``pazaak``), the players (``bots``), the ``lab``, the widgets, and also ``cards``, ``i18n`` and
-the errors, so ``import cardwidgets`` loads no module of the package (issue 29: in the classroom
+the errors, so ``import cardwidgets`` loads no module of the package (in the classroom
 site every import is paid many times over) and the engines never pull in Jupyter.
 """
 

@@ -11,7 +11,7 @@ static one and drops the saved widget state, so the exported page needs no netwo
 (``--execute`` runs first; this preprocessor runs after it.) Importing this module imports
 nbconvert, which JupyterLab and Notebook bring along.
 
-**Playable replays** (issue 22): add ``--StaticPictures.replays=True`` and each widget's still
+**Playable replays**: add ``--StaticPictures.replays=True`` and each widget's still
 picture becomes a kernel-free replay of the widget's game up to the position shown (a slider,
 step buttons, autoplay; :mod:`cardwidgets.replay`), in a sandboxed ``iframe srcdoc``. The
 exporter re-runs nothing, so the scenes must already be in the notebook; the choices:

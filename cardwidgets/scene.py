@@ -298,7 +298,7 @@ class Labels(TypedDict):
 
 
 class AnalysisPanel(TypedDict):
-    """The analysis switch's panel and marks (issue 28), or a puzzle's prompt and score.
+    """The analysis switch's panel and marks, or a puzzle's prompt and score.
 
     ``title`` heads the panel, ``text`` is its sentence (the best move's reason, the verdict
     on the learner's last move, "thinking…", a puzzle's prompt); ``values`` are the short
@@ -355,7 +355,7 @@ class TeacherChoice(TypedDict):
 
 
 class TeacherPanel(TypedDict):
-    """The teacher panel (issue 24, item 5), only in the scene of a widget made with
+    """The teacher panel, only in the scene of a widget made with
     ``teacher=True``: the opponent chooser, a new game from a seed, undo, and the switch that
     reveals the computer's hand. Every label is translated; no card is named here.
 
@@ -392,7 +392,7 @@ class LiveScene(Scene, total=False):
     """A scene as a live widget sends it: it may carry ``frames``."""
 
     frames: list[Frame]
-    """The computer's move played out before this scene settles (issue 24): pictures the
+    """The computer's move played out before this scene settles: pictures the
     browser shows one after the other, each for its ``seconds``, then this scene. Only a live
     widget's update carries it, once (``pace=0``: never); a click or Escape, Space or Enter
     skips to this scene. Static HTML, stills and replays ignore it."""

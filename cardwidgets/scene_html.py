@@ -413,7 +413,7 @@ def _code(ctx: _Ctx, code: str) -> Markup | None:
 
 
 def _analysis(panel: AnalysisPanel | None) -> Markup | None:
-    """The analysis switch's panel (issue 28; its value notes go on the cards, options and
+    """The analysis switch's panel (its value notes go on the cards, options and
     buttons they name, as in the live view: :func:`_value`)."""
     if not panel:
         return None

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The analysis switch's panel and value notes (issue 28) in the live renderer.
+// The analysis switch's panel and value notes in the live renderer.
 import { describe, expect, it } from "vitest";
 import { SceneView } from "./render";
 import type { CardView, Scene } from "./types";

@@ -1,4 +1,4 @@
-// The analysis switch's panel and value notes (issue 28), and a puzzle's prompt and score. The
+// The analysis switch's panel and value notes, and a puzzle's prompt and score. The
 // panel heads the side column; the notes are small badges added to what they name (a hand card,
 // an option, a move button), keyed like the previews: "zone:card", "option:2", "action:stand".
 // cardwidgets/scene_html.py draws the panel and the notes the same way (an exported picture too).

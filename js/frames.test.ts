@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The computer's move, shown (issue 24): FramePlayer plays a scene's frames in order, each for
+// The computer's move, shown: FramePlayer plays a scene's frames in order, each for
 // its seconds, then settles on the scene; a skip, a newer scene or the widget going away end it.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type Clock, FramePlayer, frameScene } from "./frames";
@@ -225,7 +225,7 @@ describe("in the widget", () => {
   });
 });
 
-// Issue 24 leftover: while the frames play, the page shows what the frame shows (the log and the
+// While the frames play, the page shows what the frame shows (the log and the
 // slider stop at its move), and every control, the teacher panel's too, first skips the frames.
 const LOGGED = ["You play A♣ and capture 4♥ 7♦.", "Computer plays J♥ and captures J♠.", "Computer plays 9♦."];
 const TEACHER: TeacherPanel = {

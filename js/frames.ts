@@ -1,4 +1,4 @@
-// The computer's move, shown (issue 24): a live scene may carry `frames`, the move played out
+// The computer's move, shown: a live scene may carry `frames`, the move played out
 // step by step (its card in flight where it is played, what it takes marked, then the position
 // after it). FramePlayer draws each frame for its `seconds`, its sentence in the live region, then
 // settles on the scene itself; the move log and the history slider keep to the frame (a move is

@@ -107,7 +107,7 @@ describe("frame", () => {
     expect(q(".cw-message").dataset.kind).toBeUndefined();
   });
 
-  it("shows the turn banner with its tone and marks the zones of the seat to move (issue 24)", () => {
+  it("shows the turn banner with its tone and marks the zones of the seat to move", () => {
     view.update(scene({ version: 8, seat: 0, banner: { seat: 1, text: "Computer's turn: please wait", tone: "them" } }));
     expect(q(".cw-banner").textContent).toBe("Computer's turn: please wait");
     expect(q(".cw-banner").dataset.tone).toBe("them");
@@ -335,7 +335,7 @@ describe("previews", () => {
   });
 });
 
-describe("instant selection (issue 24, item 7)", () => {
+describe("instant selection", () => {
   const click = (id: string) => q(`.cw-card[data-card="${id}"]`).dispatchEvent(new MouseEvent("click", { bubbles: true }));
 
   it("marks a clicked card selected and pending and lights its preview before the kernel answers", () => {
@@ -411,7 +411,7 @@ describe("instant selection (issue 24, item 7)", () => {
   });
 });
 
-describe("side column toggle (issue 24, stage)", () => {
+describe("side column toggle (stage)", () => {
   const toggle = () => q<HTMLButtonElement>(".cw-side-toggle");
   const side = () => q(".cw-main > .cw-side");
 

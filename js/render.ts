@@ -373,7 +373,7 @@ export class SceneView {
   }
 
   /**
-   * Instant feedback (issue 24, item 7): show a click on a selectable card within the frame,
+   * Instant feedback: show a click on a selectable card within the frame,
    * without waiting for the kernel. The card toggles its selected mark (a click on a selected
    * card unselects it, in every game), and while selected it lights what its preview lists, the
    * data the scene already carries; no rule is decided here. The card and the root carry

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The teacher panel (issue 24, item 5): drawn only when the scene carries it, each control sends
+// The teacher panel: drawn only when the scene carries it, each control sends
 // its intent with the scene version, the fold and the seed being typed survive a re-render, and
 // the keys inside it stay the browser's own.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

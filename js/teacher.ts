@@ -1,4 +1,4 @@
-// The teacher panel (issue 24, item 5): the opponent chooser, a new game from a seed, undo and the
+// The teacher panel: the opponent chooser, a new game from a seed, undo and the
 // switch that reveals the computer's hand. Python adds scene.teacher only when the teacher turned
 // the panel on (a learner's widget never has it), and checks every intent the panel sends: the
 // page cannot turn the panel, or the revealed hand, on by itself. The panel is a <details> in the

@@ -172,7 +172,7 @@ export interface Scene {
   teacher?: TeacherPanel | null;
   /** The computer's move played out before this scene settles (a live update, once; see frames.ts). */
   frames?: Frame[];
-  /** The analysis switch's panel and value notes, or a puzzle's prompt (issue 28); null: off. */
+  /** The analysis switch's panel and value notes, or a puzzle's prompt; null: off. */
   analysis?: AnalysisPanel | null;
 }
 

@@ -1,4 +1,4 @@
-"""cardwidgets.analysis and the exact endings behind it (issue 28).
+"""cardwidgets.analysis and the exact endings behind it.
 
 Exact values against brute force (the same search without its memo) on small positions of
 every game, hidden-card twins, estimates against exact values, determinism for a seed, bad

@@ -1,4 +1,4 @@
-"""The analysis switch and the puzzle mode of the widgets (issue 28, the widget side).
+"""The analysis switch and the puzzle mode of the widgets (the widget side).
 
 The switch: off by default, a teacher hides it, values on hand cards, options and buttons equal
 to ``analyse``, the verdict on the learner's move, the history, the cache, the worker thread,

@@ -1,4 +1,4 @@
-"""The turn banner (issue 24, item 2): whose turn it is and what to do, in English and German,
+"""The turn banner: whose turn it is and what to do, in English and German,
 the seat to move marked on the board (``data-place``/``data-turn`` on the zones)."""
 
 from __future__ import annotations

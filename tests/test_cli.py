@@ -98,7 +98,7 @@ def test_an_unwritable_json_path_fails_before_the_run_with_a_reason(
     assert not target.exists()
 
 
-# -- bad input: always a reason, in the chosen language (issue 13) ------------------------------
+# -- bad input: always a reason, in the chosen language ------------------------------
 
 
 def test_help_is_in_the_chosen_language(capsys: pytest.CaptureFixture[str]) -> None:
@@ -117,7 +117,7 @@ def test_help_is_in_the_chosen_language(capsys: pytest.CaptureFixture[str]) -> N
 
 
 def test_a_huge_game_count_is_refused_at_once(capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 13 item 1: ``--games 100000000000`` built every chunk and grew to 24 GB."""
+    """``--games 100000000000`` built every chunk and grew to 24 GB."""
     with pytest.raises(SystemExit) as done:
         cli.main(["simulate", "tablic", "--games", "100000000000"])
     assert done.value.code == 2
@@ -240,7 +240,7 @@ def test_any_command_line_runs_or_explains_itself(argv: list[str]) -> None:
         assert_german(err.getvalue(), *argv, *OPTION_WORDS)
 
 
-# -- the --json file and standard output (issue 27) ---------------------------------------------
+# -- the --json file and standard output ---------------------------------------------
 
 
 def _leftovers(folder: Path) -> list[str]:
@@ -251,7 +251,7 @@ def _leftovers(folder: Path) -> list[str]:
 def test_a_refused_run_leaves_the_previous_json_file_as_it_was(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 27: ``--json PATH`` emptied PATH before the players were checked, so a typo in a
+    """``--json PATH`` emptied PATH before the players were checked, so a typo in a
     player's name destroyed the previous results."""
     path = tmp_path / "rows.json"
     path.write_text('[{"game": 0}]', encoding="utf-8")
@@ -305,7 +305,7 @@ def test_a_json_path_that_is_a_device_is_written_in_place() -> None:
 def test_a_write_that_fails_after_the_run_keeps_the_old_file_and_says_why_in_german(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 27: a full disk after the run ended in an English OSError traceback."""
+    """A full disk after the run ended in an English OSError traceback."""
 
     def full(fd: int) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
@@ -337,7 +337,7 @@ def _command(*argv: str) -> list[str]:
 
 
 def test_a_closed_pipe_ends_the_command_quietly() -> None:
-    """Issue 27: ``cardwidgets simulate ... --json - | head`` ended in a BrokenPipeError
+    """``cardwidgets simulate ... --json - | head`` ended in a BrokenPipeError
     traceback (and a second one at exit); now it stops quietly with status 141, as Unix tools
     stopped by SIGPIPE do."""
     for argv in (["--json", "-"], []):
@@ -352,7 +352,7 @@ def test_a_closed_pipe_ends_the_command_quietly() -> None:
 
 
 def test_a_full_standard_output_is_reported_in_the_chosen_language() -> None:
-    """Issue 27: writing to a full disk (``> /dev/full``) ended in an English traceback."""
+    """Writing to a full disk (``> /dev/full``) ended in an English traceback."""
     if not Path("/dev/full").exists():
         pytest.skip("no /dev/full on this system")
     with open("/dev/full", "w") as full:

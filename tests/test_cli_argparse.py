@@ -1,4 +1,4 @@
-"""argparse in German (issue 21): every user-facing message of the *running* Python's argparse
+"""argparse in German: every user-facing message of the *running* Python's argparse
 has a German text in the command's catalog, plural forms included.
 
 The msgids are read from argparse's own source (``inspect.getsource``): the string given to each

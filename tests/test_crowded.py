@@ -1,4 +1,4 @@
-"""Issue 27, crowded tables: a Tablić table of 20 and more cards (trailing in hot-seat play gets
+"""A Tablić table of 20 and more cards (trailing in hot-seat play gets
 there) gives a hand of six hundreds of thousands of legal moves. The hint and the computer's
 replies must not list them; Pazaak's hint in a widget must not sample figures it never shows.
 
@@ -57,7 +57,7 @@ def bounded(action: Callable[[], T], seconds: float, megabytes: float) -> T:
 
 
 def listing_candidates(state: tablic.State) -> list[tablic.Move]:
-    """The candidates as they were made before issue 27: from the list of every legal move
+    """The candidates as they were once made: from the list of every legal move
     (per hand card the trail and the two best captures by points, then cards, then listing
     order), in listing order."""
     moves = state.legal_moves()
@@ -293,7 +293,7 @@ def test_random_opponent_of_a_widget_does_not_list_a_crowded_table() -> None:
 def test_expert_reply_on_a_crowded_table_keeps_near_its_time_cap() -> None:
     # Its rollouts score the candidates instead of listing every move, and the exact ending
     # refuses a position with too many moves to list; the default budget is a fixed number of
-    # iterations (no clock since issue 28), which stays within the bound.
+    # iterations (no clock), which stays within the bound.
     state = crowded()
     move = bounded(lambda: bots.ExpertPlayer(1).choose(state), 8.0, 50)
     assert move in STRATEGY.candidates(state)

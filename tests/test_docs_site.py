@@ -1,4 +1,4 @@
-"""The built documentation site (issue 26): its own links all arrive, and its API reference
+"""The built documentation site: its own links all arrive, and its API reference
 documents every public name of the package's faces exactly once.
 
 The link check is offline: Sphinx's ``linkcheck`` builder asks the internet, which CI cannot

@@ -274,7 +274,7 @@ def test_move_text_is_played_or_refused_with_a_reason(named: tuple[str, Any], te
 def test_play_takes_any_object_and_refuses_what_is_no_legal_move(
     named: tuple[str, Any], move: Any
 ) -> None:
-    """Issue 13 item 5: ``panjpar.new_game(seed=2).play(None)`` raised AttributeError."""
+    """``panjpar.new_game(seed=2).play(None)`` raised AttributeError."""
     _, state = named
     before = snapshot(state)
     after = attempt(lambda: state.play(move), move)
@@ -343,7 +343,7 @@ RULES_OF = {name: module.Rules() for name, module in GAMES.items()}
     ODD_OBJECTS,
 )
 def test_new_game_checks_its_seed_and_rules(name: str, rules: Any, seed: Any) -> None:
-    """Issue 13 item 7: seeds checked in one place with one error; rules of another game are
+    """Seeds checked in one place with one error; rules of another game are
     refused, not silently used."""
     module = GAMES[name]
     found = attempt(lambda: module.new_game(seed=seed, rules=rules), seed, rules)
@@ -518,7 +518,7 @@ def test_any_json_or_object_is_a_record_or_a_record_error(value: Any) -> None:
     ],
 )
 def test_json_too_deep_or_too_big_is_a_record_error(text: str, english: str, german: str) -> None:
-    """Issue 13 item 4: these raised a bare RecursionError or Python's int-digits ValueError."""
+    """These raised a bare RecursionError or Python's int-digits ValueError."""
     for read in (cardwidgets.from_record, tablic.from_record, pazaak.State.from_record):
         with pytest.raises(RecordError) as err:
             read(text)
@@ -532,7 +532,7 @@ def test_a_record_with_a_lone_surrogate_seed_replays() -> None:
     assert cardwidgets.from_record(json.dumps(record)).hands == tablic.new_game(seed="\ud800").hands
 
 
-# -- records are fresh copies (issue 13 item 3) --------------------------------------------------
+# -- records are fresh copies --------------------------------------------------
 
 
 def clear_every_list(value: Any) -> None:
@@ -548,7 +548,7 @@ def clear_every_list(value: Any) -> None:
 
 @pytest.mark.parametrize("state", [s for states in STATES.values() for s in states], ids=repr)
 def test_a_returned_record_shares_nothing_with_the_state(state: Any) -> None:
-    """Issue 13 item 3: clearing ``record["start"]["position"]["stock"]`` changed the state."""
+    """Clearing ``record["start"]["position"]["stock"]`` changed the state."""
     expected = json.dumps(state.to_record(), sort_keys=True)
     clear_every_list(state.to_record())  # every dict and list of a record, emptied
     assert json.dumps(state.to_record(), sort_keys=True) == expected

@@ -1,5 +1,5 @@
 """Every number a rule set, a position or a record may carry is bounded by what the rules can
-reach (issue 27): a huge one is refused at once with the field, the allowed range and the value
+reach: a huge one is refused at once with the field, the allowed range and the value
 shortened, in English and German; it never loads and then fails with Python's int-digits error
 when the state is printed, drawn or replayed, nor makes a match that never ends.
 """
@@ -55,7 +55,7 @@ def usable(state: core.GameState[Any]) -> None:
 
 @pytest.mark.parametrize("target", [10**100, HUGE, -5, 0, 1001], ids=short_id)
 def test_T_D7_a_target_beyond_one_to_a_thousand_is_refused(target: int) -> None:
-    """Issue 27: ``tablic.Rules(target=10**100)`` was accepted: a lab run never ended."""
+    """``tablic.Rules(target=10**100)`` was accepted: a lab run never ended."""
     with pytest.raises(core.RuleError) as err:
         tablic.Rules(target=target)
     english, german = refused_in_both_languages(err.value, "'target'")
@@ -121,7 +121,7 @@ TABLIC_POSITION: dict[str, Any] = {"table": "3♠ 5♥", "hands": ("8♦", "9♥
 def test_a_tablic_position_number_beyond_the_rules_is_refused(
     field: str, value: Any, allowed: str
 ) -> None:
-    """Issue 27: ``from_position(totals=(10**5000, 0))`` was accepted, then failed when
+    """``from_position(totals=(10**5000, 0))`` was accepted, then failed when
     printed with Python's int-digits ValueError."""
     with pytest.raises(tablic.PositionError) as err:
         tablic.State.from_position(**TABLIC_POSITION, **{field: value})
@@ -151,7 +151,7 @@ def test_the_highest_total_follows_the_target() -> None:
     ids=short_id,
 )
 def test_a_tablic_record_with_a_huge_number_is_refused_when_read(field: str, value: Any) -> None:
-    """Issue 27: such a record loaded, then failed when drawn, printed or replayed."""
+    """Such a record loaded, then failed when drawn, printed or replayed."""
     record = tablic.State.from_position(**TABLIC_POSITION).to_record()
     record["start"]["position"][field] = value
     kept = copy.deepcopy(record)
@@ -185,7 +185,7 @@ def test_a_pazaak_set_number_beyond_the_bound_is_refused(set_number: int) -> Non
 
 @pytest.mark.parametrize("where", ["hands", "used"])
 def test_Z_S5_a_pazaak_record_with_thousands_of_side_cards_is_refused(where: str) -> None:
-    """Issue 27: a player holding 5,000 side cards loaded; its scene was 2.5 MB on every
+    """A player holding 5,000 side cards loaded; its scene was 2.5 MB on every
     update. Z-S5: four hand cards are drawn for the match, held or played."""
     cards_of_seat = {"hands": [["+1"] * 5000, ["+1"]], "used": [["+1"] * 5000, []]}
     record = pazaak_record(**{where: cards_of_seat[where]})
@@ -227,7 +227,7 @@ def test_a_pazaak_position_at_the_bounds_is_usable() -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_a_whole_number_seed_beyond_64_bits_is_refused(name: str) -> None:
-    """Issue 27: ``new_game(seed=10**5000)`` dealt (the seed is taken modulo 2**64), then its
+    """``new_game(seed=10**5000)`` dealt (the seed is taken modulo 2**64), then its
     record could not be printed. A bigger seed deals nothing a 64-bit one does not."""
     module = GAMES[name]
     for seed in (HUGE, 2**64, -(2**64)):

@@ -76,7 +76,7 @@ def test_unknown_key_is_a_programming_error() -> None:
         i18n.text("test.nope")
 
 
-# -- plurals (issue 21): one helper, every sentence with a count -------------------------------
+# -- plurals: one helper, every sentence with a count -------------------------------
 def _load_widget_words() -> bool:
     """The widgets' catalogs, if the front end is built (their module imports need it)."""
     import importlib

@@ -1,4 +1,4 @@
-"""Issue 29: a first Tablić board imports only what it needs (no timing: ``sys.modules``).
+"""A first Tablić board imports only what it needs (no timing: ``sys.modules``).
 
 In the classroom site Python runs in the browser and every import is paid many times over, so
 ``from cardwidgets.widgets import TablicWidget`` must not load the other games' engines,

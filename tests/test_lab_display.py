@@ -1,4 +1,4 @@
-"""The lab's own tables and charts (issue 29): HTML and SVG without pandas or matplotlib, in
+"""The lab's own tables and charts: HTML and SVG without pandas or matplotlib, in
 both languages, readable in dark mode, and estimates in plain words."""
 
 from __future__ import annotations
@@ -99,7 +99,7 @@ def test_check_and_compare_draw_their_charts(no_extras: None) -> None:
 
 
 def test_compare_names_its_built_in_metric_in_plain_words_not_its_key(no_extras: None) -> None:
-    # Issue 24: the notebook's comparison table and chart axis read "win0".
+    # The notebook's comparison table and chart axis read "win0".
     comparison = lab.compare(
         "pazaak",
         players={"a": ("greedy:stand_at=15", "greedy"), "b": ("greedy:stand_at=17", "greedy")},

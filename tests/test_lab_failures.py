@@ -1,6 +1,6 @@
 """A lab run that meets a failing claim, a failing player or a dead worker stops with the
 project's own error (en/de), naming the game and its seed, chaining the original error,
-carrying the record to replay, and keeping every row that finished (issue 13, items 1 and 2).
+carrying the record to replay, and keeping every row that finished.
 
 Claims and players are module-level functions and classes, so a process pool can carry them.
 """
@@ -236,7 +236,7 @@ def test_a_player_that_raises_is_a_game_error_with_the_rows_kept(reference: lab.
 
 
 def test_a_worker_that_dies_mid_run_keeps_the_finished_rows(reference: lab.Results) -> None:
-    """The lab test of issue 13: a worker killed mid-run; the finished rows survive."""
+    """A worker killed mid-run; the finished rows survive."""
     with pytest.raises(lab.WorkerError) as caught:
         lab.check(
             kills_its_worker_on_the_bad_game,
@@ -378,7 +378,7 @@ def test_any_claim_error_on_any_game_becomes_a_claim_error(
     assert_german(err.text("de"), i18n.shown(error("Z"), 120))
 
 
-# -- timeouts and Ctrl-C (issue 27) --------------------------------------------------------------
+# -- timeouts and Ctrl-C --------------------------------------------------------------
 
 
 def stalls_on_the_bad_game(state: Any) -> bool:

@@ -1,4 +1,4 @@
-"""The lab's interval for a mean (issue 21): Student's t, so a "95%" interval covers the true
+"""The lab's interval for a mean: Student's t, so a "95%" interval covers the true
 mean 95% of the time at every sample size, not 85% at n = 4 as mean ± 1.96 standard errors did.
 
 scipy is not in the dev environment, so the t quantiles are checked against the t distribution

@@ -1,4 +1,4 @@
-"""A run keeps its rows by column (issue 27): a dict per game cost about 900 bytes a Tablić
+"""A run keeps its rows by column: a dict per game cost about 900 bytes a Tablić
 match, so a million games kept a gigabyte. The table gives the same dict rows back."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Packaging as users expect it (issue 15): the license, the typing marker, the metadata, a clear
+"""Packaging as users expect it: the license, the typing marker, the metadata, a clear
 message when an optional package is missing, and the built wheel working in a fresh virtual
 environment on a machine without Node.js."""
 
@@ -44,7 +44,7 @@ def test_metadata_names_audience_and_python_versions() -> None:
     assert (REPO / "cardwidgets" / "py.typed").is_file()
 
 
-# Addresses invented for a repository and a site that do not exist (issue 26): no page, no
+# Addresses invented for a repository and a site that do not exist: no page, no
 # metadata may send a reader there. A real address, once there is one, goes in [project.urls].
 PLACEHOLDER_HOSTS = ("github.com/cardwidgets", "cardwidgets.github.io")
 
@@ -63,7 +63,7 @@ def test_no_placeholder_project_urls_in_metadata_readme_or_docs() -> None:
 
 
 def test_tutorial_environment_holds_no_jupyterlite_kernel_extension() -> None:
-    """JupyterLab loads every front-end extension of its environment (issue 26).
+    """JupyterLab loads every front-end extension of its environment.
 
     The Pyodide kernel's, beside a real JupyterLab, logs errors on every page: only the
     classroom build's own .venv-lite (scripts/lite.sh) may hold the `lite` group.
@@ -153,7 +153,7 @@ def test_built_wheel_installs_and_renders_in_a_fresh_venv_without_node(tmp_path:
     names = zipfile.ZipFile(wheel).namelist()
     assert "cardwidgets/py.typed" in names
     assert "cardwidgets/static/widget.js" in names
-    assert "cardwidgets/static/replay.js" in names  # the kernel-free replay player (issue 22)
+    assert "cardwidgets/static/replay.js" in names  # the kernel-free replay player
     lessons = {f"cardwidgets/lessons/examples/{p.name}" for p in LESSONS.glob("*.md")}
     assert len(lessons) == 6 and lessons <= set(names)  # lessons.load finds them installed
     license_name = next(n for n in names if n.endswith(".dist-info/licenses/LICENSE"))

@@ -1,4 +1,4 @@
-"""The Panjpar engine's public face after the rooms restructure (issue 23), and the table
+"""The Panjpar engine's public face after the rooms restructure, and the table
 questions the widgets asked the rules themselves (attack sizes, extenders, beaters)."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ def test_public_names_outsiders_rely_on_stay() -> None:
         "count_defences", "from_record", "is_valid_attack", "iter_attacks", "iter_defences",
         "new_game", "deck", "moves", "rules", "state", "words",
     }  # fmt: skip
-    # The rooms of issue 23: position codes and the view are sections of state.py now.
+    # The rooms: position codes and the view are sections of state.py now.
     assert wanted <= set(dir(panjpar))
     assert panjpar.PositionError.__module__ == "cardwidgets.games.panjpar"
     assert issubclass(panjpar.PositionError, ValueError)
@@ -79,7 +79,7 @@ def test_beaters_refuse_card_text_that_is_no_card() -> None:
 
 
 def test_only_the_state_room_writes_state_slots() -> None:
-    # Issue 23: State slots were set from legal.py (the LegalMoves mixin) too; now state.py is
+    # State slots were set from legal.py (the LegalMoves mixin) too; now state.py is
     # the one place to read to see how a state changes.
     import ast
     from pathlib import Path

@@ -1,4 +1,4 @@
-"""Issue 28: the exact Pazaak set search (``cardwidgets.bots.pazaak.SetSearch``) against a brute
+"""The exact Pazaak set search (``cardwidgets.bots.pazaak.SetSearch``) against a brute
 force through the engine's own states, and the expert that stands on it never reading the
 opponent's hidden hand."""
 

@@ -1,4 +1,4 @@
-"""Position codes (issue 26): ``state.code(seat=None)`` and ``State.from_code(text, seed)``.
+"""Position codes: ``state.code(seat=None)`` and ``State.from_code(text, seed)``.
 
 For random positions of every game (made by the position generators of the
 ``test_*_positions`` modules, then played on at random for a few moves):

@@ -1,5 +1,4 @@
-"""The presenters, widgets and bots ask the engine instead of copying its rules (issue 23,
-item 2): each engine answer is replaced by a sentinel, and the scene (or the bot's reasoning)
+"""The presenters, widgets and bots ask the engine instead of copying its rules: each engine answer is replaced by a sentinel, and the scene (or the bot's reasoning)
 must follow the sentinel. A presenter that worked the rule out itself would ignore it."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Presenters (issue 22): the scene is a pure function of the position, the seat, the selection
+"""Presenters: the scene is a pure function of the position, the seat, the selection
 and the display options. The widget sends what its game's presenter builds, a still picture is
 the presenter's, and a presenter needs neither anywidget nor traitlets."""
 
@@ -108,7 +108,7 @@ def test_the_widget_sends_the_scene_its_presenter_builds_alone(name: str) -> Non
     for w in _moments(WIDGETS[name], 14):
         # frames: the computer's moves played out (test_widget_reply.py), sent once on top
         sent = {k: v for k, v in w.scene.items() if k not in ("version", "frames")}
-        # The widget counts the versions and adds the analysis switch (issue 28) to the scene
+        # The widget counts the versions and adds the analysis switch to the scene
         built = {**w.analysis_panel(_presenter_alone(w).scene()), "version": w.version}
         assert built == {**sent, "version": w.version}, (name, w.ply)
         checked += 1

@@ -122,7 +122,7 @@ POSITIONS = {**tablic_positions(), **panjpar_positions(), **pazaak_positions()}
 
 GENERATORS: dict[str, Callable[[str], Any]] = {
     "Rng": Rng,
-    "random.Random": random.Random,  # issue 21: the standard library's generator too
+    "random.Random": random.Random,  # the standard library's generator too
 }
 
 
@@ -232,7 +232,7 @@ def test_tablic_random_move_matches_playout() -> None:
         )
 
 
-# -- the standard library's random.Random (issue 21) ------------------------------------------
+# -- the standard library's random.Random ------------------------------------------
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_random_play_with_random_Random_is_legal_deterministic_and_ends(variant: str) -> None:
     a = play_out(VARIANTS[variant](2), random.Random(5), check=True)

@@ -1,4 +1,4 @@
-"""Replays without a kernel (issue 22, item 3): cardwidgets.replay writes one HTML page per game
+"""Replays without a kernel: cardwidgets.replay writes one HTML page per game
 that holds only what one seat could see at each ply, in English or German."""
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ GAMES: dict[str, Any] = {"tablic": tablic, "panjpar": panjpar, "pazaak": pazaak}
 @pytest.mark.parametrize("game", list(GAMES))
 @pytest.mark.filterwarnings("error")
 def test_pettingzoo_api_test_passes_without_a_warning(game: str) -> None:
-    # Issue 25: a dict observation made api_test warn ("Observation is not a NumPy array",
+    # A dict observation made api_test warn ("Observation is not a NumPy array",
     # "... should be gymnasium.spaces.box"); observations are arrays, masks in the infos.
     api_test(rl.env(game), num_cycles=300)
 

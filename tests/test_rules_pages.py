@@ -1,4 +1,4 @@
-"""The rules pages (docs/rules/) are the project's rules specification (issue 15).
+"""The rules pages (docs/rules/) are the project's rules specification.
 
 Every decision has its own section, headed by its id, that states the decision and its reason;
 every seed rule is in its page's table; every id cited anywhere in the project is defined on a

@@ -158,7 +158,7 @@ def test_suit_shapes_match_the_front_end() -> None:
 
 
 def test_a_card_is_named_by_label_note_group_and_role_and_a_button_by_its_face() -> None:
-    """Screen readers hear what the outline, the number and the note show (issue 16); a button
+    """Screen readers hear what the outline, the number and the note show; a button
     card is named by its face, a named picture, so its drawn index need not be in a label."""
     three = scene.french_card(cards.parse("3♠"), "de", highlight="group", group=2)
     seven = scene.french_card(cards.parse("7♣"), "de", highlight="last", note="Trumpf")

@@ -1,4 +1,4 @@
-"""``state.ply`` is stored when a state is made, not counted along the parents (issue 27).
+"""``state.ply`` is stored when a state is made, not counted along the parents.
 
 Every bot reads ``state.ply`` each move (its random numbers are keyed on it), so counting the
 parents made a game of n moves cost O(n²): 79 of 92 s of a 9,120-move match. These tests pin

@@ -1,4 +1,4 @@
-"""Summaries that tell one moment (issue 24, item 4): while a deal's or set's summary shows, the
+"""Summaries that tell one moment: while a deal's or set's summary shows, the
 board shows the deal or set that ended (the engine has already dealt the next one), the next
 appears after Continue; a Tablić summary walks through the scoring; Panjpar has a game-end
 summary; a still picture (and a replay) never asks for a Continue button it does not have."""

@@ -1,4 +1,4 @@
-"""Tablić's last round solved exactly (issue 28): cardwidgets.games.tablic.lastround.
+"""Tablić's last round solved exactly: cardwidgets.games.tablic.lastround.
 
 The fast search (alpha-beta, a memo of bounds on the cards by kind, equal moves merged) against
 the plain search (``endings.solve(memo=False)``: every line to its end over the game's own

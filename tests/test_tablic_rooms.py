@@ -1,4 +1,4 @@
-"""The Tablić package's public face survives its rooms being rebuilt (issue 23).
+"""The Tablić package's public face survives its rooms being rebuilt.
 
 Outsiders (the bots, the RL environments, the widgets, the docs, users' notebooks) import
 these names from ``cardwidgets.tablic``; where a name lives inside the package is the
@@ -37,7 +37,7 @@ PUBLIC = {
     "playout",
     "ranked_captures",
     "score_deal",
-    # Added since (issue 23, item 2): the T-D2 sum a capture being built misses, which the
+    # Added since: the T-D2 sum a capture being built misses, which the
     # widget worked out itself before.
     "Shortfall",
     "capture_shortfall",

@@ -1,4 +1,4 @@
-"""Teacher controls (issue 24, item 5): the opponent chooser, a new game from a seed, undo and
+"""Teacher controls: the opponent chooser, a new game from a seed, undo and
 the reveal switch, in every game, from Python and as intents from the page; their refusals
 (translated, state unchanged), and the safety that only Python turns the panel (and so a
 revealed hand) on."""

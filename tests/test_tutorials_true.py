@@ -1,4 +1,4 @@
-"""The tutorials stay true after Run All (issue 24, item 8).
+"""The tutorials stay true after Run All.
 
 A lesson's widget must still show the position its prose describes once every cell has run:
 a later cell that selects, plays or steps on a widget created above would silently change the

@@ -286,7 +286,7 @@ def test_mimebundle_has_the_live_view_and_the_static_picture() -> None:
 
 def test_the_still_picture_says_it_is_a_picture_in_the_widgets_language() -> None:
     # Docs pages and exports show the text/html picture, where "click a hand card" does nothing
-    # (issue 26): the caption says so, after the picture (outside .cw-root), in the widget's
+    #: the caption says so, after the picture (outside .cw-root), in the widget's
     # language, also after the language changes.
     w = lesson()
     html = w._repr_mimebundle_()[0]["text/html"]

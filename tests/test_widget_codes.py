@@ -1,4 +1,4 @@
-"""The widgets and position codes (issue 26): a widget starts from a code (``code=``) and
+"""The widgets and position codes: a widget starts from a code (``code=``) and
 shows its seat's code (``w.code``, the scene's ``code`` and a line of the static HTML)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Hostile browser messages (issues 13 and 27): whatever arrives, the widget answers in its own
+"""Hostile browser messages: whatever arrives, the widget answers in its own
 language, raises nothing, and changes nothing unless the message was a legal request.
 
 Comm messages are simulated the way ipywidgets delivers them: ``_handle_msg`` with the message

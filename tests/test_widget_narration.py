@@ -1,4 +1,4 @@
-"""Narration (issue 16): what the widgets' live lines say, in the widget's language.
+"""Narration: what the widgets' live lines say, in the widget's language.
 
 ``scene["announce"]`` (polite) says each move, the learner's and the computer's, with the end of
 a deal, a set or the game; after a pause it says whose turn it is. ``scene["message"]``

@@ -1,4 +1,4 @@
-"""PazaakWidget from Python (issue 12): the board as the scene contract says, every interaction
+"""PazaakWidget from Python: the board as the scene contract says, every interaction
 by method and by intent, the rules decisions of docs/rules/pazaak.md as the learner sees them,
 the odds, set summaries, hot-seat, German, and hidden cards (twin positions, synced state,
 messages, mimebundle, saved notebook)."""
@@ -655,7 +655,7 @@ def test_a_whole_match_against_the_computer_by_intents_ends() -> None:
             continue
         total = w.state.totals[0]
         assert click(w, {"kind": "action", "id": "stand" if total >= 17 else "end-turn"})
-        # the reply played out (issue 24) rides once on the update, measured apart (at most
+        # the reply played out rides once on the update, measured apart (at most
         # 7.2 KB in this match: a reply that ends a set, every zone differs from the summary's)
         frames = w.scene.pop("frames", [])
         assert len(json.dumps(frames, ensure_ascii=False).encode()) < 9_000

@@ -1,4 +1,4 @@
-"""The computer's move, shown (issue 24, item 3): the opponent's reply is played out in the
+"""The computer's move, shown: the opponent's reply is played out in the
 scene as its own steps (the card in flight where it is played, what it takes marked, then the
 position after it) at the widget's ``pace``; ``pace=0`` plays nothing out and the Python API of
 a widget driven from a notebook is unchanged. Back/Forward also step by whole turns."""

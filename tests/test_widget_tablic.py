@@ -269,16 +269,16 @@ def test_a_whole_game_against_the_computer_keeps_the_scene_small() -> None:
         w.select(move.card)
         sizes.append(scene.size(w.scene))  # type: ignore[arg-type]
         w.play(move)
-        # the reply played out (issue 24, test_widget_reply.py) rides once on the reply's
+        # the reply played out (test_widget_reply.py) rides once on the reply's
         # update: measured apart (median 2.9 KB, at most 5.3 KB in this game)
         frames = w.scene.pop("frames", [])
         played_out.append(len(json.dumps(frames, ensure_ascii=False).encode()))
         sizes.append(scene.size(w.scene))  # type: ignore[arg-type]
     sizes.sort()
     played_out.sort()
-    # 8,100: the seat's position code and its label (issue 26) add about 90 bytes a scene;
-    # 8,200: the turn banner (issue 24) about 90 more (median 8,106 with it);
-    # 8,300: the analysis switch's button and its empty panel (issue 28) about 100 more;
+    # 8,100: the seat's position code and its label add about 90 bytes a scene;
+    # 8,200: the turn banner about 90 more (median 8,106 with it);
+    # 8,300: the analysis switch's button and its empty panel about 100 more;
     # 8,400: the full-screen button's two labels, about 50 more (median 8,300 with them)
     assert sizes[len(sizes) // 2] < 8_400 and sizes[-1] < 24_000
     assert played_out[len(played_out) // 2] < 4_000 and played_out[-1] < 8_000

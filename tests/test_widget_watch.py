@@ -1,4 +1,4 @@
-"""Watch mode (issue 22, item 4): a widget shows two computer players playing each other,
+"""Watch mode: a widget shows two computer players playing each other,
 step by step or on by themselves at a chosen pace, with pause; hidden cards stay hidden."""
 
 from __future__ import annotations

@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING
 
 # Importing words registers the sentences. A game's rules of thumb (its module here, which
 # registers its strategy and imports its engine) are imported when first needed, by
-# :func:`~cardwidgets.bots.strategy.strategy_for`: a Tablić board loads no other game (issue 29).
+# :func:`~cardwidgets.bots.strategy.strategy_for`: a Tablić board loads no other game.
 from cardwidgets.bots import words  # noqa: F401
 from cardwidgets.bots.player import (
     PLAYERS,

@@ -501,8 +501,8 @@ def _mover(state: pazaak.State) -> int:
 register(PazaakStrategy())
 
 
-# -- The rest of a set, exactly (issue 28) --------------------------------------------------
-# The rest of a Pazaak set, exactly: expectimax over the main-deck draws (issue 28).
+# -- The rest of a set, exactly ------------------------------------------------------------
+# The rest of a Pazaak set, exactly: expectimax over the main-deck draws.
 #
 # The searching seat ("me") takes its best move at every turn; the opponent plays the greedy
 # rules (:func:`cardwidgets.bots.pazaak.decide`, standing at 17) with a hand the searcher dealt

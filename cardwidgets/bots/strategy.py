@@ -152,7 +152,7 @@ _OWN_MODULES: dict[str, str] = {
     "pazaak": "cardwidgets.bots.pazaak",
 }
 """Where each game's rules of thumb live: imported (and so registered) on first use, so a
-Tablić board does not load the other games' engines (issue 29)."""
+Tablić board does not load the other games' engines."""
 
 
 def _load(game: str) -> None:

@@ -391,7 +391,7 @@ class Presenter(Generic[S, Sel]):
         """What the viewer can do on their turn, a short phrase ("play a card or capture")."""
         return self.text("widget.banner.prompt")
 
-    # -- moves played out (issue 24) -----------------------------------------------------------
+    # -- moves played out --------------------------------------------------------------------
     def at(self, index: int) -> Presenter[S, Sel]:
         """The presenter of ``line[index]`` as it was when it was the latest position, with
         nothing selected and nothing said, from the same seat."""

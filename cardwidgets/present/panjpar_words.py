@@ -36,7 +36,7 @@ i18n.register(
         "widget.panjpar.summary.title": {"en": "Game over", "de": "Spiel vorbei"},
         "widget.panjpar.summary.left": {"en": "Cards left in hand", "de": "Karten auf der Hand"},
         "widget.panjpar.summary.attacks": {"en": "Attacks made", "de": "Angriffe"},
-        # the turn banner's prompts (issue 24)
+        # the turn banner's prompts
         "widget.panjpar.banner.attack": {
             "en": "pick your attack cards, then Attack",
             "de": "wähle deine Angriffskarten, dann Angreifen",

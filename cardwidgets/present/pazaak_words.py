@@ -58,7 +58,7 @@ def odds_words(chance: Fraction, locale: str) -> str:
 
 i18n.register(
     {
-        # the turn banner's prompt (issue 24)
+        # the turn banner's prompt
         "widget.pazaak.banner": {
             "en": "play a side card, end your turn or stand",
             "de": "spiel eine Handkarte, beende den Zug oder halte",

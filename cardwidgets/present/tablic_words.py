@@ -17,7 +17,7 @@ __all__: list[str] = []
 
 i18n.register(
     {
-        # the turn banner's prompt (issue 24)
+        # the turn banner's prompt
         "widget.tablic.banner": {
             "en": "play a card to capture or trail",
             "de": "spiel eine Karte zum Stechen oder Ablegen",

@@ -1,4 +1,4 @@
-"""The teacher panel's words (issue 24, item 5), en and de: its labels, the opponents' names,
+"""The teacher panel's words, en and de: its labels, the opponents' names,
 and the refusals of its controls (:mod:`cardwidgets.widgets.teacher`).
 
 >>> from cardwidgets import i18n

@@ -138,7 +138,7 @@ i18n.register(
         "widget.turn.you": {"en": "Your turn.", "de": "Du bist dran."},
         "widget.turn": {"en": "{player} to move.", "de": "{player} ist am Zug."},
         "widget.history": {"en": "Position in the game", "de": "Stellung im Spiel"},
-        # the turn banner (issue 24, item 2): whose turn it is and what to do
+        # the turn banner: whose turn it is and what to do
         "widget.banner.you": {"en": "Your turn: {prompt}", "de": "Du bist dran: {prompt}"},
         "widget.banner.player": {
             "en": "{player}, your turn: {prompt}",

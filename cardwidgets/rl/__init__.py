@@ -1,4 +1,4 @@
-"""Learning environments for the three games (issue 25): PettingZoo, Gymnasium, OpenSpiel.
+"""Learning environments for the three games: PettingZoo, Gymnasium, OpenSpiel.
 
 ``pip install "cardwidgets[rl]"`` brings PettingZoo, Gymnasium and numpy (pure Python wheels):
 

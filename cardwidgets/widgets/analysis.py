@@ -1,4 +1,4 @@
-"""The analysis switch of every game widget (issue 28): what each move is worth, in the scene.
+"""The analysis switch of every game widget: what each move is worth, in the scene.
 
 With ``analysis`` on (the "Analysis" button; off by default; a teacher hides it with
 ``analysis_allowed=False``), a widget marks each of the learner's hand cards with the value

@@ -1,4 +1,4 @@
-"""The sentences of the analysis switch and the puzzle mode (issue 28), in English and German.
+"""The sentences of the analysis switch and the puzzle mode, in English and German.
 Importing this module registers them.
 
 >>> from cardwidgets import i18n

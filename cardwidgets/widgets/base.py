@@ -156,7 +156,7 @@ class SwitchOption(traitlets.Bool):  # type: ignore[type-arg]  # bare: older tra
 
 
 class AnalysisOption(SwitchOption):
-    """The analysis switch (issue 28): on or off, and never on while the teacher's
+    """The analysis switch: on or off, and never on while the teacher's
     ``analysis_allowed`` is off (:class:`WidgetError` with the reason)."""
 
     def validate(self, obj: Any, value: Any) -> bool:
@@ -169,7 +169,7 @@ class AnalysisOption(SwitchOption):
 
 @dataclasses.dataclass(eq=False)
 class Appraisals:
-    """A widget's analyses (issue 28), by position (:func:`cardwidgets.widgets.analysis.
+    """A widget's analyses, by position (:func:`cardwidgets.widgets.analysis.
     key_of`): an ``Analysis`` or the error that stopped it; the positions under way in a worker
     thread; and whether the widget is handling a click from the page (only then does an
     analysis go to a worker: a Python call waits for it)."""
@@ -552,7 +552,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         self._line.append(after)
         self._cursor += 1
 
-    # -- the computer's moves, played out (issue 24) ---------------------------------------------
+    # -- the computer's moves, played out ------------------------------------------------------
     def _play_out(self, built: _scene.Scene) -> None:
         """Add to ``built`` the frames that play out the moves just made (the computer's
         card in flight, then the position after it), each shown for :attr:`pace` seconds
@@ -900,7 +900,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         self._message = None
         self.refresh()
 
-    # -- teacher controls (issue 24, item 5; the panel: cardwidgets.widgets.teacher) ----------
+    # -- teacher controls (the panel: cardwidgets.widgets.teacher) -----------------------------
     @traitlets.observe("teacher")
     def _teacher_changed(self, change: Mapping[str, object]) -> None:
         self.refresh()
@@ -1032,7 +1032,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     def moves_log(self) -> list[str]:
         """Every move of the line up to the position shown, in words.
 
-        (Called ``log`` until issue 27: that name belongs to the logger ipywidgets writes to
+        (Not called ``log``: that name belongs to the logger ipywidgets writes to
         when a message from the page fails, ``self.log.warning(...)``; a list in its place
         turned every such failure into an ``AttributeError``. So ``w.log`` is a logger again.)
         """
@@ -1311,7 +1311,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             return with_panel
         return built
 
-    # -- the analysis switch (issue 28; the work is in cardwidgets.widgets.analysis) ----------
+    # -- the analysis switch (the work is in cardwidgets.widgets.analysis) ---------------------
     def analysis_panel(self, built: _scene.Scene) -> _scene.Scene:
         """``built`` with the analysis switch's button (unless the teacher hides it or
         computer players are watched) and, with the switch on, its values and sentence."""
@@ -1384,7 +1384,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         # Add the static picture: exported notebooks and GitHub show the position, and front
         # ends with the widget manager still prefer the live view.
         html = _scene.to_html(self._built) + still_note(self.locale)
-        # Issue 22 (replays): the public scenes of the line, only for an export that asks.
+        # The public scenes of the line, only for an export that asks.
         replay = widget_entry(self)
         bundle = super()._repr_mimebundle_(**kwargs)
         if bundle is None:

@@ -1,4 +1,4 @@
-"""Puzzle mode (issue 28): a game widget that poses puzzles, checks the answers and keeps score.
+"""Puzzle mode: a game widget that poses puzzles, checks the answers and keeps score.
 
 :func:`puzzle_widget` (or :class:`TablicPuzzles`, :class:`PanjparPuzzles`,
 :class:`PazaakPuzzles`) finds ``count`` puzzles in seeded games

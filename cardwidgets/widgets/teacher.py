@@ -1,4 +1,4 @@
-"""The teacher panel (issue 24, item 5): choose the opponent, start a new game from a seed, undo
+"""The teacher panel: choose the opponent, start a new game from a seed, undo
 the learner's last move, reveal the computer's hand.
 
 A widget made with ``teacher=True`` adds the panel to its scene (:func:`panel`); a learner's

@@ -1,4 +1,4 @@
-"""The widget states the accessibility checks look at (issue 16), for every game.
+"""The widget states the accessibility checks look at, for every game.
 
 Each game has a starting position and named states, each reached from that position by the
 calls a learner's clicks make: ``fresh`` (a new deal), ``selected`` (a card selected with its

@@ -116,7 +116,7 @@ def tablic_notebook_cells(probe: bool) -> list[str]:
     return cells
 
 
-# Three boards for the classroom checks in every front end (issue 10): a game a dozen moves in
+# Three boards for the classroom checks in every front end: a game a dozen moves in
 # (the log must show its newest entry), a game paused on the end of its first deal (the summary),
 # and a large German board (cards at least 90 px tall at 1024x768).
 BOARDS = """

@@ -1,4 +1,4 @@
-"""axe-core in the test browser (issue 16): inject it from ``node_modules`` (never a CDN), run it
+"""axe-core in the test browser: inject it from ``node_modules`` (never a CDN), run it
 on one widget root, and keep the figures.
 
 The rules: axe's default set (WCAG 2.0-2.2 A and AA and best practices), plus every rule tagged

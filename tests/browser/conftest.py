@@ -27,9 +27,7 @@ from .harness import (
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line(
-        "markers", "browser: end-to-end test in Chromium against a real server (issue 5)"
-    )
+    config.addinivalue_line("markers", "browser: end-to-end test in Chromium against a real server")
 
 
 @pytest.fixture(scope="session")

@@ -1,4 +1,4 @@
-"""Real servers and a real browser for the end-to-end widget tests (issue 5).
+"""Real servers and a real browser for the end-to-end widget tests.
 
 The harness starts JupyterLab, Notebook 7, Voila and marimo as child processes of the test run,
 each on 127.0.0.1 and a free port, in its own process session (so ``os.killpg`` stops the server

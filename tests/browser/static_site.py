@@ -1,4 +1,4 @@
-"""Built static sites (the docs, the classroom site) in Chromium with the network cut off (issue 15).
+"""Built static sites (the docs, the classroom site) in Chromium with the network cut off.
 
 ``serve(folder)`` serves a folder on 127.0.0.1 from a thread, the way any static file server
 would (correct types for ``.wasm`` and ``.mjs``, no caching). ``offline_chromium()`` starts

@@ -1,4 +1,4 @@
-"""Accessibility measured in Chromium with axe-core, for every widget (issue 16).
+"""Accessibility measured in Chromium with axe-core, for every widget.
 
 * The static HTML (``scene.to_html``, what exported notebooks and GitHub show) of each widget in
   each state of :mod:`a11y_states`, light, dark (inside a dark JupyterLab, by the system's

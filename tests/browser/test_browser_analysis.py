@@ -1,4 +1,4 @@
-"""The analysis switch and a puzzle in JupyterLab (issue 28): the Analysis button turns the
+"""The analysis switch and a puzzle in JupyterLab: the Analysis button turns the
 switch on in the page, the values arrive from the kernel's worker thread and are drawn on the
 hand cards and the options; a puzzle is solved by clicks (hand card, Capture) and scored.
 Screenshots (light, dark, German) go to ``test-artifacts/screenshots/analysis_*``.

@@ -1,4 +1,4 @@
-"""The classroom board in JupyterLab (issue 10): the newest move stays visible in the log, the
+"""The classroom board in JupyterLab: the newest move stays visible in the log, the
 end of a deal pauses on a summary, the large size at 1024×768 (cards 90 px tall times the scale the
 stage is fitted with, nothing overlapping), and German. Each test saves named screenshots for people to look at."""
 
@@ -46,8 +46,8 @@ def wait_version(page: Any, version: int) -> None:
 
 def play_in_kernel(page: Any, code: str) -> int:
     """Run ``code`` (which may use ``w``) in the kernel; returns the scene version after it,
-    once the page shows it settled: the computer's last reply plays out as frames first
-    (issue 24), and the log lists a move only when its frame has landed."""
+    once the page shows it settled: the computer's last reply plays out as frames first,
+    and the log lists a move only when its frame has landed."""
     out = kernel_exec(page, code + "\nprint(w.version)")
     version = int(out.strip().splitlines()[-1])
     wait_version(page, version)

@@ -1,4 +1,4 @@
-"""The classroom board in Notebook 7, Voila and marimo (issue 10; JupyterLab has its own tests in
+"""The classroom board in Notebook 7, Voila and marimo (JupyterLab has its own tests in
 test_browser_board.py): the newest of a dozen moves is visible in the log, a deal's end shows its
 summary, the large German board at 1024×768 has cards at least 90 px tall (times the scale the stage
 was fitted with, never under 75 px) that do not overlap, and

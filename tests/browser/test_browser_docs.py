@@ -1,4 +1,4 @@
-"""The built documentation site, offline, in Chromium (issue 15).
+"""The built documentation site, offline, in Chromium.
 
 ``scripts/docs.sh`` builds ``build/docs/`` (``scripts/test.sh`` does so before pytest). The site
 must show every widget's static picture, the ``text/html`` part of its output, because a static
@@ -170,7 +170,7 @@ def test_gallery_shows_every_widget_and_the_rules_pages_link_offline(
 def test_search_from_file_shows_snippets(browser: Any) -> None:
     # Opened from file:// (a copied folder, a double click), the search page cannot fetch the
     # pages it found to cut their snippets; docs/_ext/file_search.py answers from the texts it
-    # wrote at build time (issue 26). Every request stays on file://.
+    # wrote at build time. Every request stays on file://.
     build("docs.sh", SITE / "index.html")
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     requests: list[str] = []
@@ -193,7 +193,7 @@ def test_search_from_file_shows_snippets(browser: Any) -> None:
 
 
 def test_the_replays_page_plays_one_replay_per_game_from_file(browser: Any) -> None:
-    """docs/replays.md (issue 22): three kernel-free replays, opened from file://, play."""
+    """docs/replays.md: three kernel-free replays, opened from file://, play."""
     build("docs.sh", SITE / "index.html")
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     outside = watch_requests(context, SITE.as_uri())

@@ -1,5 +1,5 @@
 """The documented offline export (cardwidgets.export.StaticPictures): an executed tutorial as HTML
-shows every position in Chromium with the network blocked (issue 10, pictures everywhere)."""
+shows every position in Chromium with the network blocked (pictures everywhere)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Instant feedback in JupyterLab (issue 24, item 7): a click on a selectable card shows at once.
+"""Instant feedback in JupyterLab: a click on a selectable card shows at once.
 
 For each game, on the accessibility states' starting position (``a11y_states``): a click on the
 card the learner would pick (Tablić 8♦ in the hand, Pazaak ±2 in the hand, Panjpar the attack

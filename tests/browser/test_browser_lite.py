@@ -1,7 +1,7 @@
 """The offline classroom site (JupyterLite + Pyodide) in Chromium with the network cut off.
 
 ``scripts/lite.sh`` builds ``build/lite/`` (``scripts/test.sh`` does so before pytest). The test
-serves the folder like any static file server would and gives a lesson in it (issue 29): Run All
+serves the folder like any static file server would and gives a lesson in it: Run All
 on every tutorial (01-04) in a fresh kernel, each to its last cell without an error; then, by
 clicks, a whole Tablić deal, Panjpar attacks and defences, and a Pazaak set, each click checked
 to take effect (the board's version grows: widgets in JupyterLite used to go dead after a few
@@ -173,7 +173,7 @@ class Board:
 
     def settle(self) -> None:
         """Wait until the computer has moved: the kernel idle, its move played out (no
-        ``data-playing``: the frames of issue 24 last ``pace`` seconds a step) and the board
+        ``data-playing``: the frames of a move played out last ``pace`` seconds a step) and the board
         not changing."""
         self.page.wait_for_function(JS_KERNEL_IDLE, timeout=60_000, polling=100)
         while True:

@@ -1,4 +1,4 @@
-"""The docs site's live widgets (docs/live.md, issue 26): one per game, loaded by a button.
+"""The docs site's live widgets (docs/live.md): one per game, loaded by a button.
 
 ``scripts/docs.sh`` and ``scripts/lite.sh`` together leave the classroom site inside the docs
 site (``build/docs/lite/``, copied by ``scripts/live_into_docs.sh``). Served over HTTP to a

@@ -1,4 +1,4 @@
-"""The Panjpar widget in JupyterLab: a battle played by clicks and by keyboard (issue 11).
+"""The Panjpar widget in JupyterLab: a battle played by clicks and by keyboard.
 
 The position (``PANJPAR``): the computer attacked with 5♣; trumps are ♦. The learner kills it
 with 7♣ (7♣ and the trump 2♦ light up as killers, P-S12), so the learner attacks next (P-S14)

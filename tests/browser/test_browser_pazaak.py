@@ -1,4 +1,4 @@
-"""The Pazaak widget in JupyterLab (issue 12): a set played by clicks and by the keyboard, and
+"""The Pazaak widget in JupyterLab: a set played by clicks and by the keyboard, and
 screenshots in the light theme, the dark theme and German.
 
 The position (``PAZAAK``): the computer stands on 19 (10 + 9); the learner has 10 and draws the

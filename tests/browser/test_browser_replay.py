@@ -1,4 +1,4 @@
-"""Kernel-free replays (issue 22, item 3) in Chromium: a replay page opened from file:// with every
+"""Kernel-free replays in Chromium: a replay page opened from file:// with every
 other request blocked steps through a whole game and autoplays; an executed notebook exported with
 StaticPictures(replays=True) plays the replay that took the widget's place."""
 

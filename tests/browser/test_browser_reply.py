@@ -1,4 +1,4 @@
-"""The computer's move, shown (issue 24, item 3), in JupyterLab: after the learner's move the
+"""The computer's move, shown, in JupyterLab: after the learner's move the
 page plays the computer's reply out before it settles. Tablić at the default pace (1 s): the
 card the computer captures with (J♥) appears on the table, marked as just played, beside the
 card it captures (J♠, marked as the capture's group 1), then both are gone to its pile. A click

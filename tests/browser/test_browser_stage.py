@@ -1,4 +1,4 @@
-"""The stage layout and the turn banner in JupyterLab (issue 24, items 1, 2 and 6).
+"""The stage layout and the turn banner in JupyterLab.
 
 Measured in JupyterLab itself (its menu, tab and toolbar chrome, the file browser collapsed),
 for each game: with ``size="large"`` in a 1024x768 window, and at normal size in 1280x900.
@@ -188,7 +188,7 @@ def test_nothing_moves_when_a_card_is_selected_or_a_click_is_refused(
     stage: tuple[Any, str, str],
 ) -> None:
     """At both sizes: a card selected by Python, a refusal, and a click's local selection (shown
-    while the kernel is held back, issue 24 item 7) and the kernel's scene that confirms it."""
+    while the kernel is held back) and the kernel's scene that confirms it."""
     page, game, size = stage
     root = f'.cw-root[data-game="{game}"]'
     drive(page, root, "a11y_states.reach(w, 'fresh')")

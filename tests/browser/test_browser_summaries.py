@@ -1,4 +1,4 @@
-"""Summaries that tell one moment (issue 24, item 4) in JupyterLab: while a summary shows, the
+"""Summaries that tell one moment in JupyterLab: while a summary shows, the
 board in the page is the deal (Tablić) or set (Pazaak) that ended, though the engine has already
 dealt the next one; after Continue the page shows the next deal or set. One notebook, two widgets.
 """

@@ -1,4 +1,4 @@
-"""The Tablić widget in a real browser: JupyterLab, Notebook 7, Voila and marimo (issue 5).
+"""The Tablić widget in a real browser: JupyterLab, Notebook 7, Voila and marimo.
 
 Every test opens the same position (``apps.TABLIC``): the hand card 8♦ can take 3♠+5♥ and 8♣,
 so selecting it must highlight two numbered groups (T-D1, T-D2) and leave K♦ alone. The test
@@ -287,7 +287,7 @@ def test_tablic_dark_theme_in_jupyterlab(
 def test_jupyterlab_page_with_a_widget_logs_no_console_error(
     page: Any, lab_server: Server, browser_dirs: dict[str, Path]
 ) -> None:
-    """The tutorials' JupyterLab loads, shows a widget and plays with a clean console (issue 26).
+    """The tutorials' JupyterLab loads, shows a widget and plays with a clean console.
 
     The JupyterLite kernel extension, once installed beside JupyterLab by the tutorials'
     environment, logged errors on every page load: that environment must not hold it.

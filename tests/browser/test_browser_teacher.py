@@ -1,4 +1,4 @@
-"""The teacher panel (issue 24, item 5) in JupyterLab: choose the opponent, start the game of
+"""The teacher panel in JupyterLab: choose the opponent, start the game of
 seed 7, play, undo, reveal the computer's hand, each from the page, each checked in the kernel
 and in the page; axe finds no violation in the panel (light English, dark German). The panel open, the board still fits the stage (1024x768 at ``size="large"``,
 1280x900 normal: the checks of test_browser_stage). Screenshots (light, German, dark, large
@@ -154,7 +154,7 @@ def test_teacher_chooses_an_opponent_deals_seed_7_plays_undoes_and_reveals(
     assert page.locator(PANEL).get_attribute("open") is None
 
 
-# -- One projector screen (issue 24 leftover): the whole widget, the teacher panel open --------
+# -- One projector screen: the whole widget, the teacher panel open ---------------------------
 # The widget's top at the top of the notebook (as test_browser_stage measures), then: the page
 # does not scroll, and the whole widget (header, banner, board, the side column with the teacher
 # panel, score, legend and a full move log) lies inside the window and the notebook's visible
@@ -293,7 +293,7 @@ def set_options(page: Any, root: str, game: str, size: str, locale: str) -> None
     page.wait_for_timeout(150)  # the layout settles (fonts, container queries)
 
 
-# -- While the computer's move plays (issue 24 leftover) ---------------------------------------
+# -- While the computer's move plays ------------------------------------------------------------
 FRAMES_CELL = """
 from cardwidgets.widgets import TablicWidget
 w = TablicWidget(seed=1, teacher=True, pace=6)  # the computer's move shows for 6 s

@@ -79,7 +79,7 @@ def press_until(page: Any, root: str, key: str, target: str, limit: int = 40) ->
     raise AssertionError(f"{key} never reached {target}; focus went {seen}")
 
 
-# Selection latency (issue 24, item 7), per click: the click, the frame that paints the local
+# Selection latency, per click: the click, the frame that paints the local
 # mark (checked: the mark, or already the kernel's scene), the kernel's scene and its frame.
 JS_WATCH_SELECTION = """(root) => {
   const w = {clicks: [], local: [], painted: [], marked: [], scenes: [], frames: [], last: null};

@@ -9,7 +9,7 @@ Trade-offs: :func:`indices_of` is the hottest helper of the engine, so it is fou
 tables of every 13-bit chunk (8,192 entries each), and :func:`cards_of` the same with
 :class:`~cardwidgets.cards.Card` objects. The tables are built by doubling on first use (a
 few ms), not at import: the earlier bit-by-bit build at import cost about 110 ms, paid by
-every page of the in-browser classroom site whether it plays Panjpar or not (issue 29). The
+every page of the in-browser classroom site whether it plays Panjpar or not. The
 price is one truthiness test per call.
 
 >>> indices_of(0b1011), [str(c) for c in cards_of(0b1011)]

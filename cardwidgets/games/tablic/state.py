@@ -866,8 +866,7 @@ class State(core.GameState[Move]):
         state._set_position(position)
         # The position as given, kept before both hands out go on at once: _after_turn() may
         # end the deal, which changes the dealer, deal number, totals, tablas and last
-        # capturer, and a record starting from those would score the deal twice (T-D6, T-D7;
-        # issue 21).
+        # capturer, and a record starting from those would score the deal twice (T-D6, T-D7).
         state._start = {"position": position.record(), "seed": seed}
         if not state._hand0 and not state._hand1:
             state._after_turn()

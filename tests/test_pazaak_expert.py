@@ -1,4 +1,4 @@
-"""Issue 28, items 4 and 5: the expert's strength and the analysis's speed.
+"""The Pazaak expert's strength and the speed of the analysis behind it.
 
 Pazaak's public draw step (``State.play_drawing``) against the plain path (a position built
 with the card on top of the deck), the exact endings that stand on it, and the experts'
