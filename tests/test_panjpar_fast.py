@@ -150,3 +150,26 @@ def test_shape_positions_give_each_hand_its_own_sorted_attacks(
         assert [sum(1 << held[p] for p in t) for t in threes] == attacks.sorted_threes(hand)
         assert [sum(1 << held[p] for p in f) for f in fives] == attacks.sorted_fives(hand)
     assert bool(attacks.SHAPES) is tabled
+
+
+@pytest.mark.parametrize("hand_size", [1, 5, 8])
+def test_P_D2_draw_up_on_masks_is_the_plain_rule(hand_size: int) -> None:
+    # The fast path every playout and State's battle end call, against rules.draw_up: the
+    # attacker first, each to the hand size while the stock lasts, from any top of the stock.
+    from cardwidgets.games.panjpar import rules
+
+    rng = cards.Rng(f"draw up {hand_size}")
+    for _ in range(300):
+        deck = rng.shuffle(cards.DECK)
+        a_count, d_count = rng.below(hand_size + 3), rng.below(hand_size + 3)
+        held_a, held_d = deck[:a_count], deck[a_count : a_count + d_count]
+        stock = deck[a_count + d_count :]
+        top = rng.below(len(stock) + 1)
+        attacker = rng.below(2)
+        hands = (tuple(held_a), tuple(held_d)) if attacker == 0 else (tuple(held_d), tuple(held_a))
+        plain, rest = rules.draw_up(hands, tuple(stock[top:]), attacker, hand_size)
+        mine, theirs, new_top = attacks.draw_up(
+            cards.mask(held_a), cards.mask(held_d), tuple(c.index for c in stock), top, hand_size
+        )
+        assert (mine, theirs) == (cards.mask(plain[attacker]), cards.mask(plain[1 - attacker]))
+        assert tuple(stock[new_top:]) == rest

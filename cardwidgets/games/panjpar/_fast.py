@@ -885,6 +885,30 @@ def outcome_of(result: int) -> Outcome | None:
     return Outcome(result, (1, 0) if result == 0 else (0, 1))
 
 
+def draw_up(
+    mine: int, theirs: int, stock: tuple[int, ...], top: int, target: int
+) -> tuple[int, int, int]:
+    """P-D2 on masks (:func:`.rules.draw_up`): after a battle the attacker (``mine``) draws
+    up to ``target`` cards from ``stock[top:]``, then the defender, each while the stock
+    lasts. Returns both hands and the new top of the stock.
+
+    >>> draw_up(0b1, 0b10, (3, 4, 5), 0, 2)  # cards 0 and 1 held: 3 to the attacker, 4 to the other
+    (9, 18, 2)
+    """
+    end = len(stock)
+    need = target - mine.bit_count()
+    while need > 0 and top < end:
+        mine |= 1 << stock[top]
+        top += 1
+        need -= 1
+    need = target - theirs.bit_count()
+    while need > 0 and top < end:
+        theirs |= 1 << stock[top]
+        top += 1
+        need -= 1
+    return mine, theirs, top
+
+
 def rollout(
     hands: tuple[int, int],
     stock: tuple[int, ...],
@@ -897,52 +921,12 @@ def rollout(
     target: int,
     rng: Rng,
 ) -> Outcome:
-    """Play uniformly random moves from the given position to the end (see the module)."""
-    # The hands as plain locals, the attacker's and the defender's, swapped when the attack
-    # passes (list stores and a loop over the seats were a fifth of a playout).
-    a = attacker
-    mine, theirs = (hands[0], hands[1]) if a == 0 else (hands[1], hands[0])
-    end = len(stock)
-    table = BEATERS[trump]
-    while result == RUNNING:
-        if not attack:
-            attack = sample_attack(mine, theirs, rng)
-            mine ^= attack
-            continue
-        if attack & (attack - 1):
-            killed = used = 0
-            for attacked, killer in sample_defence(attack, theirs, trump, take_all, rng):
-                killed |= 1 << attacked
-                used |= 1 << killer
-        else:  # one card: the same moves under either pick-up rule
-            single = table[attack.bit_length() - 1] & theirs
-            index = rng.below(1 + single.bit_count())
-            if index:
-                killed, used = attack, 1 << indices_of(single)[index - 1]
-            else:
-                killed = used = 0
-        unbeaten = attack & ~killed
-        theirs = (theirs & ~used) | unbeaten
-        attack = 0
-        if top < end:  # attacker first (P-D2), each up to ``target`` or what is left
-            need = target - mine.bit_count()
-            while need > 0 and top < end:
-                mine |= 1 << stock[top]
-                top += 1
-                need -= 1
-            need = target - theirs.bit_count()
-            while need > 0 and top < end:
-                theirs |= 1 << stock[top]
-                top += 1
-                need -= 1
-        if top >= end and not (mine and theirs):  # P-D7: whoever has no cards left wins
-            result = DRAW if not (mine | theirs) else (a if not mine else 1 - a)
-        if not unbeaten:  # P-S14
-            a = 1 - a
-            mine, theirs = theirs, mine
-    outcome = outcome_of(result)
-    assert outcome is not None
-    return outcome
+    """Play uniformly random moves from the given position to the end (see the module): the
+    playout of :func:`policy_rollout` with ``explore=0``."""
+    return policy_rollout(
+        hands, stock, top, trump, attacker, attack, result, take_all, target, rng,
+        _no_attack, _no_defence, 0,
+    )  # fmt: skip
 
 
 AttackPolicy = Callable[[int, int, bool], int]
@@ -950,6 +934,14 @@ AttackPolicy = Callable[[int, int, bool], int]
 DefencePolicy = Callable[[int, int, bool], tuple[int, int]]
 """``defend(attack, hand, endgame) -> (killed, used)``: the attack cards a legal defence kills
 and the hand cards that kill them (masks); the unbeaten rest is picked up."""
+
+
+def _no_attack(hand: int, defender_count: int, endgame: bool) -> int:
+    raise AssertionError("explore=0 plays every move at random")
+
+
+def _no_defence(attack: int, hand: int, endgame: bool) -> tuple[int, int]:
+    raise AssertionError("explore=0 plays every move at random")
 
 
 def policy_rollout(
@@ -968,23 +960,26 @@ def policy_rollout(
     explore: int,
 ) -> Outcome:
     """Play a policy from the given position to the end (see ``State.rollout_with``): each
-    move is uniformly random when ``rng.below(explore) == 0`` (the draws of :func:`rollout`),
-    else the policy's. The battle's end is :func:`rollout`'s, line for line."""
+    move is uniformly random when ``rng.below(explore) == 0``, else the policy's; with
+    ``explore=0`` every move is random and nothing is drawn for the choice (:func:`rollout`,
+    exactly the game of repeated ``state.play(state.random_move(rng))``)."""
+    # The hands as plain locals, the attacker's and the defender's, swapped when the attack
+    # passes (list stores and a loop over the seats were a fifth of a playout).
     a = attacker
     mine, theirs = (hands[0], hands[1]) if a == 0 else (hands[1], hands[0])
     end = len(stock)
     table = BEATERS[trump]
     while result == RUNNING:
         if not attack:
-            if rng.below(explore):
+            if explore and rng.below(explore):
                 attack = attack_with(mine, theirs.bit_count(), top >= end)
             else:
                 attack = sample_attack(mine, theirs, rng)
             mine ^= attack
             continue
-        if rng.below(explore):
+        if explore and rng.below(explore):
             killed, used = defend_with(attack, theirs, top >= end)
-        elif attack & (attack - 1):
+        elif attack & (attack - 1):  # the draws of State.random_move (P-D5)
             killed = used = 0
             for attacked, killer in sample_defence(attack, theirs, trump, take_all, rng):
                 killed |= 1 << attacked
@@ -999,17 +994,8 @@ def policy_rollout(
         unbeaten = attack & ~killed
         theirs = (theirs & ~used) | unbeaten
         attack = 0
-        if top < end:  # attacker first (P-D2), each up to ``target`` or what is left
-            need = target - mine.bit_count()
-            while need > 0 and top < end:
-                mine |= 1 << stock[top]
-                top += 1
-                need -= 1
-            need = target - theirs.bit_count()
-            while need > 0 and top < end:
-                theirs |= 1 << stock[top]
-                top += 1
-                need -= 1
+        if top < end:
+            mine, theirs, top = draw_up(mine, theirs, stock, top, target)
         if top >= end and not (mine and theirs):  # P-D7: whoever has no cards left wins
             result = DRAW if not (mine | theirs) else (a if not mine else 1 - a)
         if not unbeaten:  # P-S14

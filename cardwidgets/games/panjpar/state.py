@@ -648,6 +648,7 @@ class State(core.GameState[Move]):
         where masks are of card indices, ``hand`` is the mover's, ``endgame`` is
         :attr:`stock_empty` and ``defender_count`` the defender's number of cards. The policy
         must make legal moves (nothing here checks them): for the bots' rollouts.
+        ``explore=0`` plays every move at random and draws nothing for the choice: :meth:`rollout`.
 
         >>> state = new_game(seed=3)
         >>> lowest = lambda hand, count, endgame: hand & -hand  # attack with the lowest card
@@ -959,17 +960,7 @@ class State(core.GameState[Move]):
         stock, top = self._stock, self._top
         end = len(stock)
         if top < end:
-            target = self.rules.hand_size
-            need = target - held_a.bit_count()
-            while need > 0 and top < end:
-                held_a |= 1 << stock[top]
-                top += 1
-                need -= 1
-            need = target - held_d.bit_count()
-            while need > 0 and top < end:
-                held_d |= 1 << stock[top]
-                top += 1
-                need -= 1
+            held_a, held_d, top = _fast.draw_up(held_a, held_d, stock, top, self.rules.hand_size)
             if top == end:  # the indicator was drawn, by whoever holds it now
                 if held_a >> stock[-1] & 1:
                     known_a |= 1 << stock[-1]
