@@ -21,7 +21,7 @@ import dataclasses
 import functools
 import inspect
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 from cardwidgets import cards, i18n
@@ -41,6 +41,7 @@ __all__ = [
     "RandomPlayer",
     "hint",
     "make",
+    "play_random",
 ]
 
 Seed = int | str
@@ -229,6 +230,51 @@ class RandomPlayer(_BasePlayer):
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
         move: M = state.random_move(cards.Rng.from_state(z ^ (z >> 31)))
         return move
+
+
+def play_random(
+    state: GameState[M],
+    players: tuple[RandomPlayer, RandomPlayer],
+    done: Callable[[GameState[M]], bool] | None = None,
+) -> tuple[GameState[M], int]:
+    """Play ``players`` (seat 0's, seat 1's) from ``state`` until ``done(state)`` is true or
+    nobody is to move: the state reached and the moves played.
+
+    Every move is the one :meth:`RandomPlayer.choose` picks, ``state.random_move`` on the
+    player's stream for the seat and ply (the same draw, so the same game), without a call to
+    the player, its view check and its seat test per move: the lab's loop of random players,
+    where those were a third of a Pazaak move (tests/test_lab_random_pair.py plays both
+    loops over every game and rule set).
+
+    >>> from cardwidgets.games import pazaak
+    >>> first, second = RandomPlayer(1), RandomPlayer(2)
+    >>> end, moves = play_random(pazaak.new_game(seed=3), (first, second))
+    >>> state, count = pazaak.new_game(seed=3), 0
+    >>> while state.to_move is not None:
+    ...     state = state.play((first, second)[state.to_move].choose(state))
+    ...     count += 1
+    >>> (end.history, moves) == (state.history, count)
+    True
+    """
+    keys = (players[0]._key, players[1]._key)
+    moves = 0
+    from_state = cards.Rng.from_state
+    if done is None:
+        while (seat := state.to_move) is not None:
+            # position_rng inlined, as in RandomPlayer.choose
+            z = (keys[seat] + ((state.ply << 1 | seat) + 1) * _GAMMA) & _MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            state = state.play(state.random_move(from_state(z ^ (z >> 31))))
+            moves += 1
+        return state, moves
+    while not done(state) and (seat := state.to_move) is not None:
+        z = (keys[seat] + ((state.ply << 1 | seat) + 1) * _GAMMA) & _MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        state = state.play(state.random_move(from_state(z ^ (z >> 31))))
+        moves += 1
+    return state, moves
 
 
 class GreedyPlayer(_BasePlayer):

@@ -1,0 +1,76 @@
+"""The lab's loop of two built-in random players plays exactly the games of the general loop.
+
+When both seats are :class:`~cardwidgets.bots.RandomPlayer` (exact class), the lab plays them
+with :func:`cardwidgets.bots.player.play_random` instead of asking each player for each move.
+A subclass of the random player that changes nothing still takes the general loop (the class
+test is exact), so running the same seeds with both shows that the rows, the records (every
+move) and the game facts are the same, for every game, rule set and unit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cardwidgets import bots, lab, panjpar, pazaak, tablic
+from cardwidgets.bots.player import play_random
+from cardwidgets.lab.play import _random_pair
+
+
+class SameRandom(bots.RandomPlayer):
+    """The random player under another class: the lab gives it the general loop."""
+
+
+CASES: dict[str, tuple[str, Any, str | None]] = {
+    "tablic-match": ("tablic", None, "match"),
+    "tablic-deal": ("tablic", None, "deal"),
+    "tablic-maximal-deal": ("tablic", tablic.Rules(capture_must_be_maximal=True), "deal"),
+    "tablic-final-tabla-match": ("tablic", tablic.Rules(final_card_tabla=True), "match"),
+    "panjpar": ("panjpar", None, None),
+    "panjpar-all": ("panjpar", panjpar.Rules(pickup="all"), None),
+    "pazaak-seed": ("pazaak", pazaak.Rules.seed(), None),
+    "pazaak-kotor1": ("pazaak", pazaak.Rules.kotor1(), None),
+    "pazaak-kotor2": ("pazaak", pazaak.Rules.kotor2(), None),
+}
+GAMES = {"tablic": 6, "panjpar": 25, "pazaak": 60}
+
+
+def _rows(game: str, players: object, rules: Any, unit: str | None, seed: int) -> list[Any]:
+    results = lab.simulate(
+        game, players=players, games=GAMES[game], rules=rules, seed=seed, unit=unit,
+        records=True, progress=False,
+    )  # fmt: skip
+    return list(results.rows)
+
+
+@pytest.mark.parametrize("seed", [0, 1, "class"])
+@pytest.mark.parametrize("case", CASES)
+def test_random_pair_plays_the_general_loops_games(case: str, seed: Any) -> None:
+    game, rules, unit = CASES[case]
+    fast = _rows(game, "random", rules, unit, seed)
+    plain = _rows(game, (SameRandom(0), SameRandom(0)), rules, unit, seed)
+    assert fast == plain
+    assert len({str(row["record"]) for row in fast}) == len(fast)  # the games differ
+
+
+def test_the_subclass_takes_the_general_loop() -> None:
+    # Otherwise the test above would compare the fast loop with itself.
+    assert _random_pair((bots.RandomPlayer(1), bots.RandomPlayer(2)))
+    assert not _random_pair((SameRandom(1), bots.RandomPlayer(2)))
+    assert not _random_pair((bots.RandomPlayer(1), bots.GreedyPlayer(2)))
+
+
+@pytest.mark.parametrize("game", ["tablic", "panjpar", "pazaak"])
+def test_play_random_stops_where_told(game: str) -> None:
+    module = {"tablic": tablic, "panjpar": panjpar, "pazaak": pazaak}[game]
+    players = (bots.RandomPlayer(3), bots.RandomPlayer(4))
+    start = module.new_game(seed=5)
+    end, moves = play_random(start, players, lambda state: state.ply >= 7)
+    assert (end.ply, moves) == (7, 7)
+    state = start
+    for _ in range(7):
+        state = state.play(players[state.to_move].choose(state))
+    assert end.history == state.history
+    whole, count = play_random(start, players)
+    assert whole.is_over and count == whole.ply
