@@ -36,10 +36,12 @@ CASES: dict[str, tuple[str, Any, str | None]] = {
 GAMES = {"tablic": 6, "panjpar": 25, "pazaak": 60}
 
 
-def _rows(game: str, players: object, rules: Any, unit: str | None, seed: int) -> list[Any]:
+def _rows(
+    game: str, players: object, rules: Any, unit: str | None, seed: Any, records: bool
+) -> list[Any]:
     results = lab.simulate(
         game, players=players, games=GAMES[game], rules=rules, seed=seed, unit=unit,
-        records=True, progress=False,
+        records=records, progress=False,
     )  # fmt: skip
     return list(results.rows)
 
@@ -48,10 +50,45 @@ def _rows(game: str, players: object, rules: Any, unit: str | None, seed: int) -
 @pytest.mark.parametrize("case", CASES)
 def test_random_pair_plays_the_general_loops_games(case: str, seed: Any) -> None:
     game, rules, unit = CASES[case]
-    fast = _rows(game, "random", rules, unit, seed)
-    plain = _rows(game, (SameRandom(0), SameRandom(0)), rules, unit, seed)
+    fast = _rows(game, "random", rules, unit, seed, True)
+    plain = _rows(game, (SameRandom(0), SameRandom(0)), rules, unit, seed, True)
     assert fast == plain
     assert len({str(row["record"]) for row in fast}) == len(fast)  # the games differ
+    # Without records, a game with a list-based playout (Pazaak) plays on it: the same rows.
+    bare = _rows(game, "random", rules, unit, seed, False)
+    assert bare == [{k: v for k, v in row.items() if k != "record"} for row in plain]
+
+
+@pytest.mark.parametrize(
+    "rules", [pazaak.Rules.seed(), pazaak.Rules.kotor1(), pazaak.Rules.kotor2()]
+)
+def test_pazaak_rows_come_from_the_playout(rules: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The rows above are compared on the playout only if the lab takes it: count its calls.
+    calls = []
+    played_out = pazaak.played_out
+
+    def counted(state: Any, draws: Any) -> Any:
+        calls.append(state.ply)
+        return played_out(state, draws)
+
+    monkeypatch.setattr(pazaak, "played_out", counted)
+    rows = _rows("pazaak", "random", rules, None, 9, False)
+    assert calls == [0] * len(rows)
+    plain = _rows("pazaak", (SameRandom(0), SameRandom(0)), rules, None, 9, False)
+    assert len(calls) == len(rows) and rows == plain
+    assert {row["sets_played"] > row["sets0"] + row["sets1"] for row in rows} == {True, False}
+
+
+def test_a_replay_ends_where_the_row_does() -> None:
+    # Results.replay needs the end state: it plays the general loop, the row the playout.
+    results = lab.simulate("pazaak", games=3, seed=4, progress=False)
+    for index, row in enumerate(results.rows):
+        end = results.replay(index)
+        assert (end.sets_won, end.set_number, end.ply) == (
+            (row["sets0"], row["sets1"]),
+            row["sets_played"],
+            row["length"],
+        )
 
 
 def test_the_subclass_takes_the_general_loop() -> None:

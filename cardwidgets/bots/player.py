@@ -42,6 +42,7 @@ __all__ = [
     "hint",
     "make",
     "play_random",
+    "seat_draws",
 ]
 
 Seed = int | str
@@ -275,6 +276,44 @@ def play_random(
         state = state.play(state.random_move(from_state(z ^ (z >> 31))))
         moves += 1
     return state, moves
+
+
+def seat_draws(
+    players: tuple[RandomPlayer, RandomPlayer], ply: int
+) -> tuple[tuple[Callable[[int], int], Callable[[int], int]], Callable[[], int]]:
+    """The draws of two random players from ``ply`` on, for a playout that calls the seat to
+    move's draw once per move: ``draws[seat](n)`` is the index among ``n`` legal moves that
+    ``players[seat]`` picks at the next ply (``state.random_move`` on its stream for the seat
+    and ply), and ``count()`` the moves drawn so far.
+
+    >>> from cardwidgets.games import pazaak
+    >>> state, players = pazaak.new_game(seed=1), (RandomPlayer(1), RandomPlayer(2))
+    >>> draws, count = seat_draws(players, state.ply)
+    >>> moves = state.legal_moves()
+    >>> moves[draws[state.to_move](len(moves))] == players[state.to_move].choose(state)
+    True
+    >>> count()
+    1
+    """
+    keys = (players[0]._key, players[1]._key)
+    at = [ply]
+    from_state = cards.Rng.from_state
+
+    def draw(seat: int) -> Callable[[int], int]:
+        key = keys[seat]
+
+        def below(n: int) -> int:
+            p = at[0]
+            at[0] = p + 1
+            # position_rng inlined, as in RandomPlayer.choose
+            z = (key + ((p << 1 | seat) + 1) * _GAMMA) & _MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            return from_state(z ^ (z >> 31)).below(n)
+
+        return below
+
+    return (draw(0), draw(1)), lambda: at[0] - ply
 
 
 class GreedyPlayer(_BasePlayer):

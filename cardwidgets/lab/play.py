@@ -29,7 +29,7 @@ from types import ModuleType
 from typing import Any, TypedDict, TypeGuard
 
 from cardwidgets import i18n
-from cardwidgets.bots.player import RandomPlayer, play_random
+from cardwidgets.bots.player import RandomPlayer, play_random, seat_draws
 from cardwidgets.lab.errors import NotTrueOrFalse
 from cardwidgets.lab.jobs import Claim, Job, Pickled
 from cardwidgets.lab.seeds import game_seed, player_seed
@@ -141,7 +141,7 @@ def fill_chunk(chunk: Chunk, job: Job, stop: int) -> None:
     rows, failures = chunk.rows, chunk.counterexamples
     for index in range(chunk.start, stop):
         try:
-            row, failure, _ = play_game(job, index, module, claim)
+            row, failure, _ = play_game(job, index, module, claim, rows_only=True)
         except GameFailed as failed:
             chunk.failure = failed.failure
             return
@@ -176,8 +176,14 @@ def play_game(
     index: int,
     module: ModuleType | None = None,
     claim: Claim | None = None,
+    *,
+    rows_only: bool = False,
 ) -> tuple[Row, Found | None, AnyState]:
     """Play game ``index`` of ``job``: its row, the claim's counterexample or None, the end.
+
+    ``rows_only``: the caller reads only the row, so two random players without a claim or
+    records may play on the engine's list-based playout (the same game, no state per move);
+    the state returned is then the game's start, not its end.
 
     If anything raises (the claim, a player, the engine), :class:`GameFailed` carries where
     and why, with the record of the state reached, so the game can be replayed.
@@ -206,6 +212,21 @@ def play_game(
                 if failure is None and not _holds(claim, state):
                     failure = _found(index, seed, state, moves)
         elif _random_pair(seats):
+            out = getattr(module, "played_out", None)
+            if (
+                out is not None
+                and rows_only
+                and done is is_over
+                and claim is None
+                and not job.records
+            ):
+                # The engine's list-based playout on the players' draws: the same game without
+                # a state per move; the row reads its end (no record, no claim to ask).
+                draws, count = seat_draws(seats, state.ply)
+                end = out(state, draws)
+                moves = count()
+                row = _row(job, unit, end, index, seed, moves, first, None)
+                return row, None, state
             # Both seats the built-in random player: the same moves without a call per move.
             state, moves = play_random(state, seats, None if done is is_over else done)
         elif done is is_over:
