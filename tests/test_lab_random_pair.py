@@ -103,11 +103,12 @@ def test_play_random_stops_where_told(game: str) -> None:
     module = {"tablic": tablic, "panjpar": panjpar, "pazaak": pazaak}[game]
     players = (bots.RandomPlayer(3), bots.RandomPlayer(4))
     start = module.new_game(seed=5)
-    end, moves = play_random(start, players, lambda state: state.ply >= 7)
+    keys = (bots.RandomPlayer.key_of(3), bots.RandomPlayer.key_of(4))
+    end, moves = play_random(start, keys, lambda state: state.ply >= 7)
     assert (end.ply, moves) == (7, 7)
     state = start
     for _ in range(7):
         state = state.play(players[state.to_move].choose(state))
     assert end.history == state.history
-    whole, count = play_random(start, players)
+    whole, count = play_random(start, keys)
     assert whole.is_over and count == whole.ply

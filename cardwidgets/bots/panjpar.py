@@ -17,7 +17,7 @@ their hands, and against an opponent with one or two cards the attack is the str
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 
 from cardwidgets import cards, i18n
 from cardwidgets.bots.strategy import Reason, Strategy, register
@@ -232,6 +232,14 @@ def _explain(move: panjpar.Move, seat: int, view: panjpar.PanjparView) -> Reason
     return _explain_defence(move, view)
 
 
+def _greedy(state: panjpar.State, seat: int, view: panjpar.PanjparView) -> panjpar.Move:
+    """The greedy move of ``seat`` (to move), from its view: a defence, or an attack."""
+    if view.attack:
+        return _defend_move(state, view)
+    opponent = view.hand_sizes[1 - seat]
+    return attack_from(list(_hand(view)), view.trump, view.stock_empty, opponent)
+
+
 # -- the strategy ----------------------------------------------------------------------------
 class PanjparStrategy(Strategy[panjpar.State, panjpar.Move]):
     """Panjpar: beat with the cheapest cards, attack with low non-trumps and pairs, keep trumps
@@ -246,13 +254,16 @@ class PanjparStrategy(Strategy[panjpar.State, panjpar.Move]):
         self, state: panjpar.State, seat: int, rng: cards.Rng, options: Mapping[str, object]
     ) -> Reason[panjpar.Move]:
         view = state.view(seat)
-        move: panjpar.Move
-        if view.attack:
-            move = _defend_move(state, view)
-        else:
-            opponent = view.hand_sizes[1 - seat]
-            move = attack_from(list(_hand(view)), view.trump, view.stock_empty, opponent)
-        return _explain(move, seat, view)  # the same view: no second look
+        return _explain(_greedy(state, seat, view), seat, view)  # the same view: no second look
+
+    def greedy_move(
+        self,
+        state: panjpar.State,
+        seat: int,
+        stream: Callable[[], cards.Rng],
+        options: Mapping[str, object],
+    ) -> panjpar.Move:
+        return _greedy(state, seat, state.view(seat))  # the move without its phrases
 
     def explain(self, state: panjpar.State, seat: int, move: panjpar.Move) -> Reason[panjpar.Move]:
         return _explain(move, seat, state.view(seat))

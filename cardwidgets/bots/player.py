@@ -26,7 +26,7 @@ from typing import ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 from cardwidgets import cards, i18n
 from cardwidgets.bots import ismcts
-from cardwidgets.bots.strategy import PLAIN, Reason, greedy_options, strategy_for
+from cardwidgets.bots.strategy import PLAIN, Reason, Strategy, greedy_options, strategy_for
 from cardwidgets.bots.view import SeatView
 from cardwidgets.core import GameState, IllegalMove, Move
 from cardwidgets.i18n import TranslatedError
@@ -219,6 +219,16 @@ class RandomPlayer(_BasePlayer):
 
     name = "random"
 
+    @classmethod
+    def key_of(cls, seed: Seed) -> int:
+        """The key the streams of ``RandomPlayer(seed)`` are mixed from, without making one
+        (the lab's random games need only the two keys).
+
+        >>> RandomPlayer.key_of(5) == RandomPlayer(5).reseeded(5)._key
+        True
+        """
+        return _player_key(cards.check_seed(seed), cls.name)
+
     def choose(self, view: SeatView[M] | GameState[M]) -> M:
         """A uniformly random legal move for the seat to move: ``state.random_move(rng)`` with
         ``rng = self.stream(seat, state.ply)``, which draws without listing the moves where the
@@ -235,10 +245,11 @@ class RandomPlayer(_BasePlayer):
 
 def play_random(
     state: GameState[M],
-    players: tuple[RandomPlayer, RandomPlayer],
+    keys: tuple[int, int],
     done: Callable[[GameState[M]], bool] | None = None,
 ) -> tuple[GameState[M], int]:
-    """Play ``players`` (seat 0's, seat 1's) from ``state`` until ``done(state)`` is true or
+    """Play two random players whose keys are ``keys`` (seat 0's, seat 1's:
+    :meth:`RandomPlayer.key_of` their seeds) from ``state`` until ``done(state)`` is true or
     nobody is to move: the state reached and the moves played.
 
     Every move is the one :meth:`RandomPlayer.choose` picks, ``state.random_move`` on the
@@ -249,7 +260,8 @@ def play_random(
 
     >>> from cardwidgets.games import pazaak
     >>> first, second = RandomPlayer(1), RandomPlayer(2)
-    >>> end, moves = play_random(pazaak.new_game(seed=3), (first, second))
+    >>> keys = RandomPlayer.key_of(1), RandomPlayer.key_of(2)
+    >>> end, moves = play_random(pazaak.new_game(seed=3), keys)
     >>> state, count = pazaak.new_game(seed=3), 0
     >>> while state.to_move is not None:
     ...     state = state.play((first, second)[state.to_move].choose(state))
@@ -257,7 +269,6 @@ def play_random(
     >>> (end.history, moves) == (state.history, count)
     True
     """
-    keys = (players[0]._key, players[1]._key)
     moves = 0
     from_state = cards.Rng.from_state
     if done is None:
@@ -279,23 +290,23 @@ def play_random(
 
 
 def seat_draws(
-    players: tuple[RandomPlayer, RandomPlayer], ply: int
+    keys: tuple[int, int], ply: int
 ) -> tuple[tuple[Callable[[int], int], Callable[[int], int]], Callable[[], int]]:
-    """The draws of two random players from ``ply`` on, for a playout that calls the seat to
-    move's draw once per move: ``draws[seat](n)`` is the index among ``n`` legal moves that
-    ``players[seat]`` picks at the next ply (``state.random_move`` on its stream for the seat
-    and ply), and ``count()`` the moves drawn so far.
+    """The draws of two random players with ``keys`` (:meth:`RandomPlayer.key_of` their
+    seeds) from ``ply`` on, for a playout that calls the seat to move's draw once per move:
+    ``draws[seat](n)`` is the index among ``n`` legal moves that the seat's player picks at the
+    next ply (``state.random_move`` on its stream for the seat and ply), and ``count()`` the
+    moves drawn so far.
 
     >>> from cardwidgets.games import pazaak
     >>> state, players = pazaak.new_game(seed=1), (RandomPlayer(1), RandomPlayer(2))
-    >>> draws, count = seat_draws(players, state.ply)
+    >>> draws, count = seat_draws((players[0].key_of(1), players[1].key_of(2)), state.ply)
     >>> moves = state.legal_moves()
     >>> moves[draws[state.to_move](len(moves))] == players[state.to_move].choose(state)
     True
     >>> count()
     1
     """
-    keys = (players[0]._key, players[1]._key)
     at = [ply]
     from_state = cards.Rng.from_state
 
@@ -347,6 +358,7 @@ class GreedyPlayer(_BasePlayer):
                     value=i18n.shown(value),
                 )
         self.options: dict[str, object] = dict(options)
+        self._merged: dict[str, dict[str, object]] = {}
 
     def _extra(self) -> str:
         return "".join(f", {k}={v!r}" for k, v in sorted(self.options.items()))
@@ -354,16 +366,35 @@ class GreedyPlayer(_BasePlayer):
     def decide(self, view: SeatView[M] | GameState[M]) -> Reason[M]:
         """The greedy move for the seat to move, with its reason."""
         state, seat = self._look(view)
+        strategy = self._strategy(state)
+        return strategy.greedy(state, seat, self._rng(state, seat), self._options(strategy))
+
+    def choose(self, view: SeatView[M] | GameState[M]) -> M:
+        """The greedy move for the seat to move: :meth:`decide`'s, without its reason, the
+        position's stream made only if the choice draws from it (a tie)."""
+        state, seat = self._look(view)
+        strategy = self._strategy(state)
+        move: M = strategy.greedy_move(
+            state, seat, lambda: self._rng(state, seat), self._options(strategy)
+        )
+        return move
+
+    def _strategy(self, state: GameState[M]) -> Strategy[GameState[M], M]:
         strategy = strategy_for(state)
         if strategy is None:
             raise PlayerError("bots.no_strategy", game=getattr(state, "game", "?"))
-        options = {**strategy.options, **self.options}
-        options = {k: v for k, v in options.items() if k in strategy.options}
-        return strategy.greedy(state, seat, self._rng(state, seat), options)
+        return strategy
 
-    def choose(self, view: SeatView[M] | GameState[M]) -> M:
-        """The greedy move for the seat to move."""
-        return self.decide(view).move
+    def _options(self, strategy: Strategy[GameState[M], M]) -> Mapping[str, object]:
+        """The options of ``strategy``'s game: its defaults, then this player's (those of other
+        games dropped), merged once per game, not every move."""
+        known: dict[str, dict[str, object]] = self.__dict__.get("_merged", {})  # old pickles
+        merged = known.get(strategy.game)
+        if merged is None:
+            merged = {**strategy.options, **self.options}
+            merged = {k: v for k, v in merged.items() if k in strategy.options}
+            self._merged = {**known, strategy.game: merged}  # new: a twin shares no dict
+        return merged
 
 
 class ExpertPlayer(_BasePlayer):

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TypedDict
 
 from cardwidgets import cards
@@ -128,13 +128,28 @@ class TablicStrategy(Strategy[tablic.State, tablic.Move]):
     def greedy(
         self, state: tablic.State, seat: int, rng: cards.Rng, options: Mapping[str, object]
     ) -> Reason[tablic.Move]:
+        # The chosen move keeps its features: its reason needs no second look at the view.
+        return self._reason(*best(self._scored(state, seat), rng))
+
+    def greedy_move(
+        self,
+        state: tablic.State,
+        seat: int,
+        stream: Callable[[], cards.Rng],
+        options: Mapping[str, object],
+    ) -> tablic.Move:
+        return best(self._scored(state, seat), stream)[0]  # a generator only for a tie
+
+    def _scored(
+        self, state: tablic.State, seat: int
+    ) -> list[tuple[float, int, tuple[tablic.Move, Features]]]:
+        """Each candidate move's score, its index and (the move, its features)."""
         seen = _Seen.of(state, seat)
         scored = []
         for i, move in enumerate(self.candidates(state)):
             f = self._features(state, seat, move, seen)
             scored.append((self._score(f, move), i, (move, f)))
-        # The chosen move keeps its features: its reason needs no second look at the view.
-        return self._reason(*best(scored, rng))
+        return scored
 
     def explain(self, state: tablic.State, seat: int, move: tablic.Move) -> Reason[tablic.Move]:
         return self._reason(move, self._features(state, seat, move, _Seen.of(state, seat)))

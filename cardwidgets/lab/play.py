@@ -196,49 +196,48 @@ def play_game(
     try:
         unit: Unit[Any] = unit_of(job.name)
         state = unit.start(module, seed, job.rules, job.unit, job.options)
-        seats = (
-            job.players[0].reseeded(player_seed(seed, 0)),
-            job.players[1].reseeded(player_seed(seed, 1)),
-        )
         done = unit.done(job.unit)
         failure: Found | None = None
         first = state.to_move
-        if claim is not None and job.per_state:
-            if not _holds(claim, state):
-                failure = _found(index, seed, state, moves)
-            while not done(state) and (seat := state.to_move) is not None:
-                state = state.play(seats[seat].choose(state))
-                moves += 1
-                if failure is None and not _holds(claim, state):
-                    failure = _found(index, seed, state, moves)
-        elif _random_pair(seats):
+        if _random_pair(job.players) and not (claim is not None and job.per_state):
+            # Both seats the built-in random player: the same moves without a call per move,
+            # and without making the players (their two keys are all they draw from).
+            keys = (
+                RandomPlayer.key_of(player_seed(seed, 0)),
+                RandomPlayer.key_of(player_seed(seed, 1)),
+            )
             out = getattr(module, "played_out", None)
-            if (
-                out is not None
-                and rows_only
-                and done is is_over
-                and claim is None
-                and not job.records
-            ):
-                # The engine's list-based playout on the players' draws: the same game without
-                # a state per move; the row reads its end (no record, no claim to ask).
-                draws, count = seat_draws(seats, state.ply)
-                end = out(state, draws)
-                moves = count()
-                row = _row(job, unit, end, index, seed, moves, first, None)
-                return row, None, state
-            # Both seats the built-in random player: the same moves without a call per move.
-            state, moves = play_random(state, seats, None if done is is_over else done)
-        elif done is is_over:
-            # The hot loop of every simulation: nothing here but the engine and the players.
-            # A state is over exactly when nobody is to move (the game protocol).
-            while (seat := state.to_move) is not None:
-                state = state.play(seats[seat].choose(state))
-                moves += 1
+            if out is not None and rows_only and done is is_over and claim is None:
+                if not job.records:
+                    # The engine's list-based playout on the players' draws: the same game
+                    # without a state per move; the row reads its end (no record to write).
+                    draws, count = seat_draws(keys, state.ply)
+                    end = out(state, draws)
+                    return _row(job, unit, end, index, seed, count(), first, None), None, state
+            state, moves = play_random(state, keys, None if done is is_over else done)
         else:
-            while not done(state) and (seat := state.to_move) is not None:
-                state = state.play(seats[seat].choose(state))
-                moves += 1
+            seats = (
+                job.players[0].reseeded(player_seed(seed, 0)),
+                job.players[1].reseeded(player_seed(seed, 1)),
+            )
+            if claim is not None and job.per_state:
+                if not _holds(claim, state):
+                    failure = _found(index, seed, state, moves)
+                while not done(state) and (seat := state.to_move) is not None:
+                    state = state.play(seats[seat].choose(state))
+                    moves += 1
+                    if failure is None and not _holds(claim, state):
+                        failure = _found(index, seed, state, moves)
+            elif done is is_over:
+                # The hot loop of every simulation: nothing here but the engine and the
+                # players. A state is over exactly when nobody is to move (the game protocol).
+                while (seat := state.to_move) is not None:
+                    state = state.play(seats[seat].choose(state))
+                    moves += 1
+            else:
+                while not done(state) and (seat := state.to_move) is not None:
+                    state = state.play(seats[seat].choose(state))
+                    moves += 1
         if claim is not None and not job.per_state and not _holds(claim, state):
             failure = _found(index, seed, state, moves)
         held = None if claim is None else failure is None
