@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from cardwidgets import bots, lab, panjpar, pazaak, tablic
-from cardwidgets.bots.player import play_random
+from cardwidgets.bots.player import play_random, seat_draws
 from cardwidgets.lab.play import _random_pair
 
 
@@ -112,3 +112,25 @@ def test_play_random_stops_where_told(game: str) -> None:
     assert end.history == state.history
     whole, count = play_random(start, keys)
     assert whole.is_over and count == whole.ply
+
+
+@pytest.mark.parametrize("n", [1, 2, 7, 40, 315, 2**63 + 1])
+def test_seat_draws_are_the_players_streams(n: int) -> None:
+    # n = 2**63 + 1 rejects about half the first outputs: the generator's own path is taken.
+    players = (bots.RandomPlayer(11), bots.RandomPlayer(12))
+    draws, count = seat_draws((players[0].key_of(11), players[1].key_of(12)), 5)
+    seats = [0, 1, 1, 0, 1, 0, 0, 0, 1, 1] * 4
+    got = [draws[seat](n) for seat in seats]
+    want = [players[seat].stream(seat, 5 + ply).below(n) for ply, seat in enumerate(seats)]
+    assert got == want and count() == len(seats)
+
+
+def test_a_claim_on_the_end_is_asked_in_the_random_pair_loop() -> None:
+    def short(state: Any) -> bool:
+        return state.ply < 60
+
+    fast = lab.check(short, "panjpar", games=20, seed=2, progress=False)
+    plain = lab.check(short, "panjpar", players=(SameRandom(0),) * 2, games=20, seed=2,
+                      progress=False)  # fmt: skip
+    assert list(fast.rows) == list(plain.rows)
+    assert {row["held"] for row in fast.rows} == {True, False}

@@ -166,6 +166,7 @@ class _BasePlayer:
 
 
 _MASK64 = (1 << 64) - 1
+_TWO64 = 1 << 64
 _GAMMA = 0x9E3779B97F4A7C15  # SplitMix64's increment
 
 
@@ -270,21 +271,23 @@ def play_random(
     True
     """
     moves = 0
-    from_state = cards.Rng.from_state
+    # One generator restarted on each position's stream: the engines draw from it during
+    # random_move only, so no move sees another's stream.
+    stream = cards.Rng.from_state(0).restart
     if done is None:
         while (seat := state.to_move) is not None:
             # position_rng inlined, as in RandomPlayer.choose
             z = (keys[seat] + ((state.ply << 1 | seat) + 1) * _GAMMA) & _MASK64
             z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-            state = state.play(state.random_move(from_state(z ^ (z >> 31))))
+            state = state.play(state.random_move(stream(z ^ (z >> 31))))
             moves += 1
         return state, moves
     while not done(state) and (seat := state.to_move) is not None:
         z = (keys[seat] + ((state.ply << 1 | seat) + 1) * _GAMMA) & _MASK64
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        state = state.play(state.random_move(from_state(z ^ (z >> 31))))
+        state = state.play(state.random_move(stream(z ^ (z >> 31))))
         moves += 1
     return state, moves
 
@@ -316,11 +319,19 @@ def seat_draws(
         def below(n: int) -> int:
             p = at[0]
             at[0] = p + 1
-            # position_rng inlined, as in RandomPlayer.choose
+            # position_rng inlined, as in RandomPlayer.choose, then that stream's below(n):
+            # its first output, with the generator itself only for a (very rare) rejection
             z = (key + ((p << 1 | seat) + 1) * _GAMMA) & _MASK64
             z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-            return from_state(z ^ (z >> 31)).below(n)
+            start = z ^ (z >> 31)
+            z = (start + _GAMMA) & _MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            z ^= z >> 31
+            if z < _TWO64 - _TWO64 % n:
+                return z % n
+            return from_state(start).below(n)
 
         return below
 
