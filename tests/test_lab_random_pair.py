@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from cardwidgets import bots, lab, panjpar, pazaak, tablic
-from cardwidgets.bots.player import play_random, seat_draws
+from cardwidgets.bots.player import SeatDraws, play_random
 from cardwidgets.lab.play import _random_pair
 
 
@@ -59,24 +59,36 @@ def test_random_pair_plays_the_general_loops_games(case: str, seed: Any) -> None
     assert bare == [{k: v for k, v in row.items() if k != "record"} for row in plain]
 
 
-@pytest.mark.parametrize(
-    "rules", [pazaak.Rules.seed(), pazaak.Rules.kotor1(), pazaak.Rules.kotor2()]
-)
-def test_pazaak_rows_come_from_the_playout(rules: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+PLAYOUTS = {
+    "pazaak-seed": (pazaak, pazaak.Rules.seed()),
+    "pazaak-kotor1": (pazaak, pazaak.Rules.kotor1()),
+    "pazaak-kotor2": (pazaak, pazaak.Rules.kotor2()),
+    "panjpar": (panjpar, None),
+    "panjpar-all": (panjpar, panjpar.Rules(pickup="all")),
+}
+
+
+@pytest.mark.parametrize("case", PLAYOUTS)
+def test_rows_come_from_the_playout(case: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # The rows above are compared on the playout only if the lab takes it: count its calls.
+    module, rules = PLAYOUTS[case]
+    game = module.__name__.rpartition(".")[2]
     calls = []
-    played_out = pazaak.played_out
+    played_out = module.played_out
 
     def counted(state: Any, draws: Any) -> Any:
         calls.append(state.ply)
         return played_out(state, draws)
 
-    monkeypatch.setattr(pazaak, "played_out", counted)
-    rows = _rows("pazaak", "random", rules, None, 9, False)
+    monkeypatch.setattr(module, "played_out", counted)
+    rows = _rows(game, "random", rules, None, 9, False)
     assert calls == [0] * len(rows)
-    plain = _rows("pazaak", (SameRandom(0), SameRandom(0)), rules, None, 9, False)
+    plain = _rows(game, (SameRandom(0), SameRandom(0)), rules, None, 9, False)
     assert len(calls) == len(rows) and rows == plain
-    assert {row["sets_played"] > row["sets0"] + row["sets1"] for row in rows} == {True, False}
+    if module is pazaak:
+        assert {row["sets_played"] > row["sets0"] + row["sets1"] for row in rows} == {True, False}
+    else:
+        assert len({row["trump"] for row in rows}) > 1
 
 
 def test_a_replay_ends_where_the_row_does() -> None:
@@ -118,7 +130,8 @@ def test_play_random_stops_where_told(game: str) -> None:
 def test_seat_draws_are_the_players_streams(n: int) -> None:
     # n = 2**63 + 1 rejects about half the first outputs: the generator's own path is taken.
     players = (bots.RandomPlayer(11), bots.RandomPlayer(12))
-    draws, count = seat_draws((players[0].key_of(11), players[1].key_of(12)), 5)
+    pair = SeatDraws((players[0].key_of(11), players[1].key_of(12)), 5)
+    draws, count = pair.draws, pair.moves
     seats = [0, 1, 1, 0, 1, 0, 0, 0, 1, 1] * 4
     got = [draws[seat](n) for seat in seats]
     want = [players[seat].stream(seat, 5 + ply).below(n) for ply, seat in enumerate(seats)]

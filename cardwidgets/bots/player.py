@@ -39,10 +39,10 @@ __all__ = [
     "Player",
     "PlayerError",
     "RandomPlayer",
+    "SeatDraws",
     "hint",
     "make",
     "play_random",
-    "seat_draws",
 ]
 
 Seed = int | str
@@ -292,29 +292,45 @@ def play_random(
     return state, moves
 
 
-def seat_draws(
-    keys: tuple[int, int], ply: int
-) -> tuple[tuple[Callable[[int], int], Callable[[int], int]], Callable[[], int]]:
+class SeatDraws:
     """The draws of two random players with ``keys`` (:meth:`RandomPlayer.key_of` their
-    seeds) from ``ply`` on, for a playout that calls the seat to move's draw once per move:
-    ``draws[seat](n)`` is the index among ``n`` legal moves that the seat's player picks at the
-    next ply (``state.random_move`` on its stream for the seat and ply), and ``count()`` the
-    moves drawn so far.
+    seeds) from ``ply`` on, for an engine's list-based playout that asks the seat to move once
+    per move, in either of two forms (both count the move):
+
+    * ``draws[seat](n)``: the index among ``n`` legal moves that the seat's player picks at
+      the next ply (``state.random_move`` on its stream for the seat and ply, where the game
+      draws once: Pazaak);
+    * ``streams[seat]()``: a generator on that stream, for a move drawn in several steps
+      (Panjpar's attacks and defences); the same generator restarted each move.
+
+    ``moves()`` is the number of moves drawn so far.
 
     >>> from cardwidgets.games import pazaak
     >>> state, players = pazaak.new_game(seed=1), (RandomPlayer(1), RandomPlayer(2))
-    >>> draws, count = seat_draws((players[0].key_of(1), players[1].key_of(2)), state.ply)
+    >>> pair = SeatDraws((players[0].key_of(1), players[1].key_of(2)), state.ply)
     >>> moves = state.legal_moves()
-    >>> moves[draws[state.to_move](len(moves))] == players[state.to_move].choose(state)
+    >>> moves[pair.draws[state.to_move](len(moves))] == players[state.to_move].choose(state)
     True
-    >>> count()
-    1
+    >>> pair.streams[0]().next64() == players[0].stream(0, state.ply + 1).next64()
+    True
+    >>> pair.moves()
+    2
     """
-    at = [ply]
-    from_state = cards.Rng.from_state
 
-    def draw(seat: int) -> Callable[[int], int]:
-        key = keys[seat]
+    def __init__(self, keys: tuple[int, int], ply: int) -> None:
+        self._keys = keys
+        self._ply = ply
+        self._at = [ply]
+        self._rng = cards.Rng.from_state(0)
+        self.draws = (self._draw(0), self._draw(1))
+        self.streams = (self._stream(0), self._stream(1))
+
+    def moves(self) -> int:
+        """The moves drawn so far."""
+        return self._at[0] - self._ply
+
+    def _draw(self, seat: int) -> Callable[[int], int]:
+        key, at, from_state = self._keys[seat], self._at, cards.Rng.from_state
 
         def below(n: int) -> int:
             p = at[0]
@@ -335,7 +351,18 @@ def seat_draws(
 
         return below
 
-    return (draw(0), draw(1)), lambda: at[0] - ply
+    def _stream(self, seat: int) -> Callable[[], cards.Rng]:
+        key, at, restart = self._keys[seat], self._at, self._rng.restart
+
+        def stream() -> cards.Rng:
+            p = at[0]
+            at[0] = p + 1
+            z = (key + ((p << 1 | seat) + 1) * _GAMMA) & _MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            return restart(z ^ (z >> 31))
+
+        return stream
 
 
 class GreedyPlayer(_BasePlayer):

@@ -29,7 +29,7 @@ from types import ModuleType
 from typing import Any, TypedDict, TypeGuard
 
 from cardwidgets import i18n
-from cardwidgets.bots.player import RandomPlayer, play_random, seat_draws
+from cardwidgets.bots.player import RandomPlayer, SeatDraws, play_random
 from cardwidgets.lab.errors import NotTrueOrFalse
 from cardwidgets.lab.jobs import Claim, Job, Pickled
 from cardwidgets.lab.seeds import game_seed, player_seed
@@ -211,9 +211,9 @@ def play_game(
                 if not job.records:
                     # The engine's list-based playout on the players' draws: the same game
                     # without a state per move; the row reads its end (no record to write).
-                    draws, count = seat_draws(keys, state.ply)
-                    end = out(state, draws)
-                    return _row(job, unit, end, index, seed, count(), first, None), None, state
+                    pair = SeatDraws(keys, state.ply)
+                    end = out(state, pair)
+                    return _row(job, unit, end, index, seed, pair.moves(), first, None), None, state
             state, moves = play_random(state, keys, None if done is is_over else done)
         else:
             seats = (

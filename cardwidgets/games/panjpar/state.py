@@ -48,8 +48,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, Protocol
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, ClassVar, NamedTuple, Protocol
 
 from cardwidgets import cards, codes, core, i18n
 from cardwidgets.cards import DECK, Card, CardLike, Rng, Suit, as_rng
@@ -1198,6 +1198,45 @@ def from_record(record: Mapping[str, Any] | str) -> State:
 # reader's language; a checked position comes out as engine ints (Position).
 
 _GUESSES = {"red": "red", "black": "black", "rot": "red", "schwarz": "black"}
+
+
+class PlayedOut(NamedTuple):
+    """The end of :func:`played_out`: what a row of the lab reads of a finished game."""
+
+    outcome: Outcome
+    trump: Suit
+
+
+class SeatStreams(Protocol):
+    """What :func:`played_out` draws from (:class:`cardwidgets.bots.player.SeatDraws`)."""
+
+    @property
+    def streams(self) -> tuple[Callable[[], Rng], Callable[[], Rng]]:
+        """Per seat: a generator on the stream of the next move, one call per move."""
+
+
+def played_out(state: State, players: SeatStreams) -> PlayedOut:
+    """The random game from ``state`` to its end on masks (:func:`._fast.policy_rollout`),
+    each move drawn as :meth:`State.random_move` draws it from ``players.streams[seat]()`` of
+    the seat to move: the same game as ``state.play(state.random_move(...))`` with those
+    generators, without a state per move.
+
+    >>> from types import SimpleNamespace
+    >>> rng = Rng(4)
+    >>> end = played_out(new_game(seed=2), SimpleNamespace(streams=(lambda: rng,) * 2))
+    >>> end.outcome == new_game(seed=2).rollout(Rng(4)), end.trump == new_game(seed=2).trump
+    (True, True)
+    """
+    if state._result != RUNNING:
+        outcome = state.outcome
+        assert outcome is not None
+        return PlayedOut(outcome, state.trump)
+    outcome = _fast.policy_rollout(
+        state._hands, state._stock, state._top, state._trump, state.attacker, state._attack,
+        state._result, state.rules.pickup == "all", state.rules.hand_size, Rng.from_state(0),
+        _fast.no_attack, _fast.no_defence, 0, players.streams,
+    )  # fmt: skip
+    return PlayedOut(outcome, state.trump)
 
 
 def checked_guess(guess: object) -> str:

@@ -1405,7 +1405,7 @@ def playout(state: State, rng: Rng) -> Outcome:
     True
     """
     below = rng.below
-    return played_out(state, (below, below)).outcome
+    return _played_out(state, (below, below)).outcome
 
 
 class PlayedOut(NamedTuple):
@@ -1417,19 +1417,32 @@ class PlayedOut(NamedTuple):
     """The number of the match's last set (ties count), as :attr:`State.set_number` ends."""
 
 
-def played_out(
-    state: State, belows: tuple[Callable[[int], int], Callable[[int], int]]
-) -> PlayedOut:
-    """The random match from ``state`` to its end on the lists of :func:`._fast.play_out`,
-    seat ``s`` picking move ``belows[s](n)`` of the ``n`` legal moves of each decision (in the
-    order of :meth:`State.legal_moves`, as :meth:`State.random_move` picks): the same match as
-    ``state.play(state.random_move(...))`` with those draws, without a state per move.
+class SeatDraws(Protocol):
+    """What :func:`played_out` draws from (:class:`cardwidgets.bots.player.SeatDraws`)."""
 
+    @property
+    def draws(self) -> tuple[Callable[[int], int], Callable[[int], int]]:
+        """Per seat: the index of the move it picks among ``n``, one call per move."""
+
+
+def played_out(state: State, players: SeatDraws) -> PlayedOut:
+    """The random match from ``state`` to its end on the lists of :func:`._fast.play_out`,
+    seat ``s`` picking move ``players.draws[s](n)`` of the ``n`` legal moves of each decision
+    (in the order of :meth:`State.legal_moves`, as :meth:`State.random_move` picks): the same
+    match as ``state.play(state.random_move(...))`` with those draws, without a state per move.
+
+    >>> from types import SimpleNamespace
     >>> rng = Rng(4)
-    >>> end = played_out(new_game(seed=2), (rng.below, rng.below))
+    >>> end = played_out(new_game(seed=2), SimpleNamespace(draws=(rng.below, rng.below)))
     >>> end.outcome == playout(new_game(seed=2), Rng(4))
     True
     """
+    return _played_out(state, players.draws)
+
+
+def _played_out(
+    state: State, belows: tuple[Callable[[int], int], Callable[[int], int]]
+) -> PlayedOut:
     if state._turn is None:
         outcome = state.outcome
         assert outcome is not None
