@@ -134,7 +134,7 @@ def checksum(text: str) -> str:
     script computes over its data (a guard against damage, not a signature).
 
     >>> checksum(""), checksum("a"), checksum("♥")
-    ('811c9dc5', 'e40c292c', '8ad4a2fa')
+    ('811c9dc5', 'e40c292c', 'e03b5ce0')
     """
     value = 0x811C9DC5
     units = text.encode("utf-16-le")
@@ -415,10 +415,10 @@ def read_page(page: object) -> dict[str, Any]:
         raise LessonError("lessonpage.bad_page", reason=i18n.shown(page))
     found = _DATA.search(page)
     if found is None:
-        raise LessonError("lessonpage.bad_page", reason="no data")
+        raise LessonError("lessonpage.bad_page", reason=i18n.TranslatedError("lessonpage.no_data"))
     check, length, body = found.group(1), int(found.group(2)), found.group(3)
     if _units(body) != length or checksum(body) != check:
-        raise LessonError("lessonpage.bad_page", reason="checksum")
+        raise LessonError("lessonpage.bad_page", reason=i18n.TranslatedError("lessonpage.bad_sum"))
     try:
         data = json.loads(body)
     except ValueError:

@@ -113,6 +113,14 @@ i18n.register(
             "en": "this is not a lesson page, or it is damaged: {reason}",
             "de": "das ist keine Lektionsseite, oder sie ist beschädigt: {reason}",
         },
+        "lessonpage.no_data": {
+            "en": "it holds no lesson data (cut off?)",
+            "de": "sie enthält keine Lektionsdaten (abgeschnitten?)",
+        },
+        "lessonpage.bad_sum": {
+            "en": "its data does not match its length and checksum",
+            "de": "ihre Daten passen nicht zu ihrer Länge und Prüfsumme",
+        },
         # The worksheet.
         "lessonpage.worksheet": {"en": "Worksheet: {title}", "de": "Arbeitsblatt: {title}"},
         "lessonpage.answer_key": {"en": "Answer key: {title}", "de": "Lösungen: {title}"},
