@@ -36,7 +36,7 @@ import re
 from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cardwidgets import i18n, scene
 from cardwidgets.lessons import page_words
@@ -44,16 +44,17 @@ from cardwidgets.lessons.format import LessonError
 
 if TYPE_CHECKING:
     from cardwidgets.lessons.exercise import Exercise
-    from cardwidgets.lessons.lesson import Lesson
 
 __all__ = [
     "FORMAT",
     "PAGE_CSS",
     "POLICY",
+    "LessonLike",
     "board",
     "check_data",
     "checksum",
     "identity",
+    "labels",
     "move_label",
     "payload",
     "read_page",
@@ -75,6 +76,19 @@ _DATA = re.compile(
 )
 
 QUESTIONS = ("best", "legal", "chance")
+
+
+class LessonLike(Protocol):
+    """What a page and a worksheet read of a :class:`~cardwidgets.lessons.Lesson` (named so,
+    not imported: ``Lesson.to_html`` imports this module)."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def title(self) -> Mapping[str, str]: ...
+    @property
+    def steps(self) -> tuple[Any, ...]: ...
+
 
 PAGE_CSS = """
 body { margin: 0; background: #fff; color: #1b1b1b; }
@@ -294,7 +308,7 @@ def _exercise(exercise: Exercise, locale: str) -> dict[str, Any]:
     return entry
 
 
-def identity(lesson: Lesson) -> str:
+def identity(lesson: LessonLike) -> str:
     """The lesson's identity for the browser's storage: a digest of what every language's
     page shows (the title, the prose, the prompts, the answers offered, each seat's view),
     so it names the lesson, not the language or the page's copy.
@@ -318,7 +332,7 @@ def identity(lesson: Lesson) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
 
 
-def payload(lesson: Lesson, *, locale: str = "en") -> dict[str, Any]:
+def payload(lesson: LessonLike, *, locale: str = "en") -> dict[str, Any]:
     """The page's data: the lesson's steps in ``locale``, each exercise with its seat's board,
     the answers it takes and their verdicts (JSON-safe, no hidden card, no position code)."""
     from cardwidgets.lessons.exercise import Exercise
@@ -403,7 +417,7 @@ def _document(data: dict[str, Any]) -> str:
     )
 
 
-def to_html(lesson: Lesson, *, locale: str = "en") -> str:
+def to_html(lesson: LessonLike, *, locale: str = "en") -> str:
     """One self-contained HTML page in which a learner plays ``lesson`` in ``locale``."""
     return _document(check_data(payload(lesson, locale=locale)))
 

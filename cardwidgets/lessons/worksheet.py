@@ -24,7 +24,7 @@ from cardwidgets.lessons.format import LessonError
 
 if TYPE_CHECKING:
     from cardwidgets.lessons.exercise import Exercise
-    from cardwidgets.lessons.lesson import Lesson
+    from cardwidgets.lessons.page import LessonLike
 
 __all__ = ["SHEET_CSS", "to_html"]
 
@@ -117,7 +117,7 @@ def _exercise(exercise: Exercise, answers: bool, locale: str) -> str:
     return "\n".join(parts)
 
 
-def to_html(lesson: Lesson, *, answers: bool = False, locale: str = "en") -> str:
+def to_html(lesson: LessonLike, *, answers: bool = False, locale: str = "en") -> str:
     """The worksheet of ``lesson`` in ``locale`` (``answers=True``: the answer key)."""
     from cardwidgets.lessons.exercise import Exercise
 
