@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from language import assert_german
@@ -258,9 +259,30 @@ def test_every_word_of_the_page_is_in_both_languages() -> None:
     assert "{step}" in german["step"] and "{right}" in german["score"]
 
 
-def test_save_html_writes_the_page(tmp_path: object) -> None:
-    from pathlib import Path
-
+def test_save_html_writes_the_page(tmp_path: Path) -> None:
     lesson = lessons.load("panjpar-endgame")
-    path = lesson.save_html(Path(str(tmp_path)) / "lesson.html", locale="de")
+    path = lesson.save_html(tmp_path / "lesson.html", locale="de")
     assert path.read_text(encoding="utf-8") == lesson.to_html(locale="de")
+
+
+def test_the_docs_site_writes_a_playable_page_for_every_link_of_the_lessons_guide(
+    tmp_path: Path,
+) -> None:
+    import importlib.util
+
+    repo = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location("docs_conf", repo / "docs" / "conf.py")
+    assert spec is not None and spec.loader is not None
+    conf = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(conf)
+    written = conf.write_lesson_pages(tmp_path)
+    guide = (repo / "docs" / "lessons.md").read_text(encoding="utf-8")
+    links = re.findall(r'href="lesson-pages/([^"]+)"', guide)
+    assert sorted(links) == sorted(p.name for p in written)
+    assert len(links) == 3 * len(EXAMPLES)
+    for path in written:
+        text = path.read_text(encoding="utf-8")
+        if ".worksheet." in path.name:
+            assert "@media print" in text and "<script" not in text
+        else:
+            assert page.read_page(text)["locale"] == ("de" if ".de." in path.name else "en")
