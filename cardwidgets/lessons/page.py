@@ -132,6 +132,9 @@ a.cw-lesson-button { display: inline-flex; align-items: center; text-decoration:
 .cw-lesson-summary-list li { margin: .3rem 0; }
 .cw-lesson-broken { border: 3px solid #b3261e; padding: .8rem; font-size: 1.1rem; }
 .cw-lesson-board .cw-root { max-width: 100%; }
+/* The board alone on the screen would hide the answer's buttons: no full-screen button here. */
+.cw-lesson-board .cw-fullscreen { display: none; }
+.cw-lesson-board .cw-side-toggle { min-height: 44px; }
 @media (max-width: 600px) { .cw-lesson { padding: .3rem .4rem 1.5rem; }
   .cw-lesson h1 { font-size: 1.25rem; } }
 """

@@ -209,3 +209,25 @@ def test_a_damaged_page_says_so_and_a_sandboxed_frame_plays_without_storage(
     frame.locator('[data-lesson="check"]').click()
     assert frame.locator(".cw-lesson-verdict").text_content().startswith("Right.")
     assert blocked == []
+
+
+SMALL_TARGETS = """() => Array.from(document.querySelectorAll(
+    '.cw-lesson button, .cw-lesson a, .cw-lesson input, .cw-lesson summary, '
+    + '.cw-lesson [data-selectable="true"]'))
+  .filter((e) => e.offsetParent !== null)
+  .map((e) => { const r = e.getBoundingClientRect();
+    return [e.className, (e.textContent || '').trim().slice(0, 24), Math.round(r.width),
+            Math.round(r.height)]; })
+  .filter(([, , w, h]) => w < 44 || h < 44)"""
+
+
+def test_on_a_phone_every_control_is_a_44_pixel_target_and_nothing_scrolls_sideways(
+    page: Any, tmp_path: Path
+) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    for name, step in (("tablic-captures", 2), ("pazaak-standing", 3), ("panjpar-endgame", 1)):
+        _open(page, tmp_path, name)
+        _to_step(page, step)
+        assert page.locator('[data-selectable="true"], [data-answer]').count() > 0
+        assert page.evaluate(SMALL_TARGETS) == [], name
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, name
