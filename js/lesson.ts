@@ -360,6 +360,7 @@ export class LessonPage {
     this.prevButton.disabled = to === 0;
     this.nextButton.disabled = to === this.steps - 1;
     const step = this.data.steps[to];
+    this.scoreEl.hidden = !step; // the summary says it itself
     if (!step) this.drawSummary();
     else if (step.kind === "text") this.drawText(step);
     else this.drawExercise(step);
