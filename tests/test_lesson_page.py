@@ -263,6 +263,14 @@ def test_save_html_writes_the_page(tmp_path: Path) -> None:
     lesson = lessons.load("panjpar-endgame")
     path = lesson.save_html(tmp_path / "lesson.html", locale="de")
     assert path.read_text(encoding="utf-8") == lesson.to_html(locale="de")
+    with pytest.raises(LessonError) as err:
+        lesson.save_html(None)  # type: ignore[arg-type]
+    assert err.value.text("de") == (
+        "eine Lektionsseite wird unter dem Pfad einer Datei gespeichert (ein Text oder ein "
+        "Path), nicht None"
+    )
+    with pytest.raises(i18n.LocaleError):
+        lesson.to_html(locale="fr")
 
 
 def test_the_docs_site_writes_a_playable_page_for_every_link_of_the_lessons_guide(

@@ -13,6 +13,7 @@ answers are a :class:`~cardwidgets.lessons.format.LessonError` naming the line).
 from __future__ import annotations
 
 import dataclasses
+import os
 from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
@@ -20,6 +21,7 @@ from typing import Any
 
 from cardwidgets import i18n
 from cardwidgets.games.pazaak.odds import bust_probability
+from cardwidgets.lessons import page_words  # noqa: F401  (registers the page's sentences)
 from cardwidgets.lessons.exercise import (
     QUESTIONS,
     Exercise,
@@ -98,6 +100,8 @@ class Lesson:
 
     def save_html(self, path: str | Path, *, locale: str = "en") -> Path:
         """Write :meth:`to_html` to ``path`` (UTF-8) and return the path."""
+        if not isinstance(path, (str, os.PathLike)):
+            raise LessonError("lessonpage.bad_path", found=i18n.shown(path))
         target = Path(path)
         target.write_text(self.to_html(locale=locale), encoding="utf-8")
         return target

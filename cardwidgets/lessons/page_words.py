@@ -135,6 +135,11 @@ i18n.register(
         "lessonpage.hints": {"en": "Hints", "de": "Tipps"},
         "lessonpage.or": {"en": " or ", "de": " oder "},
         "lessonpage.none_legal": {"en": "none of them", "de": "keine davon"},
+        "lessonpage.bad_path": {
+            "en": "a lesson page is saved to a file's path (a text or a Path), not {found}",
+            "de": "eine Lektionsseite wird unter dem Pfad einer Datei gespeichert (ein Text oder "
+            "ein Path), nicht {found}",
+        },
         "lessonpage.bad_flag": {
             "en": "{name} must be True or False, not {found}",
             "de": "{name} muss True oder False sein, nicht {found}",
