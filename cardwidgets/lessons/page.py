@@ -135,6 +135,9 @@ a.cw-lesson-button { display: inline-flex; align-items: center; text-decoration:
 /* The board alone on the screen would hide the answer's buttons: no full-screen button here. */
 .cw-lesson-board .cw-fullscreen { display: none; }
 .cw-lesson-board .cw-side-toggle { min-height: 44px; }
+/* Printing the page itself: the step shown and its verdict, without the controls. */
+@media print { .cw-lesson-nav, .cw-lesson-answer, .cw-lesson-hint-box button,
+  .cw-lesson-help { display: none; } body { background: #fff; color: #000; } }
 @media (max-width: 600px) { .cw-lesson { padding: .3rem .4rem 1.5rem; }
   .cw-lesson h1 { font-size: 1.25rem; } }
 """
