@@ -294,3 +294,42 @@ def test_the_docs_site_writes_a_playable_page_for_every_link_of_the_lessons_guid
             assert "@media print" in text and "<script" not in text
         else:
             assert page.read_page(text)["locale"] == ("de" if ".de." in path.name else "en")
+
+
+SIGNS = """\
+```lesson
+game: pazaak
+title.en: Signs
+title.de: Vorzeichen
+```
+
+```exercise
+hands: +1 +1 ±2 | -
+deck: 8
+tables: 10 | 10 9
+standing: no | yes
+question: best
+prompt.en: You have 18 against 19. Play the best move.
+prompt.de: Du hast 18 gegen 19. Spiele den besten Zug.
+answers: play ±2 as +2
+explanation.en: The ±2 played as +2 makes 20.
+explanation.de: Die ±2 als +2 gespielt ergibt 20.
+```
+"""
+
+
+def test_a_card_held_twice_plays_from_either_copy_and_a_sign_card_asks_which() -> None:
+    data = page.payload(lessons.load(SIGNS))
+    moves = data["steps"][0]["moves"]
+    ways = {}
+    for move in moves:
+        ways.setdefault(move["answer"], []).append(move["cards"])
+    assert ways["play +1"] == [["hand:+1"], ["hand:+1#2"]]  # either copy of the +1
+    # the same card makes two moves: the page asks which (their labels say the sign)
+    assert ways["play ±2 as +2"] == ways["play ±2 as -2"] == [["hand:±2"]]
+    assert {m["label"] for m in moves if m["cards"] == ["hand:±2"]} == {
+        "Play ±2 as +2", "Play ±2 as -2",
+    }  # fmt: skip
+    assert ways["stand"] == ways["end"] == [[]]  # buttons
+    hand = next(z for z in data["steps"][0]["scene"]["zones"] if z["id"] == "hand")
+    assert [c["selectable"] for c in hand["cards"]] == [True, True, True]

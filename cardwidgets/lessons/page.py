@@ -249,6 +249,18 @@ def _buttons(exercise: Exercise, locale: str) -> dict[str, str]:
     return {str(a["id"]): str(a["label"]) for a in built["actions"]}
 
 
+def _ways(drawn: Mapping[str, Any], parts: list[tuple[str, str]]) -> list[list[str]]:
+    """The sets of board cards (``zone:id``) that make a move of ``parts``: one, or one per
+    copy where the hand holds the same card twice (Pazaak's ``+1`` and ``+1#2``); [] if a
+    card is not on the board or the move has none."""
+    zones = {z["id"]: [c["id"] for c in z["cards"]] for z in drawn["zones"]}
+    ways: list[list[str]] = [[]] if parts else []
+    for zone, card in parts:
+        copies = [c for c in zones.get(zone, []) if c == card or c.startswith(f"{card}#")]
+        ways = [[*way, f"{zone}:{c}"] for way in ways for c in copies if f"{zone}:{c}" not in way]
+    return [sorted(way) for way in ways]
+
+
 def _selectable(drawn: dict[str, Any], keys: set[str]) -> dict[str, Any]:
     """The board with exactly the cards of some move selectable (nothing selected)."""
     zones = []
@@ -281,18 +293,15 @@ def _exercise(exercise: Exercise, locale: str) -> dict[str, Any]:
     }
     buttons = _buttons(exercise, locale)
     if exercise.question == "best":
-        on_board = {f"{z['id']}:{c['id']}" for z in drawn["zones"] for c in z["cards"]}
         moves, keys = [], set()
         for text, verdict in exercise.verdicts(locale=locale).items():
             move = module.Move.parse(text)
-            cards = sorted(f"{z}:{c}" for z, c in _parts(exercise.game, move))
-            if not all(card in on_board for card in cards):
-                cards = []  # a card the board does not show: the move is a button
-            keys.update(cards)
-            moves.append(
-                {"answer": text, "label": _label(exercise, move, buttons, locale),
-                 "cards": cards, "correct": verdict.correct, "verdict": verdict.text()}
-            )  # fmt: skip
+            shown = {"answer": text, "label": _label(exercise, move, buttons, locale),
+                     "correct": verdict.correct, "verdict": verdict.text()}  # fmt: skip
+            ways = _ways(drawn, _parts(exercise.game, move))
+            for cards in ways or [[]]:  # no way on the board: the move is a button
+                keys.update(cards)
+                moves.append({**shown, "cards": cards})
         entry["moves"] = moves
         entry["scene"] = _selectable(drawn, keys)
     elif exercise.question == "legal":

@@ -17,6 +17,28 @@ from cardwidgets import lessons
 from . import axe
 from .test_browser_replay import block_the_network
 
+SIGNS = """\
+```lesson
+game: pazaak
+title.en: Signs
+title.de: Vorzeichen
+```
+
+```exercise
+hands: +1 +1 ±2 | -
+deck: 8
+tables: 10 | 10 9
+standing: no | yes
+question: best
+prompt.en: You have 18 against 19. Play the best move.
+prompt.de: Du hast 18 gegen 19. Spiele den besten Zug.
+answers: play ±2 as +2
+explanation.en: The ±2 played as +2 makes 20.
+explanation.de: Die ±2 als +2 gespielt ergibt 20.
+```
+"""
+"""A card held twice and a card whose sign is chosen (the same card makes two moves)."""
+
 pytestmark = pytest.mark.browser
 
 
@@ -146,6 +168,19 @@ def test_pazaak_chance_buttons_and_a_side_card(page: Any, tmp_path: Path) -> Non
     _card(page, "hand", "+2").click()
     page.locator('[data-lesson="check"]').click()
     assert _verdict(page).startswith("Right. The +2 makes 20")
+    # a ± card: its cards make two moves, so the page asks which one is meant
+    path = lessons.load(SIGNS).save_html(tmp_path / "signs.html")
+    page.goto(path.as_uri())
+    _to_step(page, 0)
+    _card(page, "hand", "+1#2").click()  # the second copy of a card held twice
+    page.locator('[data-lesson="check"]').click()
+    assert _verdict(page).startswith("Not quite. The ±2 played as +2")
+    page.locator('[data-lesson="clear"]').click()
+    _card(page, "hand", "±2").click()
+    page.locator('[data-lesson="check"]').click()
+    assert _verdict(page) == "These cards make more than one move. Which one do you mean?"
+    page.get_by_role("button", name="Play ±2 as +2").click()
+    assert _verdict(page).startswith("Right. The ±2 played as +2")
     assert blocked == []
 
 
