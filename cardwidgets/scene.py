@@ -65,6 +65,8 @@ __all__ = [
     "ROLES",
     "Action",
     "AnalysisPanel",
+    "AnswerField",
+    "AnswerPanel",
     "Badge",
     "Banner",
     "CardView",
@@ -311,6 +313,22 @@ class AnalysisPanel(TypedDict):
     text: str
     values: dict[str, str]
     best: list[str]
+
+
+class AnswerField(TypedDict):
+    """A text field and its button under the panel's sentence: a lesson's chance question
+    (:mod:`cardwidgets.widgets.lesson`). The page sends ``{"kind": "answer", "text": ...}``;
+    ``value`` is the last answer given ("" before the first)."""
+
+    label: str
+    button: str
+    value: str
+
+
+class AnswerPanel(AnalysisPanel, total=False):
+    """A panel with an :class:`AnswerField` (only a lesson's chance question has one)."""
+
+    answer: AnswerField
 
 
 class Scene(TypedDict):

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from cardwidgets.widgets.base import GameWidget
+    from cardwidgets.widgets.lesson import LessonWidget
     from cardwidgets.widgets.panjpar import PanjparWidget
     from cardwidgets.widgets.pazaak import PazaakWidget
     from cardwidgets.widgets.puzzles import (
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GameWidget",
+    "LessonWidget",
     "PanjparPuzzles",
     "PanjparWidget",
     "PazaakPuzzles",
@@ -42,6 +44,7 @@ __all__ = [
 # Where each public name lives: imported when first asked for.
 _HOMES = {
     "GameWidget": "cardwidgets.widgets.base",
+    "LessonWidget": "cardwidgets.widgets.lesson",
     "PanjparWidget": "cardwidgets.widgets.panjpar",
     "PazaakWidget": "cardwidgets.widgets.pazaak",
     "TablicWidget": "cardwidgets.widgets.tablic",
