@@ -156,8 +156,10 @@ class LessonWidget(GameWidget[Any, Any]):
 
     def save_attempts(self, path: str | os.PathLike[str]) -> Any:
         """Save the attempts to ``path``: ``.csv`` or ``.json`` by its suffix. Returns the
-        path (a :class:`pathlib.Path`)."""
-        return _attempts.save(self._attempts, path)
+        path (a :class:`pathlib.Path`); another suffix or a file that cannot be written is
+        refused with the reason, shown in the widget too."""
+        with self.reporting():
+            return _attempts.save(self._attempts, path)
 
     @property
     def verdict(self) -> Verdict | None:
@@ -404,27 +406,7 @@ class LessonWidget(GameWidget[Any, Any]):
         """The lesson's scene: the game's board with only the controls that answer the step,
         the step counter, the prose or prompt, hints and verdict in the panel."""
         exercise = self.exercise
-        solved = self._step in self._solved
-        open_now = exercise is not None and not solved
-        keep_game = open_now and exercise is not None and exercise.question == "best"
-        actions = [a for a in built["actions"] if a["id"] not in _NOT_IN_LESSONS]
-        if not keep_game:
-            actions = [a for a in actions if a["id"] in ("lesson-check",)]
-        elif exercise is not None and exercise.choices and self.game == "pazaak":
-            offered = set(exercise.choices)
-            cards = self._cards_answer(exercise)
-            actions = [
-                a
-                for a in actions
-                if (a["id"] in _PAZAAK_MOVES and _PAZAAK_MOVES[a["id"]] in offered)
-                or (a["id"] not in _PAZAAK_MOVES and cards)
-            ]
-        if not keep_game or not self._cards_answer(exercise):  # type: ignore[arg-type]
-            built["previews"] = {}  # a hover must not light up what a capture would take
-            built["options"] = []
-            for zone in built["zones"]:
-                for card in zone["cards"]:
-                    card["selectable"] = False
+        actions = self._game_controls(built)
         built["history"] = None
         panel: _scene.AnswerPanel = {
             "title": self._title(),
@@ -432,52 +414,82 @@ class LessonWidget(GameWidget[Any, Any]):
             "values": {},
             "best": [],
         }
+        solved = self._step in self._solved
         if exercise is not None and exercise.question == "legal":
-            marked = self._marked.get(self._step, frozenset())
-            built["options"] = [
-                {
-                    "index": i,
-                    "label": self._words(move),
-                    "selected": i in marked,
-                    "emphasis": False,
-                    "swatches": 0,
-                }
-                for i, move in enumerate(exercise.choices)
-            ]
+            built["options"] = self._marks(exercise)
             if not solved:
                 label = self.text("widget.lesson.check")
                 actions.append(_scene.action("lesson-check", label, primary=True))
-        if open_now and exercise is not None and exercise.question == "chance":
+        if exercise is not None and exercise.question == "chance" and not solved:
             given = self._given.get(self._step)
             panel["answer"] = {
                 "label": self.text("widget.lesson.chance_label"),
                 "button": self.text("widget.lesson.chance_button"),
                 "value": "" if given is None else str(given),
             }
-        if exercise is not None and exercise.hints:
-            left = self._hints_shown.get(self._step, 0) < len(exercise.hints)
-            actions.append(
-                _scene.action("hint", self.text("widget.lesson.hint"), enabled=left and not solved)
-            )
-        last = self._step + 1 >= len(self._lesson.steps)
-        actions.append(
-            _scene.action("lesson-back", self.text("widget.lesson.back"), enabled=self._step > 0)
-        )
-        actions.append(
-            _scene.action(
-                "lesson-next",
-                self.text("widget.lesson.next"),
-                enabled=not last,
-                primary=not last and (exercise is None or solved),
-            )
-        )
-        built["actions"] = actions
+        built["actions"] = actions + self._lesson_buttons()
         built["analysis"] = panel
         built["title"] = self._lesson.title[self.locale]
         built["banner"] = banner = self._banner(built["banner"])
         if banner is not None:
             built["status"] = banner["text"]
         return built
+
+    def _game_controls(self, built: _scene.Scene) -> list[_scene.Action]:
+        """The game's buttons that answer the step shown (a ``best`` question still open:
+        those of the moves offered); the board's cards are for looking at otherwise."""
+        exercise = self.exercise
+        actions = [a for a in built["actions"] if a["id"] not in _NOT_IN_LESSONS]
+        open_best = (
+            exercise is not None and exercise.question == "best" and self._step not in self._solved
+        )
+        if not open_best:
+            actions = []
+        elif exercise is not None and exercise.choices and self.game == "pazaak":
+            offered, cards = set(exercise.choices), self._cards_answer(exercise)
+            actions = [
+                a
+                for a in actions
+                if (a["id"] in _PAZAAK_MOVES and _PAZAAK_MOVES[a["id"]] in offered)
+                or (a["id"] not in _PAZAAK_MOVES and cards)
+            ]
+        if not open_best or (exercise is not None and not self._cards_answer(exercise)):
+            built["previews"] = {}  # a hover must not light up what a capture would take
+            built["options"] = []
+            for zone in built["zones"]:
+                for card in zone["cards"]:
+                    card["selectable"] = False
+        return actions
+
+    def _marks(self, exercise: Exercise) -> list[_scene.Option]:
+        """A ``legal`` question's choices as toggles, the marked ones pressed."""
+        marked = self._marked.get(self._step, frozenset())
+        return [
+            {
+                "index": i,
+                "label": self._words(move),
+                "selected": i in marked,
+                "emphasis": False,
+                "swatches": 0,
+            }
+            for i, move in enumerate(exercise.choices)
+        ]
+
+    def _lesson_buttons(self) -> list[_scene.Action]:
+        """Hint (while hints are left and the exercise is open), Back and Next."""
+        exercise, solved = self.exercise, self._step in self._solved
+        buttons = []
+        if exercise is not None and exercise.hints:
+            left = self._hints_shown.get(self._step, 0) < len(exercise.hints)
+            label = self.text("widget.lesson.hint")
+            buttons.append(_scene.action("hint", label, enabled=left and not solved))
+        last = self._step + 1 >= len(self._lesson.steps)
+        back = self.text("widget.lesson.back")
+        buttons.append(_scene.action("lesson-back", back, enabled=self._step > 0))
+        primary = not last and (exercise is None or solved)
+        next_label = self.text("widget.lesson.next")
+        buttons.append(_scene.action("lesson-next", next_label, enabled=not last, primary=primary))
+        return buttons
 
     def _title(self) -> str:
         steps = len(self._lesson.steps)

@@ -27,8 +27,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "widget.lesson.hint": {"en": "Hint", "de": "Tipp"},
     "widget.lesson.check": {"en": "Check", "de": "Prüfen"},
     "widget.lesson.chance_label": {
-        "en": "Your answer (36%, 0.36 or 13/36)",
-        "de": "Deine Antwort (36%, 0.36 oder 13/36)",
+        "en": "Your answer (25%, 0.25 or 1/4)",
+        "de": "Deine Antwort (25%, 0.25 oder 1/4)",
     },
     "widget.lesson.chance_button": {"en": "Answer", "de": "Antworten"},
     "widget.lesson.hint_text": {
@@ -93,7 +93,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "und drücke Prüfen.",
     },
     "widget.lesson.wants_chance": {
-        "en": "This exercise asks for a chance: type it (36%, 0.36 or 13/36) and press Answer.",
+        "en": "This exercise asks for a chance: type it (25%, 0.25 or 1/4) and press Answer.",
         "de": "Diese Aufgabe fragt nach einer Wahrscheinlichkeit: Gib sie ein (36%, 0.36 oder "
         "13/36) und drücke Antworten.",
     },
