@@ -56,4 +56,26 @@ describe("the analysis panel", () => {
     view.update(scene({ analysis: null }));
     expect(host.querySelector(".cw-analysis, .cw-value")).toBeNull();
   });
+
+  it("a lesson's answer field sends the text typed, by its button or by Enter", () => {
+    const host = document.createElement("div");
+    const sent: unknown[] = [];
+    const view = new SceneView(host, (intent, version) => sent.push([intent, version]));
+    const answer = { label: "Your answer (25%, 0.25 or 1/4)", button: "Answer", value: "" };
+    view.update(scene({ analysis: { ...PANEL, values: {}, best: [], answer } }));
+    const input = host.querySelector<HTMLInputElement>('.cw-analysis [data-answer="text"]');
+    expect(input?.closest("label")?.textContent).toContain("Your answer");
+    input!.value = "36%";
+    input!.dispatchEvent(new KeyboardEvent("keydown", { key: "3", bubbles: true }));
+    expect(sent).toEqual([]); // typing is the field's own
+    host.querySelector<HTMLButtonElement>('[data-answer="send"]')!.click();
+    input!.value = "13/36";
+    input!.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+    expect(sent).toEqual([
+      [{ kind: "answer", text: "36%" }, 3],
+      [{ kind: "answer", text: "13/36" }, 3],
+    ]);
+    view.update(scene({ version: 4, analysis: { ...PANEL, answer: { ...answer, value: "13/36" } } }));
+    expect(host.querySelector<HTMLInputElement>('[data-answer="text"]')?.value).toBe("13/36");
+  });
 });
