@@ -18,7 +18,12 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from cardwidgets.widgets.base import GameWidget
-    from cardwidgets.widgets.lesson import LessonWidget
+    from cardwidgets.widgets.lesson import (
+        LessonWidget,
+        PanjparLesson,
+        PazaakLesson,
+        TablicLesson,
+    )
     from cardwidgets.widgets.panjpar import PanjparWidget
     from cardwidgets.widgets.pazaak import PazaakWidget
     from cardwidgets.widgets.puzzles import (
@@ -32,10 +37,13 @@ if TYPE_CHECKING:
 __all__ = [
     "GameWidget",
     "LessonWidget",
+    "PanjparLesson",
     "PanjparPuzzles",
     "PanjparWidget",
+    "PazaakLesson",
     "PazaakPuzzles",
     "PazaakWidget",
+    "TablicLesson",
     "TablicPuzzles",
     "TablicWidget",
     "puzzle_widget",
@@ -45,6 +53,9 @@ __all__ = [
 _HOMES = {
     "GameWidget": "cardwidgets.widgets.base",
     "LessonWidget": "cardwidgets.widgets.lesson",
+    "PanjparLesson": "cardwidgets.widgets.lesson",
+    "PazaakLesson": "cardwidgets.widgets.lesson",
+    "TablicLesson": "cardwidgets.widgets.lesson",
     "PanjparWidget": "cardwidgets.widgets.panjpar",
     "PazaakWidget": "cardwidgets.widgets.pazaak",
     "TablicWidget": "cardwidgets.widgets.tablic",
