@@ -326,8 +326,10 @@ class AnswerField(TypedDict):
 
 
 class AnswerPanel(AnalysisPanel, total=False):
-    """A panel with an :class:`AnswerField` (only a lesson's chance question has one)."""
+    """A lesson's panel (``lesson`` true: the page gives it the room it needs, since it
+    carries the lesson's text), with an :class:`AnswerField` for a chance question."""
 
+    lesson: bool
     answer: AnswerField
 
 

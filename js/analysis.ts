@@ -14,7 +14,7 @@ export function renderAnalysis(h: H, panel: AnalysisPanel | null | undefined, li
   if (!panel) return null;
   return h(
     "section",
-    { class: "cw-analysis", "aria-label": panel.title },
+    { class: "cw-analysis", "aria-label": panel.title, "data-lesson": panel.lesson ? "true" : null },
     h("span", { class: "cw-side-title" }, panel.title),
     h("p", { class: "cw-analysis-text", "aria-live": "polite" }, panel.text),
     live && !!panel.answer && renderAnswer(h, panel.answer),

@@ -223,6 +223,8 @@ export interface AnalysisPanel {
   text: string;
   values: Record<string, string>;
   best: string[];
+  /** A lesson's panel: it carries the lesson's text, so the page gives it the room it needs. */
+  lesson?: boolean;
   /** A text field and its button (a lesson's chance question); absent: none. */
   answer?: AnswerField;
 }

@@ -82,8 +82,8 @@ class LessonWidget(GameWidget[Any, Any]):
 
     ``lesson`` is a :class:`~cardwidgets.lessons.Lesson`, a lesson file's path, its text or
     an example's name. The other options are the game widget's display options (``locale``,
-    ``size``, ``four_color``, ``theme``, ``legend``, ``hints``, ``teacher`` …); the lesson
-    sets the positions and the seat itself.
+    ``size``, ``four_color``, ``theme``, ``legend`` (off unless asked: the side column is
+    the lesson's), ``hints``, ``teacher`` …); the lesson sets the positions and the seat itself.
     """
 
     _lesson: Lesson
@@ -115,6 +115,8 @@ class LessonWidget(GameWidget[Any, Any]):
         self._boards = _boards(found)
         first = self._boards[0]
         options["analysis_allowed"] = False  # the analysis would give the answers away
+        # The lesson's text needs the side column; the colour legend is there on request.
+        options.setdefault("legend", False)
         super().__init__(state=first.state, seat=first.seat, **options)
 
     # -- reading the lesson --------------------------------------------------------------------
@@ -413,6 +415,7 @@ class LessonWidget(GameWidget[Any, Any]):
             "text": self._panel_text(),
             "values": {},
             "best": [],
+            "lesson": True,
         }
         solved = self._step in self._solved
         if exercise is not None and exercise.question == "legal":
