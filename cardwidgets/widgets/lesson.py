@@ -95,14 +95,14 @@ class LessonWidget(GameWidget[Any, Any]):
     _solved: set[int]  # the step indexes answered right
     _attempts: list[Attempt]
 
-    def __new__(cls, lesson: object = None, /, **options: Any) -> LessonWidget:
+    def __new__(cls, lesson: object = None, **options: Any) -> LessonWidget:
         made = cls
         if cls is LessonWidget:  # the game's own class, so it is a TablicWidget too
             read = _read(lesson)
             made = _CLASSES[read.game]
         return super().__new__(made, lesson, **options)  # type: ignore[no-any-return]
 
-    def __init__(self, lesson: object = None, /, **options: Any) -> None:
+    def __init__(self, lesson: object = None, **options: Any) -> None:
         self._locale_asked = options.get("locale", "en")
         for name in _THE_LESSONS_OWN:
             if name in options:
