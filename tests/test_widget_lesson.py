@@ -364,3 +364,18 @@ def test_twin_lessons_that_differ_in_hidden_cards_give_equal_traits(
     a.locale = b.locale = "de"
     assert synced(a) == synced(b)
     assert a._repr_mimebundle_()[0]["text/html"] == b._repr_mimebundle_()[0]["text/html"]
+
+
+def test_cards_that_do_not_answer_are_idle_and_unmarked() -> None:
+    w = LessonWidget("tablic-captures")
+    w.goto_step(3)  # a best question: the hand is there to play
+    hand = w.zone("hand")["cards"]
+    assert all(c["selectable"] for c in hand) and {c["highlight"] for c in hand} == {"playable"}
+    w.goto_step(2)  # a legal question: the choices answer it, the cards are to look at
+    cards = [c for zone in w.scene["zones"] for c in zone["cards"]]
+    assert not any(c["selectable"] for c in cards)
+    assert not any(c["highlight"] in ("playable", "hint") for c in cards)
+    assert w.scene["previews"] == {}
+    assert w.scene["analysis"]["text"].splitlines() == [w.exercise.prompt["en"]]
+    w.hint()
+    assert len(w.scene["analysis"]["text"].splitlines()) == 2

@@ -62,6 +62,8 @@ _NOT_IN_LESSONS = frozenset(
 )  # fmt: skip
 # Options a lesson sets itself: its positions, the seat that answers, who plays.
 _THE_LESSONS_OWN = ("state", "code", "seed", "rules", "ply", "seat", "players", "opponent")
+# The highlights that invite a click (a card to play, the hint's): gone where cards are idle.
+_PLAY_MARKS = frozenset({"playable", "hint"})
 # Pazaak's buttons that are moves, by the move's text (the offered ``choices``).
 _PAZAAK_MOVES = {"stand": "stand", "end-turn": "end"}
 
@@ -462,6 +464,8 @@ class LessonWidget(GameWidget[Any, Any]):
             for zone in built["zones"]:
                 for card in zone["cards"]:
                     card["selectable"] = False
+                    if card["highlight"] in _PLAY_MARKS:  # nothing to play: no card says so
+                        card["highlight"], card["group"] = None, None
         return actions
 
     def _marks(self, exercise: Exercise) -> list[_scene.Option]:
@@ -517,9 +521,10 @@ class LessonWidget(GameWidget[Any, Any]):
             )
         verdict = self.verdict
         if verdict is not None:
-            parts.append(self.text("widget.lesson.your_answer", answer=self._answer_words()))
-            parts.append(verdict.text())
-        return " ".join(parts)
+            said = self.text("widget.lesson.your_answer", answer=self._answer_words())
+            parts.append(f"{said} {verdict.text()}")
+        # One line each: the prompt, each hint, the verdict (the page keeps the line breaks).
+        return "\n".join(parts)
 
     def _answer_words(self) -> str:
         """The last answer given, as the widget says it."""
