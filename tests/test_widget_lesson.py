@@ -379,3 +379,22 @@ def test_cards_that_do_not_answer_are_idle_and_unmarked() -> None:
     assert w.scene["analysis"]["text"].splitlines() == [w.exercise.prompt["en"]]
     w.hint()
     assert len(w.scene["analysis"]["text"].splitlines()) == 2
+
+
+def test_stepping_to_an_exercise_of_the_other_seat_never_shows_its_hidden_hand() -> None:
+    lines = [
+        *("```exercise", "table: 3♠ 5♦ 2♣ 6♥", "hands: 8♥ K♣ | 9♥ 4♣", "stock: Q♦ 7♠"),
+        *(TABLIC_LEGAL, "prompt.en: Now?", "prompt.de: Jetzt?"),
+        *("explanation.en: So.", "explanation.de: So.", "```", ""),
+    ]
+    second = "\n".join(lines)
+    first = "table: 3♠ 5♦ 2♣ 6♥\nhands: 9♥ 4♣ | 8♥ K♣\nto_move: 1\nstock: Q♦ 7♠"
+    w = LessonWidget(TWIN.format(game="tablic", position=first, question=TABLIC_LEGAL) + second)
+    scenes: list[str] = []
+    w.observe(lambda change: scenes.append(json.dumps(change["new"], ensure_ascii=False)), "scene")
+    assert w.seat == 1
+    for act in (w.next_step, w.next_step, w.back_step, w.back_step):
+        act()
+    assert w.seat == 1 and len(scenes) == 4  # one scene a step, none in between
+    assert not any("9♥" in shown or "4♣" in shown for shown in scenes)
+    assert [c["id"] for c in w.zone("hand")["cards"]] == ["8♥", "K♣"]
