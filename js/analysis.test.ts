@@ -48,6 +48,7 @@ describe("the analysis panel", () => {
     const panel = host.querySelector(".cw-side .cw-analysis");
     expect(panel?.getAttribute("aria-label")).toBe("Analysis");
     expect(panel?.querySelector(".cw-analysis-text")?.textContent).toBe("Best: 8♣ captures 3♠ (+6).");
+    expect(panel?.getAttribute("data-lesson")).toBeNull(); // the switch's panel may be cut when tight
   });
 
   it("draws nothing when the switch is off", () => {
@@ -62,7 +63,8 @@ describe("the analysis panel", () => {
     const sent: unknown[] = [];
     const view = new SceneView(host, (intent, version) => sent.push([intent, version]));
     const answer = { label: "Your answer (25%, 0.25 or 1/4)", button: "Answer", value: "" };
-    view.update(scene({ analysis: { ...PANEL, values: {}, best: [], answer } }));
+    view.update(scene({ analysis: { ...PANEL, values: {}, best: [], lesson: true, answer } }));
+    expect(host.querySelector(".cw-analysis")?.getAttribute("data-lesson")).toBe("true");
     const input = host.querySelector<HTMLInputElement>('.cw-analysis [data-answer="text"]');
     expect(input?.closest("label")?.textContent).toContain("Your answer");
     input!.value = "36%";
