@@ -168,6 +168,7 @@ class _BasePlayer:
 _MASK64 = (1 << 64) - 1
 _TWO64 = 1 << 64
 _GAMMA = 0x9E3779B97F4A7C15  # SplitMix64's increment
+_TWO_GAMMA = (2 * _GAMMA) & _MASK64  # one ply further in position_rng's sum
 
 
 def _player_key(seed: Seed, name: str) -> int:
@@ -274,20 +275,26 @@ def play_random(
     # One generator restarted on each position's stream: the engines draw from it during
     # random_move only, so no move sees another's stream.
     stream = cards.Rng.from_state(0).restart
+    # position_rng's sum key + ((ply << 1 | seat) + 1) * GAMMA, kept as a running sum: each
+    # move is one ply (a state made by play is its parent's ply + 1), so the ply's part grows
+    # by 2 * GAMMA a move and the seat's part is in ``bases``.
+    bases = (keys[0] + _GAMMA, keys[1] + 2 * _GAMMA)
+    step = (state.ply * 2 * _GAMMA) & _MASK64
     if done is None:
         while (seat := state.to_move) is not None:
-            # position_rng inlined, as in RandomPlayer.choose
-            z = (keys[seat] + ((state.ply << 1 | seat) + 1) * _GAMMA) & _MASK64
+            z = (bases[seat] + step) & _MASK64
             z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
             state = state.play(state.random_move(stream(z ^ (z >> 31))))
+            step = (step + _TWO_GAMMA) & _MASK64
             moves += 1
         return state, moves
     while not done(state) and (seat := state.to_move) is not None:
-        z = (keys[seat] + ((state.ply << 1 | seat) + 1) * _GAMMA) & _MASK64
+        z = (bases[seat] + step) & _MASK64
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
         state = state.play(state.random_move(stream(z ^ (z >> 31))))
+        step = (step + _TWO_GAMMA) & _MASK64
         moves += 1
     return state, moves
 
