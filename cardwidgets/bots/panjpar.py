@@ -152,10 +152,15 @@ def best_defence(
 
 
 def _defend_move(state: panjpar.State, view: panjpar.PanjparView) -> panjpar.Defend:
-    attack = list(view.attack)
-    hand = list(_hand(view))
     all_or_none = state.rules.pickup == "all"
-    _, pairs = best_defence(attack, hand, view.trump, view.stock_empty, all_or_none)
+    return _defence(list(view.attack), list(_hand(view)), view.trump, view.stock_empty, all_or_none)
+
+
+def _defence(
+    attack: list[Card], hand: list[Card], trump: Suit, endgame: bool, all_or_none: bool
+) -> panjpar.Defend:
+    """The greedy defence: :func:`best_defence`'s kills, the rest picked up."""
+    _, pairs = best_defence(attack, hand, trump, endgame, all_or_none)
     killed = {a for a, _ in pairs}
     pickup = [a for a in attack if a not in killed]
     return panjpar.Defend(panjpar.Kills(pairs), pickup=tuple(pickup))
@@ -263,7 +268,14 @@ class PanjparStrategy(Strategy[panjpar.State, panjpar.Move]):
         stream: Callable[[], cards.Rng],
         options: Mapping[str, object],
     ) -> panjpar.Move:
-        return _greedy(state, seat, state.view(seat))  # the move without its phrases
+        # The move without its phrases, from the seat's own hand and the public table (what
+        # its view holds), read from the state without making the whole view.
+        hand = list(state.hand(seat))
+        trump, endgame = state.trump, state.stock_empty
+        attack = state.attack
+        if attack:
+            return _defence(list(attack), hand, trump, endgame, state.rules.pickup == "all")
+        return attack_from(hand, trump, endgame, state.hand_sizes[1 - seat])
 
     def explain(self, state: panjpar.State, seat: int, move: panjpar.Move) -> Reason[panjpar.Move]:
         return _explain(move, seat, state.view(seat))

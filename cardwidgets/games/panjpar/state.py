@@ -547,6 +547,26 @@ class State(core.GameState[Move]):
         """Each seat's cards, sorted."""
         return cards_of(self._hands[0]), cards_of(self._hands[1])
 
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """``seat``'s cards, sorted (``hands[seat]``, without making the other hand): what
+        a player reads of its own hand each move.
+
+        >>> state = new_game(seed=1)
+        >>> state.hand(1) == state.hands[1]
+        True
+        """
+        return cards_of(self._hands[check_seat(seat)])
+
+    @property
+    def hand_sizes(self) -> tuple[int, int]:
+        """How many cards each seat holds: public at the table (P-D9), as in every view.
+
+        >>> new_game(seed=1).hand_sizes
+        (5, 5)
+        """
+        hands = self._hands
+        return hands[0].bit_count(), hands[1].bit_count()
+
     @property
     def stock(self) -> tuple[Card, ...]:
         """The stock, top card first; its last card is the face-up trump indicator."""
