@@ -134,6 +134,20 @@ def measure(rounds: int, scale: float) -> dict[str, Any]:
     return found
 
 
+def _package_commit() -> str:
+    """The commit of the cardwidgets measured (its own checkout: ``PYTHONPATH`` may point at
+    another one than the working directory's)."""
+    import subprocess
+
+    import cardwidgets
+
+    where = Path(cardwidgets.__file__).parent
+    done = subprocess.run(
+        ["git", "-C", str(where), "rev-parse", "--short", "HEAD"], capture_output=True, text=True
+    )
+    return done.stdout.strip() or "?"
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
@@ -142,6 +156,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--no-write", action="store_true")
     args = parser.parse_args(argv)
     report: dict[str, Any] = {"benchmark": "lab_overhead", **run_info.header()}
+    report["package_commit"] = _package_commit()
     report["note"] = (
         "microseconds of CPU per game (median of paired rounds); each layer adds one thing "
         "to the loop before it: streams = per-position player streams, player = the "
