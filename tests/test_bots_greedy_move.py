@@ -92,3 +92,61 @@ def test_options_are_merged_once_per_game() -> None:
     twin = player.reseeded(2)
     assert twin._options(strategy) == merged
     assert bots.GreedyPlayer(1)._options(strategy) == {"stand_at": 17}
+
+
+def _risk_as_written_before(after: list[Any], seen: Any, seat: int) -> float:
+    """Tablić's tabla risk as it was written before the unseen ranks were kept per decision
+    (the rank loop made each candidate's unseen cards anew): the reference the new one must
+    equal."""
+    from cardwidgets.bots.tablic import clears
+
+    if not after:
+        return 0.0
+    view = seen.view
+    other = 1 - seat
+    holds = view.hand_sizes[other]
+    if holds == 0:
+        holds = 6 if view.stock > 0 else 0
+    if holds == 0:
+        return 0.0
+    for card in view.revealed[other]:
+        if clears(card, after):
+            return 1.0
+    seen_mask = seen.mask
+    captured = view.piles[0].cards + view.piles[1].cards
+    unseen_count = 52 - seen_mask.bit_count()
+    unknown = unseen_count - captured
+    if unknown <= 0:
+        return 0.0
+    clearing = 0
+    for rank in range(2, 15):
+        first = (rank - 2) * 4
+        unseen = [cards.DECK[i] for i in range(first, first + 4) if not seen_mask >> i & 1]
+        if unseen and clears(unseen[0], after):
+            clearing += len(unseen)
+    if clearing == 0:
+        return 0.0
+    share = clearing * unknown / unseen_count
+    miss: float = max(0.0, 1.0 - share / unknown) ** int(min(holds, unknown))
+    return 1.0 - miss
+
+
+@pytest.mark.parametrize("variant", ["tablic", "tablic-maximal"])
+def test_tablic_risk_is_the_one_written_before(variant: str) -> None:
+    from cardwidgets.bots.tablic import _risk, _Seen
+
+    module, rules, _ = VARIANTS[variant]
+    checked = risky = 0
+    for game in range(4):
+        for state in _positions(module, rules, game, 200):
+            seat = state.to_move
+            seen = _Seen.of(state, seat)
+            for move in state.legal_moves():
+                taken = move.captured
+                table = seen.table
+                after = [c for c in table if c not in taken] if taken else [*table, move.card]
+                risk = _risk(after, seen, seat)
+                assert risk == _risk_as_written_before(after, seen, seat)
+                checked += 1
+                risky += 0 < risk < 1
+    assert checked > 500 and risky > 20

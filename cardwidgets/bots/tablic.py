@@ -291,6 +291,9 @@ class _Seen:
     hand: tuple[Card, ...]
     table: tuple[Card, ...]
     mask: int
+    unseen: tuple[tuple[Card, int], ...]
+    """Per rank with cards the seat has not seen: the first such card and how many there are
+    (what :func:`_risk` asks of every candidate move, made once per decision)."""
 
     @classmethod
     def of(cls, state: tablic.State, seat: int) -> _Seen:
@@ -298,7 +301,14 @@ class _Seen:
         view = state.view(seat)
         hand = view.hand
         assert hand is not None  # a seat's own view holds its hand
-        return cls(view, hand, view.table, cards.mask(hand) | cards.mask(view.table))
+        mask = cards.mask(hand) | cards.mask(view.table)
+        unseen = []
+        for rank in range(2, 15):
+            first = (rank - 2) * 4
+            found = [cards.DECK[i] for i in range(first, first + 4) if not mask >> i & 1]
+            if found:
+                unseen.append((found[0], len(found)))
+        return cls(view, hand, view.table, mask, tuple(unseen))
 
 
 def _risk(after: list[Card], seen: _Seen, seat: int) -> float:
@@ -322,11 +332,9 @@ def _risk(after: list[Card], seen: _Seen, seat: int) -> float:
     if unknown <= 0:
         return 0.0
     clearing = 0
-    for rank in range(2, 15):
-        first = (rank - 2) * 4
-        unseen = [cards.DECK[i] for i in range(first, first + 4) if not seen_mask >> i & 1]
-        if unseen and clears(unseen[0], after):
-            clearing += len(unseen)
+    for card, count in seen.unseen:  # one card stands for its rank: the same played value
+        if clears(card, after):
+            clearing += count
     if clearing == 0:
         return 0.0
     share = clearing * unknown / unseen_count  # captured cards are spread evenly
