@@ -1262,9 +1262,15 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         :attr:`teacher` is on."""
         built = self.analysis_panel(self.presenter().scene())
         if self.teacher:
-            from cardwidgets.widgets.teacher import panel
+            from cardwidgets.present.teacher import teacher_panel
 
-            with_panel: _scene.TeacherScene = {**built, "teacher": panel(self)}
+            shown = teacher_panel(
+                self.moment(),
+                opponent=self.opponent_name,
+                named=self._opponent_named,
+                seed=self.game_seed,
+            )
+            with_panel: _scene.TeacherScene = {**built, "teacher": shown}
             return with_panel
         return built
 
