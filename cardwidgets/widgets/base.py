@@ -1278,7 +1278,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     def analysis_panel(self, built: _scene.Scene) -> _scene.Scene:
         """``built`` with the analysis switch's button (unless the teacher hides it or
         computer players are watched) and, with the switch on, its values and sentence."""
-        from cardwidgets.widgets import analysis_words  # noqa: F401  (only the sentences: cheap)
+        from cardwidgets.present import analysis_words  # noqa: F401  (only the sentences: cheap)
 
         if not self.analysis_allowed or self.players:
             return built
@@ -1301,7 +1301,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         from cardwidgets.widgets import analysis
 
         state = self.state if state is None else state
-        if not analysis.learner_to_move(self, state):
+        if not analysis.learner_to_move(self.presenter(), state):
             raise WidgetError("widget.analysis.not_to_move", seat=state.to_move)
         return analysis.analysed(self, state)
 
