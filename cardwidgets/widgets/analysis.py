@@ -96,10 +96,10 @@ def analysed(widget: Coached, state: Any) -> Analysis:
     return found
 
 
-def panel(widget: Coached, built: _scene.Scene) -> _scene.AnalysisPanel:
-    """The switch's panel for the position shown: the analyses it reads are made (or, after
-    a click in the page, asked of a worker thread), then the panel is drawn from them."""
-    presenter = widget.presenter()
+def panel(widget: Coached, built: _scene.Scene, presenter: Any) -> _scene.AnalysisPanel:
+    """The switch's panel for the position ``presenter`` shows: the analyses it reads are
+    made (or, after a click in the page, asked of a worker thread), then the panel is drawn
+    from them."""
     for state in wanted(presenter):
         _ask(widget, state)
     book = widget.appraisals

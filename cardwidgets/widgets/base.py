@@ -545,7 +545,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         return self.table.events
 
     # -- the computer's moves, played out ------------------------------------------------------
-    def _play_out(self, built: _scene.Scene) -> None:
+    def _play_out(self, built: _scene.Scene, shown: Presenter[S, Any]) -> None:
         """Add to ``built`` the frames that play out the moves just made (the computer's
         card in flight, then the position after it), each shown for :attr:`pace` seconds
         (watching: half of it, the other half is the wait for the next move). Only once per
@@ -556,7 +556,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         if first is None or self.pace <= 0 or self.table.cursor != len(line) - 1:
             return
         seconds = self.pace / 2 if self.players else self.pace
-        frames = self.presenter().frames(first, seconds)
+        frames = shown.frames(first, seconds)
         if frames:
             cast(_scene.LiveScene, built)["frames"] = frames
 
@@ -1256,26 +1256,29 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
                 return result
         raise WidgetError("widget.no_zone", zone=zone_id)
 
-    def build_scene(self) -> _scene.Scene:
+    def build_scene(self, shown: Presenter[S, Any] | None = None) -> _scene.Scene:
         """The scene of the position shown, from the game's builders and the frame, with the
         analysis switch's panel (:meth:`analysis_panel`) and the teacher panel, when
         :attr:`teacher` is on."""
-        built = self.analysis_panel(self.presenter().scene())
+        shown = self.presenter() if shown is None else shown
+        built = self.analysis_panel(shown.scene(), shown)
         if self.teacher:
             from cardwidgets.present.teacher import teacher_panel
 
-            shown = teacher_panel(
-                self.moment(),
+            panel = teacher_panel(
+                shown.moment,
                 opponent=self.opponent_name,
                 named=self._opponent_named,
                 seed=self.game_seed,
             )
-            with_panel: _scene.TeacherScene = {**built, "teacher": shown}
+            with_panel: _scene.TeacherScene = {**built, "teacher": panel}
             return with_panel
         return built
 
     # -- the analysis switch (the work is in cardwidgets.widgets.analysis) ---------------------
-    def analysis_panel(self, built: _scene.Scene) -> _scene.Scene:
+    def analysis_panel(
+        self, built: _scene.Scene, shown: Presenter[S, Any] | None = None
+    ) -> _scene.Scene:
         """``built`` with the analysis switch's button (unless the teacher hides it or
         computer players are watched) and, with the switch on, its values and sentence."""
         from cardwidgets.present import analysis_words  # noqa: F401  (only the sentences: cheap)
@@ -1287,7 +1290,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         if self.analysis:  # the analysis itself is imported only when it is asked for
             from cardwidgets.widgets import analysis
 
-            built["analysis"] = analysis.panel(self, built)
+            built["analysis"] = analysis.panel(self, built, shown or self.presenter())
         return built
 
     def toggle_analysis(self) -> None:
@@ -1327,9 +1330,10 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         if not getattr(self, "_ready", False):
             return
         version = self.version + 1
-        built = self.build_scene()
+        shown = self.presenter()  # one presenter draws the scene and plays the moves out
+        built = self.build_scene(shown)
         built["version"] = version
-        self._play_out(built)
+        self._play_out(built, shown)
         self._built = built
         state = self.state
         with self.hold_sync():

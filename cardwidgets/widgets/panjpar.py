@@ -152,8 +152,8 @@ class PanjparWidget(GameWidget[panjpar.State, panjpar.Move]):
         # Nobody moves before the guess: who attacks first is not known yet.
         return not self._asking
 
-    def build_scene(self) -> Any:
-        built = super().build_scene()
+    def build_scene(self, shown: Any = None) -> Any:
+        built = super().build_scene(shown)
         return _ask_scene(self, built) if self._asking else built
 
     @property

@@ -145,13 +145,13 @@ class PuzzleMode(GameWidget[Any, Any]):
         return {**super().actions(), "puzzle-next": self.next_puzzle}
 
     # -- the panel -----------------------------------------------------------------------------
-    def analysis_panel(self, built: _scene.Scene) -> _scene.Scene:
+    def analysis_panel(self, built: _scene.Scene, shown: Any = None) -> _scene.Scene:
         """The puzzle's panel: its number, the score and the question or the verdict; the
         analysis switch only once the puzzle is answered."""
         answered = self.answered and self.cursor == len(self.line) - 1
         built["actions"] = [a for a in built["actions"] if a["id"] not in _HIDDEN_IN_PUZZLES]
         if answered:
-            built = super().analysis_panel(built)
+            built = super().analysis_panel(built, shown)
             last = self._number + 1 >= len(self._puzzles)
             label = self.text("widget.puzzle.next")
             built["actions"].append(
