@@ -36,25 +36,24 @@ the call that made it, kept in :attr:`Table.events` until read, and passed to ev
 of :meth:`Table.listen`. ``print(t)`` gives the board as text from the learner's seat (hidden
 cards hidden), and a notebook shows ``t`` as a still picture.
 
-How the widget will sit on it (the next step; ``widgets/base.py`` does all this itself today):
-the widget makes one ``Table`` (``opponent``, ``players``, ``seed``, ``code``, ``state``,
-``seat`` pass straight through; the widget's default opponent ``None`` becomes ``"greedy"``)
-and keeps only what is its own: the synced traits, the display options, the learner's
-selection and the intent table. Its ``play``/``commit`` call :meth:`Table.play`, ``step``
-:meth:`Table.step`, ``next`` :meth:`Table.resume`, ``undo`` :meth:`Table.undo`, ``goto`` and
-the history buttons :meth:`Table.goto`, ``new`` :meth:`Table.new`; ``paused`` is
+How the widget sits on it: a game widget makes one ``Table`` (``w.table``; its default
+opponent ``None`` is ``"greedy"``) and keeps only what is its own: the synced traits, the
+display options, the learner's selection and the intent table. Its ``play``/``commit`` call
+:meth:`Table.play`, ``step`` :meth:`Table.step`, ``next`` :meth:`Table.resume`, ``undo``
+:meth:`Table.undo`, ``goto`` and the history buttons :meth:`Table.goto`, ``new``
+:meth:`Table.new`, setting its ``state`` :meth:`Table.reset`; ``paused`` is
 :attr:`Table.paused`, ``is_my_turn`` :meth:`Table.learner_to_move`, ``line``, ``cursor`` and
 ``branches`` are the Table's, and setting the widget's ``seat`` or ``opponent`` sets the
 Table's (:attr:`Table.seat`, :attr:`Table.opponent`: the computer changes sides or comes in and
 moves if it is to move). The clock of watching (``watch``/``pause`` at a ``pace``) stays the
-widget's: each tick is one :meth:`Table.step`. The events of one call are what the live line
-says and what the scene plays out (a move's card in flight, then the summary); ``on_move``
-hooks become a listener of the ``"move"`` events. The presenter is then given the Table's
-moment (line, cursor, seat, dismissed pauses) once per click.
+widget's: each tick is one :meth:`Table.step`. The moves among the events of one call are what
+the live line says and what the scene plays out, and the ``on_move`` hooks are called for
+them. A game that deals its own way passes ``deal`` (Panjpar's trump guess, Pazaak's side
+decks); :attr:`Table.replying` holds the computer back while the game waits on something else.
 
-One difference from today's widget, on purpose: a move played from an earlier position forgets
-the continued pauses after it (the widget kept them, so a pause reached again on the new line
-was skipped).
+A move played from an earlier position forgets the continued pauses after it: a pause reached
+on the new line is shown again (the widget, before it sat on the table, kept them and skipped
+such a pause).
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """The widget framework: :class:`GameWidget`, an anywidget that shows one seat's scene of a game.
 
-A game widget holds a line of states (the game so far, from its first position), a cursor into
-that line (history navigation), the seat whose eyes it shows, the learner's selection (a
-half-made move) and an optional opponent that replies after the learner's move. It syncs one
+A game widget is a view over one :class:`cardwidgets.Table` (:attr:`GameWidget.table`), which
+holds the game's flow: the line of states and the cursor into it (history navigation), the
+seats, the opponent's replies, the pauses, undo and new games. The widget holds the seat whose
+eyes it shows, the display options and the learner's selection (a half-made move). It syncs one
 piece of game data to the browser, the ``scene``, which the game's presenter
 (:mod:`cardwidgets.present`) builds from what that seat may see. The browser sends intents (a
 click on a card, an option, a button, the history slider) as custom messages stamped with the
@@ -11,8 +12,8 @@ scene Python itself produced, so a stale, malformed or forged intent is refused 
 in the widget, the state stays unchanged, and nothing is raised into the notebook. Everything a
 click does is a Python method too, so notebooks and tests drive the widget without a browser.
 
-Everything a widget holds is in this one module: the synced traits and display options, the
-line and the cursor, turns and the opponent's replies, history, narration, intents. A game's
+Everything a widget holds of its own is in this one module: the synced traits and display
+options, the selection, what the live line says, the intents, the clock of watching. A game's
 widget (:mod:`cardwidgets.widgets.tablic` …) contributes the same three things for every game:
 its presenter (:meth:`GameWidget.presenter`), its selection rules (the clicks that build a
 half-made move, :meth:`GameWidget.on_card`, :meth:`GameWidget.choose`) and its buttons (added
@@ -237,8 +238,8 @@ def _esm() -> Path | str:
 
 
 class GameWidget(anywidget.AnyWidget, Generic[S, M]):
-    """Base of the game widgets: the synced traits and options, the line of play and the
-    cursor, the learner's turn and the opponent's replies, history, narration and intents.
+    """Base of the game widgets: the synced traits and options, the selection, narration and
+    intents, over the :attr:`table` that plays the game (line, cursor, seats, replies, pauses).
 
     Subclasses set :attr:`game` and :attr:`engine` (the game's module), and give their
     :meth:`presenter`, their selection rules (:meth:`on_card`, :meth:`choose`,
