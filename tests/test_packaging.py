@@ -134,6 +134,9 @@ FRESH_CHECK = textwrap.dedent(
     names = lessons.examples()
     assert lessons.load("tablic-captures").exercises, names
     print("LESSONS", len(names))
+    page = lessons.load("pazaak-odds").to_html(locale="de")
+    assert lessons.page.read_page(page)["locale"] == "de"  # the installed lesson.js inside
+    print("LESSON PAGE", len(page))
     print("RENDERED", len(data["text/html"]), repr(widget))
     """
 )
@@ -154,6 +157,7 @@ def test_built_wheel_installs_and_renders_in_a_fresh_venv_without_node(tmp_path:
     assert "cardwidgets/py.typed" in names
     assert "cardwidgets/static/widget.js" in names
     assert "cardwidgets/static/replay.js" in names  # the kernel-free replay player
+    assert "cardwidgets/static/lesson.js" in names  # the kernel-free lesson page
     lessons = {f"cardwidgets/lessons/examples/{p.name}" for p in LESSONS.glob("*.md")}
     assert len(lessons) == 6 and lessons <= set(names)  # lessons.load finds them installed
     license_name = next(n for n in names if n.endswith(".dist-info/licenses/LICENSE"))
@@ -162,6 +166,7 @@ def test_built_wheel_installs_and_renders_in_a_fresh_venv_without_node(tmp_path:
         members = {m.name.split("/", 1)[1] for m in archive.getmembers() if "/" in m.name}
     assert {"LICENSE", "cardwidgets/py.typed", "cardwidgets/static/widget.js"} <= members
     assert "cardwidgets/static/replay.js" in members
+    assert "cardwidgets/static/lesson.js" in members
 
     # The same versions as the project's lock (fast from uv's cache; PyPI otherwise).
     constraints = tmp_path / "constraints.txt"
@@ -196,3 +201,4 @@ def test_built_wheel_installs_and_renders_in_a_fresh_venv_without_node(tmp_path:
     )
     assert "RENDERED" in run.stdout
     assert "LESSONS 6" in run.stdout
+    assert "LESSON PAGE" in run.stdout

@@ -18,6 +18,12 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from cardwidgets.widgets.base import GameWidget
+    from cardwidgets.widgets.lesson import (
+        LessonWidget,
+        PanjparLesson,
+        PazaakLesson,
+        TablicLesson,
+    )
     from cardwidgets.widgets.panjpar import PanjparWidget
     from cardwidgets.widgets.pazaak import PazaakWidget
     from cardwidgets.widgets.puzzles import (
@@ -30,10 +36,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GameWidget",
+    "LessonWidget",
+    "PanjparLesson",
     "PanjparPuzzles",
     "PanjparWidget",
+    "PazaakLesson",
     "PazaakPuzzles",
     "PazaakWidget",
+    "TablicLesson",
     "TablicPuzzles",
     "TablicWidget",
     "puzzle_widget",
@@ -42,6 +52,10 @@ __all__ = [
 # Where each public name lives: imported when first asked for.
 _HOMES = {
     "GameWidget": "cardwidgets.widgets.base",
+    "LessonWidget": "cardwidgets.widgets.lesson",
+    "PanjparLesson": "cardwidgets.widgets.lesson",
+    "PazaakLesson": "cardwidgets.widgets.lesson",
+    "TablicLesson": "cardwidgets.widgets.lesson",
     "PanjparWidget": "cardwidgets.widgets.panjpar",
     "PazaakWidget": "cardwidgets.widgets.pazaak",
     "TablicWidget": "cardwidgets.widgets.tablic",

@@ -1233,6 +1233,11 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         """An option was clicked."""
         raise WidgetError("widget.no_options")
 
+    def on_answer(self, text: str) -> None:
+        """An answer was typed in the panel's answer field (a lesson's chance question: only
+        a scene that shows the field offers it)."""
+        raise WidgetError("widget.bad_intent")
+
     # -- the scene -----------------------------------------------------------------------------
     def describe(self) -> str:
         """A short deterministic description for ``repr`` (no ids, no addresses)."""
@@ -1530,7 +1535,17 @@ def _turn(widget: GameWidget[Any, Any], intent: dict[str, Any]) -> bool:
     return widget.attempt(widget.back_turn if step == -1 else widget.forward_turn)
 
 
+def _answer(widget: GameWidget[Any, Any], intent: dict[str, Any]) -> bool:
+    """``{"kind": "answer", "text": ...}``: the text of the panel's answer field, only where
+    the scene shows one."""
+    text, panel = intent.get("text"), widget.scene.get("analysis")
+    if not isinstance(text, str) or not isinstance(panel, Mapping) or "answer" not in panel:
+        raise WidgetError("widget.bad_intent")
+    return widget.attempt(lambda: widget.on_answer(text))
+
+
 _KINDS = {
+    "answer": _answer,
     "card": _card,
     "option": _option,
     "action": _action,
