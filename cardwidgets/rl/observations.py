@@ -295,21 +295,23 @@ _TABLIC_COUNTS: Final = struct.Struct("17f")
 def _tablic_parts(state: tablic.State, seat: int) -> tuple[tuple[int, ...], bytes]:
     # _tablic's numbers from the state's public fields the view is made of: the seat's hand
     # and the table (as masks: the table's order is not in the numbers), the bottom card,
-    # the revealed cards, each pile's count and points (State.pile), scores and counters;
+    # the revealed cards, each pile's count and points (State.pile_counts), scores and counters;
     # the two building blocks are marks only (0 here).
     me, them = seat, 1 - seat
     hand = state.hand_mask(me)
     bottom = state.stock_bottom
     revealed = state.revealed()
-    mine, theirs = state.pile(me), state.pile(them)
+    cards0, points0, cards1, points1 = state.pile_counts()
+    if seat:
+        cards0, points0, cards1, points1 = cards1, points1, cards0, points0
     capturer, tablas, totals = state.last_capturer, state.tablas, state.totals
     counts = _TABLIC_COUNTS.pack(
         hand.bit_count(),
         state.hand_mask(them).bit_count(),
-        mine.cards,
-        mine.points,
-        theirs.cards,
-        theirs.points,
+        cards0,
+        points0,
+        cards1,
+        points1,
         tablas[me],
         tablas[them],
         totals[me],
