@@ -23,9 +23,14 @@ deals its next game.
 ``reset(seed=seed + i)`` and later resets: tests/test_rl_batched.py plays the same games both
 ways. **Hidden cards** never reach an observation: the rows are
 :meth:`~cardwidgets.rl.observations.Observer.seat_bytes` of the seat, from its view's fields.
-**Cost**: a row is the game's kept bytes (made once per move, each action's marks added to a
-copy), a mask one kept bytes object per set of legal actions; a step joins them into the
-arrays once for the whole batch.
+**Cost**: a game's row is kept as its parts (:class:`BatchRows`: the card blocks as card
+masks, read once per move from the state's fields, each action of a move being built one bit
+set; the few numbers after them as bytes), a mask as the engine's answer in one int
+(:meth:`~cardwidgets.rl.actions.Partial.legal_bits`); a step turns the masks and ints of all
+its games into the float32 rows and int8 masks at once, in numpy (``unpackbits``), so no
+game's row is joined or copied in Python. tests/test_rl_batch_rows.py holds every row, mask
+and reward equal to the plain reference (the observer's features of each seat's view) all
+game long.
 
 >>> from cardwidgets.rl.batched import BatchedGames
 >>> games = BatchedGames("pazaak", 4)
