@@ -104,16 +104,24 @@ class BatchRows:
     ((2, 381), True)
     """
 
-    __slots__ = ("_masks", "_observer", "_tails", "count")
+    __slots__ = ("_blocks", "_bytes", "_masks", "_observer", "_parts", "_tails", "count")
 
     def __init__(self, observer: Observer, count: int) -> None:
         self._observer, self.count = observer, count
+        self._blocks, self._parts, self._bytes = (
+            observer.blocks,
+            observer.seat_parts,
+            observer.seat_bytes,
+        )
         self._masks: list[list[int]] = [[0] * observer.blocks for _ in range(count)]
         self._tails: list[bytes] = [bytes(4 * (observer.size - 52 * observer.blocks))] * count
 
     def set(self, index: int, state: Any, seat: int) -> None:
         """Game ``index``'s row is ``seat``'s numbers in ``state`` (no move being built)."""
-        masks, self._tails[index] = self._observer.seat_parts(state, seat)
+        if not self._blocks:  # no card blocks (Pazaak): the row is its bytes
+            self._tails[index] = self._bytes(state, seat)
+            return
+        masks, self._tails[index] = self._parts(state, seat)
         self._masks[index] = list(masks)  # its own: marks are set in it
 
     def mark(self, index: int, partial: Partial) -> None:
