@@ -41,7 +41,9 @@ def test_batched_rows_masks_and_rewards_equal_the_plain_reference_all_game_long(
             state, partial = batch.states[index], batch.partials[index]
             seat = int(info["to_move"][index])
             assert observation[index].tolist() == _reference(state, seat, partial), (game, index)
-            expected = partial.mask() if partial is not None else [0] * int(batch.single_action_space.n)
+            expected = (
+                partial.mask() if partial is not None else [0] * int(batch.single_action_space.n)
+            )
             assert info["action_mask"][index].tolist() == expected
             marked += partial is not None and bool(partial.steps)
         other = batch.observe(1)  # seat 1's rows: with its marks where it is to move
@@ -73,7 +75,9 @@ def test_the_vector_learners_rows_equal_the_plain_reference(game: str) -> None:
             partial = envs.partials[index]
             rows = observation["observation"][index].tolist()
             assert rows == _reference(state, envs.seat, partial), (game, index)
-            expected = partial.mask() if partial is not None else [0] * int(envs.single_action_space.n)
+            expected = (
+                partial.mask() if partial is not None else [0] * int(envs.single_action_space.n)
+            )
             assert observation["action_mask"][index].tolist() == expected
         mask = observation["action_mask"]
         observation, *_ = envs.step((rng.random(mask.shape) * mask).argmax(axis=1))
@@ -108,7 +112,7 @@ def test_every_mark_is_a_bit_of_a_card_block() -> None:
                     legal = partial.legal_actions()
                     partial = partial.then(legal[rng.below(len(legal))])
                     for entry in observer.step_marks(partial):
-                        block, bit = observer.mark_bit(entry)
+                        block, bit = divmod(entry, 52)
                         assert block < observer.blocks and bit < 52
                         found += 1
                 state = state.play(partial.move)

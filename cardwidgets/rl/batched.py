@@ -22,7 +22,7 @@ deals its next game.
 ``seed[i]`` from a list), exactly as :func:`cardwidgets.rl.env` does after
 ``reset(seed=seed + i)`` and later resets: tests/test_rl_batched.py plays the same games both
 ways. **Hidden cards** never reach an observation: the rows are
-:meth:`~cardwidgets.rl.observations.Observer.seat_bytes` of the seat, from its view's fields.
+:meth:`~cardwidgets.rl.observations.Observer.seat_parts` of the seat, from its view's fields.
 **Cost**: a game's row is kept as its parts (:class:`BatchRows`: the card blocks as card
 masks, read once per move from the state's fields, each action of a move being built one bit
 set; the few numbers after them as bytes), a mask as the engine's answer in one int
@@ -95,7 +95,7 @@ class BatchRows:
     the bits become numbers for every game together, in numpy (``unpackbits``).
 
     >>> from cardwidgets import tablic
-    >>> from cardwidgets.rl.observations import Observer, observer_of
+    >>> from cardwidgets.rl.observations import observer_of
     >>> observer, state = observer_of("tablic"), tablic.new_game(seed=3)
     >>> rows = BatchRows(observer, 2)
     >>> rows.set(0, state, 0); rows.set(1, state, 1)

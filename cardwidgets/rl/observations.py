@@ -12,9 +12,10 @@ its JSON text) into a zeroed sequence: a list, or for the environments a ``float
 and ``numpy.frombuffer`` wraps it without a copy).
 
 The environments take a faster path to the same numbers, :meth:`Observer.seat_bytes` (and
+:meth:`Observer.seat_parts`, the same numbers as card masks and bytes, for batches; and
 :meth:`Observer.seat_array`, the same as an array): it reads the state's public fields that
 the view is made of (the seat's own hand, the table, the public counts, and the few helpers
-``hand_mask``, ``table_mask``, ``known_mask``, ``attack_mask``, ``pile``, ``discard_top``
+``hand_mask``, ``table_mask``, ``known_mask``, ``attack_mask``, ``pile_counts``, ``discard_top``
 that give one view field without making the view), never a hidden one, and joins the bytes
 of its blocks, each made once and kept (card masks by 13-card chunk, Pazaak's card counts by
 the cards): a few look-ups per position, no loop over the cards. Tests hold it equal to the
@@ -124,8 +125,8 @@ class Observer:
         """:meth:`seat_bytes` in two parts: the first :attr:`blocks` blocks of 52 numbers as
         card masks (entry ``52 * b + i`` is bit ``i`` of mask ``b``), and the bytes of the
         numbers after them. A batch turns the masks of all its games into numbers at once
-        (``numpy.unpackbits``), and marks a move being built by setting bits
-        (:meth:`mark_bit`).
+        (``numpy.unpackbits``), and marks a move being built by setting bits (every entry of
+        :meth:`marks` is in a card block).
 
         >>> from cardwidgets import tablic
         >>> observer, state = observer_of("tablic"), tablic.new_game(seed=1)
@@ -137,16 +138,6 @@ class Observer:
         """
         found: tuple[tuple[int, ...], bytes] = self._seat_parts(state, seat)
         return found
-
-    def mark_bit(self, index: int) -> tuple[int, int]:
-        """The card mask and bit of the entry ``index`` of a mark (:meth:`marks` are always
-        in the card blocks of :meth:`seat_parts`).
-
-        >>> observer_of("tablic").mark_bit(260 + 5)
-        (5, 5)
-        """
-        block, bit = divmod(index, 52)
-        return block, bit
 
     def array(self, view: Any, partial: Partial | None = None) -> array.array[float]:
         """:meth:`features` as a fresh ``float32`` :class:`array.array`."""
