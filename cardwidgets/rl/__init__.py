@@ -46,8 +46,8 @@ The trade-offs, chosen for courses on RL and game AI:
   games as the single environments from the same seeds. Each game keeps its row as card masks
   and a few numbers (a bit set per action of a move being built) and its mask as the
   engine's answer in one int; a step turns those of all its games into numpy rows and masks
-  at once (``unpackbits``). Per game they cost about 1.6x (Tablić), 3.3x (Panjpar) and 5x
-  (Pazaak) the bare engine at a load of 6-7 (``benchmarks/rl_batched.py``,
+  at once (``unpackbits``). Per game they cost about 1.6-2x (Tablić), 2.3-3.3x (Panjpar) and
+  4-5x (Pazaak) the bare engine at a load of 4-7 (``benchmarks/rl_batched.py``,
   ``benchmarks/results/rl.json``; the A/B against 3d9b7c0 in ``rl_ab.json``): Pazaak's row,
   side-card counts read in Python once per move, still costs about as much as its move.
 
