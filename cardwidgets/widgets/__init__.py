@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from cardwidgets.widgets.base import GameWidget
+    from cardwidgets.widgets.editor import PositionEditor
     from cardwidgets.widgets.panjpar import PanjparWidget
     from cardwidgets.widgets.pazaak import PazaakWidget
     from cardwidgets.widgets.puzzles import (
@@ -34,6 +35,7 @@ __all__ = [
     "PanjparWidget",
     "PazaakPuzzles",
     "PazaakWidget",
+    "PositionEditor",
     "TablicPuzzles",
     "TablicWidget",
     "puzzle_widget",
@@ -45,6 +47,7 @@ _HOMES = {
     "PanjparWidget": "cardwidgets.widgets.panjpar",
     "PazaakWidget": "cardwidgets.widgets.pazaak",
     "TablicWidget": "cardwidgets.widgets.tablic",
+    "PositionEditor": "cardwidgets.widgets.editor",
     "PanjparPuzzles": "cardwidgets.widgets.puzzles",
     "PazaakPuzzles": "cardwidgets.widgets.puzzles",
     "TablicPuzzles": "cardwidgets.widgets.puzzles",
