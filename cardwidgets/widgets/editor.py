@@ -139,8 +139,14 @@ class PositionEditor(anywidget.AnyWidget):
         self._state: GameState[Any] = self._make(draft)
         self._possible = draft.copy()
         self.on_msg(self._on_custom_msg)
-        self.observe(lambda _: self.refresh(), names=["locale", "theme"])
+        self.observe(lambda _: self.refresh(), names=["theme"])
+        self.observe(self._relocate, names=["locale"])
         self._ready = True
+        self.refresh()
+
+    def _relocate(self, _: object) -> None:
+        """The language changed: the engine's reason is asked again, to be said in it."""
+        self._check()
         self.refresh()
 
     # -- the position --------------------------------------------------------------------------
@@ -186,7 +192,10 @@ class PositionEditor(anywidget.AnyWidget):
         keywords = self.board.keywords(draft, self.seed)
         if self.rules is not None:
             keywords["rules"] = self.rules
-        state: GameState[Any] = self.board.module.State.from_position(**keywords)
+        # Some refusals name a player when raised, in the language in force then (Tablić's
+        # "Player 2 is to move ..."): made in the editor's language, they read in it.
+        with i18n.using(self.locale):
+            state: GameState[Any] = self.board.module.State.from_position(**keywords)
         return state
 
     def _draft_from(self, position: object) -> Draft:
@@ -394,8 +403,9 @@ class PositionEditor(anywidget.AnyWidget):
             handler(self, intent)
             return True
         except TranslatedError as err:
-            self._refusal = err
-            self.refresh()
+            if self._refusal is not err:  # not yet shown by the edit that refused it
+                self._refusal = err
+                self.refresh()
             return False
         except Exception:  # a bug must not surface as a notebook traceback
             _log.exception("cardwidgets: editor intent %r failed", content)

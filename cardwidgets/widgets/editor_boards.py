@@ -32,6 +32,7 @@ from cardwidgets.games import panjpar, pazaak, tablic
 from cardwidgets.games.pazaak.sidecards import ALL_SIDE_CARDS
 from cardwidgets.present import pazaak_words
 from cardwidgets.widgets import editor_words as _editor_words  # noqa: F401  (the catalog)
+from cardwidgets.widgets.errors import WidgetError
 
 __all__ = ["BOARDS", "Board", "Counter", "Draft", "ZoneSpec"]
 
@@ -97,8 +98,8 @@ class Counter:
         return value
 
 
-def _refusal(counter: Counter, value: object, choices: str, locale: str) -> i18n.TranslatedError:
-    return i18n.TranslatedError(
+def _refusal(counter: Counter, value: object, choices: str, locale: str) -> WidgetError:
+    return WidgetError(
         "editor.bad_value", name=counter.label(locale), choices=choices, value=i18n.shown(value)
     )
 
