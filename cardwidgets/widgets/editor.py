@@ -504,11 +504,10 @@ _INTENTS: dict[str, Callable[[PositionEditor, dict[str, Any]], None]] = {
 """The one table from an intent's kind to what the editor does."""
 
 
-def build_scene(editor: PositionEditor) -> dict[str, Any]:
-    """The editor's picture: JSON for the page (js/editor.ts), every label translated."""
-    board, locale, draft = editor.board, editor.locale, editor._draft
-    chosen = editor._selected
-    placed = {item for items in draft.zones.values() for item in items} if board.unique else set()
+def _palette(editor: PositionEditor) -> list[dict[str, Any]]:
+    board, locale, chosen = editor.board, editor.locale, editor._selected
+    zones = editor._draft.zones
+    placed = {item for items in zones.values() for item in items} if board.unique else set()
     palette = []
     for group, item in board.palette_ids(editor.rules):
         view = board.view(item, f"p-{item}", locale)
@@ -518,87 +517,115 @@ def build_scene(editor: PositionEditor) -> dict[str, Any]:
         view["selected"] = chosen == ("palette", item, None)
         view["selectable"] = not taken
         palette.append({"group": group, "card": view})
+    return palette
+
+
+def _zones(editor: PositionEditor) -> list[dict[str, Any]]:
+    board, locale, chosen = editor.board, editor.locale, editor._selected
     zones = []
     for spec in board.zones:
         label = spec.label(locale)
         cards = []
-        for index, item in enumerate(draft.zones[spec.id]):
+        for index, item in enumerate(editor._draft.zones[spec.id]):
             view = board.view(item, f"{spec.id}-{index}", locale)
             view["label"] = i18n.text("editor.in_zone", locale, card=view["label"], zone=label)
             view["selected"] = chosen == (spec.id, item, index)
             view["selectable"] = True
             cards.append({"index": index, "item": item, "card": view})
-        count = i18n.text("editor.count", locale, count=len(cards))
         zones.append(
             {
                 "id": spec.id,
                 "label": label,
-                "count": count,
+                "count": i18n.text("editor.count", locale, count=len(cards)),
                 "note": i18n.text(spec.note, locale) if spec.note else "",
                 "place": i18n.text("editor.place", locale, zone=label),
                 "cards": cards,
             }
         )
-    counters = [
+    return zones
+
+
+def _counters(editor: PositionEditor) -> list[dict[str, Any]]:
+    locale = editor.locale
+    return [
         {
             "name": c.name,
             "label": c.label(locale),
             "kind": c.kind,
-            "value": draft.counters[c.name],
+            "value": editor._draft.counters[c.name],
             "least": c.least,
             "choices": [{"value": v, "label": t} for v, t in c.choices(locale)],
         }
-        for c in board.counters
+        for c in editor.board.counters
     ]
-    problem = editor._problem
-    status = (
-        i18n.text("editor.possible", locale)
-        if problem is None
-        else i18n.text("editor.impossible", locale, reason=problem.text(locale))
-    )
-    selected_placed = chosen is not None and chosen[2] is not None
-    actions = [
-        {"id": "remove", "label": i18n.text("editor.remove", locale), "enabled": selected_placed},
-        {"id": "revert", "label": i18n.text("editor.revert", locale), "enabled": bool(problem)},
-        {"id": "clear", "label": i18n.text("editor.clear", locale), "enabled": True},
-        {"id": "play", "label": i18n.text("editor.play", locale), "enabled": problem is None},
+
+
+def _actions(editor: PositionEditor) -> list[dict[str, Any]]:
+    locale, problem, chosen = editor.locale, editor._problem, editor._selected
+    enabled = {
+        "remove": chosen is not None and chosen[2] is not None,
+        "revert": problem is not None,
+        "clear": True,
+        "play": problem is None,
+    }
+    return [
+        {"id": name, "label": i18n.text(f"editor.{name}", locale), "enabled": on}
+        for name, on in enabled.items()
     ]
-    message = editor.message
+
+
+def _message(editor: PositionEditor) -> dict[str, str] | None:
+    """The refusal or notice on show, else what to do with the chosen card."""
+    message, chosen, locale = editor.message, editor._selected, editor.locale
     if message is None and chosen is not None:
-        name = board.view(chosen[1], "x", locale)["label"]
+        name = editor.board.view(chosen[1], "x", locale)["label"]
         if chosen[2] is None:
             message = i18n.text("editor.picked", locale, card=name)
         else:
             zone = editor._label(chosen[0])
             message = i18n.text("editor.picked_placed", locale, card=name, zone=zone)
+    if message is None:
+        return None
+    return {"kind": "error" if editor._refusal else "info", "text": message}
+
+
+_LABELS = {
+    "palette": "editor.palette",
+    "main": "editor.palette.main",
+    "side": "editor.palette.side",
+    "zones": "editor.zones",
+    "counters": "editor.counters",
+    "empty": "editor.empty",
+    "put": "editor.place.short",
+    "code": "editor.code",
+    "call": "editor.call",
+    "code_input": "editor.code_input",
+    "load": "editor.load",
+}
+
+
+def build_scene(editor: PositionEditor) -> dict[str, Any]:
+    """The editor's picture: JSON for the page (js/editor.ts), every label translated."""
+    locale, problem = editor.locale, editor._problem
+    status = (
+        i18n.text("editor.possible", locale)
+        if problem is None
+        else i18n.text("editor.impossible", locale, reason=problem.text(locale))
+    )
     return {
         "version": editor.version,
         "game": editor.game,
         "locale": locale,
         "theme": editor.theme,
         "title": i18n.text("editor.title", locale, game=_GAME_NAMES[editor.game]),
-        "labels": {
-            "palette": i18n.text("editor.palette", locale),
-            "main": i18n.text("editor.palette.main", locale),
-            "side": i18n.text("editor.palette.side", locale),
-            "zones": i18n.text("editor.zones", locale),
-            "counters": i18n.text("editor.counters", locale),
-            "empty": i18n.text("editor.empty", locale),
-            "put": i18n.text("editor.place.short", locale),
-            "code": i18n.text("editor.code", locale),
-            "call": i18n.text("editor.call", locale),
-            "code_input": i18n.text("editor.code_input", locale),
-            "load": i18n.text("editor.load", locale),
-        },
-        "palette": palette,
-        "zones": zones,
-        "counters": counters,
+        "labels": {name: i18n.text(key, locale) for name, key in _LABELS.items()},
+        "palette": _palette(editor),
+        "zones": _zones(editor),
+        "counters": _counters(editor),
         "possible": problem is None,
         "status": status,
-        "message": None
-        if message is None
-        else {"kind": "error" if editor._refusal else "info", "text": message},
+        "message": _message(editor),
         "code": editor.code,
         "call": editor.call,
-        "actions": actions,
+        "actions": _actions(editor),
     }
