@@ -5,6 +5,7 @@ reason and change nothing, and the code and the call round-trip through the engi
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -211,8 +212,7 @@ def test_a_stale_click_is_refused_in_german_too() -> None:
 )
 def test_loading_a_code_round_trips_through_from_position(game: str, module: Any) -> None:
     state = module.new_game(seed=5)
-    if game == "tablic":  # mid-deal; see the editor's docs for what a draft does not carry
-        state = state.play(state.legal_moves()[0])
+    state = state.play(state.legal_moves()[0])  # mid-deal, mid-set: Pazaak's +1 played
     editor = PositionEditor(game, seed=0)
     assert _intent(editor, kind="load", code=state.code())
     assert editor.problem is None, editor.problem
@@ -261,3 +261,25 @@ def test_every_editor_word_has_a_german_text_in_the_scene() -> None:
             assert en["labels"][key] != de["labels"][key]
         assert [z["label"] for z in en["zones"]] != [z["label"] for z in de["zones"]]
         assert en["title"] != de["title"]
+
+
+@pytest.mark.parametrize(
+    ("game", "module"), [("tablic", tablic), ("panjpar", panjpar), ("pazaak", pazaak)]
+)
+def test_positions_along_random_games_load_and_give_the_same_code(game: str, module: Any) -> None:
+    rng = random.Random(7)
+    editor = PositionEditor(game, seed=0)
+    loaded = 0
+    for seed in range(8):
+        state = module.new_game(seed=seed)
+        for _ in range(120):  # into later deals and sets: piles, totals, used side cards
+            if state.is_over:
+                break
+            if rng.random() < 0.2:
+                editor.load(state.code())
+                assert editor.problem is None, (state.code(), editor.problem)
+                assert editor.code == state.code()
+                assert module.State.from_position(**editor.position).code() == state.code()
+                loaded += 1
+            state = state.play(state.random_move(rng))
+    assert loaded > 30

@@ -36,7 +36,7 @@ from cardwidgets.widgets.errors import WidgetError
 
 __all__ = ["BOARDS", "Board", "Counter", "Draft", "ZoneSpec"]
 
-CounterKind = Literal["seat", "number", "yes_no", "suit"]
+CounterKind = Literal["seat", "seat_or_none", "number", "yes_no", "suit"]
 SUITS = ("♠", "♥", "♦", "♣")
 MOST = 999  # the editor's own bound: the engine says where a counter's real limit is
 
@@ -65,6 +65,8 @@ class Counter:
     default: int | str
     n: int | None = None
     least: int = 0
+    none_key: str = ""
+    """For ``seat_or_none``: the words of the choice "" (nobody, the player to move)."""
 
     def label(self, locale: str) -> str:
         """The counter's name in ``locale``."""
@@ -72,8 +74,13 @@ class Counter:
 
     def choices(self, locale: str) -> list[tuple[int | str, str]]:
         """The values offered in a list (seat, yes/no, suit); none for a number."""
-        if self.kind == "seat":
-            return [(s, i18n.text("editor.player", locale, n=s + 1)) for s in (0, 1)]
+        if self.kind in ("seat", "seat_or_none"):
+            seats: list[tuple[int | str, str]] = [
+                (s, i18n.text("editor.player", locale, n=s + 1)) for s in (0, 1)
+            ]
+            if self.kind == "seat":
+                return seats
+            return [("", i18n.text(self.none_key, locale)), *seats]
         if self.kind == "yes_no":
             return [(1, i18n.text("editor.yes", locale)), (0, i18n.text("editor.no", locale))]
         if self.kind == "suit":
@@ -94,7 +101,8 @@ class Counter:
             value = int(value)
         allowed = [c for c, _ in self.choices(locale)]
         if isinstance(value, bool) or value not in allowed:
-            raise _refusal(self, value, ", ".join(str(c) for c in allowed), locale)
+            shown = ", ".join(repr(c) if c == "" else str(c) for c in allowed)
+            raise _refusal(self, value, shown, locale)
         return value
 
 
@@ -110,10 +118,14 @@ class Draft:
 
     zones: dict[str, list[str]]
     counters: dict[str, int | str]
+    seen: tuple[list[str], list[str]] = ((), ())  # type: ignore[assignment]  # lists when set
+    """Each seat's hand cards the opponent has seen, from a loaded code (Panjpar's ``known``,
+    Tablić's ``shown`` bottom card); a card that leaves its hand is no longer counted."""
 
     def copy(self) -> Draft:
         """An independent copy (the last possible draft is kept apart from the edits)."""
-        return Draft({k: list(v) for k, v in self.zones.items()}, dict(self.counters))
+        zones = {k: list(v) for k, v in self.zones.items()}
+        return Draft(zones, dict(self.counters), (list(self.seen[0]), list(self.seen[1])))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -205,6 +217,7 @@ _TABLIC_DEFAULTS: dict[str, Any] = {
     "tablas": (0, 0),
     "totals": (0, 0),
     "deal_number": 1,
+    "last_capturer": None,
 }
 
 
@@ -220,7 +233,11 @@ def _tablic_keywords(draft: Draft) -> dict[str, Any]:
         "tablas": (c["tablas0"], c["tablas1"]),
         "totals": (c["totals0"], c["totals1"]),
         "deal_number": c["deal_number"],
+        "last_capturer": None if c["last_capturer"] == "" else c["last_capturer"],
     }
+    seen = [card for s in (0, 1) for card in draft.seen[s] if card in draft.zones[f"hand{s}"]]
+    if seen and not draft.zones["stock"]:  # the public bottom card, dealt into a hand (T-D8)
+        found["shown"] = seen[0]
     return _drop(found, _TABLIC_DEFAULTS)
 
 
@@ -241,8 +258,10 @@ def _tablic_draft(state: tablic.State) -> Draft:
         "totals1": state.totals[1],
         "tablas0": state.tablas[0],
         "tablas1": state.tablas[1],
+        "last_capturer": "" if state.last_capturer is None else state.last_capturer,
     }
-    return Draft(zones, counters)
+    shown = state.revealed()
+    return Draft(zones, counters, (_texts(shown[0]), _texts(shown[1])))
 
 
 def _deck_ids(deck: Sequence[Card]) -> Callable[[Any], tuple[tuple[str, str], ...]]:
@@ -268,6 +287,13 @@ _TABLIC = Board(
         Counter("totals1", "editor.counter.totals", "number", 0, 2),
         Counter("tablas0", "editor.counter.tablas", "number", 0, 1),
         Counter("tablas1", "editor.counter.tablas", "number", 0, 2),
+        Counter(
+            "last_capturer",
+            "editor.counter.last_capturer",
+            "seat_or_none",
+            "",
+            none_key="editor.nobody",
+        ),
     ),
     palette_ids=_deck_ids(cards.DECK),
     view=_french_view,
@@ -292,6 +318,9 @@ def _panjpar_keywords(draft: Draft) -> dict[str, Any]:
         "attack": " ".join(draft.zones["attack"]),
         "discard": " ".join(draft.zones["discard"]),
     }
+    seen = [[c for c in draft.seen[s] if c in draft.zones[f"hand{s}"]] for s in (0, 1)]
+    if seen[0] or seen[1]:
+        found["known"] = (" ".join(seen[0]), " ".join(seen[1]))
     return _drop(found, _PANJPAR_DEFAULTS)
 
 
@@ -303,7 +332,8 @@ def _panjpar_draft(state: panjpar.State) -> Draft:
         "attack": _texts(state.attack),
         "discard": _texts(state.discard),
     }
-    return Draft(zones, {"attacker": state.attacker, "trump": state.trump.value})
+    counters: dict[str, int | str] = {"attacker": state.attacker, "trump": state.trump.value}
+    return Draft(zones, counters, (_texts(state.known[0]), _texts(state.known[1])))
 
 
 _PANJPAR = Board(
@@ -352,9 +382,15 @@ def _main(item: str) -> object:
     return int(item) if item.isdigit() else item
 
 
+def _side_sources(items: Sequence[str]) -> list[str]:
+    """The side cards among a table's items (their text without the value they count)."""
+    return [i.partition("=")[0] for i in items if not i.partition("=")[0].isdigit()]
+
+
 def _pazaak_keywords(draft: Draft) -> dict[str, Any]:
     c = draft.counters
-    found = {
+    z = draft.zones
+    found: dict[str, Any] = {
         "hands": _pair(draft, "side"),
         "deck": [_main(i) for i in draft.zones["deck"]],
         "tables": tuple([_placed(i) for i in draft.zones[f"table{s}"]] for s in (0, 1)),
@@ -363,6 +399,19 @@ def _pazaak_keywords(draft: Draft) -> dict[str, Any]:
         "sets_won": (c["sets_won0"], c["sets_won1"]),
         "draw": bool(c["draw"]),
     }
+    if z["used0"] or z["used1"]:
+        # the side cards on the tables were used too (the engine's default without ``used``)
+        found["used"] = tuple(
+            " ".join(z[f"used{s}"] + _side_sources(z[f"table{s}"])) for s in (0, 1)
+        )
+    if c["starter"] != "" and c["starter"] != c["to_move"]:
+        found["starter"] = c["starter"]
+    if c["set_number"]:
+        found["set_number"] = c["set_number"]
+    if c["played"]:
+        # the player to move has played his table's last card this turn
+        table = z[f"table{c['to_move']}"]
+        found["played_this_turn"] = table[-1].partition("=")[0] if table else ""
     return _drop(found, _PAZAAK_DEFAULTS)
 
 
@@ -382,6 +431,12 @@ def _pazaak_draft(state: pazaak.State) -> Draft:
         "side1": [c.text for c in state.hands[1]],
         "deck": [str(v) for v in state.deck],
     }
+    for seat in (0, 1):
+        earlier = [c.text for c in state.used[seat]]
+        for source in _side_sources(zones[f"table{seat}"]):
+            if source in earlier:
+                earlier.remove(source)
+        zones[f"used{seat}"] = earlier
     counters: dict[str, int | str] = {
         "to_move": state.to_move if state.to_move is not None else 0,
         "sets_won0": state.sets_won[0],
@@ -390,6 +445,9 @@ def _pazaak_draft(state: pazaak.State) -> Draft:
         "standing1": int(state.standing[1]),
         # the state has made its draw: the loaded tables already hold it
         "draw": 0,
+        "played": int(state.played_this_turn is not None),
+        "starter": "" if state.starter == state.to_move else state.starter,
+        "set_number": 0 if state.set_number == sum(state.sets_won) + 1 else state.set_number,
     }
     return Draft(zones, counters)
 
@@ -425,14 +483,19 @@ _PAZAAK = Board(
         ZoneSpec("side0", "editor.zone.side_hand", 1),
         ZoneSpec("side1", "editor.zone.side_hand", 2),
         ZoneSpec("deck", "editor.zone.deck", note="editor.zone.deck_note"),
+        ZoneSpec("used0", "editor.zone.used", 1),
+        ZoneSpec("used1", "editor.zone.used", 2),
     ),
     counters=(
         _seat("to_move", "editor.counter.to_move", 0),
         Counter("draw", "editor.counter.draw", "yes_no", 1),
+        Counter("played", "editor.counter.played", "yes_no", 0),
         Counter("sets_won0", "editor.counter.sets_won", "number", 0, 1),
         Counter("sets_won1", "editor.counter.sets_won", "number", 0, 2),
         Counter("standing0", "editor.counter.standing", "yes_no", 0, 1),
         Counter("standing1", "editor.counter.standing", "yes_no", 0, 2),
+        Counter("set_number", "editor.counter.set_number", "number", 0),
+        Counter("starter", "editor.counter.starter", "seat_or_none", "", none_key="editor.to_move"),
     ),
     palette_ids=_pazaak_ids,
     view=_pazaak_view,

@@ -50,6 +50,22 @@ i18n.register(
             "en": "in draw order; the rest follows from the seed",
             "de": "in Ziehreihenfolge; der Rest folgt aus dem Startwert",
         },
+        "editor.zone.used": {
+            "en": "Played earlier in the match by Player {n}",
+            "de": "Früher in der Partie gespielt von Spieler {n}",
+        },
+        "editor.counter.played": {
+            "en": "The player to move has played his table's last card this turn",
+            "de": "Wer am Zug ist, hat die letzte Karte seines Tisches in diesem Zug gespielt",
+        },
+        "editor.counter.last_capturer": {"en": "Last to capture", "de": "Zuletzt gestochen"},
+        "editor.nobody": {"en": "nobody", "de": "niemand"},
+        "editor.counter.set_number": {
+            "en": "Set number (0: the one after the sets won)",
+            "de": "Satz (0: der nach den gewonnenen)",
+        },
+        "editor.counter.starter": {"en": "Began this set", "de": "Hat den Satz begonnen"},
+        "editor.to_move": {"en": "the player to move", "de": "wer am Zug ist"},
         "editor.counter.to_move": {"en": "To move", "de": "Am Zug"},
         "editor.counter.dealer": {"en": "Dealer", "de": "Geber"},
         "editor.counter.deal_number": {"en": "Deal number", "de": "Runde"},
