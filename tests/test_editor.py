@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import editor_fixtures
 import pytest
 
 import cardwidgets
@@ -283,3 +284,9 @@ def test_positions_along_random_games_load_and_give_the_same_code(game: str, mod
                 loaded += 1
             state = state.play(state.random_move(rng))
     assert loaded > 30
+
+
+def test_the_front_ends_fixture_scenes_are_what_the_editor_makes_now() -> None:
+    for name, text in editor_fixtures.texts().items():
+        path = editor_fixtures.HERE / name
+        assert path.read_text("utf-8") == text, f"rewrite with uv run python {editor_fixtures.__file__}"

@@ -106,12 +106,11 @@ i18n.register(
             "en": "Paste a position code",
             "de": "Stellungscode einfügen",
         },
-        "editor.possible": {"en": "A possible position.", "de": "Eine mögliche Stellung."},
+        "editor.possible": {"en": "✓ A possible position.", "de": "✓ Eine mögliche Stellung."},
+        # the reason is the engine's sentence; the red box and the cross say it is a refusal
         "editor.impossible": {
-            "en": "Impossible: {reason}. The code, the call and Play show the last possible "
-            "position.",
-            "de": "Unmöglich: {reason}. Code, Aufruf und Spielen zeigen die letzte mögliche "
-            "Stellung.",
+            "en": "✗ {reason}. The code, the call and Play show the last possible position.",
+            "de": "✗ {reason}. Code, Aufruf und Spielen zeigen die letzte mögliche Stellung.",
         },
         "editor.no_code": {"en": "(no code: {reason})", "de": "(kein Code: {reason})"},
         "editor.picked": {
