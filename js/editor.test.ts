@@ -122,6 +122,17 @@ describe("what the editor sends", () => {
 });
 
 describe("a new scene", () => {
+  it("follows JupyterLab's theme switch while the scene's theme is auto", async () => {
+    view.update({ ...tablic, theme: "auto" });
+    document.body.setAttribute("data-jp-theme-light", "false");
+    await new Promise((done) => setTimeout(done, 0)); // mutation observers run after the task
+    expect(q(".cw-editor").dataset.theme).toBe("dark");
+    document.body.setAttribute("data-jp-theme-light", "true");
+    await new Promise((done) => setTimeout(done, 0));
+    expect(q(".cw-editor").dataset.theme).toBe("light");
+    document.body.removeAttribute("data-jp-theme-light");
+  });
+
   it("keeps keyboard focus on the same control and the code being typed", () => {
     q('[data-put="hand0"]').focus();
     q<HTMLInputElement>("[data-load]").value = "T half typed";

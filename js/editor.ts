@@ -226,6 +226,8 @@ export class EditorView {
     }
   };
 
+  private readonly cleanups: Array<() => void> = [];
+
   constructor(
     private readonly el: HTMLElement,
     private readonly send: SendEditor,
@@ -233,6 +235,30 @@ export class EditorView {
     el.addEventListener("click", this.onClick);
     el.addEventListener("keydown", this.onKey);
     el.addEventListener("change", this.onChange);
+    this.watchTheme();
+  }
+
+  /** "auto" follows the page: JupyterLab's theme switch, the system's preference. */
+  private watchTheme(): void {
+    const doc = this.el.ownerDocument;
+    const win = doc.defaultView;
+    const refresh = () => {
+      if (this.root && this.scene) this.root.dataset.theme = resolveTheme(this.scene.theme, doc);
+    };
+    if (win && typeof win.matchMedia === "function") {
+      const query = win.matchMedia("(prefers-color-scheme: dark)");
+      if (typeof query.addEventListener === "function") {
+        query.addEventListener("change", refresh);
+        this.cleanups.push(() => query.removeEventListener("change", refresh));
+      }
+    }
+    if (win && typeof win.MutationObserver === "function") {
+      const observer = new win.MutationObserver(refresh);
+      for (const target of [doc.body, doc.documentElement]) {
+        if (target) observer.observe(target, { attributes: true, attributeFilter: ["data-jp-theme-light", "class", "data-theme", "theme"] });
+      }
+      this.cleanups.push(() => observer.disconnect());
+    }
   }
 
   private act(intent: EditorIntent | null): void {
@@ -257,6 +283,7 @@ export class EditorView {
     this.el.removeEventListener("click", this.onClick);
     this.el.removeEventListener("keydown", this.onKey);
     this.el.removeEventListener("change", this.onChange);
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.root?.remove();
   }
 }
