@@ -238,6 +238,8 @@ def test_play_opens_the_game_widget_on_the_position(game: str, widget: Any) -> N
     assert isinstance(opened, widget) and opened.locale == "de"
     assert opened.line[0].code() == state.code()  # the computer may have replied since
     assert editor.message == "Das Spiel öffnet sich unten, ab dieser Stellung."
+    editor.locale = "en"
+    assert editor.scene["message"]["text"] == "The game opens below, from this position."
 
 
 def test_bad_arguments_are_refused_in_words() -> None:
@@ -289,4 +291,6 @@ def test_positions_along_random_games_load_and_give_the_same_code(game: str, mod
 def test_the_front_ends_fixture_scenes_are_what_the_editor_makes_now() -> None:
     for name, text in editor_fixtures.texts().items():
         path = editor_fixtures.HERE / name
-        assert path.read_text("utf-8") == text, f"rewrite with uv run python {editor_fixtures.__file__}"
+        assert path.read_text("utf-8") == text, (
+            f"rewrite with uv run python {editor_fixtures.__file__}"
+        )

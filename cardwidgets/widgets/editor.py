@@ -127,7 +127,7 @@ class PositionEditor(anywidget.AnyWidget):
         self.version = 0
         self._selected: Selection | None = None
         self._refusal: TranslatedError | None = None
-        self._info: str | None = None
+        self._info: str | None = None  # a notice's key, said in the language of the moment
         self._problem: TranslatedError | None = None
         self.output = ipywidgets.Output()
         self.game_widget: Any = None
@@ -320,7 +320,7 @@ class PositionEditor(anywidget.AnyWidget):
                 from IPython.display import display
 
                 display(widget)  # type: ignore[no-untyped-call]
-            self._info = i18n.text("editor.opened", self.locale)
+            self._info = "editor.opened"
             self.refresh()
             return widget
 
@@ -384,7 +384,7 @@ class PositionEditor(anywidget.AnyWidget):
         """The refusal or notice on show, in the editor's language."""
         if self._refusal is not None:
             return self._refusal.text(self.locale)
-        return self._info
+        return None if self._info is None else i18n.text(self._info, self.locale)
 
     def _on_custom_msg(self, _: object, content: object, buffers: object) -> None:
         self.handle_intent(content, bare=False)

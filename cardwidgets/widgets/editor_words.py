@@ -55,8 +55,8 @@ i18n.register(
             "de": "Früher in der Partie gespielt von Spieler {n}",
         },
         "editor.counter.played": {
-            "en": "The player to move has played his table's last card this turn",
-            "de": "Wer am Zug ist, hat die letzte Karte seines Tisches in diesem Zug gespielt",
+            "en": "Side card played this turn (the table's last)",
+            "de": "Handkarte in diesem Zug gespielt (die letzte des Tisches)",
         },
         "editor.counter.last_capturer": {"en": "Last to capture", "de": "Zuletzt gestochen"},
         "editor.nobody": {"en": "nobody", "de": "niemand"},
