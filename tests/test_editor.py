@@ -294,3 +294,16 @@ def test_the_front_ends_fixture_scenes_are_what_the_editor_makes_now() -> None:
         assert path.read_text("utf-8") == text, (
             f"rewrite with uv run python {editor_fixtures.__file__}"
         )
+
+
+def test_the_reason_follows_the_language_and_clear_empties_the_draft() -> None:
+    editor = PositionEditor("tablic", seed=0)
+    _click(editor, "A♦", "hand0")
+    assert _intent(editor, kind="counter", name="to_move", value="1")
+    assert editor.problem == "Player 2 is to move but holds no cards"
+    editor.locale = "de"
+    assert editor.problem == "Spieler 2 ist am Zug, hat aber keine Karten"
+    assert "Spieler 2" in editor.scene["status"]
+    assert _intent(editor, kind="action", id="clear")
+    assert editor.problem is None
+    assert editor.draft == PositionEditor("tablic").board.blank()

@@ -213,6 +213,10 @@ class PositionEditor(anywidget.AnyWidget):
         """Apply ``change`` to a copy of the draft, then let the engine check it."""
         draft = self._draft.copy()
         change(draft)
+        self._replace(draft)
+
+    def _replace(self, draft: Draft) -> None:
+        """Make ``draft`` the one being built, then let the engine check it."""
         self._draft = draft
         self._selected = None
         self._check()
@@ -284,7 +288,7 @@ class PositionEditor(anywidget.AnyWidget):
 
     def clear(self) -> None:
         """Start again from an empty draft (counters at their defaults)."""
-        self._edit(lambda d: d.__init__(**vars(self.board.blank())))  # type: ignore[misc]
+        self._replace(self.board.blank())
 
     def load(self, code: str) -> None:
         """Set the draft to the position of a position code (one of :meth:`State.code`)."""
@@ -297,11 +301,11 @@ class PositionEditor(anywidget.AnyWidget):
                 )
             except TranslatedError as err:
                 raise WidgetError("editor.bad_code", reason=err) from None
-            self._edit(lambda d: d.__init__(**vars(draft)))  # type: ignore[misc]
+            self._replace(draft)
 
     def revert(self) -> None:
         """Put the draft back to the last possible position."""
-        self._edit(lambda d: d.__init__(**vars(self._possible.copy())))  # type: ignore[misc]
+        self._replace(self._possible.copy())
 
     def play(self) -> Any:
         """The game widget on the position (in the editor's language), also shown below the

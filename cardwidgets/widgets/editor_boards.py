@@ -118,7 +118,7 @@ class Draft:
 
     zones: dict[str, list[str]]
     counters: dict[str, int | str]
-    seen: tuple[list[str], list[str]] = ((), ())  # type: ignore[assignment]  # lists when set
+    seen: tuple[list[str], list[str]] = dataclasses.field(default_factory=lambda: ([], []))
     """Each seat's hand cards the opponent has seen, from a loaded code (Panjpar's ``known``,
     Tablić's ``shown`` bottom card); a card that leaves its hand is no longer counted."""
 
