@@ -160,7 +160,11 @@ def test_revert_puts_the_draft_back_to_the_last_possible_position() -> None:
     editor = PositionEditor("panjpar")
     _click(editor, "A♠", "hand0")
     _click(editor, "K♠", "attack")  # an attack on a defender without cards
-    assert editor.problem is not None
+    assert editor.problem is not None and "Player B" in editor.problem
+    # the editor names the seats as Panjpar's sentences do
+    labels = [z["label"] for z in editor.scene["zones"]]
+    assert labels[:2] == ["Hand of Player A", "Hand of Player B"]
+    assert [c["label"] for c in editor.scene["counters"][0]["choices"]] == ["Player A", "Player B"]
     assert _intent(editor, kind="action", id="revert")
     assert editor.problem is None and editor.draft.zones["attack"] == []
 

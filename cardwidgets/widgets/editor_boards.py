@@ -47,7 +47,7 @@ class ZoneSpec:
 
     id: str
     key: str
-    n: int | None = None
+    n: int | str | None = None
     note: str | None = None
 
     def label(self, locale: str) -> str:
@@ -63,8 +63,10 @@ class Counter:
     key: str
     kind: CounterKind
     default: int | str
-    n: int | None = None
+    n: int | str | None = None
     least: int = 0
+    seats: tuple[str, str] = ("1", "2")
+    """How the game's sentences name the seats: Player 1 and 2; Panjpar's Player A and B."""
     none_key: str = ""
     """For ``seat_or_none``: the words of the choice "" (nobody, the player to move)."""
 
@@ -76,7 +78,7 @@ class Counter:
         """The values offered in a list (seat, yes/no, suit); none for a number."""
         if self.kind in ("seat", "seat_or_none"):
             seats: list[tuple[int | str, str]] = [
-                (s, i18n.text("editor.player", locale, n=s + 1)) for s in (0, 1)
+                (s, i18n.text("editor.player", locale, n=self.seats[s])) for s in (0, 1)
             ]
             if self.kind == "seat":
                 return seats
@@ -198,8 +200,8 @@ def _card(text: str) -> Card:
     return cards.parse(text)
 
 
-def _seat(name: str, key: str, default: int) -> Counter:
-    return Counter(name, key, "seat", default)
+def _seat(name: str, key: str, default: int, seats: tuple[str, str] = ("1", "2")) -> Counter:
+    return Counter(name, key, "seat", default, seats=seats)
 
 
 def _drop(found: dict[str, Any], defaults: dict[str, Any]) -> dict[str, Any]:
@@ -340,14 +342,14 @@ _PANJPAR = Board(
     game="panjpar",
     module=panjpar,
     zones=(
-        ZoneSpec("hand0", "editor.zone.hand", 1),
-        ZoneSpec("hand1", "editor.zone.hand", 2),
+        ZoneSpec("hand0", "editor.zone.hand", "A"),  # the engine's words: Player A, Player B
+        ZoneSpec("hand1", "editor.zone.hand", "B"),
         ZoneSpec("attack", "editor.zone.attack"),
         ZoneSpec("stock", "editor.zone.stock", note="editor.zone.stock_note"),
         ZoneSpec("discard", "editor.zone.discard"),
     ),
     counters=(
-        _seat("attacker", "editor.counter.attacker", 0),
+        _seat("attacker", "editor.counter.attacker", 0, ("A", "B")),
         Counter("trump", "editor.counter.trump", "suit", "♠"),
     ),
     palette_ids=_deck_ids(panjpar.DECK),
