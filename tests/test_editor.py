@@ -311,3 +311,23 @@ def test_the_reason_follows_the_language_and_clear_empties_the_draft() -> None:
     assert _intent(editor, kind="action", id="clear")
     assert editor.problem is None
     assert editor.draft == PositionEditor("tablic").board.blank()
+
+
+def test_a_plus_minus_card_on_a_pazaak_table_counts_the_value_chosen() -> None:
+    editor = PositionEditor("pazaak", seed=0)
+    _click(editor, "8", "table0")
+    _click(editor, "±3", "table0")
+    assert editor.draft.zones["table0"] == ["8", "±3=+3"]
+    assert _intent(editor, kind="pick", zone="table0", card="±3=+3", index=1)
+    actions = {a["id"]: a for a in editor.scene["actions"]}
+    assert actions["turn"]["enabled"] and actions["turn"]["label"] == "± Other value"
+    assert _intent(editor, kind="action", id="turn")
+    assert editor.draft.zones["table0"] == ["8", "±3=-3"]
+    assert editor.position["tables"] == ([8, ("±3", -3)], [])
+    assert [value for _, value in editor.state.placed[0][:2]] == [8, -3]  # then the draw
+    # still chosen: moved to a side hand it is the card alone again
+    assert _intent(editor, kind="put", zone="side0")
+    assert editor.draft.zones["side0"] == ["±3"] and editor.draft.zones["table0"] == ["8"]
+    assert _intent(editor, kind="pick", zone="table0", card="8", index=0)
+    assert not _intent(editor, kind="action", id="turn")
+    assert editor.message == "8 from the main deck counts only one value here. Nothing changed."

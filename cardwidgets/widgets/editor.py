@@ -256,7 +256,7 @@ class PositionEditor(anywidget.AnyWidget):
         """Put ``card`` from the palette at the end of ``zone`` (the bottom of a stock)."""
         with self._reporting():
             item, where = self._palette_item(card), self._zone(zone)
-            self._edit(lambda d: d.zones[where].append(item))
+            self._edit(lambda d: d.zones[where].append(self.board.placed_as(item, where)))
 
     def move(self, zone: str, index: int, to: str) -> None:
         """Move the card at ``index`` of ``zone`` to the end of zone ``to``."""
@@ -266,9 +266,32 @@ class PositionEditor(anywidget.AnyWidget):
 
             def change(d: Draft) -> None:
                 d.zones[where].pop(index)
-                d.zones[target].append(item)
+                d.zones[target].append(self.board.placed_as(item, target))
 
             self._edit(change)
+
+    def turn(self, zone: str, index: int) -> None:
+        """Let the card at ``index`` of ``zone`` count its next value (Pazaak's ± cards on a
+        table: +3, then -3); it stays chosen."""
+        with self._reporting():
+            where, item = self._placed(zone, index)
+            turned = self.board.turn(item)
+            if turned is None:
+                raise WidgetError("editor.no_turn", card=self._card_name(item))
+            self._edit(lambda d: d.zones[where].__setitem__(index, turned))
+            self._selected = (where, turned, index)
+            self.refresh()
+
+    def turn_chosen(self) -> None:
+        """Let the chosen placed card count its next value."""
+        with self._reporting():
+            chosen = self._selected
+            if chosen is None or chosen[2] is None:
+                raise WidgetError("editor.nothing_chosen")
+            self.turn(chosen[0], chosen[2])
+
+    def _card_name(self, item: str) -> str:
+        return self.board.view(item, "x", self.locale)["label"]
 
     def remove(self, zone: str, index: int) -> None:
         """Take the card at ``index`` of ``zone`` out of the position."""
@@ -484,6 +507,7 @@ def _load(editor: PositionEditor, intent: dict[str, Any]) -> None:
 
 _ACTIONS: dict[str, Callable[[PositionEditor], object]] = {
     "remove": PositionEditor.remove_chosen,
+    "turn": PositionEditor.turn_chosen,
     "clear": PositionEditor.clear,
     "revert": PositionEditor.revert,
     "play": PositionEditor.play,
@@ -566,12 +590,16 @@ def _counters(editor: PositionEditor) -> list[dict[str, Any]]:
 
 def _actions(editor: PositionEditor) -> list[dict[str, Any]]:
     locale, problem, chosen = editor.locale, editor._problem, editor._selected
+    placed = chosen is not None and chosen[2] is not None
     enabled = {
-        "remove": chosen is not None and chosen[2] is not None,
+        "remove": placed,
         "revert": problem is not None,
         "clear": True,
         "play": problem is None,
     }
+    if not editor.board.unique:  # Pazaak: a ± card on a table counts + or -
+        turns = chosen is not None and placed and editor.board.turn(chosen[1]) is not None
+        enabled = {"turn": turns, **enabled}
     return [
         {"id": name, "label": i18n.text(f"editor.{name}", locale), "enabled": on}
         for name, on in enabled.items()

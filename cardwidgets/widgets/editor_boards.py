@@ -148,6 +148,10 @@ class Board:
     unique: bool
     """Whether each card is placed once (French decks) or as often as the engine allows."""
     seeded: bool
+    placed_as: Callable[[str, str], str] = lambda item, zone: item
+    """The item as it lies in a zone: Pazaak's ± card on a table counts one of its values."""
+    turn: Callable[[str], str | None] = lambda item: None
+    """A placed item counting its next value (``±3=+3`` -> ``±3=-3``), None if it has one."""
 
     def blank(self) -> Draft:
         """An empty draft with each counter at its default."""
@@ -454,6 +458,29 @@ def _pazaak_draft(state: pazaak.State) -> Draft:
     return Draft(zones, counters)
 
 
+def _pazaak_placed_as(item: str, zone: str) -> str:
+    """On a table a ± card counts one of its values (first its plus one); elsewhere it is the
+    card alone."""
+    source = item.partition("=")[0]
+    if not zone.startswith("table") or source.isdigit():
+        return source
+    card = pazaak.SideCard.parse(source)
+    if card.needs_sign and "=" not in item:
+        return f"{source}={next(iter(card.options.values())):+d}"
+    return item
+
+
+def _pazaak_turn(item: str) -> str | None:
+    source, _, value = item.partition("=")
+    if source.isdigit() or not value:
+        return None
+    values = list(dict.fromkeys(pazaak.SideCard.parse(source).options.values()))
+    now = int(value)
+    if len(values) < 2 or now not in values:
+        return None
+    return f"{source}={values[(values.index(now) + 1) % len(values)]:+d}"
+
+
 def _pazaak_ids(rules: Any) -> tuple[tuple[str, str], ...]:
     gold = bool(getattr(rules, "gold_cards", False))
     mains = tuple(("main", str(v)) for v in range(1, 11))
@@ -505,6 +532,8 @@ _PAZAAK = Board(
     from_state=_pazaak_draft,
     unique=False,
     seeded=True,
+    placed_as=_pazaak_placed_as,
+    turn=_pazaak_turn,
 )
 
 BOARDS: dict[str, Board] = {"tablic": _TABLIC, "panjpar": _PANJPAR, "pazaak": _PAZAAK}

@@ -93,6 +93,11 @@ i18n.register(
         "editor.suit.♦": {"en": "♦ diamonds", "de": "♦ Karo"},
         "editor.suit.♣": {"en": "♣ clubs", "de": "♣ Kreuz"},
         "editor.remove": {"en": "Remove the card", "de": "Karte entfernen"},
+        "editor.turn": {"en": "± Other value", "de": "± Anderer Wert"},
+        "editor.no_turn": {
+            "en": "{card} counts only one value here. Nothing changed.",
+            "de": "{card} zählt hier nur einen Wert. Nichts wurde geändert.",
+        },
         "editor.clear": {"en": "Clear all", "de": "Alles leeren"},
         "editor.revert": {
             "en": "Back to the last possible position",
