@@ -135,6 +135,11 @@ FRESH_CHECK = textwrap.dedent(
     assert lessons.load("tablic-captures").exercises, names
     print("LESSONS", len(names))
     print("RENDERED", len(data["text/html"]), repr(widget))
+    from cardwidgets.widgets import PositionEditor
+
+    editor = PositionEditor("pazaak")
+    assert "cw-editor" in str(editor._esm) and "cw-editor" in str(editor._css)
+    print("EDITOR", editor.code[:1])
     """
 )
 
@@ -154,6 +159,8 @@ def test_built_wheel_installs_and_renders_in_a_fresh_venv_without_node(tmp_path:
     assert "cardwidgets/py.typed" in names
     assert "cardwidgets/static/widget.js" in names
     assert "cardwidgets/static/replay.js" in names  # the kernel-free replay player (issue 22)
+    assert "cardwidgets/static/editor.js" in names  # the position editor's front end
+    assert "cardwidgets/widgets/editor.css" in names
     lessons = {f"cardwidgets/lessons/examples/{p.name}" for p in LESSONS.glob("*.md")}
     assert len(lessons) == 6 and lessons <= set(names)  # lessons.load finds them installed
     license_name = next(n for n in names if n.endswith(".dist-info/licenses/LICENSE"))
@@ -162,6 +169,7 @@ def test_built_wheel_installs_and_renders_in_a_fresh_venv_without_node(tmp_path:
         members = {m.name.split("/", 1)[1] for m in archive.getmembers() if "/" in m.name}
     assert {"LICENSE", "cardwidgets/py.typed", "cardwidgets/static/widget.js"} <= members
     assert "cardwidgets/static/replay.js" in members
+    assert "cardwidgets/static/editor.js" in members
 
     # The same versions as the project's lock (fast from uv's cache; PyPI otherwise).
     constraints = tmp_path / "constraints.txt"
@@ -196,3 +204,4 @@ def test_built_wheel_installs_and_renders_in_a_fresh_venv_without_node(tmp_path:
     )
     assert "RENDERED" in run.stdout
     assert "LESSONS 6" in run.stdout
+    assert "EDITOR Z" in run.stdout
