@@ -51,6 +51,8 @@ describe("the editor's picture", () => {
     expect(q('[data-zone-box="stock"] .cw-editor-empty').textContent).toBe("empty");
     expect(q('[data-put="stock"]').getAttribute("aria-label")).toBe("Place into Stock");
     expect(q('[data-action="remove"]').hasAttribute("disabled")).toBe(false);
+    expect(q('[data-action="play"]').dataset.primary).toBe("true");
+    expect(q('[data-action="clear"]').dataset.primary).toBeUndefined();
   });
 
   it("labels every counter and shows the code and the call for copying", () => {

@@ -38,6 +38,7 @@ export interface EditorAction {
   id: string;
   label: string;
   enabled: boolean;
+  primary: boolean;
 }
 
 export interface EditorScene {
@@ -133,7 +134,11 @@ export function renderEditor(doc: Document, scene: EditorScene): HTMLElement {
   const h = builder(doc);
   const theme = resolveTheme(scene.theme, doc);
   const actions = scene.actions.map((a) =>
-    h("button", { class: "cw-action", type: "button", "data-action": a.id, disabled: a.enabled ? null : "" }, a.label),
+    h(
+      "button",
+      { class: "cw-action", type: "button", "data-action": a.id, "data-primary": a.primary ? "true" : null, disabled: a.enabled ? null : "" },
+      a.label,
+    ),
   );
   const message = scene.message
     ? h("div", { class: "cw-message cw-editor-message", "data-kind": scene.message.kind }, scene.message.text)

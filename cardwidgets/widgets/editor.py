@@ -601,7 +601,12 @@ def _actions(editor: PositionEditor) -> list[dict[str, Any]]:
         turns = chosen is not None and placed and editor.board.turn(chosen[1]) is not None
         enabled = {"turn": turns, **enabled}
     return [
-        {"id": name, "label": i18n.text(f"editor.{name}", locale), "enabled": on}
+        {
+            "id": name,
+            "label": i18n.text(f"editor.{name}", locale),
+            "enabled": on,
+            "primary": name == "play",
+        }
         for name, on in enabled.items()
     ]
 

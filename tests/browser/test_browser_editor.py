@@ -159,6 +159,9 @@ def test_panjpar_by_clicks_shows_an_impossible_draft_and_plays_the_possible_one(
     ]
     shoot(page, "panjpar", "editor_panjpar_light_en")
     play(page, "panjpar")
+    board = page.locator('.cw-root[data-game="panjpar"]:not(.cw-editor)')
+    board.scroll_into_view_if_needed()
+    board.screenshot(path=str(screenshot(page, "editor_panjpar_played")), timeout=15_000)
 
 
 def test_pazaak_by_clicks_builds_tables_and_side_hands_and_plays(
