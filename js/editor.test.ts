@@ -81,13 +81,30 @@ describe("the editor's picture", () => {
 describe("what the editor sends", () => {
   it("sends a pick for a palette card and a placed card, then a put for a zone", () => {
     q('[data-palette="7♦"]').click();
+    view.update({ ...tablic, version: tablic.version + 1 });
     q('[data-zone-box="table"] [data-index="1"]').click();
+    view.update({ ...tablic, version: tablic.version + 2 });
     q('[data-put="hand1"]').click();
     expect(sent).toEqual([
       { intent: { kind: "pick", zone: "palette", card: "7♦" }, version: tablic.version },
-      { intent: { kind: "pick", zone: "table", card: "10♥", index: 1 }, version: tablic.version },
-      { intent: { kind: "put", zone: "hand1" }, version: tablic.version },
+      { intent: { kind: "pick", zone: "table", card: "10♥", index: 1 }, version: tablic.version + 1 },
+      { intent: { kind: "put", zone: "hand1" }, version: tablic.version + 2 },
     ]);
+  });
+
+  it("holds clicks made before Python answered, and sends each on the scene that answers", () => {
+    q('[data-palette="7♦"]').click();
+    q('[data-put="hand1"]').click(); // before the pick's scene came back
+    q('[data-put="stock"]').click();
+    expect(sent.map((s) => s.intent.kind)).toEqual(["pick"]);
+    view.update({ ...tablic, version: tablic.version + 1 });
+    expect(sent[1]).toEqual({ intent: { kind: "put", zone: "hand1" }, version: tablic.version + 1 });
+    expect(sent).toHaveLength(2);
+    view.update({ ...tablic, version: tablic.version + 2 });
+    expect(sent[2]).toEqual({ intent: { kind: "put", zone: "stock" }, version: tablic.version + 2 });
+    view.update({ ...tablic, version: tablic.version + 3 });
+    q('[data-palette="7♦"]').click(); // nothing waits: sent at once
+    expect(sent[3].version).toBe(tablic.version + 3);
   });
 
   it("sends nothing for a disabled palette card or a click beside the controls", () => {
@@ -101,6 +118,7 @@ describe("what the editor sends", () => {
     const select = q<HTMLSelectElement>('[data-counter="dealer"]');
     select.value = "0";
     select.dispatchEvent(new Event("change", { bubbles: true }));
+    view.update({ ...tablic, version: tablic.version + 1 });
     q<HTMLInputElement>("[data-load]").value = "T AC|- - -|- 1 0 0|0 0|0 1 - -";
     q('[data-action="load"]').click();
     expect(sent.map((s) => s.intent)).toEqual([

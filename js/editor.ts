@@ -266,8 +266,26 @@ export class EditorView {
     }
   }
 
+  // Clicks made before Python answered the last one wait their turn, each sent on the scene
+  // that answers the one before: a pick then a quick put means "put the card just picked",
+  // which a put stamped with the older scene would not (Python refuses those as stale).
+  private waiting: number | null = null;
+  private readonly queue: EditorIntent[] = [];
+
   private act(intent: EditorIntent | null): void {
-    if (intent && this.scene) this.send(intent, this.scene.version);
+    if (!intent || !this.scene) return;
+    if (this.waiting !== null && this.waiting >= this.scene.version) {
+      this.queue.push(intent);
+      return;
+    }
+    this.waiting = this.scene.version;
+    this.send(intent, this.scene.version);
+  }
+
+  private flush(): void {
+    if (this.waiting !== null && this.scene && this.scene.version > this.waiting) this.waiting = null;
+    const next = this.queue.shift();
+    if (next) this.act(next);
   }
 
   update(scene: EditorScene): void {
@@ -282,6 +300,7 @@ export class EditorView {
     this.root = next;
     this.scene = scene;
     if (focus) next.querySelector<HTMLElement>(focus)?.focus();
+    this.flush();
   }
 
   destroy(): void {
