@@ -331,3 +331,18 @@ def test_a_plus_minus_card_on_a_pazaak_table_counts_the_value_chosen() -> None:
     assert _intent(editor, kind="pick", zone="table0", card="8", index=0)
     assert not _intent(editor, kind="action", id="turn")
     assert editor.message == "8 from the main deck counts only one value here. Nothing changed."
+
+
+def test_keywords_from_position_does_not_take_are_refused_in_words() -> None:
+    with pytest.raises(WidgetError, match="a position is a position code"):
+        PositionEditor("pazaak", position={"hands": ("", ""), "deck": [], "colour": "red"})
+    with pytest.raises(WidgetError, match="a position is a position code"):
+        PositionEditor("tablic", position={"hands": ("A♣", "")})  # no table
+
+
+def test_the_editors_rules_go_into_the_call() -> None:
+    rules = tablic.Rules(target=51)
+    editor = PositionEditor("tablic", rules=rules)
+    _click(editor, "A♣", "hand0")
+    assert editor.call.endswith(", seed=0, rules=tablic.Rules(" + repr(rules)[6:] + ")")
+    assert eval(editor.call, {"tablic": tablic}).rules == rules  # the call is our own text

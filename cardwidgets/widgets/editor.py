@@ -185,8 +185,13 @@ class PositionEditor(anywidget.AnyWidget):
 
     @property
     def call(self) -> str:
-        """The ``from_position`` call of the last possible position, as Python text."""
-        return self.board.call(self.position)
+        """The ``from_position`` call of the last possible position, as Python text (with the
+        editor's ``rules``, if given, as their own text: ``rules=tablic.Rules(target=51)``)."""
+        keywords = self.position
+        text = self.board.call(keywords)
+        if self.rules is not None:
+            text = f"{text[:-1]}, rules={self.game}.{self.rules!r})"
+        return text
 
     def _make(self, draft: Draft) -> GameState[Any]:
         keywords = self.board.keywords(draft, self.seed)
@@ -204,8 +209,11 @@ class PositionEditor(anywidget.AnyWidget):
             return self.board.draft_of(module.State.from_code(position, seed=self.seed))
         if isinstance(position, module.State):
             return self.board.draft_of(position)
-        if isinstance(position, Mapping):
-            return self.board.draft_of(module.State.from_position(**position))
+        if isinstance(position, Mapping) and all(isinstance(k, str) for k in position):
+            try:
+                return self.board.draft_of(module.State.from_position(**position))
+            except TypeError:  # a keyword from_position does not take, or one missing
+                pass
         raise WidgetError("editor.bad_position", value=i18n.shown(position))
 
     # -- edits (each a Python call and an intent of the page) ----------------------------------
