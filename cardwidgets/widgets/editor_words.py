@@ -119,12 +119,13 @@ i18n.register(
         },
         "editor.no_code": {"en": "(no code: {reason})", "de": "(kein Code: {reason})"},
         "editor.picked": {
-            "en": "{card} chosen: now choose where it goes.",
-            "de": "{card} gewählt: jetzt wählen, wohin sie kommt.",
+            "en": "Chosen: {card}. Now choose where it goes.",
+            "de": "Gewählt: {card}. Jetzt wählen, wohin die Karte kommt.",
         },
         "editor.picked_placed": {
-            "en": "{card} chosen in {zone}: choose where it goes, or remove it (Delete).",
-            "de": "{card} in {zone} gewählt: wählen, wohin sie kommt, oder entfernen (Entf).",
+            "en": "Chosen: {card} in {zone}. Choose where it goes, or remove it (Delete).",
+            "de": "Gewählt: {card} in {zone}. Wählen, wohin die Karte kommt, oder sie "
+            "entfernen (Entf).",
         },
         "editor.opened": {
             "en": "The game opens below, from this position.",
