@@ -24,6 +24,7 @@ if TYPE_CHECKING:
         PazaakLesson,
         TablicLesson,
     )
+    from cardwidgets.widgets.editor import PositionEditor
     from cardwidgets.widgets.panjpar import PanjparWidget
     from cardwidgets.widgets.pazaak import PazaakWidget
     from cardwidgets.widgets.puzzles import (
@@ -43,6 +44,7 @@ __all__ = [
     "PazaakLesson",
     "PazaakPuzzles",
     "PazaakWidget",
+    "PositionEditor",
     "TablicLesson",
     "TablicPuzzles",
     "TablicWidget",
@@ -59,6 +61,7 @@ _HOMES = {
     "PanjparWidget": "cardwidgets.widgets.panjpar",
     "PazaakWidget": "cardwidgets.widgets.pazaak",
     "TablicWidget": "cardwidgets.widgets.tablic",
+    "PositionEditor": "cardwidgets.widgets.editor",
     "PanjparPuzzles": "cardwidgets.widgets.puzzles",
     "PazaakPuzzles": "cardwidgets.widgets.puzzles",
     "TablicPuzzles": "cardwidgets.widgets.puzzles",
