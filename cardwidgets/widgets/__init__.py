@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from cardwidgets.widgets.base import GameWidget
+    from cardwidgets.widgets.editor import PositionEditor
     from cardwidgets.widgets.lesson import (
         LessonWidget,
         PanjparLesson,
         PazaakLesson,
         TablicLesson,
     )
-    from cardwidgets.widgets.editor import PositionEditor
     from cardwidgets.widgets.panjpar import PanjparWidget
     from cardwidgets.widgets.pazaak import PazaakWidget
     from cardwidgets.widgets.puzzles import (
