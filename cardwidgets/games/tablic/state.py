@@ -1457,6 +1457,23 @@ class State(core.GameState[Move]):
         """
         return Pile.of(self._pile1 if core.check_seat(seat) else self._pile0)
 
+    def pile_counts(self) -> tuple[int, int, int, int]:
+        """Both piles as views show them, in one call: seat 0's cards and points, then seat
+        1's (``pile(0)`` and ``pile(1)`` without making them; the learning environments read
+        it at every move).
+
+        >>> s = State.from_position(table="3♠ 5♥", hands=("8♦ K♠", "9♥"))
+        >>> s.play("8♦ x 3♠ 5♥").pile_counts() == (*s.play("8♦ x 3♠ 5♥").pile(0), 0, 0)
+        True
+        """
+        pile0, pile1 = self._pile0, self._pile1
+        return (
+            pile0.bit_count(),
+            points_of_mask(pile0),
+            pile1.bit_count(),
+            points_of_mask(pile1),
+        )
+
     def capture_step_mask(self, card: int, chosen: int = 0) -> tuple[int, bool]:
         """:func:`capture_steps` on masks for this table: playing the card of index ``card``
         with the table cards of mask ``chosen`` picked so far, the mask of the table cards
