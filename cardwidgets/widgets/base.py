@@ -83,7 +83,6 @@ __all__ = [
 ]
 
 _log = logging.getLogger(__name__)
-_MAX_REPLIES = 10_000
 
 
 class OptionError(WidgetError, traitlets.TraitError):
