@@ -221,7 +221,9 @@ def check_position(
     shown_card = check_shown(shown, stock_cards, hand_cards)
     to_move = check_seat_field("to_move", to_move)
     if (hand_cards[0] or hand_cards[1]) and not hand_cards[to_move]:
-        raise PositionError("tablic.position.no_cards", player=player(to_move, None))
+        raise PositionError(
+            "tablic.position.no_cards", player=i18n.TranslatedError("tablic.player", n=to_move + 1)
+        )
     return Position(
         table_cards,
         hand_cards,
