@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from language import assert_german
+from lesson_texts import SIGNS
 
 from cardwidgets import i18n, lessons
 from cardwidgets.lessons import LessonError, page
@@ -294,28 +295,6 @@ def test_the_docs_site_writes_a_playable_page_for_every_link_of_the_lessons_guid
             assert "@media print" in text and "<script" not in text
         else:
             assert page.read_page(text)["locale"] == ("de" if ".de." in path.name else "en")
-
-
-SIGNS = """\
-```lesson
-game: pazaak
-title.en: Signs
-title.de: Vorzeichen
-```
-
-```exercise
-hands: +1 +1 ±2 | -
-deck: 8
-tables: 10 | 10 9
-standing: no | yes
-question: best
-prompt.en: You have 18 against 19. Play the best move.
-prompt.de: Du hast 18 gegen 19. Spiele den besten Zug.
-answers: play ±2 as +2
-explanation.en: The ±2 played as +2 makes 20.
-explanation.de: Die ±2 als +2 gespielt ergibt 20.
-```
-"""
 
 
 def test_a_card_held_twice_plays_from_either_copy_and_a_sign_card_asks_which() -> None:

@@ -138,6 +138,11 @@ FRESH_CHECK = textwrap.dedent(
     assert lessons.page.read_page(page)["locale"] == "de"  # the installed lesson.js inside
     print("LESSON PAGE", len(page))
     print("RENDERED", len(data["text/html"]), repr(widget))
+    from cardwidgets.widgets import PositionEditor
+
+    editor = PositionEditor("pazaak")
+    assert "cw-editor" in str(editor._esm) and "cw-editor" in str(editor._css)
+    print("EDITOR", editor.code[:1])
     """
 )
 
@@ -158,6 +163,8 @@ def test_built_wheel_installs_and_renders_in_a_fresh_venv_without_node(tmp_path:
     assert "cardwidgets/static/widget.js" in names
     assert "cardwidgets/static/replay.js" in names  # the kernel-free replay player
     assert "cardwidgets/static/lesson.js" in names  # the kernel-free lesson page
+    assert "cardwidgets/static/editor.js" in names  # the position editor's front end
+    assert "cardwidgets/widgets/editor.css" in names
     lessons = {f"cardwidgets/lessons/examples/{p.name}" for p in LESSONS.glob("*.md")}
     assert len(lessons) == 6 and lessons <= set(names)  # lessons.load finds them installed
     license_name = next(n for n in names if n.endswith(".dist-info/licenses/LICENSE"))
@@ -167,6 +174,7 @@ def test_built_wheel_installs_and_renders_in_a_fresh_venv_without_node(tmp_path:
     assert {"LICENSE", "cardwidgets/py.typed", "cardwidgets/static/widget.js"} <= members
     assert "cardwidgets/static/replay.js" in members
     assert "cardwidgets/static/lesson.js" in members
+    assert "cardwidgets/static/editor.js" in members
 
     # The same versions as the project's lock (fast from uv's cache; PyPI otherwise).
     constraints = tmp_path / "constraints.txt"
@@ -202,3 +210,4 @@ def test_built_wheel_installs_and_renders_in_a_fresh_venv_without_node(tmp_path:
     assert "RENDERED" in run.stdout
     assert "LESSONS 6" in run.stdout
     assert "LESSON PAGE" in run.stdout
+    assert "EDITOR Z" in run.stdout

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from cardwidgets.widgets.base import GameWidget
+    from cardwidgets.widgets.editor import PositionEditor
     from cardwidgets.widgets.lesson import (
         LessonWidget,
         PanjparLesson,
@@ -43,6 +44,7 @@ __all__ = [
     "PazaakLesson",
     "PazaakPuzzles",
     "PazaakWidget",
+    "PositionEditor",
     "TablicLesson",
     "TablicPuzzles",
     "TablicWidget",
@@ -59,6 +61,7 @@ _HOMES = {
     "PanjparWidget": "cardwidgets.widgets.panjpar",
     "PazaakWidget": "cardwidgets.widgets.pazaak",
     "TablicWidget": "cardwidgets.widgets.tablic",
+    "PositionEditor": "cardwidgets.widgets.editor",
     "PanjparPuzzles": "cardwidgets.widgets.puzzles",
     "PazaakPuzzles": "cardwidgets.widgets.puzzles",
     "TablicPuzzles": "cardwidgets.widgets.puzzles",

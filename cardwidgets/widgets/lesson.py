@@ -263,8 +263,8 @@ class LessonWidget(GameWidget[Any, Any]):
             self._judge(exercise, played)
         return self.state
 
-    def _reply(self) -> list[Any]:
-        return []  # nobody answers a lesson's move: it is judged, not played
+    def answers(self) -> bool:
+        return False  # nobody answers a lesson's move: it is judged, not played
 
     def choose(self, index: int) -> None:
         """A ``legal`` exercise: mark choice ``index`` (0-based) or take the mark off; other
@@ -406,7 +406,7 @@ class LessonWidget(GameWidget[Any, Any]):
         return self.text(f"widget.lesson.how.{exercise.question}")
 
     # -- the scene -----------------------------------------------------------------------------
-    def analysis_panel(self, built: _scene.Scene) -> _scene.Scene:
+    def analysis_panel(self, built: _scene.Scene, shown: Any = None) -> _scene.Scene:
         """The lesson's scene: the game's board with only the controls that answer the step,
         the step counter, the prose or prompt, hints and verdict in the panel."""
         exercise = self.exercise

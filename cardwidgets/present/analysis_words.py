@@ -2,7 +2,7 @@
 Importing this module registers them.
 
 >>> from cardwidgets import i18n
->>> from cardwidgets.widgets import analysis_words
+>>> from cardwidgets.present import analysis_words
 >>> i18n.text("widget.analysis.kept", "de", move="K♠ nimmt 2♦ J♠", how="exakt")
 'Dein Zug war der beste (exakt): K♠ nimmt 2♦ J♠.'
 """
