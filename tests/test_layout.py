@@ -16,21 +16,21 @@ a name taken from a face counts as an import of the module the face fetches it f
 them). An ``import_module`` whose module the test cannot read is an error unless named, with
 its reason, in ``ALLOWED_UNREAD``.
 
-The house reads top-down (``LAYERS``): the command line and the package's face -> export ->
-widgets, lessons, replay and demo -> present -> table, lab, analysis and rl -> bots -> games ->
-core, cards, codes and the scene vocabulary -> i18n and extras. A module may import its own
-layer and the layers below it, never one above. The exceptions (``ALLOWED_UPWARD``) are lazy
-imports, each of one module and made only when a notebook shows something: ``GameState.picture``
-and ``Table._repr_html_`` draw themselves through the one leaf :mod:`cardwidgets.present.still`
-(as python-chess's board reaches ``chess.svg``), and the lab's conveniences
-``Counterexample.widget()``, ``Counterexample.replay()`` and ``Tournament.replay()`` open what
-the lab found in a widget or a replay.
+The house reads top-down (``LAYERS``, stated in the README's "Layers" section: a test checks
+they agree). A module may import its own layer and the layers below it, never one above. The
+exceptions (``ALLOWED_UPWARD``) are lazy imports, each of one module and made only when a
+notebook shows something: ``GameState.picture`` and ``Table._repr_html_`` draw themselves
+through the one leaf :mod:`cardwidgets.present.still` (as python-chess's board reaches
+``chess.svg``), and the lab's conveniences ``Counterexample.widget()``,
+``Counterexample.replay()`` and ``Tournament.replay()`` open what the lab found in a widget or
+a replay.
 """
 
 from __future__ import annotations
 
 import ast
 import functools
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -39,8 +39,8 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "cardwidgets"
 MAX_FUNCTION_LINES = 60
 
-# The layer of each top-level part of the package, lowest first. DESIGN.md states the same
-# order in words.
+# The layer of each top-level part of the package, lowest first: the README's "Layers" list
+# read bottom up (DESIGN.md states the same order).
 LAYERS = {
     "i18n": 0,
     "extras": 0,
@@ -87,6 +87,7 @@ ALLOWED_UNREAD = {
 """module -> why: the ``import_module`` calls whose module only the running program knows."""
 
 SOURCES = sorted(PACKAGE.rglob("*.py"))
+README = PACKAGE.parent / "README.md"
 
 
 def _part(module: str) -> str:
@@ -139,6 +140,26 @@ def test_the_layer_check_sees_a_wrong_import() -> None:
     assert _upward("cardwidgets.games", {"cardwidgets"}) == ["cardwidgets"]  # the top face
     graph, _ = _scan(PACKAGE)
     assert STILL in graph["cardwidgets.core"]
+
+
+def _stated_layers(text: str) -> list[list[str]]:
+    r"""The parts of each layer, top down, as the numbered list under "### Layers" names them.
+
+    >>> _stated_layers("### Layers\n\n1. `cli` and `__init__`\n2. `core`\n\nThe calls up")
+    [['__init__', 'cli'], ['core']]
+    """
+    section = text.split("### Layers", 1)[1].split("\n#", 1)[0]
+    return [
+        sorted(re.findall(r"`([\w.]+)`", line))
+        for line in section.splitlines()
+        if re.match(r"\d+\. ", line)
+    ]
+
+
+def test_the_readme_states_the_order_the_test_checks() -> None:
+    levels = sorted(set(LAYERS.values()), reverse=True)
+    checked = [sorted(part for part, level in LAYERS.items() if level == at) for at in levels]
+    assert _stated_layers(README.read_text(encoding="utf-8")) == checked
 
 
 def test_the_upward_exceptions_are_lazy_and_still_needed() -> None:
