@@ -310,7 +310,8 @@ def _calls_import_module(node: ast.AST) -> bool:
 def _reads(module: str, path: Path, modules: dict[str, Path]) -> Iterator[tuple[str, str]]:
     """(module, name) for everything ``module`` imports: a whole module as (module, ''), a name
     as (its module, name), each ``alias.name`` read through an imported module, and each module
-    an ``import_module`` call may import (``("?", line)`` when the test cannot tell which)."""
+    an ``import_module`` call may import (``("?", line)`` when the test cannot tell which); a
+    name read with ``getattr`` and computed is ``"*"`` (any name of that module)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     aliases: dict[str, str] = {}
     for node in ast.walk(tree):
@@ -335,6 +336,12 @@ def _reads(module: str, path: Path, modules: dict[str, Path]) -> Iterator[tuple[
             head, _, rest = _dotted(node.value).partition(".")
             if head in aliases:
                 yield ".".join(filter(None, (aliases[head], rest))), node.attr
+        elif isinstance(node, ast.Call) and _dotted(node.func) == "getattr" and node.args:
+            head, _, rest = _dotted(node.args[0]).partition(".")
+            name = node.args[1] if len(node.args) > 1 else None
+            if head in aliases:  # getattr(widgets, name): a computed name may be any of them
+                read = name.value if isinstance(name, ast.Constant) else "*"
+                yield ".".join(filter(None, (aliases[head], rest))), str(read)
 
 
 def _faces(modules: dict[str, Path]) -> dict[str, dict[str, set[str]]]:
@@ -558,10 +565,11 @@ HIDDEN = {
         '    return importlib.import_module(f"pkg.face.{name}")\n'
     ),
     "dark.py": "import importlib\n\n\ndef load(name):\n    return importlib.import_module(name)\n",
+    "probe.py": "from pkg import face\n\n\ndef get(name):\n    return getattr(face, name)\n",
 }
 """A tiny package whose edges hide: ``low`` takes ``High`` through the face's table of homes,
 inside a function (a circle through the face and ``face.high``); ``finder`` imports through an f-string;
-``dark`` through a name nobody can read."""
+``dark`` through a name nobody can read; ``probe`` takes a computed name from the face."""
 
 
 def test_an_edge_hidden_by_a_face_or_import_module_is_seen(tmp_path: Path) -> None:
@@ -573,6 +581,7 @@ def test_an_edge_hidden_by_a_face_or_import_module_is_seen(tmp_path: Path) -> No
     assert graph["pkg.low"] == {"pkg.face", "pkg.face.high"}  # the face's home counts
     assert graph["pkg.face"] == {"pkg.face.high"}  # the face's table counts
     assert graph["pkg.finder"] == {"pkg.face.high"}  # the modules the f-string may name
+    assert graph["pkg.probe"] == {"pkg.face", "pkg.face.high"}  # any name the face may fetch
     assert _circles_in(root, "pkg", {}) == [["pkg.face", "pkg.face.high", "pkg.low"]]
     assert _unread(root) == {"pkg.dark": ["5"]}
 

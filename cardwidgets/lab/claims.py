@@ -58,11 +58,10 @@ class Counterexample:
         lab, so the lab imports them here, when a notebook asks, and nowhere else.
         """
         options.setdefault("opponent", "human")
-        name = self.name.capitalize() + "Widget"
         try:
-            from cardwidgets import widgets
+            from cardwidgets.widgets import widget_class
 
-            cls = getattr(widgets, name, None)
+            cls = widget_class(self.name)
         except ImportError as err:  # the widgets need Jupyter's packages
             raise NoWidget("lab.no_widget", game=self.name) from err
         if cls is None:
