@@ -231,67 +231,6 @@ class CardError(i18n.TranslatedError):
     """Card text that is not a card; the message says what was wrong."""
 
 
-i18n.register(
-    {
-        "card.name": {"en": "{rank} of {suit}", "de": "{suit} {rank}"},
-        "card.empty": {
-            "en": "'{text}' is not a card: write a rank and a suit, such as 10♦ or QS",
-            "de": "'{text}' ist keine Karte: schreibe Rang und Farbe, etwa 10♦ oder QS",
-        },
-        "card.bad_rank": {
-            "en": "'{text}' is not a card: ranks are " + RANKS_HIGH_TO_LOW,
-            "de": "'{text}' ist keine Karte: die Ränge sind " + RANKS_HIGH_TO_LOW,
-        },
-        "card.bad_suit": {
-            "en": "'{text}' is not a card: suits are ♠ ♥ ♦ ♣ (or S H D C)",
-            "de": "'{text}' ist keine Karte: die Farben sind ♠ ♥ ♦ ♣ (oder S H D C)",
-        },
-        "card.bad_parts": {
-            "en": "rank {rank} and suit {suit} do not make a card",
-            "de": "Rang {rank} und Farbe {suit} ergeben keine Karte",
-        },
-        "card.not_text": {
-            "en": "{text} is not a card or card text",
-            "de": "{text} ist weder eine Karte noch ein Kartentext",
-        },
-        "card.not_cards": {
-            "en": "{text} is not a list of cards or a card text",
-            "de": "{text} ist weder eine Kartenliste noch ein Kartentext",
-        },
-        "rng.bad": {
-            "en": "a random generator must be a cardwidgets.cards.Rng or a random.Random, "
-            "not {rng}",
-            "de": "ein Zufallsgenerator muss ein cardwidgets.cards.Rng oder ein random.Random "
-            "sein, nicht {rng}",
-        },
-        "seed.bad": {
-            "en": "a seed must be a whole number or a text, not {seed}",
-            "de": "ein Startwert muss eine ganze Zahl oder ein Text sein, nicht {seed}",
-        },
-        "seed.too_big": {
-            "en": "a whole-number seed must be from -{most} to {most}, not {seed}",
-            "de": "ein ganzzahliger Startwert muss von -{most} bis {most} reichen, nicht {seed}",
-        },
-        "card.duplicate": {
-            "en": "{card} appears twice",
-            "de": "{card} kommt zweimal vor",
-        },
-        "suit.S": {"en": "spades", "de": "Pik"},
-        "suit.H": {"en": "hearts", "de": "Herz"},
-        "suit.D": {"en": "diamonds", "de": "Karo"},
-        "suit.C": {"en": "clubs", "de": "Kreuz"},
-        **{
-            f"rank.{r.text}": {"en": en, "de": de}
-            for r, en, de in zip(
-                Rank,
-                "two three four five six seven eight nine ten jack queen king ace".split(),
-                "Zwei Drei Vier Fünf Sechs Sieben Acht Neun Zehn Bube Dame König Ass".split(),
-                strict=True,
-            )
-        },
-    }
-)
-
 _SUIT_TOKENS: dict[str, Suit] = {
     "♠": Suit.SPADES, "♤": Suit.SPADES, "S": Suit.SPADES,
     "♥": Suit.HEARTS, "♡": Suit.HEARTS, "H": Suit.HEARTS,

@@ -53,110 +53,6 @@ from cardwidgets.lab.players import Option, option_value
 
 __all__ = ["CommandError", "main", "parser"]
 
-i18n.register(
-    {
-        "cli.description": {
-            "en": "Jupyter teaching widgets and exact rules engines for Tablić, Panjpar and "
-            "Pazaak.",
-            "de": "Jupyter-Lernwidgets und exakte Regel-Engines für Tablić, Panjpar und Pazaak.",
-        },
-        "cli.simulate": {
-            "en": "play many seeded games and print a summary table",
-            "de": "viele Spiele mit Startwert spielen und eine Übersicht ausgeben",
-        },
-        "cli.game": {"en": "the game", "de": "das Spiel"},
-        "cli.games": {"en": "how many games (default 1000)", "de": "wie viele Spiele (1000)"},
-        "cli.players": {
-            "en": "one player per seat, or one for both: random, greedy, expert; options as "
-            "greedy:stand_at=17",
-            "de": "ein Spieler je Platz oder einer für beide: random, greedy, expert; Optionen "
-            "wie greedy:stand_at=17",
-        },
-        "cli.seed": {"en": "the run's seed (default 0)", "de": "Startwert des Laufs (0)"},
-        "cli.workers": {
-            "en": "worker processes (default 1: in this process)",
-            "de": "Arbeitsprozesse (1: in diesem Prozess)",
-        },
-        "cli.unit": {
-            "en": "what one row is (Tablić: match or deal)",
-            "de": "was eine Zeile ist (Tablić: match oder deal)",
-        },
-        "cli.rule": {
-            "en": "a rule variant as name=value (repeatable)",
-            "de": "eine Regelvariante als name=wert (mehrfach möglich)",
-        },
-        "cli.json": {
-            "en": "write the rows as JSON to PATH ('-': standard output, instead of the table)",
-            "de": "die Zeilen als JSON nach PFAD schreiben ('-': Standardausgabe statt Tabelle)",
-        },
-        "cli.progress": {
-            "en": "show a progress bar (default: when standard error is a terminal)",
-            "de": "Fortschrittsbalken zeigen (Standard: wenn stderr ein Terminal ist)",
-        },
-        "cli.locale": {"en": "language of the table: en or de", "de": "Sprache: en oder de"},
-        "cli.bad_rule": {
-            "en": "a rule is written name=value, not {text}",
-            "de": "eine Regel schreibt man name=wert, nicht {text}",
-        },
-        "cli.wrote": {
-            "en": "wrote {rows:# row|# rows} to {path}",
-            "de": "{rows:# Zeile|# Zeilen} nach {path} geschrieben",
-        },
-        "cli.cannot_write": {
-            "en": "cannot write {path}: {reason}",
-            "de": "{path} lässt sich nicht schreiben: {reason}",
-        },
-        "cli.kept_old": {
-            "en": "{path} is left as it was",
-            "de": "{path} bleibt, wie es war",
-        },
-        "cli.stdout": {"en": "standard output", "de": "die Standardausgabe"},
-        "cli.os.ENOSPC": {"en": "the disk is full", "de": "der Datenträger ist voll"},
-        "cli.os.EDQUOT": {
-            "en": "the disk quota is used up",
-            "de": "das Speicherkontingent ist aufgebraucht",
-        },
-        "cli.os.EACCES": {"en": "permission denied", "de": "keine Berechtigung"},
-        "cli.os.EROFS": {
-            "en": "the file system is read-only",
-            "de": "das Dateisystem ist schreibgeschützt",
-        },
-        "cli.os.ENOENT": {
-            "en": "the folder does not exist",
-            "de": "den Ordner gibt es nicht",
-        },
-        "cli.os.ENOTDIR": {
-            "en": "a part of the path is no folder",
-            "de": "ein Teil des Pfads ist kein Ordner",
-        },
-        "cli.os.EISDIR": {"en": "it is a folder", "de": "es ist ein Ordner"},
-        "cli.os.ENAMETOOLONG": {"en": "the name is too long", "de": "der Name ist zu lang"},
-        "cli.os.EIO": {"en": "an input/output error", "de": "ein Ein-/Ausgabefehler"},
-        "cli.os.other": {"en": "system error {code}", "de": "Systemfehler {code}"},
-        "cli.kept": {
-            "en": "wrote the {rows:# row|# rows} that finished to {path}",
-            "de": "die {rows:# fertige Zeile|# fertigen Zeilen} nach {path} geschrieben",
-        },
-        "cli.bad_count": {
-            "en": "a whole number from {least} to {most} is needed, not {value}",
-            "de": "nötig ist eine ganze Zahl von {least} bis {most}, nicht {value}",
-        },
-        "cli.help": {"en": "show this help and exit", "de": "diese Hilfe zeigen und beenden"},
-        "cli.version": {
-            "en": "show the version and exit",
-            "de": "die Versionsnummer zeigen und beenden",
-        },
-        "cli.command": {"en": "the command", "de": "der Befehl"},
-        "cli.meta.games": {"en": "GAMES", "de": "ANZAHL"},
-        "cli.meta.players": {"en": "PLAYER", "de": "SPIELER"},
-        "cli.meta.seed": {"en": "SEED", "de": "STARTWERT"},
-        "cli.meta.workers": {"en": "WORKERS", "de": "PROZESSE"},
-        "cli.meta.unit": {"en": "UNIT", "de": "EINHEIT"},
-        "cli.meta.rule": {"en": "NAME=VALUE", "de": "NAME=WERT"},
-        "cli.meta.path": {"en": "PATH", "de": "PFAD"},
-    }
-)
-
 
 class CommandError(i18n.TranslatedError):
     """A command line that cannot run (a ``ValueError``); printed in the chosen language."""
@@ -250,7 +146,7 @@ def _german_ngettext(english: Callable[[str, str, int], str]) -> Callable[[str, 
         german = _ARGPARSE_DE_PLURALS.get((singular, plural))
         if german is None:
             return english(singular, plural, count)
-        return i18n.plural(count, *german, "de")
+        return i18n.plural(count, *german, locale="de")
 
     return ngettext
 

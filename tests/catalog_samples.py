@@ -46,7 +46,9 @@ def renderings(key: str, templates: dict[str, str]) -> dict[str, list[str]]:
         plain, counts = fields(template)
         names |= plain
         counted |= counts
-    counted |= set(i18n.count_fields(key)) if hasattr(i18n, "count_fields") else set()
+    field = i18n.count_field(key) if hasattr(i18n, "count_field") else None
+    if field is not None:  # a plural entry's count field
+        counted.add(field)
     samples = []
     for count in COUNTS if counted else (None,):
         params: dict[str, object] = {name: f"<{name}>" for name in names - counted}

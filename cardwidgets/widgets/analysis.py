@@ -43,7 +43,6 @@ from typing import Any, Protocol
 from cardwidgets import i18n
 from cardwidgets import scene as _scene
 from cardwidgets.analysis import Analysis, Entry, analyse
-from cardwidgets.widgets import analysis_words  # noqa: F401  (registers the sentences)
 
 
 class Coached(Protocol):

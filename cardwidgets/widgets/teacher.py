@@ -31,7 +31,6 @@ from typing import Any, Protocol
 
 from cardwidgets import i18n
 from cardwidgets import scene as _scene
-from cardwidgets.present import teacher_words as _teacher_words  # noqa: F401  (the catalog)
 from cardwidgets.table import undo_point  # the Table's rule: the widget goes back as it does
 from cardwidgets.widgets.errors import WidgetError
 
