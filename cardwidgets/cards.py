@@ -242,6 +242,7 @@ _SUIT_WORDS: dict[str, Suit] = {
     "HEARTS": Suit.HEARTS, "HEART": Suit.HEARTS, "HERZ": Suit.HEARTS,
     "DIAMONDS": Suit.DIAMONDS, "DIAMOND": Suit.DIAMONDS, "KARO": Suit.DIAMONDS,
     "CLUBS": Suit.CLUBS, "CLUB": Suit.CLUBS, "KREUZ": Suit.CLUBS,
+    "HERC": Suit.HEARTS, "TREF": Suit.CLUBS,  # Croatian (karo and pik are the German words)
 }  # fmt: skip
 _RANK_TOKENS: dict[str, int] = {
     **{str(n): n for n in range(2, 11)},
@@ -252,6 +253,11 @@ _RANK_WORDS: dict[str, int] = {
     **{w: n for n, w in enumerate("ZWEI DREI VIER FÜNF SECHS SIEBEN ACHT NEUN ZEHN".split(), 2)},
     "JACK": 11, "QUEEN": 12, "KING": 13, "ACE": 14,
     "BUBE": 11, "DAME": 12, "KÖNIG": 13, "KOENIG": 13, "ASS": 14,
+    # Croatian, as Tablić players name the cards: "desetka karo", "kralj pik", "as herc"
+    **{w: n for n, w in enumerate(
+        "DVOJKA TROJKA ČETVORKA PETICA ŠESTICA SEDMICA OSMICA DEVETKA DESETKA".split(), 2)},
+    "CETVORKA": 4, "SESTICA": 6,
+    "DEČKO": 11, "DECKO": 11, "ŽANDAR": 11, "ZANDAR": 11, "DAMA": 12, "KRALJ": 13, "AS": 14,
 }  # fmt: skip
 
 
@@ -282,10 +288,13 @@ def parse(text: str) -> Card:
     """Read one card in any notation of docs/rules/index.md ("Writing cards").
 
     Rank first or suit first, suit symbols or letters, ``10`` or ``T``, any case, and the
-    spoken forms ``"10 of diamonds"`` and ``"Karo Zehn"``.
+    spoken forms ``"10 of diamonds"``, ``"Karo Zehn"`` and the Croatian ``"10 herc"``, ``"kralj
+    pik"``.
 
     >>> [str(parse(t)) for t in ("10♦", "10D", "TD", "td", "♦10", "d10", "queen of hearts")]
     ['10♦', '10♦', '10♦', '10♦', '10♦', '10♦', 'Q♥']
+    >>> [str(parse(t)) for t in ("10 herc", "kralj pik", "as tref", "dečko karo", "Dama herc")]
+    ['10♥', 'K♠', 'A♣', 'J♦', 'Q♥']
     >>> parse("10X")
     Traceback (most recent call last):
     ...
@@ -346,6 +355,10 @@ def parse_many(text: str) -> tuple[Card, ...]:
     '5♦ 5♣ K♣'
     >>> format_cards(parse_many("10 of diamonds, ace of spades 3h Karo Zehn"))
     '10♦ A♠ 3♥ 10♦'
+    >>> format_cards(parse_many("10 herc, kralj pik 7 tref"))
+    '10♥ K♠ 7♣'
+    >>> format_cards(parse_many("AS pik 10"))  # AS is the ace of spades, then "pik 10"
+    'A♠ 10♠'
     >>> parse_many("")
     ()
     """
@@ -358,7 +371,11 @@ def parse_many(text: str) -> tuple[Card, ...]:
         if i + 2 < len(tokens) and tokens[i + 1].upper() == "OF":
             found.append(parse(" ".join(tokens[i : i + 3])))
             i += 3
-        elif i + 1 < len(tokens) and _is_word_pair(tokens[i], tokens[i + 1]):
+        elif (
+            i + 1 < len(tokens)
+            and _is_word_pair(tokens[i], tokens[i + 1])
+            and not _card_then_pair(tokens, i)
+        ):
             found.append(parse(f"{tokens[i]} {tokens[i + 1]}"))
             i += 2
         else:
@@ -370,7 +387,18 @@ def parse_many(text: str) -> tuple[Card, ...]:
 def _is_word_pair(first: str, second: str) -> bool:
     a, b = first.upper(), second.upper()
     return (a in _SUIT_WORDS and (b in _RANK_WORDS or b in _RANK_TOKENS)) or (
-        b in _SUIT_WORDS and a in _RANK_WORDS
+        b in _SUIT_WORDS and (a in _RANK_WORDS or a in _RANK_TOKENS)
+    )
+
+
+def _card_then_pair(tokens: list[str], i: int) -> bool:
+    """Whether ``tokens[i]`` is a card by itself (the Croatian "as" is also AS, the ace of
+    spades) and the next two tokens are a suit-first pair: then it is read as that card."""
+    return (
+        tokens[i].upper() == "AS"
+        and i + 2 < len(tokens)
+        and tokens[i + 1].upper() in _SUIT_WORDS
+        and _is_word_pair(tokens[i + 1], tokens[i + 2])
     )
 
 

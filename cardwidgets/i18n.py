@@ -11,14 +11,16 @@ holds the sentences with empty ``msgstr``, and exists for its header). A sentenc
 >>> from cardwidgets import i18n
 >>> i18n.text("cli.wrote", "de", rows=1, path="a.csv")
 '1 Zeile nach a.csv geschrieben'
+>>> i18n.text("tablic.say.capture", "hr", player="Igrač 1", card="8♦", captured="3♠ 5♥")
+'Igrač 1 igra 8♦ i nosi 3♠ 5♥.'
 
 A sentence with one count is a plural entry (``msgid_plural``, ``msgstr[n]``): the file's own
 ``Plural-Forms`` rule picks the form for the count, as gettext's ``ngettext`` does, and the
 count field is written as the locale writes numbers (``1.500`` in German). Croatian has three
 forms (1, 21 karta; 2–4, 22 karte; 5–20, 25, 111 karata):
 
->>> [i18n.text("widget.cards", "de", n=n) for n in (1, 1500)]
-['1 Karte', '1.500 Karten']
+>>> [i18n.text("widget.cards", "hr", n=n) for n in (1, 3, 5, 12, 21, 22, 111, 1500)]
+['1 karta', '3 karte', '5 karata', '12 karata', '21 karta', '22 karte', '111 karata', '1.500 ...']
 
 A sentence with two or more counts (``"{games:# game|# games}, {seeds:# seed|# seeds}"``)
 keeps a plural selection per field, inside the one translation: ``{name:form0|form1|…}``, one

@@ -31,12 +31,12 @@ def _template(key: str, locale: str) -> str:
 def test_every_sentence_exists_in_every_locale_with_the_same_fields() -> None:
     _load_all_modules()
     assert len(i18n.keys()) > 1000
-    for key in i18n.keys():
+    for key in set(i18n.keys()) - set(i18n.registered()):  # the PO catalogs' sentences
         fields = {
             locale: set(re.findall(r"{(\w+)", _template(key, locale))) for locale in i18n.LOCALES
         }
-        assert fields["en"] == fields["de"], key
-        assert all(i18n.translated(key, locale) for locale in ("de",)), key
+        assert fields["en"] == fields["de"] == fields["hr"], key
+        assert all(i18n.translated(key, locale) for locale in ("de", "hr")), key
 
 
 def test_register_refuses_a_missing_locale_and_conflicting_texts() -> None:

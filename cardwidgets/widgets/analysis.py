@@ -111,7 +111,7 @@ def value_text(game: str, value: float, locale: str) -> str:
     ('48%', '48 %')
     """
     if game in PROBABILITY_GAMES:
-        return f"{round(value * 100)}%" if locale != "de" else f"{round(value * 100)} %"
+        return i18n.number_format(locale).percent.replace("#", str(round(value * 100)))
     shown = _decimal(abs(value), locale)
     return ("+" if value >= 0 else "−") + shown
 
@@ -132,9 +132,9 @@ def amount_text(game: str, lost: float, locale: str) -> str:
 
 
 def _decimal(value: float, locale: str) -> str:
-    """One decimal, none when whole; a decimal comma in German."""
+    """One decimal, none when whole; a decimal comma in German and Croatian."""
     text = f"{value:.1f}".removesuffix(".0")
-    return text.replace(".", ",") if locale == "de" else text
+    return text.replace(".", i18n.number_format(locale).point)
 
 
 # -- the analyses, cached by position ----------------------------------------------------------
