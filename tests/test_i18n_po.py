@@ -125,3 +125,17 @@ def test_a_locale_not_supported_is_refused_with_the_list() -> None:
     with pytest.raises(i18n.LocaleError) as refused:
         i18n.check_locale("sr")
     assert refused.value.text("hr") == "nepoznat jezik 'sr': odaberi jedan od en, de, hr"
+
+
+def test_no_english_word_inside_a_croatian_sentence() -> None:
+    from language import english_words
+
+    croatian = {"a", "to", "no", "i"}  # Croatian words too: "a ne", "to je", "no", "i"
+    found = []
+    for key in set(i18n.keys()) - set(i18n.registered()):
+        for text in i18n.forms(key, "hr"):
+            # fields, calls such as choose(state), options such as draw=False, .results
+            plain = re.sub(r"\{[^}]*\}|\w+\([^)]*\)|\w+=\w+|\.\w+", " ", text)
+            plain = plain.replace("choose", " ")  # the bot's method, named in the code
+            found += [(key, w) for w in english_words(plain) if w not in croatian]
+    assert found == []
