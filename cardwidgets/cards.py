@@ -359,28 +359,61 @@ def parse_many(text: str) -> tuple[Card, ...]:
     '10♥ K♠ 7♣'
     >>> format_cards(parse_many("AS pik 10"))  # AS is the ace of spades, then "pik 10"
     'A♠ 10♠'
+    >>> format_cards(parse_many("as herc, dečko tref"))
+    'A♥ J♣'
     >>> parse_many("")
     ()
     """
     if not isinstance(text, str):
         raise CardError("card.not_cards", text=i18n.shown(text))
     tokens = [token for token in _SEPARATORS.split(text) if token]
+    return _reading(tokens) or _greedy(tokens)
+
+
+def _widths(tokens: list[str], i: int) -> list[int]:
+    """How many tokens the card at ``tokens[i]`` may take: "x of y", a word pair, or one."""
+    widths = []
+    if i + 2 < len(tokens) and tokens[i + 1].upper() == "OF":
+        widths.append(3)
+    if i + 1 < len(tokens) and _is_word_pair(tokens[i], tokens[i + 1]):
+        widths.append(2)
+    return [*widths, 1]
+
+
+def _reading(tokens: list[str]) -> tuple[Card, ...] | None:
+    """The cards of ``tokens`` if they can all be read, preferring longer readings first
+    ("as herc" is one card, but in "AS pik 10" AS is a card and "pik 10" another); None if
+    no reading uses every token."""
+    width_at: list[int] = [0] * (len(tokens) + 1)
+    readable = [False] * len(tokens) + [True]
+    cards_at: dict[int, Card] = {}
+    for i in range(len(tokens) - 1, -1, -1):
+        for width in _widths(tokens, i):
+            if not readable[i + width]:
+                continue
+            try:
+                cards_at[i] = parse(" ".join(tokens[i : i + width]))
+            except CardError:
+                continue
+            readable[i], width_at[i] = True, width
+            break
+    if not readable[0]:
+        return None
+    found, i = [], 0
+    while i < len(tokens):
+        found.append(cards_at[i])
+        i += width_at[i]
+    return tuple(found)
+
+
+def _greedy(tokens: list[str]) -> tuple[Card, ...]:
+    """Read ``tokens`` left to right, for the error of the first token that is no card."""
     found: list[Card] = []
     i = 0
     while i < len(tokens):
-        if i + 2 < len(tokens) and tokens[i + 1].upper() == "OF":
-            found.append(parse(" ".join(tokens[i : i + 3])))
-            i += 3
-        elif (
-            i + 1 < len(tokens)
-            and _is_word_pair(tokens[i], tokens[i + 1])
-            and not _card_then_pair(tokens, i)
-        ):
-            found.append(parse(f"{tokens[i]} {tokens[i + 1]}"))
-            i += 2
-        else:
-            found.append(parse(tokens[i]))
-            i += 1
+        width = _widths(tokens, i)[0]
+        found.append(parse(" ".join(tokens[i : i + width])))
+        i += width
     return tuple(found)
 
 
@@ -388,17 +421,6 @@ def _is_word_pair(first: str, second: str) -> bool:
     a, b = first.upper(), second.upper()
     return (a in _SUIT_WORDS and (b in _RANK_WORDS or b in _RANK_TOKENS)) or (
         b in _SUIT_WORDS and (a in _RANK_WORDS or a in _RANK_TOKENS)
-    )
-
-
-def _card_then_pair(tokens: list[str], i: int) -> bool:
-    """Whether ``tokens[i]`` is a card by itself (the Croatian "as" is also AS, the ace of
-    spades) and the next two tokens are a suit-first pair: then it is read as that card."""
-    return (
-        tokens[i].upper() == "AS"
-        and i + 2 < len(tokens)
-        and tokens[i + 1].upper() in _SUIT_WORDS
-        and _is_word_pair(tokens[i + 1], tokens[i + 2])
     )
 
 

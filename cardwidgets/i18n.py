@@ -199,6 +199,15 @@ def add_locale(code: str, path: str | Path) -> None:
         LOCALES = (*LOCALES, code)
 
 
+def remove_locale(code: str) -> None:
+    """Forget the language ``code`` that :func:`add_locale` added (a test's, a trial's)."""
+    global LOCALES
+    if code in _files:
+        LOCALES = tuple(known for known in LOCALES if known != code)
+        _files.pop(code)
+        _languages.pop(code, None)
+
+
 def check_locale(locale: str) -> str:
     """Return ``locale`` if supported, else raise ``ValueError`` listing the supported ones.
 

@@ -29,6 +29,10 @@ GROUPED_NOW = {
 }
 
 
+# Sentences changed on purpose since the recording: the CLI's --locale help lists Croatian.
+CHANGED = {"cli.locale"}
+
+
 def _ungrouped(texts: dict[str, list[str]]) -> dict[str, list[str]]:
     return {
         locale: [t.replace("1,500", "1500").replace("1.500", "1500") for t in said]
@@ -41,6 +45,8 @@ def test_english_and_german_render_as_the_dict_catalog_did() -> None:
     assert len(before) == 1038
     changed = []
     for key, rendered in before.items():
+        if key in CHANGED:
+            continue
         now = renderings(
             key, {locale: " ".join(i18n.forms(key, locale)) for locale in ("en", "de")}
         )

@@ -51,12 +51,11 @@ def pseudo(folder: Path) -> Path:
 
 
 @pytest.fixture
-def qps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
-    monkeypatch.setattr(i18n, "LOCALES", i18n.LOCALES)
-    monkeypatch.setattr(i18n, "_languages", dict(i18n._languages))
-    monkeypatch.setattr(i18n, "_files", dict(i18n._files))
+def qps(tmp_path: Path) -> Iterator[str]:
     i18n.add_locale(CODE, pseudo(tmp_path))  # the one registration line of a new language
-    return CODE
+    yield CODE
+    i18n.remove_locale(CODE)
+    assert i18n.LOCALES == ("en", "de", "hr")
 
 
 def unmarked(text: str) -> str:
