@@ -50,7 +50,7 @@ _LAZY_MODULES = {
     "lessons": "cardwidgets.lessons",
     "widgets": "cardwidgets.widgets",
 }
-_LAZY_WIDGETS = ("GameWidget", "TablicWidget", "PanjparWidget", "PazaakWidget")
+_LAZY_WIDGETS = ("GameWidget", "TablicWidget", "PanjparWidget", "PazaakWidget", "PositionEditor")
 _LAZY_ERRORS = ("IllegalMove", "RecordError")
 _LAZY_CLASSES = {"Table": "cardwidgets.table"}
 

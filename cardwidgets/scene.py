@@ -65,6 +65,8 @@ __all__ = [
     "ROLES",
     "Action",
     "AnalysisPanel",
+    "AnswerField",
+    "AnswerPanel",
     "Badge",
     "Banner",
     "CardView",
@@ -311,6 +313,24 @@ class AnalysisPanel(TypedDict):
     text: str
     values: dict[str, str]
     best: list[str]
+
+
+class AnswerField(TypedDict):
+    """A text field and its button under the panel's sentence: a lesson's chance question
+    (:mod:`cardwidgets.widgets.lesson`). The page sends ``{"kind": "answer", "text": ...}``;
+    ``value`` is the last answer given ("" before the first)."""
+
+    label: str
+    button: str
+    value: str
+
+
+class AnswerPanel(AnalysisPanel, total=False):
+    """A lesson's panel (``lesson`` true: the page gives it the room it needs, since it
+    carries the lesson's text), with an :class:`AnswerField` for a chance question."""
+
+    lesson: bool
+    answer: AnswerField
 
 
 class Scene(TypedDict):

@@ -36,25 +36,24 @@ the call that made it, kept in :attr:`Table.events` until read, and passed to ev
 of :meth:`Table.listen`. ``print(t)`` gives the board as text from the learner's seat (hidden
 cards hidden), and a notebook shows ``t`` as a still picture.
 
-How the widget will sit on it (the next step; ``widgets/base.py`` does all this itself today):
-the widget makes one ``Table`` (``opponent``, ``players``, ``seed``, ``code``, ``state``,
-``seat`` pass straight through; the widget's default opponent ``None`` becomes ``"greedy"``)
-and keeps only what is its own: the synced traits, the display options, the learner's
-selection and the intent table. Its ``play``/``commit`` call :meth:`Table.play`, ``step``
-:meth:`Table.step`, ``next`` :meth:`Table.resume`, ``undo`` :meth:`Table.undo`, ``goto`` and
-the history buttons :meth:`Table.goto`, ``new`` :meth:`Table.new`; ``paused`` is
+How the widget sits on it: a game widget makes one ``Table`` (``w.table``; its default
+opponent ``None`` is ``"greedy"``) and keeps only what is its own: the synced traits, the
+display options, the learner's selection and the intent table. Its ``play``/``commit`` call
+:meth:`Table.play`, ``step`` :meth:`Table.step`, ``next`` :meth:`Table.resume`, ``undo``
+:meth:`Table.undo`, ``goto`` and the history buttons :meth:`Table.goto`, ``new``
+:meth:`Table.new`, setting its ``state`` :meth:`Table.reset`; ``paused`` is
 :attr:`Table.paused`, ``is_my_turn`` :meth:`Table.learner_to_move`, ``line``, ``cursor`` and
 ``branches`` are the Table's, and setting the widget's ``seat`` or ``opponent`` sets the
 Table's (:attr:`Table.seat`, :attr:`Table.opponent`: the computer changes sides or comes in and
 moves if it is to move). The clock of watching (``watch``/``pause`` at a ``pace``) stays the
-widget's: each tick is one :meth:`Table.step`. The events of one call are what the live line
-says and what the scene plays out (a move's card in flight, then the summary); ``on_move``
-hooks become a listener of the ``"move"`` events. The presenter is then given the Table's
-moment (line, cursor, seat, dismissed pauses) once per click.
+widget's: each tick is one :meth:`Table.step`. The moves among the events of one call are what
+the live line says and what the scene plays out, and the ``on_move`` hooks are called for
+them. A game that deals its own way passes ``deal`` (Panjpar's trump guess, Pazaak's side
+decks); :attr:`Table.replying` holds the computer back while the game waits on something else.
 
-One difference from today's widget, on purpose: a move played from an earlier position forgets
-the continued pauses after it (the widget kept them, so a pause reached again on the new line
-was skipped).
+A move played from an earlier position forgets the continued pauses after it: a pause reached
+on the new line is shown again (the widget, before it sat on the table, kept them and skipped
+such a pause).
 """
 
 from __future__ import annotations
@@ -216,7 +215,9 @@ class Table:
     ``choose(state)``; None or ``"human"``: a learner plays both seats. ``players`` instead
     seats two computer players to watch (names or objects; a name is seeded from the game's
     seed and its seat). ``locale`` (``"en"``, ``"de"``; None: the current default) is the
-    language of the text board.
+    language of the text board. ``deal`` (``deal(seed, rules)``) deals a new game where a
+    front end deals its own way (Panjpar's trump guess, Pazaak's side decks); ``replying``
+    is :attr:`replying` from the start.
 
     >>> t = Table("pazaak", seed=3, players=("greedy", "random"))
     >>> t.step()
@@ -239,10 +240,14 @@ class Table:
         opponent: object = None,
         players: Sequence[object] | None = None,
         locale: str | None = None,
+        deal: Callable[[int | str, Any], GameState[Any]] | None = None,
+        replying: bool = True,
     ) -> None:
         from cardwidgets import games
 
         self._engine = games.get(game)
+        self._deal = deal
+        self.replying = replying
         self.game: str = game
         self._seat: int = check_seat(seat)
         self.locale = locale
@@ -276,6 +281,8 @@ class Table:
                 code, seed=self.seed, rules=rules
             )
             return found_state
+        if self._deal is not None:
+            return self._deal(self.seed, rules)
         dealt: GameState[Any] = self._engine.new_game(seed=self.seed, rules=rules)
         return dealt
 
@@ -356,6 +363,11 @@ class Table:
         self._locale = None if locale is None else i18n.check_locale(locale)
 
     # -- the seats -----------------------------------------------------------------------------
+    replying: bool
+    """Whether the computer answers the learner (True): a front end turns it off while the
+    game waits on something else (a question before the deal, a puzzle's one move); the
+    computer then moves only when stepped."""
+
     @property
     def seat(self) -> int:
         """The learner's seat, whose eyes the board shows. Set it to change sides: the
@@ -535,14 +547,17 @@ class Table:
         try:
             after = state.play(move)
         except IllegalMove as err:
-            raise TableError("table.bad_player", move=i18n.shown(move), reason=err) from err
+            # ``chosen``: the move itself, for a front end that words the refusal its own way
+            raise TableError(
+                "table.bad_player", move=i18n.shown(move), reason=err, chosen=move
+            ) from err
         return self._append(after)
 
     def _replies(self) -> list[Event]:
         """The computer's moves while it is to move at the end of the line and no pause
         stops it; the events of each."""
         events: list[Event] = []
-        if self.watching or self._cursor != len(self._line) - 1:
+        if self.watching or not self.replying or self._cursor != len(self._line) - 1:
             return events  # two computer players move only when stepped
         for _ in range(_MAX_REPLIES):
             to_move = self.state.to_move
@@ -617,6 +632,27 @@ class Table:
             # All or nothing: a bad code or a failing player leaves the old game on the table.
             self._seed, self._new_games, self._seats, self._line, self._cursor = saved
             self._branches, self._dismissed = saved_more
+            raise
+        return self._emit(events)
+
+    def reset(self, state: GameState[Any]) -> tuple[Event, ...]:
+        """Put ``state`` on the table in place of the game: its line from its first position,
+        no branches, no pause continued past; the seats and the seed stay. The computer
+        replies if it is to move.
+
+        >>> from cardwidgets import tablic
+        >>> t = Table("tablic", seed=1, opponent="greedy")
+        >>> [e.kind for e in t.reset(tablic.new_game(seed=2))], t.seed, t.state.ply
+        (['new'], 1, 0)
+        """
+        first = self._first(state, None, None)
+        saved = (list(self._line), self._cursor, list(self._branches), set(self._dismissed))
+        self._line, self._branches, self._dismissed = list(first.path()), [], set()
+        self._cursor = len(self._line) - 1
+        try:
+            events = [Event("new", self.state.ply, state=self.state), *self._replies()]
+        except BaseException:
+            self._line, self._cursor, self._branches, self._dismissed = saved
             raise
         return self._emit(events)
 

@@ -111,6 +111,31 @@ def _drop_widget_state(
         ]
 
 
+def _lesson_pages(app: Any, exception: Exception | None) -> None:
+    """Each example lesson as a playable page (English, German) and a worksheet, written into
+    the site beside the lessons guide, which links them (``docs/lesson-pages/``)."""
+    if exception is not None or app.builder.format != "html":
+        return
+    write_lesson_pages(Path(app.outdir) / "docs" / "lesson-pages")
+
+
+def write_lesson_pages(folder: Path) -> list[Path]:
+    """Write every example lesson's pages into ``folder``; the paths written."""
+    from cardwidgets import lessons
+
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name in lessons.examples():
+        lesson = lessons.load(name)
+        written.append(lesson.save_html(folder / f"{name}.html", locale="en"))
+        written.append(lesson.save_html(folder / f"{name}.de.html", locale="de"))
+        sheet = folder / f"{name}.worksheet.html"
+        sheet.write_text(lesson.worksheet_html(locale="en"), encoding="utf-8")
+        written.append(sheet)
+    return written
+
+
 def setup(app: Any) -> dict[str, Any]:
     app.connect("html-page-context", _drop_widget_state, priority=900)
+    app.connect("build-finished", _lesson_pages)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

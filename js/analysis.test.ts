@@ -48,6 +48,7 @@ describe("the analysis panel", () => {
     const panel = host.querySelector(".cw-side .cw-analysis");
     expect(panel?.getAttribute("aria-label")).toBe("Analysis");
     expect(panel?.querySelector(".cw-analysis-text")?.textContent).toBe("Best: 8♣ captures 3♠ (+6).");
+    expect(panel?.getAttribute("data-lesson")).toBeNull(); // the switch's panel may be cut when tight
   });
 
   it("draws nothing when the switch is off", () => {
@@ -55,5 +56,28 @@ describe("the analysis panel", () => {
     const view = new SceneView(host, () => {});
     view.update(scene({ analysis: null }));
     expect(host.querySelector(".cw-analysis, .cw-value")).toBeNull();
+  });
+
+  it("a lesson's answer field sends the text typed, by its button or by Enter", () => {
+    const host = document.createElement("div");
+    const sent: unknown[] = [];
+    const view = new SceneView(host, (intent, version) => sent.push([intent, version]));
+    const answer = { label: "Your answer (25%, 0.25 or 1/4)", button: "Answer", value: "" };
+    view.update(scene({ analysis: { ...PANEL, values: {}, best: [], lesson: true, answer } }));
+    expect(host.querySelector(".cw-analysis")?.getAttribute("data-lesson")).toBe("true");
+    const input = host.querySelector<HTMLInputElement>('.cw-analysis [data-answer="text"]');
+    expect(input?.closest("label")?.textContent).toContain("Your answer");
+    input!.value = "36%";
+    input!.dispatchEvent(new KeyboardEvent("keydown", { key: "3", bubbles: true }));
+    expect(sent).toEqual([]); // typing is the field's own
+    host.querySelector<HTMLButtonElement>('[data-answer="send"]')!.click();
+    input!.value = "13/36";
+    input!.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+    expect(sent).toEqual([
+      [{ kind: "answer", text: "36%" }, 3],
+      [{ kind: "answer", text: "13/36" }, 3],
+    ]);
+    view.update(scene({ version: 4, analysis: { ...PANEL, answer: { ...answer, value: "13/36" } } }));
+    expect(host.querySelector<HTMLInputElement>('[data-answer="text"]')?.value).toBe("13/36");
   });
 });

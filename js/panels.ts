@@ -193,7 +193,7 @@ export function renderMain(ctx: Ctx, scene: Scene): Element[] {
     "div",
     { class: "cw-side" },
     !!scene.teacher && renderTeacher(ctx, scene.teacher),
-    renderAnalysis(h, scene.analysis),
+    renderAnalysis(h, scene.analysis, ctx.live),
     scene.score && renderScore(ctx, scene.score),
     renderLegend(ctx, scene.legend),
     renderLog(ctx, scene.log ?? [], !!scene.history),

@@ -3,6 +3,7 @@
 // label comes from scene.labels). The markup is built by zones.ts and panels.ts, which mirror
 // cardwidgets/scene_html.py element for element, so one stylesheet styles both.
 
+import { answerIntent, inAnswer } from "./analysis";
 import { type H, builder, groupColor } from "./dom";
 import { StageFit, isFullscreen } from "./fit";
 import { renderMain, rootAttrs, scoreLine } from "./panels";
@@ -350,6 +351,7 @@ export class SceneView {
   private intentFor(target: EventTarget | null): Intent | null {
     if (!(target instanceof Element)) return null;
     if (inTeacher(target)) return teacherIntent(target, "click");
+    if (inAnswer(target)) return answerIntent(target);
     const node = target.closest<HTMLElement>("[data-card], [data-option], [data-action]");
     if (!node || !this.root.contains(node)) return null;
     if (node.dataset.card !== undefined) {
@@ -416,6 +418,15 @@ export class SceneView {
     // The teacher panel's controls keep their own keys (Enter in the seed field starts a game).
     if (inTeacher(target)) {
       const intent = teacherKey(target, event.key);
+      if (intent) {
+        this.emit(intent);
+        event.preventDefault();
+      }
+      return;
+    }
+    // The answer field keeps its keys (typing); Enter in it sends the answer.
+    if (inAnswer(target)) {
+      const intent = answerIntent(target, event.key);
       if (intent) {
         this.emit(intent);
         event.preventDefault();

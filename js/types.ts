@@ -223,6 +223,17 @@ export interface AnalysisPanel {
   text: string;
   values: Record<string, string>;
   best: string[];
+  /** A lesson's panel: it carries the lesson's text, so the page gives it the room it needs. */
+  lesson?: boolean;
+  /** A text field and its button (a lesson's chance question); absent: none. */
+  answer?: AnswerField;
+}
+
+/** The answer field (cardwidgets/scene.py AnswerField): its label, button and the last answer. */
+export interface AnswerField {
+  label: string;
+  button: string;
+  value: string;
 }
 
 /** What a click or a key press asks Python to do; Python checks everything. */
@@ -232,6 +243,7 @@ export type Intent =
   | { kind: "action"; id: string }
   | { kind: "goto"; ply: number }
   | { kind: "turn"; step: -1 | 1 }
+  | { kind: "answer"; text: string }
   | TeacherIntent;
 
 /** What the teacher panel asks; Python refuses it unless the teacher turned the panel on. */

@@ -23,8 +23,9 @@ if [ -f package.json ]; then
   fi
   # The widget bundle must exist before the package is imported (anywidget reads _esm then).
   bundle=cardwidgets/static/widget.js
-  # replay.js (the kernel-free replay player) is built by the same `npm run build`.
-  if [ ! -f "$bundle" ] || [ ! -f cardwidgets/static/replay.js ] || [ -n "$(find js package.json package-lock.json tsconfig.json \
+  # replay.js, lesson.js and editor.js (the kernel-free replay player and lesson page, the
+  # position editor) are built by the same `npm run build`.
+  if [ ! -f "$bundle" ] || [ ! -f cardwidgets/static/replay.js ] || [ ! -f cardwidgets/static/lesson.js ] || [ ! -f cardwidgets/static/editor.js ] || [ -n "$(find js package.json package-lock.json tsconfig.json \
       -newer "$bundle" -print -quit)" ]; then
     npm run --silent build
   fi

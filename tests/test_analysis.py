@@ -304,3 +304,14 @@ def test_a_seed_that_cannot_seed_a_shuffle_is_refused_with_a_reason(seed: Any) -
     assert "seed" in caught.value.text("en") and "Startwert" in caught.value.text("de")
     with pytest.raises(cards.SeedError):
         analysis.puzzles("tablic", 1, seed=seed)
+
+
+def test_a_bad_count_is_said_in_the_language_it_is_read_in() -> None:
+    # The counted thing's name was rendered when the error was raised (in that moment's
+    # locale), so the German sentence held "the number of puzzles".
+    from cardwidgets.analysis.values import checked_count
+
+    with pytest.raises(i18n.TranslatedError) as caught:
+        checked_count(0, "analysis.what_puzzles")
+    assert "puzzles" in caught.value.text("en")
+    assert "Rätsel" in caught.value.text("de") and "puzzles" not in caught.value.text("de")

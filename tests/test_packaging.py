@@ -134,7 +134,15 @@ FRESH_CHECK = textwrap.dedent(
     names = lessons.examples()
     assert lessons.load("tablic-captures").exercises, names
     print("LESSONS", len(names))
+    page = lessons.load("pazaak-odds").to_html(locale="de")
+    assert lessons.page.read_page(page)["locale"] == "de"  # the installed lesson.js inside
+    print("LESSON PAGE", len(page))
     print("RENDERED", len(data["text/html"]), repr(widget))
+    from cardwidgets.widgets import PositionEditor
+
+    editor = PositionEditor("pazaak")
+    assert "cw-editor" in str(editor._esm) and "cw-editor" in str(editor._css)
+    print("EDITOR", editor.code[:1])
     """
 )
 
@@ -156,6 +164,9 @@ def test_built_wheel_installs_and_renders_in_a_fresh_venv_without_node(tmp_path:
     assert "cardwidgets/static/replay.js" in names  # the kernel-free replay player
     catalogs = {f"cardwidgets/locales/{code}.po" for code in ("en", "de", "hr")}
     assert catalogs <= set(names)  # the sentences, read as they are (no compiled MO files)
+    assert "cardwidgets/static/lesson.js" in names  # the kernel-free lesson page
+    assert "cardwidgets/static/editor.js" in names  # the position editor's front end
+    assert "cardwidgets/widgets/editor.css" in names
     lessons = {f"cardwidgets/lessons/examples/{p.name}" for p in LESSONS.glob("*.md")}
     assert len(lessons) == 6 and lessons <= set(names)  # lessons.load finds them installed
     license_name = next(n for n in names if n.endswith(".dist-info/licenses/LICENSE"))
@@ -165,6 +176,8 @@ def test_built_wheel_installs_and_renders_in_a_fresh_venv_without_node(tmp_path:
     assert {"LICENSE", "cardwidgets/py.typed", "cardwidgets/static/widget.js"} <= members
     assert "cardwidgets/static/replay.js" in members
     assert catalogs <= members
+    assert "cardwidgets/static/lesson.js" in members
+    assert "cardwidgets/static/editor.js" in members
 
     # The same versions as the project's lock (fast from uv's cache; PyPI otherwise).
     constraints = tmp_path / "constraints.txt"
@@ -199,3 +212,5 @@ def test_built_wheel_installs_and_renders_in_a_fresh_venv_without_node(tmp_path:
     )
     assert "RENDERED" in run.stdout
     assert "LESSONS 6" in run.stdout
+    assert "LESSON PAGE" in run.stdout
+    assert "EDITOR Z" in run.stdout

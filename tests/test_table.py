@@ -508,3 +508,53 @@ def test_stepping_a_learners_turn_is_refused() -> None:
     with pytest.raises(TableError, match="a learner plays it"):
         table.step()
     assert table.state.ply == 0
+
+
+def test_a_table_not_replying_holds_the_computer_until_it_replies_again() -> None:
+    # Seat 1 to move first (Panjpar: whoever attacks first) and a computer there.
+    table = Table("tablic", seed=1, seat=1, opponent="greedy", replying=False)
+    assert table.state.ply == 0 and table.events == ()
+    with pytest.raises(TableError, match="computer player plays it"):
+        table.play("K♠ x 2♦ J♠")
+    table.seat = 0  # the computer takes seat 1, the learner is to move: nothing to hold
+    table.play("A♣ x 4♥ 7♦")
+    assert table.state.ply == 1 and table.state.to_move == 1  # not answered
+    table.replying = True
+    table.reset(tablic.new_game(seed=1).play("A♣ x 4♥ 7♦"))
+    assert table.state.ply == 2  # the computer answers once it may
+
+
+def test_a_table_deals_its_new_games_the_way_it_is_told() -> None:
+    dealt: list[object] = []
+
+    def deal(seed: int | str, rules: Any) -> GameState[Any]:
+        dealt.append(seed)
+        return pazaak.new_game(seed=seed, rules=rules, side_decks=[["+1"] * 10, ["-1"] * 10])
+
+    table = Table("pazaak", seed=3, opponent="random", deal=deal)
+    assert dealt == [3]
+    table.new()
+    table.new(seed=8)
+    assert dealt == [3, "3/1", 8] and table.seed == 8
+    assert table.line[0].code(0) == deal(8, None).code(0)  # the first position, before replies
+
+
+def test_reset_keeps_the_seats_and_the_seed_and_a_failing_player_changes_nothing() -> None:
+    class Cheater:
+        def choose(self, state: Any) -> Any:
+            return "Z♠"
+
+    table = Table("tablic", seed=1, seat=0, opponent=Cheater())  # the learner opens
+    start = table.state
+    dealt = tablic.new_game(seed=2)
+    later = dealt.play(dealt.legal_moves()[0])  # seat 1 (the cheater) to move
+    with pytest.raises(TableError, match="which the rules refuse"):
+        table.reset(later)
+    assert table.state is start and table.seed == 1
+    good = Table("tablic", seed=1, opponent="greedy")
+    good.goto(0)
+    events = good.reset(later)
+    assert [e.kind for e in events] == ["new", "move"] and good.branches == ()
+    assert good.seed == 1 and good.players[1] is not None
+    with pytest.raises(TableError, match="the position is one of"):
+        good.reset(panjpar.new_game(seed=1))  # type: ignore[arg-type]

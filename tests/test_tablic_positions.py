@@ -495,3 +495,13 @@ def test_T_D7_from_position_refuses_totals_that_already_ended_the_match() -> Non
     tie = State.from_position(table="9♣", hands=("8♦", "5♠"), totals=(103, 103), deal_number=5)
     assert tie.totals == (103, 103) and not tie.is_over
     assert State.from_position(table="", hands=("8♦", ""), totals=(100, 0)).totals == (100, 0)
+
+
+def test_a_refused_position_names_the_player_in_the_language_it_is_read_in() -> None:
+    # The seat's name was written into the error when it was raised, in the locale of that
+    # moment: read in German it said "Player 2 ist am Zug…".
+    with pytest.raises(tablic.PositionError) as caught:
+        tablic.State.from_position(table=[], hands=(["2♠"], []), stock=[], to_move=1)
+    err = caught.value
+    assert "Player 2" in err.text("en")
+    assert "Spieler 2" in err.text("de") and "Player" not in err.text("de")

@@ -339,3 +339,33 @@ def test_a_hint_on_show_follows_the_new_language(make: Any) -> None:
     assert_german(w.message)
     w.locale = "en"
     assert w.message == english
+
+
+def test_the_widget_plays_through_its_table() -> None:
+    from cardwidgets import Table
+
+    w = TablicWidget(seed=1, pace=0)
+    assert isinstance(w.table, Table) and w.table.players[1] is not None  # greedy by default
+    w.play("A♣ x 4♥ 7♦")
+    assert (w.line, w.cursor, w.branches) == (w.table.line, w.table.cursor, w.table.branches)
+    w.goto(1)
+    assert w.table.cursor == 1 and w.table.state is w.state
+    w.seat = 1
+    assert w.table.seat == 1
+
+
+def test_a_summary_reached_again_on_a_new_line_is_shown_again() -> None:
+    # The end of a set continued past on one line is a pause again on a new line that reaches
+    # it: the learner has not seen that summary there (the Table forgets the continued pauses
+    # after the position a new line starts from).
+    w = PazaakWidget(seed=5, pace=0)
+    learner = RandomOpponent("learner")
+    while not w.paused:
+        w.play(learner.choose(w.state))
+    ended = w.ply
+    w.next()
+    back = max(i for i, s in enumerate(w.line[:-1]) if s.ply < ended and s.to_move == w.seat)
+    move = w.line[back + 1].last_move
+    w.goto(w.line[back].ply)
+    w.play(move)
+    assert w.paused and w.ply == ended

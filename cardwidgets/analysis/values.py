@@ -267,7 +267,9 @@ def _exact(state: GameState[Any], game: str, seat: int) -> Analysis | int:
 def checked_count(value: object, what: str) -> int:
     """``value`` if a whole number of at least 1, else :class:`AnalysisError` naming ``what``."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise AnalysisError("analysis.bad_count", what=i18n.text(what), value=i18n.shown(value))
+        raise AnalysisError(
+            "analysis.bad_count", what=i18n.TranslatedError(what), value=i18n.shown(value)
+        )
     return value
 
 

@@ -5,7 +5,8 @@ the engine, hints and explanations, in English and German.
 the package: :func:`examples`) into a :class:`Lesson`; :func:`from_puzzles` writes generated
 puzzles (:func:`cardwidgets.analysis.puzzles`) as a lesson. The format is described in the
 docs ("Writing a lesson") and in :mod:`.format`; a bad file raises one :class:`LessonError`
-naming its line.
+naming its line. ``Lesson.to_html`` writes a page that plays the lesson without a kernel
+(:mod:`.page`), ``Lesson.worksheet_html`` a printable worksheet (:mod:`.worksheet`).
 
 >>> lesson = load("tablic-captures")
 >>> lesson.game, lesson.title["de"]
@@ -22,6 +23,7 @@ import os
 from pathlib import Path
 
 from cardwidgets import i18n
+from cardwidgets.lessons import page as page
 from cardwidgets.lessons.exercise import Exercise, Verdict
 from cardwidgets.lessons.format import LessonError
 from cardwidgets.lessons.lesson import Lesson, Step, read

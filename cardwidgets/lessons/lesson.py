@@ -13,12 +13,15 @@ answers are a :class:`~cardwidgets.lessons.format.LessonError` naming the line).
 from __future__ import annotations
 
 import dataclasses
+import os
 from collections.abc import Mapping
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from cardwidgets import i18n
 from cardwidgets.games.pazaak.odds import bust_probability
+from cardwidgets.lessons import page_words  # noqa: F401  (registers the page's sentences)
 from cardwidgets.lessons.exercise import (
     QUESTIONS,
     Exercise,
@@ -87,6 +90,28 @@ class Lesson:
         if not 1 <= exercise <= len(found):
             raise LessonError("lessons.bad_exercise_number", found=exercise, count=len(found))
         return found[exercise - 1].check(answer, locale=locale)
+
+    def to_html(self, *, locale: str = "en") -> str:
+        """One self-contained HTML page in which a learner plays the lesson without a kernel
+        (see :mod:`cardwidgets.lessons.page`)."""
+        from cardwidgets.lessons import page
+
+        return page.to_html(self, locale=locale)
+
+    def save_html(self, path: str | Path, *, locale: str = "en") -> Path:
+        """Write :meth:`to_html` to ``path`` (UTF-8) and return the path."""
+        if not isinstance(path, (str, os.PathLike)):
+            raise LessonError("lessonpage.bad_path", found=i18n.shown(path))
+        target = Path(path)
+        target.write_text(self.to_html(locale=locale), encoding="utf-8")
+        return target
+
+    def worksheet_html(self, *, answers: bool = False, locale: str = "en") -> str:
+        """A printable worksheet of the lesson (``answers=True``: its answer key), one static
+        HTML page without a script (see :mod:`cardwidgets.lessons.worksheet`)."""
+        from cardwidgets.lessons import worksheet
+
+        return worksheet.to_html(self, answers=answers, locale=locale)
 
     def to_text(self) -> str:
         """The lesson file's text (what :func:`cardwidgets.lessons.load` reads back)."""

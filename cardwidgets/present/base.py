@@ -19,7 +19,7 @@ and killers of Panjpar (``State.attack_sizes``, ``attack_extenders``, ``beaters`
 ``beaten_by``), what a Pazaak side card makes (``State.card_effect``) or the table a set ended
 on (``State.last_set_placed``) — and only words and draws the answer. A rule needed here that
 the engine cannot answer yet is added to the engine (public, with a test naming its rule id),
-so a rule change is made once; ``tests/test_present_asks_engine.py`` checks the scenes follow
+so a rule change is made once; ``tests/test_present_asks_the_engine.py`` checks the scenes follow
 the engine's answers.
 """
 

@@ -42,11 +42,14 @@ The trade-offs, chosen for courses on RL and game AI:
   PettingZoo's loop gets Pazaak below about 1.9x (``least_ratio``: engine + idle loop per
   step), nor any game's time per game below 1.5-1.9x an engine game (``least_game_ratio``).
   Runs on the shared machine (load 11-15) vary by a fifth.
-* **Batches** (:func:`batched_env`, :func:`gym_vector_env`): many games per call, numpy rows
-  joined from each game's kept bytes; the same games as the single environments from the
-  same seeds. Per game they cost 2.2-2.3x (Tablić), 3.1-3.8x (Panjpar) and 3.5-4.6x (Pazaak)
-  the bare engine (``benchmarks/rl_batched.py``, ``benchmarks/results/rl.json``): each game's
-  observation row, built once per move in Python, costs about as much as the engine's move.
+* **Batches** (:func:`batched_env`, :func:`gym_vector_env`): many games per call; the same
+  games as the single environments from the same seeds. Each game keeps its row as card masks
+  and a few numbers (a bit set per action of a move being built) and its mask as the
+  engine's answer in one int; a step turns those of all its games into numpy rows and masks
+  at once (``unpackbits``). Per game they cost about 1.6-2x (Tablić), 2.3-3.3x (Panjpar) and
+  4-5x (Pazaak) the bare engine at a load of 4-7 (``benchmarks/rl_batched.py``,
+  ``benchmarks/results/rl.json``; the A/B against 3d9b7c0 in ``rl_ab.json``): Pazaak's row,
+  side-card counts read in Python once per move, still costs about as much as its move.
 
 Without the extra, :func:`env` and :func:`gym_env` raise :class:`cardwidgets.extras.MissingExtra`
 naming it; :mod:`.actions` and :mod:`.observations` need nothing beyond the standard library.

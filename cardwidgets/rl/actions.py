@@ -64,6 +64,8 @@ GAMES: Final = ("tablic", "panjpar", "pazaak")
 """The games, by the names :func:`actions_of` and the environments take."""
 DONE: Final = 52
 """Tablić and Panjpar: the move built so far is complete (card actions are 0–51)."""
+_DONE_BIT: Final = 1 << DONE
+_CARD_BITS: Final = _DONE_BIT - 1  # the card actions' bits
 PAZAAK_END: Final = 0
 PAZAAK_STAND: Final = 1
 PAZAAK_PLAYS: Final[tuple[pazaak.PlayCard, ...]] = tuple(
@@ -84,7 +86,7 @@ class Partial:
     action completed it (then no action is legal), else None.
     """
 
-    __slots__ = ("_known", "_legal", "move", "state", "steps")
+    __slots__ = ("_bits", "_known", "_legal", "move", "state", "steps")
 
     size: int = 0
     game: str = ""
@@ -100,6 +102,7 @@ class Partial:
             raise IllegalMove("rl.game.over")
         self.state, self.steps, self.move = state, steps, move
         self._legal: tuple[int, ...] | None = () if move is not None else None
+        self._bits: int | None = 0 if move is not None else None
         self._known = known  # what a game reads once per move (hand, table …), passed on
 
     def hand(self) -> tuple[Any, ...]:
@@ -109,8 +112,26 @@ class Partial:
     def legal_actions(self) -> tuple[int, ...]:
         """The actions that can follow, ascending (empty once the move is complete)."""
         if self._legal is None:
-            self._legal = self._find_legal()
+            bits = self.legal_bits()
+            found = indices_of(bits & _CARD_BITS)
+            self._legal = (*found, DONE) if bits >> DONE else found
         return self._legal
+
+    def legal_bits(self) -> int:
+        """:meth:`legal_actions` as one int, bit ``a`` set for each legal action ``a``: what
+        the engine answers on card masks, as it answers (a batch turns the ints of all its
+        games into masks at once).
+
+        >>> from cardwidgets import tablic
+        >>> state = tablic.State.from_position(table="3♠ 5♥", hands=("8♦ K♠", "9♥"))
+        >>> partial = actions_of("tablic").start(state)
+        >>> partial.legal_bits() == sum(1 << a for a in partial.legal_actions())
+        True
+        """
+        bits = self._bits
+        if bits is None:
+            bits = self._bits = self._find_bits()
+        return bits
 
     def mask(self) -> list[int]:
         """One 0/1 entry per action of the game: 1 where :meth:`legal_actions` has it."""
@@ -124,22 +145,23 @@ class Partial:
         :class:`IllegalMove` with the legal ones, and this value stays as it was."""
         if self.move is not None:
             raise IllegalMove("rl.action.complete")
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._find_legal()
-        if action.__class__ is int and action in legal:  # the usual case, checked at once
+        bits = self._bits
+        if bits is None:
+            bits = self._bits = self._find_bits()
+        # The usual case, checked at once (a negative int is no bit: refused below).
+        if action.__class__ is int and action >= 0 and bits >> action & 1:
             return self._step(action)
         index = _action_index(action, self.game, self.size)
-        if index not in legal:
+        if not bits >> index & 1:
             raise IllegalMove(
                 "rl.action.not_legal",
                 action=index,
                 label=_label(self.game, index),
-                legal=", ".join(str(a) for a in legal),
+                legal=", ".join(str(a) for a in self.legal_actions()),
             )
         return self._step(index)
 
-    def _find_legal(self) -> tuple[int, ...]:
+    def _find_bits(self) -> int:
         raise NotImplementedError
 
     def _step(self, action: int) -> Partial:
@@ -176,16 +198,17 @@ class _TablicPartial(Partial):
     size = 53
     game = "tablic"
 
-    def _find_legal(self) -> tuple[int, ...]:
+    def _find_bits(self) -> int:
         state, steps = self.state, self.steps
         if not steps:
-            return indices_of(state.hand_mask(state.to_move))
+            found: int = state.hand_mask(state.to_move)
+            return found
         chosen = 0
         for action in steps[1:]:
             chosen |= 1 << action
+        more: int
         more, complete = state.capture_step_mask(steps[0], chosen)
-        legal = indices_of(more)
-        return (*legal, DONE) if complete else legal
+        return more | _DONE_BIT if complete else more
 
     def hand(self) -> tuple[Any, ...]:
         state = self.state
@@ -219,7 +242,7 @@ class _PanjparPartial(Partial):
     size = 53
     game = "panjpar"
 
-    def _find_legal(self) -> tuple[int, ...]:
+    def _find_bits(self) -> int:
         facts = self._facts()
         steps = self.steps
         chosen = 0
@@ -229,14 +252,14 @@ class _PanjparPartial(Partial):
         if targets:
             # Answer the next attack card: leave it, or kill it with a hand card not used yet.
             answered = len(steps)
-            return indices_of(facts.killers[answered] & ~chosen | 1 << targets[answered])
+            return facts.killers[answered] & ~chosen | 1 << targets[answered]
         # Attacking: the cards some legal attack (the engine's list) holds with those chosen.
         more = 0
         for cards_bits in facts.attacks:
             if cards_bits & chosen == chosen:
                 more |= cards_bits
-        legal = indices_of(more & ~chosen)
-        return (*legal, DONE) if chosen in facts.attacks else legal
+        more &= ~chosen
+        return more | _DONE_BIT if chosen in facts.attacks else more
 
     def _facts(self) -> _PanjparFacts:
         """What the whole move needs, read once from the state and passed on."""
@@ -332,14 +355,16 @@ class _PazaakPartial(Partial):
     size = len(_PAZAAK_MOVES)
     game = "pazaak"
 
-    def _find_legal(self) -> tuple[int, ...]:
+    def _find_bits(self) -> int:
         state = self.state
         if state.played_this_turn is not None:
             return _PAZAAK_TAIL  # a hand card is down: end the turn or stand (Z-S8)
         hand = state.hands[state.to_move]
         found = _PAZAAK_BY_HAND.get(hand)
         if found is None:
-            found = tuple(sorted(_PAZAAK_ACTION[m] for m in state.legal_moves()))
+            found = 0
+            for move in state.legal_moves():
+                found |= 1 << _PAZAAK_ACTION[move]
             if len(_PAZAAK_BY_HAND) < 65536:
                 _PAZAAK_BY_HAND[hand] = found
         return found
@@ -348,8 +373,8 @@ class _PazaakPartial(Partial):
         return _PazaakPartial(self.state, (action,), _PAZAAK_MOVES[action])
 
 
-_PAZAAK_TAIL: Final = (PAZAAK_END, PAZAAK_STAND)
-_PAZAAK_BY_HAND: dict[tuple[pazaak.SideCard, ...], tuple[int, ...]] = {}
+_PAZAAK_TAIL: Final = 1 << PAZAAK_END | 1 << PAZAAK_STAND
+_PAZAAK_BY_HAND: dict[tuple[pazaak.SideCard, ...], int] = {}
 """The legal actions of a hand with no card played this turn: the engine's legal moves
 depend on nothing else then (its own cache is by hand too), so each hand is mapped once; a
 test holds them equal to the engine's moves all game long."""

@@ -22,10 +22,15 @@ deals its next game.
 ``seed[i]`` from a list), exactly as :func:`cardwidgets.rl.env` does after
 ``reset(seed=seed + i)`` and later resets: tests/test_rl_batched.py plays the same games both
 ways. **Hidden cards** never reach an observation: the rows are
-:meth:`~cardwidgets.rl.observations.Observer.seat_bytes` of the seat, from its view's fields.
-**Cost**: a row is the game's kept bytes (made once per move, each action's marks added to a
-copy), a mask one kept bytes object per set of legal actions; a step joins them into the
-arrays once for the whole batch.
+:meth:`~cardwidgets.rl.observations.Observer.seat_parts` of the seat, from its view's fields.
+**Cost**: a game's row is kept as its parts (:class:`BatchRows`: the card blocks as card
+masks, read once per move from the state's fields, each action of a move being built one bit
+set; the few numbers after them as bytes), a mask as the engine's answer in one int
+(:meth:`~cardwidgets.rl.actions.Partial.legal_bits`); a step turns the masks and ints of all
+its games into the float32 rows and int8 masks at once, in numpy (``unpackbits``), so no
+game's row is joined or copied in Python. tests/test_rl_batch_rows.py holds every row, mask
+and reward equal to the plain reference (the observer's features of each seat's view) all
+game long.
 
 >>> from cardwidgets.rl.batched import BatchedGames
 >>> games = BatchedGames("pazaak", 4)
@@ -54,56 +59,101 @@ from cardwidgets import i18n
 from cardwidgets.core import IllegalMove, check_seat
 from cardwidgets.games import panjpar, pazaak, tablic
 from cardwidgets.rl.actions import Partial, actions_of
-from cardwidgets.rl.observations import observer_of
+from cardwidgets.rl.observations import Observer, observer_of
 from cardwidgets.rl.pettingzoo import feature_space
 
-__all__ = ["AUTORESET_MODE", "BatchedGames", "MaskBytes", "RowMarks", "game_seeds"]
+__all__ = ["AUTORESET_MODE", "BatchRows", "BatchedGames", "game_seeds", "masks_array", "rows_array"]
 
 AUTORESET_MODE: Final = AutoresetMode.NEXT_STEP
 """The autoreset rule (Gymnasium's enum, which its vector wrappers read from the metadata)."""
 
 _MODULES: Final[dict[str, Any]] = {"tablic": tablic, "panjpar": panjpar, "pazaak": pazaak}
-_ONE: Final = np.float32(1.0).tobytes()  # the bytes of a mark
 
 
-class MaskBytes(dict[tuple[int, ...], bytes]):
-    """The int8 mask bytes of each set of legal actions, made on first use and kept (the same
-    few sets recur all game long; started again past 4,096 sets, as the engines' caches do).
+def masks_array(partials: Sequence[Partial | None], size: int) -> Any:
+    """The int8 masks ``(len(partials), size)`` of moves being built, from each one's
+    :meth:`Partial.legal_bits` (the engine's ints, turned into masks for all games at once);
+    all zeros for None (a game that ended).
 
-    >>> MaskBytes(5)[(1, 3)]
-    b'\\x00\\x01\\x00\\x01\\x00'
+    >>> from cardwidgets import pazaak
+    >>> from cardwidgets.rl.actions import actions_of
+    >>> partial = actions_of("pazaak").start(pazaak.new_game(seed=1))
+    >>> found = masks_array([partial, None], 35)
+    >>> found[0].tolist() == partial.mask(), bool(found[1].any()), found.dtype.name
+    (True, False, 'int8')
+    """
+    bits = np.array([0 if p is None else p.legal_bits() for p in partials], "<u8")
+    unpacked = np.unpackbits(bits.view(np.uint8).reshape(len(partials), 8), 1, None, "little")
+    return unpacked[:, :size].astype(np.int8)
+
+
+class BatchRows:
+    """The observation rows of ``count`` games, kept as their parts
+    (:meth:`Observer.seat_parts`: card masks and the bytes after them) and made into one
+    float32 array for the whole batch at once (:meth:`array`): each game's row costs a few
+    look-ups of the state's fields per move and a bit set per action of a move being built;
+    the bits become numbers for every game together, in numpy (``unpackbits``).
+
+    >>> from cardwidgets import tablic
+    >>> from cardwidgets.rl.observations import observer_of
+    >>> observer, state = observer_of("tablic"), tablic.new_game(seed=3)
+    >>> rows = BatchRows(observer, 2)
+    >>> rows.set(0, state, 0); rows.set(1, state, 1)
+    >>> found = rows.array()
+    >>> found.shape, found[1].tolist() == observer.features(state.view(1))
+    ((2, 381), True)
     """
 
-    def __init__(self, size: int) -> None:
-        super().__init__()
-        self.size = size
-        self.none = bytes(size)  # the mask of a game over or of the seat not to move
+    __slots__ = ("_blocks", "_bytes", "_masks", "_observer", "_parts", "_tails", "count")
 
-    def __missing__(self, legal: tuple[int, ...]) -> bytes:
-        found = bytearray(self.size)
-        for action in legal:
-            found[action] = 1
-        if len(self) >= 4096:
-            self.clear()
-        made = self[legal] = bytes(found)
-        return made
+    def __init__(self, observer: Observer, count: int) -> None:
+        self._observer, self.count = observer, count
+        self._blocks, self._parts, self._bytes = (
+            observer.blocks,
+            observer.seat_parts,
+            observer.seat_bytes,
+        )
+        self._masks: list[list[int]] = [[0] * observer.blocks for _ in range(count)]
+        self._tails: list[bytes] = [bytes(4 * (observer.size - 52 * observer.blocks))] * count
+
+    def set(self, index: int, state: Any, seat: int) -> None:
+        """Game ``index``'s row is ``seat``'s numbers in ``state`` (no move being built)."""
+        if not self._blocks:  # no card blocks (Pazaak): the row is its bytes
+            self._tails[index] = self._bytes(state, seat)
+            return
+        masks, self._tails[index] = self._parts(state, seat)
+        self._masks[index] = list(masks)  # its own: marks are set in it
+
+    def mark(self, index: int, partial: Partial) -> None:
+        """Game ``index``'s move being built took one more action (``partial``'s last):
+        its marks (:meth:`Observer.step_marks`) are set."""
+        masks = self._masks[index]
+        for entry in self._observer.step_marks(partial):
+            masks[entry // 52] |= 1 << entry % 52
+
+    def copy(self, index: int, other: BatchRows) -> None:
+        """Game ``index``'s row is that of the same game in ``other``, marks and all."""
+        self._masks[index] = list(other._masks[index])
+        self._tails[index] = other._tails[index]
+
+    def array(self) -> Any:
+        """Every game's row, a fresh float32 array ``(count, size)`` (the caller's own)."""
+        return rows_array(self._observer, self._masks, self._tails)
 
 
-class RowMarks:
-    """A seat's observation row while it builds a move: its plain bytes with each action's
-    marks (:meth:`Observer.step_marks`) set to 1 on a copy of its own, one action at a time."""
-
-    __slots__ = ("row",)
-
-    def __init__(self, plain: bytes, marks: Sequence[int]) -> None:
-        self.row = bytearray(plain)
-        self.add(marks)
-
-    def add(self, marks: Sequence[int]) -> None:
-        """Set the entries ``marks`` to 1.0."""
-        row = self.row
-        for index in marks:
-            row[4 * index : 4 * index + 4] = _ONE
+def rows_array(observer: Observer, masks: Sequence[Sequence[int]], tails: Sequence[bytes]) -> Any:
+    """The float32 rows ``(len(tails), observer.size)`` of games given as their parts: each
+    game's :attr:`Observer.blocks` card masks (bit ``i`` of mask ``b`` is entry ``52 * b + i``)
+    and the bytes of the numbers after them."""
+    count, blocks = len(tails), observer.blocks
+    if not blocks:
+        return np.frombuffer(bytearray().join(tails), np.float32).reshape(count, -1)
+    found = np.empty((count, observer.size), np.float32)
+    raw = np.array(masks, "<u8").view(np.uint8).reshape(count, blocks, 8)
+    bits = np.unpackbits(raw, axis=2, bitorder="little")[:, :, :52]  # bit i of each mask
+    found[:, : 52 * blocks] = bits.reshape(count, 52 * blocks)
+    found[:, 52 * blocks :] = np.frombuffer(b"".join(tails), np.float32).reshape(count, -1)
+    return found
 
 
 def game_seeds(seed: int | Sequence[int] | None, count: int) -> list[int | None]:
@@ -195,14 +245,12 @@ class BatchedGames:
         size = self._observer.size
         self.observation_space = spaces.Box(-1e4, 1e4, (num_envs, size), np.float32)
         self.action_space = spaces.MultiDiscrete([self._actions.size] * num_envs)
-        self._masks = MaskBytes(self._actions.size)
         self._streams = [random.Random(secrets.randbits(64)) for _ in range(num_envs)]
         self.states: list[Any] = [None] * num_envs
         """Each game's engine state (full information: for tests and teachers)."""
         self.partials: list[Partial | None] = [None] * num_envs
         """Each game's move being built (None for a game that ended, reset at the next step)."""
-        self._rows: list[bytes] = [b""] * num_envs
-        self._marks: list[RowMarks | None] = [None] * num_envs
+        self._rows = BatchRows(self._observer, num_envs)
         self._seats = [0] * num_envs
         self.reset()  # dealt from fresh streams: every method works before the first reset
 
@@ -225,8 +273,7 @@ class BatchedGames:
         partial = self._actions.start(state)  # first: an ended game is refused unchanged
         self.states[index], self.partials[index] = state, partial
         self._seats[index] = seat = state.to_move
-        self._rows[index] = self._observer.seat_bytes(state, seat)
-        self._marks[index] = None
+        self._rows.set(index, state, seat)
 
     def load(self, index: int, state: Any) -> None:
         """Game ``index`` goes on from ``state`` (a position of this game that is not over,
@@ -244,16 +291,13 @@ class BatchedGames:
         found = next_partials(self.partials, action_list(actions, self.num_envs))
         rewards = np.zeros((self.num_envs, 2), np.float32)
         terminated = np.zeros(self.num_envs, np.bool_)
-        step_marks = self._observer.step_marks
+        mark = self._rows.mark
         for index, partial in enumerate(found):
             if partial is None:  # ended at the last step: its next game (NextStep)
                 self._deal(index)
             elif partial.move is None:  # the move goes on: only this action's marks are new
                 self.partials[index] = partial
-                marks = self._marks[index]
-                if marks is None:
-                    marks = self._marks[index] = RowMarks(self._rows[index], ())
-                marks.add(step_marks(partial))
+                mark(index, partial)
             else:
                 state = self.states[index].play(partial.move)
                 if state.is_over:
@@ -275,25 +319,16 @@ class BatchedGames:
         winner = state.outcome.winner
         if winner is not None:
             rewards[winner], rewards[1 - winner] = 1.0, -1.0
-        self.states[index], self.partials[index], self._marks[index] = state, None, None
-        self._rows[index] = self._observer.seat_bytes(state, self._seats[index])
+        self.states[index], self.partials[index] = state, None
+        self._rows.set(index, state, self._seats[index])
 
     def _observation(self) -> Any:
-        rows = [
-            marks.row if marks is not None else row
-            for row, marks in zip(self._rows, self._marks, strict=True)
-        ]
-        joined = bytearray().join(rows)  # one copy: the arrays are the caller's own
-        return np.frombuffer(joined, np.float32).reshape(self.num_envs, -1)
+        return self._rows.array()
 
     def action_mask(self) -> Any:
         """Every game's mask of legal actions (int8, ``(num_envs, actions)``; all zeros for
         a game that ended)."""
-        masks = self._masks
-        joined = bytearray().join(
-            masks.none if p is None else masks[p.legal_actions()] for p in self.partials
-        )
-        return np.frombuffer(joined, np.int8).reshape(self.num_envs, -1)
+        return masks_array(self.partials, self._actions.size)
 
     @property
     def to_move(self) -> Any:
@@ -306,14 +341,13 @@ class BatchedGames:
     def observe(self, seat: int) -> Any:
         """Every game's observation of ``seat`` (0 or 1), the one to move with its marks."""
         seat = check_seat(seat)
-        rows = []
+        rows = BatchRows(self._observer, self.num_envs)
         for index, state in enumerate(self.states):
-            marks = self._marks[index]
             if seat == self._seats[index]:
-                rows.append(marks.row if marks is not None else self._rows[index])
+                rows.copy(index, self._rows)
             else:
-                rows.append(self._observer.seat_bytes(state, seat))
-        return np.frombuffer(bytearray().join(rows), np.float32).reshape(self.num_envs, -1)
+                rows.set(index, state, seat)
+        return rows.array()
 
     def close(self) -> None:
         """Nothing to release."""

@@ -39,10 +39,10 @@ from cardwidgets.games import panjpar, pazaak, tablic
 from cardwidgets.rl.actions import Partial, actions_of
 from cardwidgets.rl.batched import (
     AUTORESET_MODE,
-    MaskBytes,
-    RowMarks,
+    BatchRows,
     action_list,
     game_seeds,
+    masks_array,
     next_partials,
 )
 from cardwidgets.rl.gym import ILLEGAL_RULES, OptionError, make_opponent
@@ -89,7 +89,6 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._observer, self._module = observer_of(self.game), _MODULES[self.game]
-        self._masks = MaskBytes(self._actions.size)
         self._streams = [seeding.np_random()[0] for _ in range(num_envs)]
         self.opponents: list[Any] = [None] * num_envs
         """Each game's opponent (reseeded at each of its games, as the single env's)."""
@@ -97,8 +96,7 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         """Each game's engine state (full information: for tests and teachers)."""
         self.partials: list[Partial | None] = [None] * num_envs
         """Each game's move being built (None once its game ended: reset at the next step)."""
-        self._rows: list[bytes] = [b""] * num_envs
-        self._marks: list[RowMarks | None] = [None] * num_envs
+        self._rows = BatchRows(self._observer, num_envs)
         self.reset()  # dealt from fresh streams: every method works before the first reset
 
     def reset(
@@ -126,8 +124,7 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
     def _start(self, index: int, state: Any) -> None:
         self.states[index] = state
         self.partials[index] = None if state.is_over else self._actions.start(state)
-        self._rows[index] = self._observer.seat_bytes(state, self.seat)
-        self._marks[index] = None
+        self._rows.set(index, state, self.seat)
 
     def _opponent_plays(self, opponent: Any, state: Any) -> Any:
         seat = self.seat
@@ -152,7 +149,7 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
                 partial = partial.then(action)
             except IllegalMove as err:  # only with illegal="lose": checked above otherwise
                 illegal[index] = str(err)
-                self.partials[index], self._marks[index] = None, None
+                self.partials[index] = None
                 reward[index], terminated[index] = -1.0, True
                 continue
             reward[index], terminated[index] = self._take(index, partial)
@@ -168,10 +165,7 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         opponent answers; the reward and whether the game ended."""
         if partial.move is None:
             self.partials[index] = partial
-            marks = self._marks[index]
-            if marks is None:
-                marks = self._marks[index] = RowMarks(self._rows[index], ())
-            marks.add(self._observer.step_marks(partial))
+            self._rows.mark(index, partial)
             return 0.0, False
         state = self.states[index].play(partial.move)
         self._start(index, self._opponent_plays(self.opponents[index], state))
@@ -182,17 +176,9 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
         return (0.0 if winner is None else 1.0 if winner == self.seat else -1.0), True
 
     def _observation(self) -> dict[str, Any]:
-        rows = bytearray().join(
-            marks.row if marks is not None else row
-            for row, marks in zip(self._rows, self._marks, strict=True)
-        )
-        masks = self._masks
-        mask = bytearray().join(
-            masks.none if p is None else masks[p.legal_actions()] for p in self.partials
-        )
         return {
-            "observation": np.frombuffer(rows, np.float32).reshape(self.num_envs, -1),
-            "action_mask": np.frombuffer(mask, np.int8).reshape(self.num_envs, -1),
+            "observation": self._rows.array(),
+            "action_mask": masks_array(self.partials, self._actions.size),
         }
 
     def _info(self, observation: dict[str, Any]) -> dict[str, Any]:

@@ -12,9 +12,10 @@ its JSON text) into a zeroed sequence: a list, or for the environments a ``float
 and ``numpy.frombuffer`` wraps it without a copy).
 
 The environments take a faster path to the same numbers, :meth:`Observer.seat_bytes` (and
+:meth:`Observer.seat_parts`, the same numbers as card masks and bytes, for batches; and
 :meth:`Observer.seat_array`, the same as an array): it reads the state's public fields that
 the view is made of (the seat's own hand, the table, the public counts, and the few helpers
-``hand_mask``, ``table_mask``, ``known_mask``, ``attack_mask``, ``pile``, ``discard_top``
+``hand_mask``, ``table_mask``, ``known_mask``, ``attack_mask``, ``pile_counts``, ``discard_top``
 that give one view field without making the view), never a hidden one, and joins the bytes
 of its blocks, each made once and kept (card masks by 13-card chunk, Pazaak's card counts by
 the cards): a few look-ups per position, no loop over the cards. Tests hold it equal to the
@@ -60,8 +61,10 @@ class Observer:
         "_marks",
         "_plain",
         "_seat_bytes",
+        "_seat_parts",
         "_step_marks",
         "_zeros",
+        "blocks",
         "fields",
         "game",
         "size",
@@ -75,13 +78,19 @@ class Observer:
         marks: Any,
         seat_bytes: Any,
         step_marks: Any = None,
+        seat_parts: Any = None,
+        blocks: int = 0,
     ) -> None:
         self.game, self.fields = game, tuple(fields)
         self._plain, self._marks = plain, marks
         self._step_marks = step_marks or marks
         # ``seat_bytes(state, seat)`` makes the bytes of the float32 numbers that
-        # ``plain(state.view(seat), out)`` writes, from the fields the view is made of.
+        # ``plain(state.view(seat), out)`` writes, from the fields the view is made of;
+        # ``seat_parts(state, seat)`` the same numbers as card masks and the bytes after them.
         self._seat_bytes = seat_bytes
+        self._seat_parts = seat_parts or (lambda state, seat: ((), seat_bytes(state, seat)))
+        self.blocks = blocks
+        """How many 52-card blocks open the numbers: the card masks of :meth:`seat_parts`."""
         self.size = sum(n for _, n in fields)
         self._zeros = array.array("f", bytes(4 * self.size))
 
@@ -110,6 +119,24 @@ class Observer:
         """The bytes of :meth:`seat_array` (float32, the machine's byte order), made without
         the view: the environments' path (``numpy.frombuffer`` reads them)."""
         found: bytes = self._seat_bytes(state, seat)
+        return found
+
+    def seat_parts(self, state: Any, seat: int) -> tuple[tuple[int, ...], bytes]:
+        """:meth:`seat_bytes` in two parts: the first :attr:`blocks` blocks of 52 numbers as
+        card masks (entry ``52 * b + i`` is bit ``i`` of mask ``b``), and the bytes of the
+        numbers after them. A batch turns the masks of all its games into numbers at once
+        (``numpy.unpackbits``), and marks a move being built by setting bits (every entry of
+        :meth:`marks` is in a card block).
+
+        >>> from cardwidgets import tablic
+        >>> observer, state = observer_of("tablic"), tablic.new_game(seed=1)
+        >>> masks, tail = observer.seat_parts(state, 0)
+        >>> len(masks) == observer.blocks, len(tail) == 4 * (observer.size - 52 * observer.blocks)
+        (True, True)
+        >>> masks[0] == state.hand_mask(0)
+        True
+        """
+        found: tuple[tuple[int, ...], bytes] = self._seat_parts(state, seat)
         return found
 
     def array(self, view: Any, partial: Partial | None = None) -> array.array[float]:
@@ -179,7 +206,8 @@ class _Chunks(dict[int, bytes]):
 
 _CHUNKS: Final = _Chunks()
 _NO_CARDS: Final = bytes(4 * 52)
-_ONE_CARD: Final = tuple(_floats([i == index for i in range(52)]) for index in range(52))
+_ONE_CARD: Final = {1 << index: _floats([i == index for i in range(52)]) for index in range(52)}
+_ONE_CARD[0] = _NO_CARDS
 
 
 def _block(mask: int) -> bytes:
@@ -197,9 +225,9 @@ def _block(mask: int) -> bytes:
     )
 
 
-def _one(card: Card | None) -> bytes:
-    """52 float32 numbers: 1 at ``card``'s index (none for None)."""
-    return _NO_CARDS if card is None else _ONE_CARD[card.index]
+def _one(bit: int) -> bytes:
+    """52 float32 numbers: 1 at the card of the one-card mask ``bit`` (none for 0)."""
+    return _ONE_CARD[bit]
 
 
 # -- Tablić ----------------------------------------------------------------------------------
@@ -255,22 +283,26 @@ _TABLIC_BUILDING: Final = bytes(4 * 104)  # building_card, building_captured: ma
 _TABLIC_COUNTS: Final = struct.Struct("17f")
 
 
-def _tablic_bytes(state: tablic.State, seat: int) -> bytes:
+def _tablic_parts(state: tablic.State, seat: int) -> tuple[tuple[int, ...], bytes]:
     # _tablic's numbers from the state's public fields the view is made of: the seat's hand
     # and the table (as masks: the table's order is not in the numbers), the bottom card,
-    # the revealed cards, each pile's count and points (State.pile), scores and counters.
+    # the revealed cards, each pile's count and points (State.pile_counts), scores and counters;
+    # the two building blocks are marks only (0 here).
     me, them = seat, 1 - seat
     hand = state.hand_mask(me)
+    bottom = state.stock_bottom
     revealed = state.revealed()
-    mine, theirs = state.pile(me), state.pile(them)
+    cards0, points0, cards1, points1 = state.pile_counts()
+    if seat:
+        cards0, points0, cards1, points1 = cards1, points1, cards0, points0
     capturer, tablas, totals = state.last_capturer, state.tablas, state.totals
     counts = _TABLIC_COUNTS.pack(
         hand.bit_count(),
         state.hand_mask(them).bit_count(),
-        mine.cards,
-        mine.points,
-        theirs.cards,
-        theirs.points,
+        cards0,
+        points0,
+        cards1,
+        points1,
         tablas[me],
         tablas[them],
         totals[me],
@@ -283,13 +315,27 @@ def _tablic_bytes(state: tablic.State, seat: int) -> bytes:
         state.deal_number,
         state.rules.target,
     )
+    masks = (
+        hand,
+        state.table_mask(),
+        0 if bottom is None else 1 << bottom.index,
+        1 << revealed[me][0].index if revealed[me] else 0,
+        1 << revealed[them][0].index if revealed[them] else 0,
+        0,
+        0,
+    )
+    return masks, counts
+
+
+def _tablic_bytes(state: tablic.State, seat: int) -> bytes:
+    (hand, table, bottom, mine, theirs, _, _), counts = _tablic_parts(state, seat)
     return b"".join(
         (
             _block(hand),
-            _block(state.table_mask()),
-            _one(state.stock_bottom),
-            _one(revealed[me][0] if revealed[me] else None),
-            _one(revealed[them][0] if revealed[them] else None),
+            _block(table),
+            _one(bottom),
+            _one(mine),
+            _one(theirs),
             _TABLIC_BUILDING,
             counts,
         )
@@ -337,30 +383,62 @@ _PANJPAR_SUITS: Final = tuple(_floats([i == suit for i in range(4)]) for suit in
 _PANJPAR_COUNTS: Final = struct.Struct("5f")
 
 
-def _panjpar_bytes(state: panjpar.State, seat: int) -> bytes:
+def _panjpar_parts(state: panjpar.State, seat: int) -> tuple[tuple[int, ...], bytes]:
     # _panjpar's numbers from the state's public fields the view is made of, the card sets
     # as masks: the seat's own hand, the attack, the known cards; discard_top is the one
-    # card of the discard a view shows.
+    # card of the discard a view shows; the four building blocks are marks only (0 here).
     them = 1 - seat
     hand, attack = state.hand_mask(seat), state.attack_mask()
-    counts = _PANJPAR_COUNTS.pack(
+    top, trump_card = state.discard_top, state.trump_card
+    tail = _PANJPAR_TAILS[
+        _SUITS.index(state.trump),
         hand.bit_count(),
         state.hand_mask(them).bit_count(),
         state.stock_empty,
         state.attacker == seat,
         attack != 0,
+    ]
+    masks = (
+        hand,
+        attack,
+        state.known_mask(seat),
+        state.known_mask(them),
+        0 if top is None else 1 << top.index,
+        0 if trump_card is None else 1 << trump_card.index,
+        0,
+        0,
+        0,
+        0,
     )
+    return masks, tail
+
+
+class _PanjparTails(dict[tuple[int, int, int, bool, bool, bool], bytes]):
+    """The last nine numbers of a Panjpar observation (the trump suit, the counts) by the
+    trump's suit index and the counts, made on first use (at most 4 x 53 x 53 x 8 keys)."""
+
+    def __missing__(self, key: tuple[int, int, int, bool, bool, bool]) -> bytes:
+        suit, *counts = key
+        found = self[key] = _PANJPAR_SUITS[suit] + _PANJPAR_COUNTS.pack(*counts)
+        return found
+
+
+_PANJPAR_TAILS: Final = _PanjparTails()
+
+
+def _panjpar_bytes(state: panjpar.State, seat: int) -> bytes:
+    masks, tail = _panjpar_parts(state, seat)
+    hand, attack, mine, theirs, top, trump_card = masks[:6]
     return b"".join(
         (
             _block(hand),
             _block(attack),
-            _block(state.known_mask(seat)),
-            _block(state.known_mask(them)),
-            _one(state.discard_top),
-            _one(state.trump_card),
+            _block(mine),
+            _block(theirs),
+            _one(top),
+            _one(trump_card),
             _PANJPAR_BUILDING,
-            _PANJPAR_SUITS[_SUITS.index(state.trump)],
-            counts,
+            tail,
         )
     )
 
@@ -558,10 +636,24 @@ def _pazaak_fill(
 
 _OBSERVERS: Final = {
     "tablic": Observer(
-        "tablic", _TABLIC_FIELDS, _tablic, _tablic_marks, _tablic_bytes, _tablic_step_marks
+        "tablic",
+        _TABLIC_FIELDS,
+        _tablic,
+        _tablic_marks,
+        _tablic_bytes,
+        _tablic_step_marks,
+        _tablic_parts,
+        blocks=7,
     ),
     "panjpar": Observer(
-        "panjpar", _PANJPAR_FIELDS, _panjpar, _panjpar_marks, _panjpar_bytes, _panjpar_step_marks
+        "panjpar",
+        _PANJPAR_FIELDS,
+        _panjpar,
+        _panjpar_marks,
+        _panjpar_bytes,
+        _panjpar_step_marks,
+        _panjpar_parts,
+        blocks=10,
     ),
     "pazaak": Observer(
         "pazaak", _PAZAAK_FIELDS, _pazaak, lambda partial: (), _pazaak_bytes

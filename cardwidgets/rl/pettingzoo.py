@@ -104,7 +104,7 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         self.observation_spaces = dict.fromkeys(AGENTS, space)
         self.action_spaces = {a: spaces.Discrete(self._actions.size) for a in AGENTS}
         self._no_mask = _mask_of((), self._actions.size)  # read-only: shared by every info
-        self._masks: dict[tuple[int, ...], Any] = {}
+        self._masks: dict[int, Any] = {}
         self._seeds = random.Random(secrets.randbits(64))
         self._reset_game(self._module.new_game(seed=fresh_seed(), rules=rules))
 
@@ -162,13 +162,14 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
     def _set_mask(self, agent: str) -> None:
         # The same few sets of legal actions recur all game long: one read-only array each,
         # kept until there are too many (then the cache starts again, as the engines' do).
-        legal = self._partial.legal_actions()
+        partial = self._partial
+        legal = partial.legal_bits()  # an int: hashed at once, where a tuple is hashed anew
         masks = self._masks
         mask = masks.get(legal)
         if mask is None:
             if len(masks) >= _MASKS_KEPT:
                 masks.clear()
-            mask = masks[legal] = _mask_of(legal, self._actions.size)
+            mask = masks[legal] = _mask_of(partial.legal_actions(), self._actions.size)
         self.infos[agent] = {"action_mask": mask}
 
     def step(self, action: int | None) -> None:

@@ -18,6 +18,13 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from cardwidgets.widgets.base import GameWidget
+    from cardwidgets.widgets.editor import PositionEditor
+    from cardwidgets.widgets.lesson import (
+        LessonWidget,
+        PanjparLesson,
+        PazaakLesson,
+        TablicLesson,
+    )
     from cardwidgets.widgets.panjpar import PanjparWidget
     from cardwidgets.widgets.pazaak import PazaakWidget
     from cardwidgets.widgets.puzzles import (
@@ -30,10 +37,15 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GameWidget",
+    "LessonWidget",
+    "PanjparLesson",
     "PanjparPuzzles",
     "PanjparWidget",
+    "PazaakLesson",
     "PazaakPuzzles",
     "PazaakWidget",
+    "PositionEditor",
+    "TablicLesson",
     "TablicPuzzles",
     "TablicWidget",
     "puzzle_widget",
@@ -42,9 +54,14 @@ __all__ = [
 # Where each public name lives: imported when first asked for.
 _HOMES = {
     "GameWidget": "cardwidgets.widgets.base",
+    "LessonWidget": "cardwidgets.widgets.lesson",
+    "PanjparLesson": "cardwidgets.widgets.lesson",
+    "PazaakLesson": "cardwidgets.widgets.lesson",
+    "TablicLesson": "cardwidgets.widgets.lesson",
     "PanjparWidget": "cardwidgets.widgets.panjpar",
     "PazaakWidget": "cardwidgets.widgets.pazaak",
     "TablicWidget": "cardwidgets.widgets.tablic",
+    "PositionEditor": "cardwidgets.widgets.editor",
     "PanjparPuzzles": "cardwidgets.widgets.puzzles",
     "PazaakPuzzles": "cardwidgets.widgets.puzzles",
     "TablicPuzzles": "cardwidgets.widgets.puzzles",

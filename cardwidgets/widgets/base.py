@@ -1,8 +1,9 @@
 """The widget framework: :class:`GameWidget`, an anywidget that shows one seat's scene of a game.
 
-A game widget holds a line of states (the game so far, from its first position), a cursor into
-that line (history navigation), the seat whose eyes it shows, the learner's selection (a
-half-made move) and an optional opponent that replies after the learner's move. It syncs one
+A game widget is a view over one :class:`cardwidgets.Table` (:attr:`GameWidget.table`), which
+holds the game's flow: the line of states and the cursor into it (history navigation), the
+seats, the opponent's replies, the pauses, undo and new games. The widget holds the seat whose
+eyes it shows, the display options and the learner's selection (a half-made move). It syncs one
 piece of game data to the browser, the ``scene``, which the game's presenter
 (:mod:`cardwidgets.present`) builds from what that seat may see. The browser sends intents (a
 click on a card, an option, a button, the history slider) as custom messages stamped with the
@@ -11,8 +12,8 @@ scene Python itself produced, so a stale, malformed or forged intent is refused 
 in the widget, the state stays unchanged, and nothing is raised into the notebook. Everything a
 click does is a Python method too, so notebooks and tests drive the widget without a browser.
 
-Everything a widget holds is in this one module: the synced traits and display options, the
-line and the cursor, turns and the opponent's replies, history, narration, intents. A game's
+Everything a widget holds of its own is in this one module: the synced traits and display
+options, the selection, what the live line says, the intents, the clock of watching. A game's
 widget (:mod:`cardwidgets.widgets.tablic` …) contributes the same three things for every game:
 its presenter (:meth:`GameWidget.presenter`), its selection rules (the clicks that build a
 half-made move, :meth:`GameWidget.on_card`, :meth:`GameWidget.choose`) and its buttons (added
@@ -59,10 +60,11 @@ import traitlets
 from cardwidgets import i18n
 from cardwidgets import scene as _scene
 from cardwidgets.cards import Rng, fresh_seed
-from cardwidgets.core import GameState, IllegalMove, Move, check_seat
+from cardwidgets.core import GameState, Move, check_seat
 from cardwidgets.i18n import TranslatedError
 from cardwidgets.present import Moment, Presenter, Said, still_note, words
 from cardwidgets.replay.embed import widget_entry
+from cardwidgets.table import Event, Table, TableError
 from cardwidgets.widgets.errors import WidgetError  # apart: the teacher panel raises it too
 
 __all__ = [
@@ -80,7 +82,6 @@ __all__ = [
 ]
 
 _log = logging.getLogger(__name__)
-_MAX_REPLIES = 10_000
 
 
 class OptionError(WidgetError, traitlets.TraitError):
@@ -245,8 +246,8 @@ def _esm() -> Path | str:
 
 
 class GameWidget(anywidget.AnyWidget, Generic[S, M]):
-    """Base of the game widgets: the synced traits and options, the line of play and the
-    cursor, the learner's turn and the opponent's replies, history, narration and intents.
+    """Base of the game widgets: the synced traits and options, the selection, narration and
+    intents, over the :attr:`table` that plays the game (line, cursor, seats, replies, pauses).
 
     Subclasses set :attr:`game` and :attr:`engine` (the game's module), and give their
     :meth:`presenter`, their selection rules (:meth:`on_card`, :meth:`choose`,
@@ -302,29 +303,22 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
 
     # The widget's own fields (set by GameWidget.__init__).
     _ready: bool
-    _line: list[S]
+    table: Table
+    """The game's flow: the line of play and its cursor, the seats, the replies, the pauses."""
     _narrated: dict[tuple[object, ...], tuple[object, str]]  # sentences said (narration.py)
-    _cursor: int
-    _branches: list[S]
     _message: _scene.Message | None
     _remake: tuple[_scene.Message, Callable[[], str]] | None
     _said: list[Said]
-    _seed: int | str
-    _new_games: int
     _confirm_new: bool
-    _dismissed: set[int]
     _hooks: list[MoveHook]
     _locale_asked: str | None  # the locale of option refusals while the widget is made
-    _players: tuple[Opponent, ...]  # the computer players watched, seat 0 and 1 (or none)
     _timer: asyncio.TimerHandle | None  # the next move while they play on
-    _opponent: Opponent | None
     _opponent_named: bool  # made from a name (or None): new(seed=...) makes it again, seeded
     _selection: Any  # the learner's half-made move: the game's frozen selection
     presenter_class: ClassVar[type[Presenter[Any, Any]]]
     """The game's presenter (:mod:`cardwidgets.present`): it draws the scene."""
     blank: ClassVar[Any] = None
     """The game's empty selection (nothing selected yet)."""
-    """Who replies to the learner: None in hot-seat play (two learners at one screen)."""
 
     # -- observers and updates from the page ---------------------------------------------------
     @traitlets.observe("locale", "four_color", "theme", "size", "legend", "open_hands", "hints")
@@ -436,9 +430,10 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     def moment(self) -> Moment:
         """What the widget shows now, for its presenter: the line, the cursor, the seat, the
         display options, the message and what the live line says."""
+        table = self.table
         return Moment(
-            line=tuple(self._line),
-            cursor=self._cursor,
+            line=table.line,
+            cursor=table.cursor,
             seat=self.seat,
             hot_seat=self.opponent is None,
             locale=self.locale,
@@ -451,8 +446,8 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             message=self._message,
             said=tuple(self._said),
             confirm_new=self._confirm_new,
-            dismissed=frozenset(self._dismissed),
-            players=tuple(_player_name(p) for p in self._players),
+            dismissed=table.dismissed,
+            players=tuple(_player_name(p) for p in self.players),
             running=self.running,
         )
 
@@ -467,20 +462,18 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     @property
     def state(self) -> S:
         """The position shown (full information; Python only, never synced)."""
-        return self._line[self._cursor]
+        state: S = self.table.state
+        return state
 
     @state.setter
     def state(self, state: S) -> None:
         if self.engine is not None and not isinstance(state, self.engine.State):
             raise WidgetError("widget.wrong_state", game=self.game)
-        self._line = list(state.path())
-        self._cursor = len(self._line) - 1
-        self._branches = []
+        events = self._flow(lambda: self.table.reset(state))
         self._narrated = {}  # the old game's sentences go with it
-        self._dismissed = set()
         self.clear_selection()
         self._message = None
-        self._said = list(self._reply())
+        self._said = _moved(events)
         self.refresh()
 
     @property
@@ -491,17 +484,17 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     @property
     def paused(self) -> bool:
         """Whether the position shown waits on a summary (end of a deal or set)."""
-        return self.presenter().paused
+        return self.table.paused
 
     def is_my_turn(self) -> bool:
         """Whether the position shown waits for the learner (not the opponent, not over, not
         paused on a summary)."""
-        return self.presenter().is_my_turn()
+        return self.table.learner_to_move()
 
     def check_turn(self) -> None:
         """Raise the reason why the learner cannot act now (watching, game over, pause, not
         their turn)."""
-        if self._players:
+        if self.players:
             raise WidgetError("widget.watching")
         if self.state.is_over and not self.paused:
             raise WidgetError("widget.game_over")
@@ -513,10 +506,11 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     @traitlets.observe("seat")
     def _seat_changed(self, change: Mapping[str, object]) -> None:
         self.clear_selection()
-        if getattr(self, "_ready", False):
-            said = self._reply()  # the computer may have to move for the seat it now holds
-            if said:
-                self._said = list(said)
+        seat = int(change["new"])  # type: ignore[call-overload]  # a SeatOption: an int
+        # The computer may have to move for the seat it now holds.
+        said = _moved(self._flow(lambda: setattr(self.table, "seat", seat)))
+        if said and getattr(self, "_ready", False):
+            self._said = said
         self.refresh()
 
     # -- playing -------------------------------------------------------------------------------
@@ -534,46 +528,45 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         """
         with self.reporting():
             self.check_turn()
-            after = self.state.play(move)
-            saved = (list(self._line), self._cursor, list(self._branches))
-            self._append(after)
-            said: list[Said] = [after]
-            try:
-                said.extend(self._reply())
-            except Exception:
-                # All or nothing: a failing opponent leaves the game as it was.
-                self._line, self._cursor, self._branches = saved
-                raise
+            first = self.table.cursor + 1
+            events = self._flow(lambda: self.table.play(move))
+            said: list[Said] = _moved(events)
             self.clear_selection()
             self._message = None
             self._confirm_new = False
             self._said = said
-            self._flight = saved[1] + 1 if len(said) > 1 else None
+            self._flight = first if len(said) > 1 else None
             self.refresh()
-            self._run_hooks(saved[1] + 1)
+            self._run_hooks(events)
         return self.state
 
-    def _append(self, after: S) -> None:
-        """Add ``after`` to the line after the position shown (a later line is cut off and
-        kept in :attr:`branches`) and show it."""
-        if self._cursor < len(self._line) - 1:
-            self._branches.append(self._line[-1])
-            del self._line[self._cursor + 1 :]
-        self._line.append(after)
-        self._cursor += 1
+    def _flow(self, act: Callable[[], object]) -> tuple[Event, ...]:
+        """Run ``act`` on the table; the events it made (a computer player's refused move is
+        refused in the widget's words)."""
+        try:
+            act()
+        except TableError as err:
+            if err.key != "table.bad_player":
+                raise
+            params = err.params
+            raise WidgetError(
+                "widget.bad_opponent", move=params["chosen"], reason=params["reason"]
+            ) from err
+        return self.table.events
 
     # -- the computer's moves, played out ------------------------------------------------------
-    def _play_out(self, built: _scene.Scene) -> None:
+    def _play_out(self, built: _scene.Scene, shown: Presenter[S, Any]) -> None:
         """Add to ``built`` the frames that play out the moves just made (the computer's
         card in flight, then the position after it), each shown for :attr:`pace` seconds
         (watching: half of it, the other half is the wait for the next move). Only once per
         move and only at the end of the line; ``pace=0`` plays nothing out. The line, the
         state and what is announced stay as they were: the frames are a picture only."""
         first, self._flight = self._flight, None
-        if first is None or self.pace <= 0 or self._cursor != len(self._line) - 1:
+        line = self.table.line
+        if first is None or self.pace <= 0 or self.table.cursor != len(line) - 1:
             return
-        seconds = self.pace / 2 if self._players else self.pace
-        frames = self.presenter().frames(first, seconds)
+        seconds = self.pace / 2 if self.players else self.pace
+        frames = shown.frames(first, seconds)
         if frames:
             cast(_scene.LiveScene, built)["frames"] = frames
 
@@ -589,16 +582,16 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         >>> w.forward_turn(); w.cursor
         2
         """
-        index = self._cursor - 1
-        while index > 0 and self._line[index].to_move != self.seat:
+        line, index = self.table.line, self.table.cursor - 1
+        while index > 0 and line[index].to_move != self.seat:
             index -= 1
         self._go(index)
 
     def forward_turn(self) -> None:
         """Show the position one whole turn later: the next one where the learner's seat is to
         move (or the latest position)."""
-        index, last = self._cursor + 1, len(self._line) - 1
-        while index < last and self._line[index].to_move != self.seat:
+        line, index = self.table.line, self.table.cursor + 1
+        while index < len(line) - 1 and line[index].to_move != self.seat:
             index += 1
         self._go(index)
 
@@ -619,7 +612,8 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     @property
     def players(self) -> tuple[Opponent, ...]:
         """The two computer players being watched (seat 0, seat 1), or ``()``."""
-        return self._players
+        table = self.table
+        return cast(tuple[Opponent, ...], table.players) if table.watching else ()
 
     def step(self) -> S:
         """Watching: the player to move makes one move (on a summary: the game goes on).
@@ -630,39 +624,28 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         (1, 'Player 1 (greedy) plays K♠ and captures 2♦ J♠.')
         """
         with self.reporting():
-            if not self._players:
+            if not self.players:
                 raise WidgetError("widget.not_watching")
-            first = len(self._line)
-            if self.paused:
-                self._dismissed.add(self.state.ply)
+            paused = self.paused
+            if not paused and (self.state.is_over or self.state.to_move is None):
+                raise WidgetError("widget.game_over")
+            events = self._flow(self.table.step)
+            if paused:
                 self._said = [self._whose_turn()]
             else:
-                self._said = [self._watched_move()]
-                self._flight = self._cursor
+                self._said = _moved(events)
+                self._flight = self.table.cursor
             self._message = None
             self.refresh()
-            self._run_hooks(first)
+            self._run_hooks(events)
         return self.state
-
-    def _watched_move(self) -> S:
-        """The move of the player to move, added to the line."""
-        state = self.state
-        if state.is_over or state.to_move is None:
-            raise WidgetError("widget.game_over")
-        move = self._players[int(state.to_move)].choose(state)
-        try:
-            after: S = state.play(move)
-        except IllegalMove as err:
-            raise WidgetError("widget.bad_opponent", move=move, reason=err) from err
-        self._append(after)
-        return after
 
     def watch(self, pace: float | None = None) -> None:
         """Watching: let the players play on by themselves, a move every :attr:`pace`
         seconds (``pace`` sets it), until :meth:`pause` or the end. Needs a running event
         loop (a notebook kernel); elsewhere, :meth:`step` makes each move."""
         with self.reporting():
-            if not self._players:
+            if not self.players:
                 raise WidgetError("widget.not_watching")
             if pace is not None:
                 self.pace = pace
@@ -702,36 +685,14 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         else:
             self._schedule()
 
-    def _reply(self) -> list[Any]:
-        """Let the opponent move until it is the learner's turn (or the game is over, or a
-        summary pauses the game); returns the states it made (what is said)."""
-        said: list[Any] = []
-        if self.opponent is None or self._cursor != len(self._line) - 1:
-            return said
-        for _ in range(_MAX_REPLIES):
-            state = self._line[-1]
-            if state.to_move is None or state.to_move == self.seat:
-                break
-            if self._pending_summary(len(self._line) - 1) is not None:
-                break
-            move = self.opponent.choose(state)
-            try:
-                after = state.play(move)
-            except IllegalMove as err:
-                raise WidgetError("widget.bad_opponent", move=move, reason=err) from err
-            self._line.append(after)
-            self._cursor += 1
-            said.append(after)
-        return said
-
     def next(self) -> None:
         """Continue after a summary (end of a deal or set): the opponent may move again."""
         with self.reporting():
             if not self.paused:
                 raise WidgetError("widget.nothing_to_continue")
-            self._dismissed.add(self.state.ply)
-            first_new = len(self._line)
-            said: list[Said] = list(self._reply())
+            first_new = len(self.table.line)
+            events = self._flow(self.table.resume)
+            said: list[Said] = _moved(events)
             if not said:  # the learner begins the next deal or set: say so, not nothing
                 said = [self._whose_turn()]
             else:
@@ -739,7 +700,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             self._said = said
             self._message = None
             self.refresh()
-            self._run_hooks(first_new)
+            self._run_hooks(events)
 
     def _whose_turn(self) -> Said:
         """What the live line says when nobody moved: the game's end, or whose turn it is."""
@@ -749,9 +710,6 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         if self.opponent is not None and to_move == self.seat:
             return ("widget.turn.you", {})
         return ("widget.turn", {"seat": int(to_move)})
-
-    def _pending_summary(self, index: int) -> _scene.Summary | None:
-        return self.presenter().pending_summary(index)
 
     # -- teacher hooks -------------------------------------------------------------------------
     def on_move(self, hook: MoveHook, *, remove: bool = False) -> None:
@@ -775,15 +733,13 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         else:
             self._hooks.append(hook)
 
-    def _run_hooks(self, first: int) -> None:
-        for state in self._line[first : len(self._line)]:
-            parent = state.parent
-            mover = None if parent is None else parent.to_move
-            if mover is None:
-                continue  # not a move (the root)
+    def _run_hooks(self, events: tuple[Event, ...]) -> None:
+        for event in events:
+            if event.kind != "move" or event.seat is None:
+                continue
             for hook in list(self._hooks):
                 try:
-                    hook(state.last_move, mover, state)
+                    hook(event.move, event.seat, event.state)
                 except Exception as err:  # the teacher's code: show it, keep the game
                     _log.exception("cardwidgets: an on_move hook failed")
                     self.inform(
@@ -793,17 +749,18 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     @property
     def line(self) -> tuple[Any, ...]:
         """The states of the current line of play, from the first position."""
-        return tuple(self._line)
+        return self.table.line
 
     @property
     def cursor(self) -> int:
         """The index in :attr:`line` of the position shown."""
-        return self._cursor
+        return self.table.cursor
 
     @property
     def branches(self) -> tuple[Any, ...]:
-        """The last states of lines abandoned by playing on from an earlier position."""
-        return tuple(self._branches)
+        """The last states of the lines left by playing on from an earlier position, by undo
+        or by a new game."""
+        return self.table.branches
 
     # -- navigation ----------------------------------------------------------------------------
     def start(self) -> None:
@@ -812,15 +769,15 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
 
     def back(self) -> None:
         """Show the position one move earlier."""
-        self._go(self._cursor - 1)
+        self._go(self.table.cursor - 1)
 
     def forward(self) -> None:
         """Show the position one move later on the current line."""
-        self._go(self._cursor + 1)
+        self._go(self.table.cursor + 1)
 
     def end(self) -> None:
         """Show the latest position of the current line."""
-        self._go(len(self._line) - 1)
+        self._go(len(self.table.line) - 1)
 
     def goto(self, ply: int) -> None:
         """Show the position after ``ply`` moves of the current line.
@@ -836,19 +793,22 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             self._go(self._index_of_ply(ply))
 
     def _index_of_ply(self, ply: object) -> int:
-        first: int = self._line[0].ply
-        last: int = self._line[-1].ply
+        line = self.table.line
+        first: int = line[0].ply
+        last: int = line[-1].ply
         if isinstance(ply, bool) or not isinstance(ply, int) or not first <= ply <= last:
             # The ply may be anything the page sent (10 MB of text): quote it shortened.
             raise WidgetError("widget.no_such_ply", ply=i18n.shown(ply), first=first, last=last)
         return ply - first
 
     def _go(self, index: int) -> None:
-        self._cursor = max(0, min(index, len(self._line) - 1))
+        line = self.table.line
+        ply = line[max(0, min(index, len(line) - 1))].ply
+        self._flow(lambda: self.table.goto(ply))  # said below, nothing played out
         self.clear_selection()
         self._message = None
         self._confirm_new = False
-        self._said = [("widget.position", {"ply": self.state.ply, "plies": self._line[-1].ply})]
+        self._said = [("widget.position", {"ply": self.state.ply, "plies": line[-1].ply})]
         self.refresh()
 
     # -- new games -----------------------------------------------------------------------------
@@ -873,15 +833,12 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
 
         with self.reporting():
             chosen = None if seed is None else read_seed(seed)
-        if chosen is None:
-            self._new_games += 1
-        else:
-            self._seed, self._new_games = chosen, 0
-            if self._opponent_named and self._opponent is not None:
-                self._opponent = make_opponent(_player_name(self._opponent), f"{chosen}:opponent")
-        old = self._line[-1]
-        self.state = self._new_state(self.game_seed, self.state.rules)
-        self._branches = [old]
+            events = self._flow(lambda: self.table.new(seed=chosen))
+        self._narrated = {}  # the old game's sentences go with it
+        self.clear_selection()
+        self._message = None
+        self._said = _moved(events)
+        self.refresh()  # the new game first, then the line that says it began: two scenes
         self._confirm_new = False
         if chosen is None:
             self._show("info", lambda: self.text("widget.new_started"))
@@ -898,7 +855,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     @property
     def game_seed(self) -> int | str:
         """The seed of the game shown: ``new(seed=w.game_seed)`` deals it again."""
-        return self._seed if self._new_games == 0 else f"{self._seed}/{self._new_games}"
+        return self.table.seed
 
     def _ask_new(self) -> None:
         self._confirm_new = True
@@ -935,11 +892,11 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         >>> w.opponent_name
         'expert'
         """
-        return self._opponent
+        return self.table.opponent
 
     @opponent.setter
     def opponent(self, value: object) -> None:
-        if self._players:
+        if self.players:
             raise OptionError("widget.watch_with_opponent", locale=self.locale)
         from cardwidgets import bots
 
@@ -950,19 +907,11 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             raise _refusal(self, "opponent", value, choices)
         if not isinstance(value, str) and not _has_choose(value):
             raise _refusal(self, "opponent", value, choices)
-        saved = (self._opponent, self._opponent_named, list(self._line), self._cursor)
-        self._opponent = make_opponent(value, f"{self._seed}:opponent")
+        # the game may wait on it (hot-seat, seat 1 to move); a failing player changes nothing
+        said = _moved(self._flow(lambda: setattr(self.table, "opponent", value)))
         self._opponent_named = isinstance(value, str)
-        if not getattr(self, "_ready", False):
-            return
-        try:
-            said = self._reply()  # the game may wait on it (hot-seat, seat 1 to move)
-        except Exception:
-            # All or nothing, as in commit(): a failing player leaves the game as it was.
-            self._opponent, self._opponent_named, self._line, self._cursor = saved
-            raise
         if said:
-            self._said = list(said)
+            self._said = said
         named = self.opponent_name or "human"
         shown = f"widget.teacher.opponent.{named}"  # a bot's name in the widget's language
         key = shown if self._opponent_named else None
@@ -975,7 +924,8 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     @property
     def opponent_name(self) -> str:
         """The opponent's name (``"greedy"`` …; a player's class name), ``""`` in hot-seat."""
-        return "" if self._opponent is None else _player_name(self._opponent)
+        opponent = self.opponent
+        return "" if opponent is None else _player_name(opponent)
 
     @property
     def opponent_named(self) -> bool:
@@ -986,11 +936,11 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         """Whether :meth:`undo` has a move to take back."""
         from cardwidgets.widgets.teacher import undo_point
 
-        return undo_point(self._line, self._undo_seat()) is not None
+        return undo_point(self.table.line, self._undo_seat()) is not None
 
     def _undo_seat(self) -> int | None:
         """Whose moves undo takes back: the learner's, or anyone's (hot-seat, watching)."""
-        return None if self._opponent is None or self._players else self.seat
+        return None if self.opponent is None else self.seat
 
     def undo(self) -> None:
         """Take back the learner's last move and the computer's replies after it: the game is
@@ -1011,17 +961,14 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         from cardwidgets.widgets.teacher import undo_point
 
         with self.reporting():
-            index = undo_point(self._line, self._undo_seat())
+            index = undo_point(self.table.line, self._undo_seat())
             if index is None:
                 raise WidgetError("widget.teacher.nothing_to_undo")
         if self.running:
             self.pause()
-        taken = len(self._line) - 1 - index
-        self._branches.append(self._line[-1])
-        del self._line[index + 1 :]
-        self._cursor = index
+        taken = len(self.table.line) - 1 - index
+        self._flow(self.table.undo)
         ply = self.state.ply
-        self._dismissed = {p for p in self._dismissed if p <= ply}  # later summaries: again
         self.clear_selection()
         self._message = None
         self._confirm_new = False
@@ -1107,24 +1054,28 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         if code is not None:  # a position code: the state it sets up, unseen cards from seed
             state, seed = self._state_of_code(code, seed, state, rules)
         state, seed = self._starting_state(seed, state, rules)
-        self._line = list(state.path())
-        self._cursor = len(self._line) - 1
-        self._branches = []
         self._narrated = {}
         self._message = None
         self._remake = None
-        self._said = []
-        self._seed = seed
-        self._new_games = 0
         self._confirm_new = False
-        self._dismissed = set()
         self._hooks = []
-        self._opponent = make_opponent(opponent, f"{seed}:opponent")
+        watched = self._watched(players, opponent, seed)
+        make_opponent(opponent, f"{seed}:opponent")  # a bad one is refused in the widget's words
         self._opponent_named = opponent is None or isinstance(opponent, str)
-        self._players = self._watched(players, opponent, seed)
+        # The widget's default opponent (None) is the greedy player; "human": hot-seat play.
+        self.table = Table(
+            self.game,
+            state=state,
+            seed=seed,
+            seat=seat if seat in (0, 1) and not isinstance(seat, bool) else 0,  # see super()
+            opponent=None if watched else "greedy" if opponent is None else opponent,
+            players=watched or None,
+            deal=self._new_state,
+            # Given a ply, the position asked for is shown: the computer waits for a move.
+            replying=ply is None and self.answers(),
+        )
+        said = _moved(self.table.events)
         self._timer = None
-        if self._players:
-            self._opponent = None  # nobody replies to a learner: the two players take turns
         super().__init__(
             pace=pace,
             seat=seat,
@@ -1142,11 +1093,17 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         self._locale_asked = None  # from now on an option is refused in self.locale
         self.on_msg(self._on_custom_msg)
         self._ready = True
+        self._said = said
         if ply is not None:
-            self._cursor = self._index_of_ply(ply)
-        else:
-            self._said = list(self._reply())
+            shown = self.table.line[self._index_of_ply(ply)].ply
+            self._flow(lambda: self.table.goto(shown))  # nothing to say: the position asked for
+            self.table.replying = self.answers()
         self.refresh()
+
+    def answers(self) -> bool:
+        """Whether the computer answers the learner's moves now (a game may wait on
+        something else first; a puzzle is one move)."""
+        return True
 
     def _state_of_code(
         self, code: str, seed: int | str | None, state: S | None, rules: Any
@@ -1285,6 +1242,11 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         """An option was clicked."""
         raise WidgetError("widget.no_options")
 
+    def on_answer(self, text: str) -> None:
+        """An answer was typed in the panel's answer field (a lesson's chance question: only
+        a scene that shows the field offers it)."""
+        raise WidgetError("widget.bad_intent")
+
     # -- the scene -----------------------------------------------------------------------------
     def describe(self) -> str:
         """A short deterministic description for ``repr`` (no ids, no addresses)."""
@@ -1309,30 +1271,39 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
                 return result
         raise WidgetError("widget.no_zone", zone=zone_id)
 
-    def build_scene(self) -> _scene.Scene:
+    def build_scene(self, shown: Presenter[S, Any] | None = None) -> _scene.Scene:
         """The scene of the position shown, from the game's builders and the frame, with the
         analysis switch's panel (:meth:`analysis_panel`) and the teacher panel, when
         :attr:`teacher` is on."""
-        built = self.analysis_panel(self.presenter().scene())
+        shown = self.presenter() if shown is None else shown
+        built = self.analysis_panel(shown.scene(), shown)
         if self.teacher:
-            from cardwidgets.widgets.teacher import panel
+            from cardwidgets.present.teacher import teacher_panel
 
-            with_panel: _scene.TeacherScene = {**built, "teacher": panel(self)}
+            panel = teacher_panel(
+                shown.moment,
+                opponent=self.opponent_name,
+                named=self._opponent_named,
+                seed=self.game_seed,
+            )
+            with_panel: _scene.TeacherScene = {**built, "teacher": panel}
             return with_panel
         return built
 
     # -- the analysis switch (the work is in cardwidgets.widgets.analysis) ---------------------
-    def analysis_panel(self, built: _scene.Scene) -> _scene.Scene:
+    def analysis_panel(
+        self, built: _scene.Scene, shown: Presenter[S, Any] | None = None
+    ) -> _scene.Scene:
         """``built`` with the analysis switch's button (unless the teacher hides it or
         computer players are watched) and, with the switch on, its values and sentence."""
-        if not self.analysis_allowed or self._players:
+        if not self.analysis_allowed or self.players:
             return built
         label = self.text("widget.analysis.button")
         built["actions"].append(_scene.action("analysis", label, pressed=bool(self.analysis)))
         if self.analysis:  # the analysis itself is imported only when it is asked for
             from cardwidgets.widgets import analysis
 
-            built["analysis"] = analysis.panel(self, built)
+            built["analysis"] = analysis.panel(self, built, shown or self.presenter())
         return built
 
     def toggle_analysis(self) -> None:
@@ -1346,7 +1317,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         from cardwidgets.widgets import analysis
 
         state = self.state if state is None else state
-        if not analysis.learner_to_move(self, state):
+        if not analysis.learner_to_move(self.presenter(), state):
             raise WidgetError("widget.analysis.not_to_move", seat=state.to_move)
         return analysis.analysed(self, state)
 
@@ -1372,9 +1343,10 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         if not getattr(self, "_ready", False):
             return
         version = self.version + 1
-        built = self.build_scene()
+        shown = self.presenter()  # one presenter draws the scene and plays the moves out
+        built = self.build_scene(shown)
         built["version"] = version
-        self._play_out(built)
+        self._play_out(built, shown)
         self._built = built
         state = self.state
         with self.hold_sync():
@@ -1399,6 +1371,11 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             return {"text/plain": repr(self), "text/html": html, **replay}
         data, metadata = bundle
         return {**data, "text/plain": repr(self), "text/html": html, **replay}, metadata
+
+
+def _moved(events: tuple[Event, ...]) -> list[Said]:
+    """The positions the moves among ``events`` led to: what the live line says."""
+    return [event.state for event in events if event.kind == "move"]
 
 
 class Opponent(Protocol):
@@ -1565,7 +1542,17 @@ def _turn(widget: GameWidget[Any, Any], intent: dict[str, Any]) -> bool:
     return widget.attempt(widget.back_turn if step == -1 else widget.forward_turn)
 
 
+def _answer(widget: GameWidget[Any, Any], intent: dict[str, Any]) -> bool:
+    """``{"kind": "answer", "text": ...}``: the text of the panel's answer field, only where
+    the scene shows one."""
+    text, panel = intent.get("text"), widget.scene.get("analysis")
+    if not isinstance(text, str) or not isinstance(panel, Mapping) or "answer" not in panel:
+        raise WidgetError("widget.bad_intent")
+    return widget.attempt(lambda: widget.on_answer(text))
+
+
 _KINDS = {
+    "answer": _answer,
     "card": _card,
     "option": _option,
     "action": _action,

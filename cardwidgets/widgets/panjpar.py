@@ -128,6 +128,7 @@ class PanjparWidget(GameWidget[panjpar.State, panjpar.Move]):
                 raise WidgetError("widget.panjpar.guess_not_asked")
             called = checked_guess(colour)
             self._guess, self._asking = called, False
+            self.table.replying = True  # the computer may attack first now
             self.state = self._new_state(self.game_seed, self.state.rules)
 
     def check_turn(self) -> None:
@@ -147,12 +148,12 @@ class PanjparWidget(GameWidget[panjpar.State, panjpar.Move]):
             return
         super().choose(index)
 
-    def _reply(self) -> list[Any]:
+    def answers(self) -> bool:
         # Nobody moves before the guess: who attacks first is not known yet.
-        return [] if self._asking else super()._reply()
+        return not self._asking
 
-    def build_scene(self) -> Any:
-        built = super().build_scene()
+    def build_scene(self, shown: Any = None) -> Any:
+        built = super().build_scene(shown)
         return _ask_scene(self, built) if self._asking else built
 
     @property
@@ -165,7 +166,7 @@ class PanjparWidget(GameWidget[panjpar.State, panjpar.Move]):
         """How the trump guess of the game shown was made: True, asked for (``guess``);
         False, drawn from the seed; None, not known (a ``state`` given: made elsewhere)."""
         # Known only for a game this widget dealt itself.
-        return (self._guess is not None) if self._line[0] is self._deal else None
+        return (self._guess is not None) if self.line[0] is self._deal else None
 
     def _starting_state(
         self, seed: int | str | None, state: panjpar.State | None, rules: Any
@@ -186,10 +187,12 @@ class PanjparWidget(GameWidget[panjpar.State, panjpar.Move]):
             return
         before = (self._asking, self._guess)
         self._asking, self._guess = True, None  # guess="ask": asked again before each deal
+        self.table.replying = False
         try:
             super().new(seed)
         except TranslatedError:
             self._asking, self._guess = before  # a refused seed changes nothing
+            self.table.replying = self.answers()
             self.refresh()
             raise
 

@@ -107,19 +107,19 @@ class PuzzleMode(GameWidget[Any, Any]):
                 raise WidgetError("widget.puzzle.answered")
             self.check_turn()
             before = self.state
-            after = before.play(move)
+            events = self._flow(lambda: self.table.play(move))
+            after = self.state
             right = after.last_move == before.play(self.puzzle.answer).last_move
             self._answers.append((right, str(after.last_move)))
-            self._append(after)
             self.clear_selection()
             self._message = None
             self._said = [after]
             self.refresh()
-            self._run_hooks(len(self._line) - 1)
+            self._run_hooks(events)
         return self.state
 
-    def _reply(self) -> list[Any]:
-        return []  # a puzzle is one move: the computer does not answer it
+    def answers(self) -> bool:
+        return False  # a puzzle is one move: the computer does not answer it
 
     def next_puzzle(self) -> None:
         """Pose the next puzzle (after this one is answered)."""
@@ -144,13 +144,13 @@ class PuzzleMode(GameWidget[Any, Any]):
         return {**super().actions(), "puzzle-next": self.next_puzzle}
 
     # -- the panel -----------------------------------------------------------------------------
-    def analysis_panel(self, built: _scene.Scene) -> _scene.Scene:
+    def analysis_panel(self, built: _scene.Scene, shown: Any = None) -> _scene.Scene:
         """The puzzle's panel: its number, the score and the question or the verdict; the
         analysis switch only once the puzzle is answered."""
-        answered = self.answered and self.cursor == len(self._line) - 1
+        answered = self.answered and self.cursor == len(self.line) - 1
         built["actions"] = [a for a in built["actions"] if a["id"] not in _HIDDEN_IN_PUZZLES]
         if answered:
-            built = super().analysis_panel(built)
+            built = super().analysis_panel(built, shown)
             last = self._number + 1 >= len(self._puzzles)
             label = self.text("widget.puzzle.next")
             built["actions"].append(
@@ -182,7 +182,7 @@ class PuzzleMode(GameWidget[Any, Any]):
     def _banner(self, shown: _scene.Banner | None) -> _scene.Banner | None:
         """The question in large words while it waits on the learner; once answered, what to
         do next (never "the computer is to move": it does not answer a puzzle)."""
-        if shown is None or self.cursor != len(self._line) - 1:
+        if shown is None or self.cursor != len(self.line) - 1:
             return shown  # a picture, or an earlier position of the history: as the game says
         if not self.answered:
             return {"seat": shown["seat"], "text": self.prompt(), "tone": "you"}

@@ -1,7 +1,8 @@
 """The teacher panel: choose the opponent, start a new game from a seed, undo
 the learner's last move, reveal the computer's hand.
 
-A widget made with ``teacher=True`` adds the panel to its scene (:func:`panel`); a learner's
+A widget made with ``teacher=True`` adds the panel to its scene
+(:func:`cardwidgets.present.teacher.teacher_panel`, drawn from the moment); a learner's
 widget looks as before. Each control is a Python call too: ``w.opponent = "expert"``,
 ``w.new(seed=7)``, ``w.undo()``, ``w.open_hands = True``. From the page, the panel sends one
 intent kind, ``{"kind": "teacher", "control": ...}``, checked like every intent (the scene
@@ -30,41 +31,26 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from cardwidgets import i18n
-from cardwidgets import scene as _scene
+from cardwidgets.present.teacher import OPPONENTS  # the panel is drawn there, from the moment
 from cardwidgets.table import undo_point  # the Table's rule: the widget goes back as it does
 from cardwidgets.widgets.errors import WidgetError
 
-__all__ = ["OPPONENTS", "Teachable", "handle", "panel", "read_seed", "undo_point"]
+__all__ = ["OPPONENTS", "Teachable", "handle", "read_seed", "undo_point"]
 
 
 class Teachable(Protocol):
-    """What the panel reads of a game widget and does on it
+    """What the panel's controls do on a game widget
     (:class:`~cardwidgets.widgets.base.GameWidget`: this module does not import it, the widget
-    imports this one to draw the panel and carry out its intents)."""
+    imports this one to carry out the panel's intents)."""
 
     open_hands: bool
 
     @property
     def teacher(self) -> bool: ...
-    @property
-    def opponent(self) -> object: ...
-    @property
-    def opponent_name(self) -> str: ...
-    @property
-    def opponent_named(self) -> bool: ...
-    @property
-    def players(self) -> tuple[object, ...]: ...
-    @property
-    def game_seed(self) -> int | str: ...
-    def text(self, key: str, /, **params: object) -> str: ...
-    def can_undo(self) -> bool: ...
     def attempt(self, act: Callable[[], object]) -> bool: ...
     def new(self, seed: int | str | None = None) -> None: ...
     def undo(self) -> None: ...
 
-
-OPPONENTS = ("random", "greedy", "expert", "human")
-"""The opponents the panel offers (the names ``opponent=`` takes; ``"human"``: hot-seat)."""
 
 # Letters (any script), digits and a few joiners: what a teacher types, and what a widget's own
 # follow-on seeds look like ("7/2"); no control characters, nothing long.
@@ -95,39 +81,6 @@ def read_seed(value: object) -> int | str:
         if _SEED_WORD.fullmatch(text) and not text.lstrip("+-").isdigit():
             return text
     raise WidgetError("widget.teacher.bad_seed", seed=i18n.shown(value))
-
-
-def _opponent_id(widget: Teachable) -> str:
-    if widget.opponent is None:
-        return "" if widget.players else "human"
-    name = widget.opponent_name
-    return name if name in OPPONENTS and widget.opponent_named else ""
-
-
-def panel(widget: Teachable) -> _scene.TeacherPanel:
-    """The teacher panel of ``widget``'s scene, in its language."""
-    text = widget.text
-    current = _opponent_id(widget)
-    choices: list[_scene.TeacherChoice] = [
-        {"id": name, "label": text(f"widget.teacher.opponent.{name}")} for name in OPPONENTS
-    ]
-    if not current and widget.opponent is not None:
-        own = text("widget.teacher.opponent.other", name=widget.opponent_name)
-        choices.insert(0, {"id": "", "label": own})
-    return {
-        "title": text("widget.teacher.title"),
-        "opponent_label": text("widget.teacher.opponent"),
-        "opponent": current,
-        "opponents": choices,
-        "choose": not widget.players,
-        "seed_label": text("widget.teacher.seed"),
-        "seed": str(widget.game_seed),
-        "new_label": text("widget.teacher.new"),
-        "undo_label": text("widget.teacher.undo"),
-        "undo": widget.can_undo(),
-        "reveal_label": text("widget.teacher.reveal"),
-        "reveal": bool(widget.open_hands),
-    }
 
 
 def handle(widget: Teachable, intent: dict[str, Any]) -> bool:

@@ -221,7 +221,9 @@ def check_position(
     shown_card = check_shown(shown, stock_cards, hand_cards)
     to_move = check_seat_field("to_move", to_move)
     if (hand_cards[0] or hand_cards[1]) and not hand_cards[to_move]:
-        raise PositionError("tablic.position.no_cards", player=player(to_move, None))
+        raise PositionError(
+            "tablic.position.no_cards", player=i18n.TranslatedError("tablic.player", n=to_move + 1)
+        )
     return Position(
         table_cards,
         hand_cards,
@@ -1456,6 +1458,23 @@ class State(core.GameState[Move]):
         Pile(cards=3, points=0)
         """
         return Pile.of(self._pile1 if core.check_seat(seat) else self._pile0)
+
+    def pile_counts(self) -> tuple[int, int, int, int]:
+        """Both piles as views show them, in one call: seat 0's cards and points, then seat
+        1's (``pile(0)`` and ``pile(1)`` without making them; the learning environments read
+        it at every move).
+
+        >>> s = State.from_position(table="3♠ 5♥", hands=("8♦ K♠", "9♥"))
+        >>> s.play("8♦ x 3♠ 5♥").pile_counts() == (*s.play("8♦ x 3♠ 5♥").pile(0), 0, 0)
+        True
+        """
+        pile0, pile1 = self._pile0, self._pile1
+        return (
+            pile0.bit_count(),
+            points_of_mask(pile0),
+            pile1.bit_count(),
+            points_of_mask(pile1),
+        )
 
     def capture_step_mask(self, card: int, chosen: int = 0) -> tuple[int, bool]:
         """:func:`capture_steps` on masks for this table: playing the card of index ``card``

@@ -94,7 +94,7 @@ def test_random_and_greedy_choices_are_the_same_in_another_process() -> None:
     script = (
         "import json, sys\n"
         "sys.path.insert(0, 'tests')\n"
-        "from test_player_streams import GAMES, choices\n"
+        "from test_bots_streams import GAMES, choices\n"
         "print(json.dumps({f'{g}:{n}': choices(g, n, s, 25) for g in GAMES\n"
         "    for n, s in (('random', 11), ('greedy', 'text seed'))}))\n"
     )
