@@ -26,6 +26,7 @@ NOT_WORDS = {
     "locale", "version", "code", "value", "role", "intent", "ref", "zone", "target", "face",
     "seat", "slot", "group", "key", "move", "cards", "card", "kinds", "tag", "focus",
     "action", "pool",  # a replay's packed scenes: card and code texts, zone ids
+    "name", "call",  # the editor's counter names and its Python call, code not words
 }  # fmt: skip
 CARD = re.compile(
     r"(?:10|[2-9AKQJT])[♠♥♦♣]|[♠♥♦♣]|[±+\-−]?\d+(?:[.,/]\d+)*|(?<!\w)[AKQJT](?!\w)"
@@ -142,6 +143,16 @@ def test_every_widget_scene_and_still_picture_is_translated(qps: str) -> None:
         found += [(type(widget).__name__, *leak) for leak in leaks(widget.scene)]
         page = widget._repr_mimebundle_()[0]["text/html"]
         found += [(type(widget).__name__, "html", leak) for leak in html_leaks(page)]
+    assert found == []
+
+
+def test_the_position_editor_is_translated(qps: str) -> None:
+    from cardwidgets.widgets import PositionEditor
+
+    found = []
+    for game in ("tablic", "panjpar", "pazaak"):
+        editor = PositionEditor(game, locale=qps, seed=4)
+        found += [(game, *leak) for leak in leaks(editor.scene)]
     assert found == []
 
 
