@@ -6,6 +6,8 @@ For each game this measures, in one interleaved run on one core (``time.process_
   ``new_game(seed=...)`` to ``state.is_over`` (a Pazaak game is a match: first to three sets);
 * ``random_move``: the same with ``state.play(state.random_move(rng))``, ``rng`` the package's
   own ``cards.Rng`` (the listing loop uses ``random.Random``, as a user's loop would);
+* ``lab_random``: ``lab.simulate(game, players="random", games=...)``, the lab's rows of two
+  seeded random players (on the engine's list-based playout where it has one: Pazaak, Panjpar);
 * ``floor``: a loop with no rules at all (:func:`floor_game`): an immutable tuple state, the same
   number of moves per game as our engine plays on average and, per move, a pick among as many
   options as our engine lists on average and the next tuple built. No engine can beat it, so
@@ -68,8 +70,8 @@ AIMS = {
 }
 """The aims of issue 23: at least the peer's rate in both loops, and these shares of the floor
 (set against the issue's own figures, kept here beside them)."""
-OURS = ("listing", "random_move")
-"""Our engine's two loops."""
+OURS = ("listing", "random_move", "lab_random")
+"""Our engine's two loops, and the lab's run of two random players."""
 SEED, SEED_STEP = 1000, 1_000_000
 """Round ``n`` plays the games seeded from ``SEED + n * SEED_STEP`` on."""
 OUT = Path(__file__).parent / "results" / "peers.json"
@@ -108,6 +110,19 @@ def random_move_games(module: Any) -> Loop:
                 state = state.play(state.random_move(rng))
                 moves += 1
         return moves
+
+    return loop
+
+
+def lab_games(game: str) -> Loop:
+    """The lab as a user runs it: ``lab.simulate(game, players="random")`` (two built-in random
+    players, which the lab plays on the engine's list-based playout where it has one); the moves
+    are the rows' lengths."""
+    from cardwidgets import lab
+
+    def loop(games: int, seed: int) -> int:
+        results = lab.simulate(game, players="random", games=games, seed=seed, progress=False)
+        return sum(results.column("length"))
 
     return loop
 
@@ -259,6 +274,7 @@ def contestants(
         found[game] = {
             "listing": listing_games(module),
             "random_move": random_move_games(module),
+            "lab_random": lab_games(game),
             "floor": floor_games(round(moves), max(1, round(options))),
         }
         peer = PEER_OF.get(game)

@@ -561,6 +561,18 @@ class Rng:
         rng._state = state & _MASK64
         return rng
 
+    def restart(self, state: int) -> Rng:
+        """This generator, its SplitMix64 state set to ``state`` (taken modulo 2**64): what
+        :meth:`from_state` gives, without making a generator, for a loop that draws each move
+        from a stream of its own.
+
+        >>> rng = Rng(1)
+        >>> rng.restart(42).below(6) == Rng.from_state(42).below(6) and rng._state != 42
+        True
+        """
+        self._state = state & _MASK64
+        return self
+
     def next64(self) -> int:
         """The next 64-bit output."""
         self._state = z = (self._state + 0x9E3779B97F4A7C15) & _MASK64

@@ -7,7 +7,7 @@
 
 import { type H, builder, flag } from "./dom";
 import { face } from "./faces";
-import { resolveTheme } from "./render";
+import { onThemeChange, resolveTheme } from "./render";
 import type { CardView } from "./types";
 
 export interface EditorCard {
@@ -246,24 +246,11 @@ export class EditorView {
   /** "auto" follows the page: JupyterLab's theme switch, the system's preference. */
   private watchTheme(): void {
     const doc = this.el.ownerDocument;
-    const win = doc.defaultView;
-    const refresh = () => {
-      if (this.root && this.scene) this.root.dataset.theme = resolveTheme(this.scene.theme, doc);
-    };
-    if (win && typeof win.matchMedia === "function") {
-      const query = win.matchMedia("(prefers-color-scheme: dark)");
-      if (typeof query.addEventListener === "function") {
-        query.addEventListener("change", refresh);
-        this.cleanups.push(() => query.removeEventListener("change", refresh));
-      }
-    }
-    if (win && typeof win.MutationObserver === "function") {
-      const observer = new win.MutationObserver(refresh);
-      for (const target of [doc.body, doc.documentElement]) {
-        if (target) observer.observe(target, { attributes: true, attributeFilter: ["data-jp-theme-light", "class", "data-theme", "theme"] });
-      }
-      this.cleanups.push(() => observer.disconnect());
-    }
+    this.cleanups.push(
+      onThemeChange(doc, () => {
+        if (this.root && this.scene) this.root.dataset.theme = resolveTheme(this.scene.theme, doc);
+      }),
+    );
   }
 
   // Clicks made before Python answered the last one wait their turn, each sent on the scene

@@ -18,6 +18,31 @@ export type Send = (intent: Intent, version: number) => void;
 const NO_LABELS: Labels = { options: "", actions: "", log: "", score: "", legend: "", empty: "", summary: "", roles: {} };
 
 /**
+ * Call ``refresh`` whenever the page's light or dark theme may have changed (the system's
+ * preference, JupyterLab's theme switch, VS Code's or Colab's marks); returns the function that
+ * stops watching.
+ */
+export function onThemeChange(doc: Document, refresh: () => void): () => void {
+  const stops: Array<() => void> = [];
+  const win = doc.defaultView;
+  if (win && typeof win.matchMedia === "function") {
+    const query = win.matchMedia("(prefers-color-scheme: dark)");
+    if (typeof query.addEventListener === "function") {
+      query.addEventListener("change", refresh);
+      stops.push(() => query.removeEventListener("change", refresh));
+    }
+  }
+  if (win && typeof win.MutationObserver === "function") {
+    const observer = new win.MutationObserver(refresh);
+    for (const target of [doc.body, doc.documentElement]) {
+      if (target) observer.observe(target, { attributes: true, attributeFilter: ["data-jp-theme-light", "class", "data-theme", "theme"] });
+    }
+    stops.push(() => observer.disconnect());
+  }
+  return () => stops.forEach((stop) => stop());
+}
+
+/**
  * Light or dark: an explicit scene theme wins, then JupyterLab's, VS Code's, Colab's, marimo's,
  * the system's.
  */
@@ -154,23 +179,7 @@ export class SceneView {
   }
 
   private watchTheme(): void {
-    const win = this.doc.defaultView;
-    const refresh = () => this.refreshTheme();
-    if (win && typeof win.matchMedia === "function") {
-      const query = win.matchMedia("(prefers-color-scheme: dark)");
-      if (typeof query.addEventListener === "function") {
-        query.addEventListener("change", refresh);
-        this.cleanups.push(() => query.removeEventListener("change", refresh));
-      }
-    }
-    if (win && typeof win.MutationObserver === "function") {
-      const observer = new win.MutationObserver(refresh);
-      const targets = [this.doc.body, this.doc.documentElement].filter((n): n is HTMLElement => !!n);
-      for (const target of targets) {
-        observer.observe(target, { attributes: true, attributeFilter: ["data-jp-theme-light", "class", "data-theme", "theme"] });
-      }
-      this.cleanups.push(() => observer.disconnect());
-    }
+    this.cleanups.push(onThemeChange(this.doc, () => this.refreshTheme()));
   }
 
   refreshTheme(): void {

@@ -17,7 +17,7 @@ their hands, and against an opponent with one or two cards the attack is the str
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 
 from cardwidgets import cards, i18n
 from cardwidgets.bots.strategy import Reason, Strategy, register
@@ -152,10 +152,15 @@ def best_defence(
 
 
 def _defend_move(state: panjpar.State, view: panjpar.PanjparView) -> panjpar.Defend:
-    attack = list(view.attack)
-    hand = list(_hand(view))
     all_or_none = state.rules.pickup == "all"
-    _, pairs = best_defence(attack, hand, view.trump, view.stock_empty, all_or_none)
+    return _defence(list(view.attack), list(_hand(view)), view.trump, view.stock_empty, all_or_none)
+
+
+def _defence(
+    attack: list[Card], hand: list[Card], trump: Suit, endgame: bool, all_or_none: bool
+) -> panjpar.Defend:
+    """The greedy defence: :func:`best_defence`'s kills, the rest picked up."""
+    _, pairs = best_defence(attack, hand, trump, endgame, all_or_none)
     killed = {a for a, _ in pairs}
     pickup = [a for a in attack if a not in killed]
     return panjpar.Defend(panjpar.Kills(pairs), pickup=tuple(pickup))
@@ -232,6 +237,14 @@ def _explain(move: panjpar.Move, seat: int, view: panjpar.PanjparView) -> Reason
     return _explain_defence(move, view)
 
 
+def _greedy(state: panjpar.State, seat: int, view: panjpar.PanjparView) -> panjpar.Move:
+    """The greedy move of ``seat`` (to move), from its view: a defence, or an attack."""
+    if view.attack:
+        return _defend_move(state, view)
+    opponent = view.hand_sizes[1 - seat]
+    return attack_from(list(_hand(view)), view.trump, view.stock_empty, opponent)
+
+
 # -- the strategy ----------------------------------------------------------------------------
 class PanjparStrategy(Strategy[panjpar.State, panjpar.Move]):
     """Panjpar: beat with the cheapest cards, attack with low non-trumps and pairs, keep trumps
@@ -246,13 +259,23 @@ class PanjparStrategy(Strategy[panjpar.State, panjpar.Move]):
         self, state: panjpar.State, seat: int, rng: cards.Rng, options: Mapping[str, object]
     ) -> Reason[panjpar.Move]:
         view = state.view(seat)
-        move: panjpar.Move
-        if view.attack:
-            move = _defend_move(state, view)
-        else:
-            opponent = view.hand_sizes[1 - seat]
-            move = attack_from(list(_hand(view)), view.trump, view.stock_empty, opponent)
-        return _explain(move, seat, view)  # the same view: no second look
+        return _explain(_greedy(state, seat, view), seat, view)  # the same view: no second look
+
+    def greedy_move(
+        self,
+        state: panjpar.State,
+        seat: int,
+        stream: Callable[[], cards.Rng],
+        options: Mapping[str, object],
+    ) -> panjpar.Move:
+        # The move without its phrases, from the seat's own hand and the public table (what
+        # its view holds), read from the state without making the whole view.
+        hand = list(state.hand(seat))
+        trump, endgame = state.trump, state.stock_empty
+        attack = state.attack
+        if attack:
+            return _defence(list(attack), hand, trump, endgame, state.rules.pickup == "all")
+        return attack_from(hand, trump, endgame, state.hand_sizes[1 - seat])
 
     def explain(self, state: panjpar.State, seat: int, move: panjpar.Move) -> Reason[panjpar.Move]:
         return _explain(move, seat, state.view(seat))

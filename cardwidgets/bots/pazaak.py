@@ -274,6 +274,18 @@ class PazaakStrategy(Strategy[pazaak.State, pazaak.Move]):
                 key = "bots.pazaak.draw_safe"
         return Reason(move, key, params)
 
+    def greedy_move(
+        self,
+        state: pazaak.State,
+        seat: int,
+        stream: Callable[[], cards.Rng],
+        options: Mapping[str, object],
+    ) -> pazaak.Move:
+        # The bust chance only words the reason (and the draw's key): the move is the plan's.
+        stand_at = options["stand_at"]
+        assert isinstance(stand_at, int)  # GreedyPlayer checks the option's type
+        return plan(state, seat, stand_at)[0]
+
     def explain(self, state: pazaak.State, seat: int, move: pazaak.Move) -> Reason[pazaak.Move]:
         chosen = self.greedy(state, seat, cards.Rng(0), self.options)
         if chosen.move == move:

@@ -21,12 +21,12 @@ import dataclasses
 import functools
 import inspect
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 from cardwidgets import cards, i18n
 from cardwidgets.bots import ismcts
-from cardwidgets.bots.strategy import PLAIN, Reason, greedy_options, strategy_for
+from cardwidgets.bots.strategy import PLAIN, Reason, Strategy, greedy_options, strategy_for
 from cardwidgets.bots.view import SeatView
 from cardwidgets.core import GameState, IllegalMove, Move
 from cardwidgets.i18n import TranslatedError
@@ -39,8 +39,10 @@ __all__ = [
     "Player",
     "PlayerError",
     "RandomPlayer",
+    "SeatDraws",
     "hint",
     "make",
+    "play_random",
 ]
 
 Seed = int | str
@@ -164,7 +166,9 @@ class _BasePlayer:
 
 
 _MASK64 = (1 << 64) - 1
+_TWO64 = 1 << 64
 _GAMMA = 0x9E3779B97F4A7C15  # SplitMix64's increment
+_TWO_GAMMA = (2 * _GAMMA) & _MASK64  # one ply further in position_rng's sum
 
 
 def _player_key(seed: Seed, name: str) -> int:
@@ -217,6 +221,16 @@ class RandomPlayer(_BasePlayer):
 
     name = "random"
 
+    @classmethod
+    def key_of(cls, seed: Seed) -> int:
+        """The key the streams of ``RandomPlayer(seed)`` are mixed from, without making one
+        (the lab's random games need only the two keys).
+
+        >>> RandomPlayer.key_of(5) == RandomPlayer(5).reseeded(5)._key
+        True
+        """
+        return _player_key(cards.check_seed(seed), cls.name)
+
     def choose(self, view: SeatView[M] | GameState[M]) -> M:
         """A uniformly random legal move for the seat to move: ``state.random_move(rng)`` with
         ``rng = self.stream(seat, state.ply)``, which draws without listing the moves where the
@@ -229,6 +243,133 @@ class RandomPlayer(_BasePlayer):
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
         move: M = state.random_move(cards.Rng.from_state(z ^ (z >> 31)))
         return move
+
+
+def play_random(
+    state: GameState[M],
+    keys: tuple[int, int],
+    done: Callable[[GameState[M]], bool] | None = None,
+) -> tuple[GameState[M], int]:
+    """Play two random players whose keys are ``keys`` (seat 0's, seat 1's:
+    :meth:`RandomPlayer.key_of` their seeds) from ``state`` until ``done(state)`` is true or
+    nobody is to move: the state reached and the moves played.
+
+    Every move is the one :meth:`RandomPlayer.choose` picks, ``state.random_move`` on the
+    player's stream for the seat and ply (the same draw, so the same game), without a call to
+    the player, its view check and its seat test per move: the lab's loop of random players,
+    where those were a third of a Pazaak move (tests/test_lab_random_pair.py plays both
+    loops over every game and rule set).
+
+    >>> from cardwidgets.games import pazaak
+    >>> first, second = RandomPlayer(1), RandomPlayer(2)
+    >>> keys = RandomPlayer.key_of(1), RandomPlayer.key_of(2)
+    >>> end, moves = play_random(pazaak.new_game(seed=3), keys)
+    >>> state, count = pazaak.new_game(seed=3), 0
+    >>> while state.to_move is not None:
+    ...     state = state.play((first, second)[state.to_move].choose(state))
+    ...     count += 1
+    >>> (end.history, moves) == (state.history, count)
+    True
+    """
+    moves = 0
+    # One generator restarted on each position's stream: the engines draw from it during
+    # random_move only, so no move sees another's stream.
+    stream = cards.Rng.from_state(0).restart
+    # position_rng's sum key + ((ply << 1 | seat) + 1) * GAMMA, kept as a running sum: each
+    # move is one ply (a state made by play is its parent's ply + 1), so the ply's part grows
+    # by 2 * GAMMA a move and the seat's part is in ``bases``.
+    bases = (keys[0] + _GAMMA, keys[1] + 2 * _GAMMA)
+    step = (state.ply * 2 * _GAMMA) & _MASK64
+    if done is None:
+        while (seat := state.to_move) is not None:
+            z = (bases[seat] + step) & _MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            state = state.play(state.random_move(stream(z ^ (z >> 31))))
+            step = (step + _TWO_GAMMA) & _MASK64
+            moves += 1
+        return state, moves
+    while not done(state) and (seat := state.to_move) is not None:
+        z = (bases[seat] + step) & _MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        state = state.play(state.random_move(stream(z ^ (z >> 31))))
+        step = (step + _TWO_GAMMA) & _MASK64
+        moves += 1
+    return state, moves
+
+
+class SeatDraws:
+    """The draws of two random players with ``keys`` (:meth:`RandomPlayer.key_of` their
+    seeds) from ``ply`` on, for an engine's list-based playout that asks the seat to move once
+    per move, in either of two forms (both count the move):
+
+    * ``draws[seat](n)``: the index among ``n`` legal moves that the seat's player picks at
+      the next ply (``state.random_move`` on its stream for the seat and ply, where the game
+      draws once: Pazaak);
+    * ``streams[seat]()``: a generator on that stream, for a move drawn in several steps
+      (Panjpar's attacks and defences); the same generator restarted each move.
+
+    ``moves()`` is the number of moves drawn so far.
+
+    >>> from cardwidgets.games import pazaak
+    >>> state, players = pazaak.new_game(seed=1), (RandomPlayer(1), RandomPlayer(2))
+    >>> pair = SeatDraws((players[0].key_of(1), players[1].key_of(2)), state.ply)
+    >>> moves = state.legal_moves()
+    >>> moves[pair.draws[state.to_move](len(moves))] == players[state.to_move].choose(state)
+    True
+    >>> pair.streams[0]().next64() == players[0].stream(0, state.ply + 1).next64()
+    True
+    >>> pair.moves()
+    2
+    """
+
+    def __init__(self, keys: tuple[int, int], ply: int) -> None:
+        self._keys = keys
+        self._ply = ply
+        self._at = [ply]
+        self._rng = cards.Rng.from_state(0)
+        self.draws = (self._draw(0), self._draw(1))
+        self.streams = (self._stream(0), self._stream(1))
+
+    def moves(self) -> int:
+        """The moves drawn so far."""
+        return self._at[0] - self._ply
+
+    def _draw(self, seat: int) -> Callable[[int], int]:
+        key, at, from_state = self._keys[seat], self._at, cards.Rng.from_state
+
+        def below(n: int) -> int:
+            p = at[0]
+            at[0] = p + 1
+            # position_rng inlined, as in RandomPlayer.choose, then that stream's below(n):
+            # its first output, with the generator itself only for a (very rare) rejection
+            z = (key + ((p << 1 | seat) + 1) * _GAMMA) & _MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            start = z ^ (z >> 31)
+            z = (start + _GAMMA) & _MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            z ^= z >> 31
+            if z < _TWO64 - _TWO64 % n:
+                return z % n
+            return from_state(start).below(n)
+
+        return below
+
+    def _stream(self, seat: int) -> Callable[[], cards.Rng]:
+        key, at, restart = self._keys[seat], self._at, self._rng.restart
+
+        def stream() -> cards.Rng:
+            p = at[0]
+            at[0] = p + 1
+            z = (key + ((p << 1 | seat) + 1) * _GAMMA) & _MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            return restart(z ^ (z >> 31))
+
+        return stream
 
 
 class GreedyPlayer(_BasePlayer):
@@ -262,6 +403,7 @@ class GreedyPlayer(_BasePlayer):
                     value=i18n.shown(value),
                 )
         self.options: dict[str, object] = dict(options)
+        self._merged: dict[str, dict[str, object]] = {}
 
     def _extra(self) -> str:
         return "".join(f", {k}={v!r}" for k, v in sorted(self.options.items()))
@@ -269,16 +411,35 @@ class GreedyPlayer(_BasePlayer):
     def decide(self, view: SeatView[M] | GameState[M]) -> Reason[M]:
         """The greedy move for the seat to move, with its reason."""
         state, seat = self._look(view)
+        strategy = self._strategy(state)
+        return strategy.greedy(state, seat, self._rng(state, seat), self._options(strategy))
+
+    def choose(self, view: SeatView[M] | GameState[M]) -> M:
+        """The greedy move for the seat to move: :meth:`decide`'s, without its reason, the
+        position's stream made only if the choice draws from it (a tie)."""
+        state, seat = self._look(view)
+        strategy = self._strategy(state)
+        move: M = strategy.greedy_move(
+            state, seat, lambda: self._rng(state, seat), self._options(strategy)
+        )
+        return move
+
+    def _strategy(self, state: GameState[M]) -> Strategy[GameState[M], M]:
         strategy = strategy_for(state)
         if strategy is None:
             raise PlayerError("bots.no_strategy", game=getattr(state, "game", "?"))
-        options = {**strategy.options, **self.options}
-        options = {k: v for k, v in options.items() if k in strategy.options}
-        return strategy.greedy(state, seat, self._rng(state, seat), options)
+        return strategy
 
-    def choose(self, view: SeatView[M] | GameState[M]) -> M:
-        """The greedy move for the seat to move."""
-        return self.decide(view).move
+    def _options(self, strategy: Strategy[GameState[M], M]) -> Mapping[str, object]:
+        """The options of ``strategy``'s game: its defaults, then this player's (those of other
+        games dropped), merged once per game, not every move."""
+        known: dict[str, dict[str, object]] = self.__dict__.get("_merged", {})  # old pickles
+        merged = known.get(strategy.game)
+        if merged is None:
+            merged = {**strategy.options, **self.options}
+            merged = {k: v for k, v in merged.items() if k in strategy.options}
+            self._merged = {**known, strategy.game: merged}  # new: a twin shares no dict
+        return merged
 
 
 class ExpertPlayer(_BasePlayer):

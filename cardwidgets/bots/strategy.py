@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
 from cardwidgets import cards, i18n
@@ -78,6 +78,17 @@ class Strategy(Generic[S, M]):
     ) -> Reason[M]:
         """The greedy move for ``seat`` (to move) with its reason."""
         raise NotImplementedError
+
+    def greedy_move(
+        self, state: S, seat: int, stream: Callable[[], cards.Rng], options: Mapping[str, object]
+    ) -> M:
+        """The move of :meth:`greedy`, without its reason: what a greedy player plays, asked
+        every move of a lab run. ``stream()`` gives the generator :meth:`greedy` is given,
+        made only if a choice needs a draw (most greedy moves draw nothing). A game whose
+        reason costs more than its move (Pazaak's exact bust chance, Panjpar's phrases)
+        overrides this with the same decision; tests/test_bots_greedy_move.py checks the move
+        against :meth:`greedy`'s over seeded games of every game and rule set."""
+        return self.greedy(state, seat, stream(), options).move
 
     def explain(self, state: S, seat: int, move: M) -> Reason[M]:
         """A reason for any legal ``move`` of ``seat`` (used when another player chose it)."""
@@ -186,12 +197,19 @@ def greedy_options() -> dict[str, object]:
     return known
 
 
-def best(scored: list[tuple[float, int, T]], rng: cards.Rng) -> T:
-    """The item with the highest score; exact ties are broken at random with ``rng``.
+def best(scored: list[tuple[float, int, T]], rng: cards.Rng | Callable[[], cards.Rng]) -> T:
+    """The item with the highest score; exact ties are broken at random with ``rng`` (a
+    generator, or a function that makes one, called only for a tie).
 
     >>> best([(1.0, 0, "a"), (2.0, 1, "b")], cards.Rng(0))
     'b'
+    >>> best([(2.0, 0, "a"), (2.0, 1, "b")], lambda: cards.Rng(0)) == best(
+    ...     [(2.0, 0, "a"), (2.0, 1, "b")], cards.Rng(0))
+    True
     """
     top = max(score for score, _, _ in scored)
     found = [item for score, _, item in scored if score >= top - 1e-9]
-    return found[rng.below(len(found))] if len(found) > 1 else found[0]
+    if len(found) == 1:
+        return found[0]
+    made = rng if isinstance(rng, cards.Rng) else rng()
+    return found[made.below(len(found))]

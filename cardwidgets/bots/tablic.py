@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TypedDict
 
 from cardwidgets import cards
@@ -128,13 +128,28 @@ class TablicStrategy(Strategy[tablic.State, tablic.Move]):
     def greedy(
         self, state: tablic.State, seat: int, rng: cards.Rng, options: Mapping[str, object]
     ) -> Reason[tablic.Move]:
+        # The chosen move keeps its features: its reason needs no second look at the view.
+        return self._reason(*best(self._scored(state, seat), rng))
+
+    def greedy_move(
+        self,
+        state: tablic.State,
+        seat: int,
+        stream: Callable[[], cards.Rng],
+        options: Mapping[str, object],
+    ) -> tablic.Move:
+        return best(self._scored(state, seat), stream)[0]  # a generator only for a tie
+
+    def _scored(
+        self, state: tablic.State, seat: int
+    ) -> list[tuple[float, int, tuple[tablic.Move, Features]]]:
+        """Each candidate move's score, its index and (the move, its features)."""
         seen = _Seen.of(state, seat)
         scored = []
         for i, move in enumerate(self.candidates(state)):
             f = self._features(state, seat, move, seen)
             scored.append((self._score(f, move), i, (move, f)))
-        # The chosen move keeps its features: its reason needs no second look at the view.
-        return self._reason(*best(scored, rng))
+        return scored
 
     def explain(self, state: tablic.State, seat: int, move: tablic.Move) -> Reason[tablic.Move]:
         return self._reason(move, self._features(state, seat, move, _Seen.of(state, seat)))
@@ -276,6 +291,9 @@ class _Seen:
     hand: tuple[Card, ...]
     table: tuple[Card, ...]
     mask: int
+    unseen: tuple[tuple[Card, int], ...]
+    """Per rank with cards the seat has not seen: the first such card and how many there are
+    (what :func:`_risk` asks of every candidate move, made once per decision)."""
 
     @classmethod
     def of(cls, state: tablic.State, seat: int) -> _Seen:
@@ -283,7 +301,14 @@ class _Seen:
         view = state.view(seat)
         hand = view.hand
         assert hand is not None  # a seat's own view holds its hand
-        return cls(view, hand, view.table, cards.mask(hand) | cards.mask(view.table))
+        mask = cards.mask(hand) | cards.mask(view.table)
+        unseen = []
+        for rank in range(2, 15):
+            first = (rank - 2) * 4
+            found = [cards.DECK[i] for i in range(first, first + 4) if not mask >> i & 1]
+            if found:
+                unseen.append((found[0], len(found)))
+        return cls(view, hand, view.table, mask, tuple(unseen))
 
 
 def _risk(after: list[Card], seen: _Seen, seat: int) -> float:
@@ -307,11 +332,9 @@ def _risk(after: list[Card], seen: _Seen, seat: int) -> float:
     if unknown <= 0:
         return 0.0
     clearing = 0
-    for rank in range(2, 15):
-        first = (rank - 2) * 4
-        unseen = [cards.DECK[i] for i in range(first, first + 4) if not seen_mask >> i & 1]
-        if unseen and clears(unseen[0], after):
-            clearing += len(unseen)
+    for card, count in seen.unseen:  # one card stands for its rank: the same played value
+        if clears(card, after):
+            clearing += count
     if clearing == 0:
         return 0.0
     share = clearing * unknown / unseen_count  # captured cards are spread evenly

@@ -26,9 +26,10 @@ import pickle
 import time
 import traceback
 from types import ModuleType
-from typing import Any, TypedDict
+from typing import Any, TypedDict, TypeGuard
 
 from cardwidgets import i18n
+from cardwidgets.bots.player import RandomPlayer, SeatDraws, play_random
 from cardwidgets.lab.errors import NotTrueOrFalse
 from cardwidgets.lab.jobs import Claim, Job, Pickled
 from cardwidgets.lab.seeds import game_seed, player_seed
@@ -140,7 +141,7 @@ def fill_chunk(chunk: Chunk, job: Job, stop: int) -> None:
     rows, failures = chunk.rows, chunk.counterexamples
     for index in range(chunk.start, stop):
         try:
-            row, failure, _ = play_game(job, index, module, claim)
+            row, failure, _ = play_game(job, index, module, claim, rows_only=True)
         except GameFailed as failed:
             chunk.failure = failed.failure
             return
@@ -175,8 +176,14 @@ def play_game(
     index: int,
     module: ModuleType | None = None,
     claim: Claim | None = None,
+    *,
+    rows_only: bool = False,
 ) -> tuple[Row, Found | None, AnyState]:
     """Play game ``index`` of ``job``: its row, the claim's counterexample or None, the end.
+
+    ``rows_only``: the caller reads only the row, so two random players without a claim or
+    records may play on the engine's list-based playout (the same game, no state per move);
+    the state returned is then the game's start, not its end.
 
     If anything raises (the claim, a player, the engine), :class:`GameFailed` carries where
     and why, with the record of the state reached, so the game can be replayed.
@@ -189,31 +196,48 @@ def play_game(
     try:
         unit: Unit[Any] = unit_of(job.name)
         state = unit.start(module, seed, job.rules, job.unit, job.options)
-        seats = (
-            job.players[0].reseeded(player_seed(seed, 0)),
-            job.players[1].reseeded(player_seed(seed, 1)),
-        )
         done = unit.done(job.unit)
         failure: Found | None = None
         first = state.to_move
-        if claim is not None and job.per_state:
-            if not _holds(claim, state):
-                failure = _found(index, seed, state, moves)
-            while not done(state) and (seat := state.to_move) is not None:
-                state = state.play(seats[seat].choose(state))
-                moves += 1
-                if failure is None and not _holds(claim, state):
-                    failure = _found(index, seed, state, moves)
-        elif done is is_over:
-            # The hot loop of every simulation: nothing here but the engine and the players.
-            # A state is over exactly when nobody is to move (the game protocol).
-            while (seat := state.to_move) is not None:
-                state = state.play(seats[seat].choose(state))
-                moves += 1
+        if _random_pair(job.players) and not (claim is not None and job.per_state):
+            # Both seats the built-in random player: the same moves without a call per move,
+            # and without making the players (their two keys are all they draw from).
+            keys = (
+                RandomPlayer.key_of(player_seed(seed, 0)),
+                RandomPlayer.key_of(player_seed(seed, 1)),
+            )
+            out = getattr(module, "played_out", None)
+            if out is not None and rows_only and done is is_over and claim is None:
+                if not job.records:
+                    # The engine's list-based playout on the players' draws: the same game
+                    # without a state per move; the row reads its end (no record to write).
+                    pair = SeatDraws(keys, state.ply)
+                    end = out(state, pair)
+                    return _row(job, unit, end, index, seed, pair.moves(), first, None), None, state
+            state, moves = play_random(state, keys, None if done is is_over else done)
         else:
-            while not done(state) and (seat := state.to_move) is not None:
-                state = state.play(seats[seat].choose(state))
-                moves += 1
+            seats = (
+                job.players[0].reseeded(player_seed(seed, 0)),
+                job.players[1].reseeded(player_seed(seed, 1)),
+            )
+            if claim is not None and job.per_state:
+                if not _holds(claim, state):
+                    failure = _found(index, seed, state, moves)
+                while not done(state) and (seat := state.to_move) is not None:
+                    state = state.play(seats[seat].choose(state))
+                    moves += 1
+                    if failure is None and not _holds(claim, state):
+                        failure = _found(index, seed, state, moves)
+            elif done is is_over:
+                # The hot loop of every simulation: nothing here but the engine and the
+                # players. A state is over exactly when nobody is to move (the game protocol).
+                while (seat := state.to_move) is not None:
+                    state = state.play(seats[seat].choose(state))
+                    moves += 1
+            else:
+                while not done(state) and (seat := state.to_move) is not None:
+                    state = state.play(seats[seat].choose(state))
+                    moves += 1
         if claim is not None and not job.per_state and not _holds(claim, state):
             failure = _found(index, seed, state, moves)
         held = None if claim is None else failure is None
@@ -221,6 +245,12 @@ def play_game(
     except Exception as err:
         raise GameFailed(_failed(index, seed, state, moves, err)) from err
     return row, failure, state
+
+
+def _random_pair(seats: tuple[object, object]) -> TypeGuard[tuple[RandomPlayer, RandomPlayer]]:
+    """Whether both seats are exactly the built-in random player (a subclass may choose
+    otherwise, so it keeps the general loop)."""
+    return seats[0].__class__ is RandomPlayer and seats[1].__class__ is RandomPlayer
 
 
 def _row(

@@ -61,14 +61,20 @@ class Table:
         the timeout) leaves some columns one value longer, which every reader cuts off.
         """
         self._trim()
-        for name in row:
-            if name not in self._names:
-                self._add_column(name)
+        names = self._names
+        if row.keys() != names.keys():  # a new column (the rows of a run mostly have the same)
+            for name in row:
+                if name not in names:
+                    self._add_column(name)
         columns = self._columns
-        for name, index in self._names.items():
+        for name, index in names.items():
             value = row.get(name, _MISSING)
             column = columns[index]
-            if isinstance(column, array) and not _fits(value):
+            # An 8-byte whole number stays in the array (not a bool: it would come back as
+            # 0 or 1); anything else turns the column into a list.
+            if column.__class__ is array and not (
+                value.__class__ is int and _LEAST <= value <= _MOST
+            ):
                 column = columns[index] = list(column)
             column.append(value)  # type: ignore[arg-type]
         self._count += 1
@@ -134,9 +140,3 @@ class Table:
 
     def __repr__(self) -> str:
         return f"<Table of {self._count} rows: {', '.join(self._names)}>"
-
-
-def _fits(value: object) -> bool:
-    """Whether ``value`` goes in an array of 8-byte whole numbers (not a bool: it would come
-    back as 0 or 1)."""
-    return value.__class__ is int and _LEAST <= value <= _MOST

@@ -89,7 +89,14 @@ from cardwidgets.games.panjpar.rules import (
     can_complete,
     is_valid_attack,
 )
-from cardwidgets.games.panjpar.state import PanjparView, State, from_record, new_game
+from cardwidgets.games.panjpar.state import (
+    PanjparView,
+    PlayedOut,
+    State,
+    from_record,
+    new_game,
+    played_out,
+)
 
 __all__ = [
     "Attack",
@@ -97,6 +104,7 @@ __all__ = [
     "Kills",
     "Move",
     "PanjparView",
+    "PlayedOut",
     "PositionError",
     "Rules",
     "State",
@@ -111,6 +119,7 @@ __all__ = [
     "iter_attacks",
     "iter_defences",
     "new_game",
+    "played_out",
 ]
 
 # Names the one-module engine also offered (not part of __all__), so old imports keep working.

@@ -925,7 +925,7 @@ def rollout(
     playout of :func:`policy_rollout` with ``explore=0``."""
     return policy_rollout(
         hands, stock, top, trump, attacker, attack, result, take_all, target, rng,
-        _no_attack, _no_defence, 0,
+        no_attack, no_defence, 0,
     )  # fmt: skip
 
 
@@ -936,11 +936,13 @@ DefencePolicy = Callable[[int, int, bool], tuple[int, int]]
 and the hand cards that kill them (masks); the unbeaten rest is picked up."""
 
 
-def _no_attack(hand: int, defender_count: int, endgame: bool) -> int:
+def no_attack(hand: int, defender_count: int, endgame: bool) -> int:
+    """The attack policy of a random playout (``explore=0``): never asked."""
     raise AssertionError("explore=0 plays every move at random")
 
 
-def _no_defence(attack: int, hand: int, endgame: bool) -> tuple[int, int]:
+def no_defence(attack: int, hand: int, endgame: bool) -> tuple[int, int]:
+    """The defence policy of a random playout (``explore=0``): never asked."""
     raise AssertionError("explore=0 plays every move at random")
 
 
@@ -958,11 +960,14 @@ def policy_rollout(
     attack_with: AttackPolicy,
     defend_with: DefencePolicy,
     explore: int,
+    streams: tuple[Callable[[], Rng], Callable[[], Rng]] | None = None,
 ) -> Outcome:
     """Play a policy from the given position to the end (see ``State.rollout_with``): each
     move is uniformly random when ``rng.below(explore) == 0``, else the policy's; with
     ``explore=0`` every move is random and nothing is drawn for the choice (:func:`rollout`,
-    exactly the game of repeated ``state.play(state.random_move(rng))``)."""
+    exactly the game of repeated ``state.play(state.random_move(rng))``). With ``streams``,
+    each move draws from ``streams[seat]()`` of the seat to move instead of ``rng``: two
+    random players, each move on its own stream (``State.played_out``)."""
     # The hands as plain locals, the attacker's and the defender's, swapped when the attack
     # passes (list stores and a loop over the seats were a fifth of a playout).
     a = attacker
@@ -971,12 +976,16 @@ def policy_rollout(
     table = BEATERS[trump]
     while result == RUNNING:
         if not attack:
+            if streams is not None:
+                rng = streams[a]()
             if explore and rng.below(explore):
                 attack = attack_with(mine, theirs.bit_count(), top >= end)
             else:
                 attack = sample_attack(mine, theirs, rng)
             mine ^= attack
             continue
+        if streams is not None:
+            rng = streams[1 - a]()
         if explore and rng.below(explore):
             killed, used = defend_with(attack, theirs, top >= end)
         elif attack & (attack - 1):  # the draws of State.random_move (P-D5)

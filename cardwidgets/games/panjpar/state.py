@@ -48,8 +48,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, Protocol
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, ClassVar, NamedTuple, Protocol
 
 from cardwidgets import cards, codes, core, i18n
 from cardwidgets.cards import DECK, Card, CardLike, Rng, Suit, as_rng
@@ -546,6 +546,26 @@ class State(core.GameState[Move]):
     def hands(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         """Each seat's cards, sorted."""
         return cards_of(self._hands[0]), cards_of(self._hands[1])
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """``seat``'s cards, sorted (``hands[seat]``, without making the other hand): what
+        a player reads of its own hand each move.
+
+        >>> state = new_game(seed=1)
+        >>> state.hand(1) == state.hands[1]
+        True
+        """
+        return cards_of(self._hands[check_seat(seat)])
+
+    @property
+    def hand_sizes(self) -> tuple[int, int]:
+        """How many cards each seat holds: public at the table (P-D9), as in every view.
+
+        >>> new_game(seed=1).hand_sizes
+        (5, 5)
+        """
+        hands = self._hands
+        return hands[0].bit_count(), hands[1].bit_count()
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -1198,6 +1218,45 @@ def from_record(record: Mapping[str, Any] | str) -> State:
 # reader's language; a checked position comes out as engine ints (Position).
 
 _GUESSES = {"red": "red", "black": "black", "rot": "red", "schwarz": "black"}
+
+
+class PlayedOut(NamedTuple):
+    """The end of :func:`played_out`: what a row of the lab reads of a finished game."""
+
+    outcome: Outcome
+    trump: Suit
+
+
+class SeatStreams(Protocol):
+    """What :func:`played_out` draws from (:class:`cardwidgets.bots.player.SeatDraws`)."""
+
+    @property
+    def streams(self) -> tuple[Callable[[], Rng], Callable[[], Rng]]:
+        """Per seat: a generator on the stream of the next move, one call per move."""
+
+
+def played_out(state: State, players: SeatStreams) -> PlayedOut:
+    """The random game from ``state`` to its end on masks (:func:`._fast.policy_rollout`),
+    each move drawn as :meth:`State.random_move` draws it from ``players.streams[seat]()`` of
+    the seat to move: the same game as ``state.play(state.random_move(...))`` with those
+    generators, without a state per move.
+
+    >>> from types import SimpleNamespace
+    >>> rng = Rng(4)
+    >>> end = played_out(new_game(seed=2), SimpleNamespace(streams=(lambda: rng,) * 2))
+    >>> end.outcome == new_game(seed=2).rollout(Rng(4)), end.trump == new_game(seed=2).trump
+    (True, True)
+    """
+    if state._result != RUNNING:
+        outcome = state.outcome
+        assert outcome is not None
+        return PlayedOut(outcome, state.trump)
+    outcome = _fast.policy_rollout(
+        state._hands, state._stock, state._top, state._trump, state.attacker, state._attack,
+        state._result, state.rules.pickup == "all", state.rules.hand_size, Rng.from_state(0),
+        _fast.no_attack, _fast.no_defence, 0, players.streams,
+    )  # fmt: skip
+    return PlayedOut(outcome, state.trump)
 
 
 def checked_guess(guess: object) -> str:

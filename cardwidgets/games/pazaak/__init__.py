@@ -84,10 +84,12 @@ from cardwidgets.games.pazaak.sidecards import (
 from cardwidgets.games.pazaak.state import (
     CardEffect,
     PazaakView,
+    PlayedOut,
     PositionError,
     State,
     from_record,
     new_game,
+    played_out,
     playout,
 )
 
@@ -109,6 +111,7 @@ __all__ = [
     "Move",
     "PazaakView",
     "PlayCard",
+    "PlayedOut",
     "PositionError",
     "Rules",
     "SideCard",
@@ -118,6 +121,7 @@ __all__ = [
     "default_side_deck",
     "from_record",
     "new_game",
+    "played_out",
     "playout",
     "validate_side_deck",
 ]

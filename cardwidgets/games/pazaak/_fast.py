@@ -168,11 +168,15 @@ hand card this turn, the explicit top of the deck, the draw key, whether the dec
 def play_out(
     lists: PlayoutLists,
     start: PlayoutStart,
-    below: Callable[[int], int],
+    belows: tuple[Callable[[int], int], Callable[[int], int]],
     fill: bool,
     need: int,
 ) -> Outcome:
     """Play uniformly random legal moves to the end of the match (``State.playout``'s loop).
+
+    Seat ``s`` picks move ``belows[s](len(moves))`` of each decision's moves: one generator's
+    ``below`` for both seats in a rollout, a stream per seat and ply for two random players
+    (:func:`cardwidgets.bots.player.play_random_out`).
 
     Each pass of the outer loop is a decision of ``seat``, made exactly as ``legal_moves()``
     orders the moves (a hand's cached tuple is never empty); a hand card that forces nothing
@@ -188,7 +192,7 @@ def play_out(
     sets, starter, seat, played, top, key, finite = start
     while True:
         moves = TAIL if played else (cached_moves(hands[seat]) or hand_moves(hands[seat]))
-        move = moves[below(len(moves))]
+        move = moves[belows[seat](len(moves))]
         winner = NOT_ENDED
         if move.__class__ is PlayCard:  # exact class: fast, and mypy narrows by it
             card = move.card

@@ -41,7 +41,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Final, NamedTuple, NoReturn, Protocol, TypeAlias
 
 from cardwidgets import cards, codes, core, i18n
@@ -1404,17 +1404,58 @@ def playout(state: State, rng: Rng) -> Outcome:
     >>> playout(new_game(seed=1), Rng(2)) == playout(new_game(seed=1), Rng(2))
     True
     """
+    below = rng.below
+    return _played_out(state, (below, below)).outcome
+
+
+class PlayedOut(NamedTuple):
+    """The end of :func:`played_out`: what a row of the lab reads of a finished match."""
+
+    outcome: Outcome
+    sets_won: tuple[int, int]
+    set_number: int
+    """The number of the match's last set (ties count), as :attr:`State.set_number` ends."""
+
+
+class SeatDraws(Protocol):
+    """What :func:`played_out` draws from (:class:`cardwidgets.bots.player.SeatDraws`)."""
+
+    @property
+    def draws(self) -> tuple[Callable[[int], int], Callable[[int], int]]:
+        """Per seat: the index of the move it picks among ``n``, one call per move."""
+
+
+def played_out(state: State, players: SeatDraws) -> PlayedOut:
+    """The random match from ``state`` to its end on the lists of :func:`._fast.play_out`,
+    seat ``s`` picking move ``players.draws[s](n)`` of the ``n`` legal moves of each decision
+    (in the order of :meth:`State.legal_moves`, as :meth:`State.random_move` picks): the same
+    match as ``state.play(state.random_move(...))`` with those draws, without a state per move.
+
+    >>> from types import SimpleNamespace
+    >>> rng = Rng(4)
+    >>> end = played_out(new_game(seed=2), SimpleNamespace(draws=(rng.below, rng.below)))
+    >>> end.outcome == playout(new_game(seed=2), Rng(4))
+    True
+    """
+    return _played_out(state, players.draws)
+
+
+def _played_out(
+    state: State, belows: tuple[Callable[[int], int], Callable[[int], int]]
+) -> PlayedOut:
     if state._turn is None:
         outcome = state.outcome
         assert outcome is not None
-        return outcome
+        return PlayedOut(outcome, state._sets, state._setup[1])
     rules = state.rules
     tab = [list(state._tab[0]), list(state._tab[1])]
     lists = (tab, list(state._tot), list(state._hands), list(state._std), list(state._rest))
     sets = [*state._sets, 0]  # sets won by each seat, and ties: sets[TIE] counts them
     start = (sets, state._setup[0], state._turn, state._played is not None, state._top)
     deck = (state._key, rules.main_deck == "finite40")
-    return play_out(lists, (*start, *deck), rng.below, rules.fill_table_wins, rules.sets_to_win)
+    outcome = play_out(lists, (*start, *deck), belows, rules.fill_table_wins, rules.sets_to_win)
+    ended = sum(sets) - state._sets[0] - state._sets[1]  # the sets ended here, ties too
+    return PlayedOut(outcome, (sets[0], sets[1]), state._setup[1] + ended - 1)
 
 
 # -- the steps of State.play (Z-D5) ----------------------------------------------------------
