@@ -43,6 +43,7 @@ MAX_FUNCTION_LINES = 60
 # read bottom up (DESIGN.md states the same order).
 LAYERS = {
     "i18n": 0,
+    "po": 0,  # the PO file reader under the catalog
     "extras": 0,
     "cards": 1,
     "core": 1,
