@@ -149,7 +149,7 @@ def _stated_layers(text: str) -> list[list[str]]:
     >>> _stated_layers("### Layers\n\n1. `cli` and `__init__`\n2. `core`\n\nThe calls up")
     [['__init__', 'cli'], ['core']]
     """
-    section = text.split("### Layers", 1)[1].split("\n#", 1)[0]
+    section = text.partition("### Layers")[2].split("\n#", 1)[0]  # no section: no layers
     return [
         sorted(re.findall(r"`([\w.]+)`", line))
         for line in section.splitlines()
