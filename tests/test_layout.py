@@ -11,9 +11,9 @@ circle: none inside a game package, none in the package as a whole beyond the na
 Every import counts, wherever it is written: at the top, under ``TYPE_CHECKING``, inside a
 function, through ``importlib.import_module`` (a literal name, an f-string's literal start, or
 the table of module names the file holds), and through a package's lazy ``__getattr__`` face:
-a name taken from a face counts as an import of the module the face fetches it from (its
-``TYPE_CHECKING`` import or its table of homes; a name the face cannot place counts as all of
-them). An ``import_module`` whose module the test cannot read is an error unless named, with
+a name taken from a face (by import, attribute or ``getattr``) counts as an import of the
+module the face fetches it from (its ``TYPE_CHECKING`` import or its table of homes; a name the
+face cannot place, or one computed at run time, counts as all of them). An ``import_module`` whose module the test cannot read is an error unless named, with
 its reason, in ``ALLOWED_UNREAD``.
 
 The house reads top-down (``LAYERS``, stated in the README's "Layers" section: a test checks
