@@ -171,3 +171,64 @@ def test_the_check_sees_an_untranslated_word(qps: str) -> None:
     assert leaks({"status": "⟦Your turn⟧ 10♦ (3)"}) == []
     assert leaks({"status": "⟦Your turn⟧ now"}) == [(".status", "⟦Your turn⟧ now")]
     assert html_leaks("<p>⟦Stock⟧</p><p title='Deck'>x</p>") == ["Deck", "x"]
+
+
+def marked_lesson(name: str) -> Any:
+    """An example lesson whose English texts (the teacher's words, which a lesson file carries
+    in English and German only) are wrapped in the markers too, so only the widget's and the
+    page's own words are checked."""
+    from cardwidgets import lessons
+
+    source = (lessons.EXAMPLES / f"{name}.md").read_text(encoding="utf-8").split("\n")
+    out: list[str] = []
+    field = False
+    for line in source:
+        if field and not line.startswith("  "):
+            out[-1] += "⟧"
+            field = False
+        found = re.match(r"^([a-z_]+(?:\.[a-z_]+)*)\.en: (.*)$", line)
+        if found:
+            line, field = f"{found.group(1)}.en: ⟦{found.group(2)}", True
+        out.append(line)
+    if field:
+        out[-1] += "⟧"
+    return lessons.load("\n".join(out))
+
+
+@pytest.mark.parametrize("name", ["tablic-captures", "panjpar-defence", "pazaak-odds"])
+def test_every_lesson_widget_step_page_and_worksheet_is_translated(qps: str, name: str) -> None:
+    from cardwidgets.widgets import LessonWidget
+
+    lesson = marked_lesson(name)
+    widget = LessonWidget(lesson, locale=qps, pace=0)
+    found = []
+    for index, step in enumerate(lesson.steps):
+        if index:
+            widget.next_step()
+        if step in lesson.exercises:
+            widget.hint()
+            widget.answer(list(step.answers) if step.question == "legal" else step.answers[0])
+        found += [(index, *leak) for leak in leaks(widget.scene)]
+        page = widget._repr_mimebundle_()[0]["text/html"]
+        found += [(index, "html", leak) for leak in html_leaks(page)]
+    for sheet in (
+        lesson.worksheet_html(locale=qps),
+        lesson.worksheet_html(answers=True, locale=qps),
+    ):
+        found += [("worksheet", leak) for leak in html_leaks(sheet)]
+    found += [("page", leak) for leak in html_leaks(lesson.to_html(locale=qps))]
+    assert found == []
+
+
+@pytest.mark.parametrize("game", ["tablic", "panjpar", "pazaak"])
+def test_every_puzzle_widget_is_translated(qps: str, game: str) -> None:
+    from cardwidgets.widgets import puzzle_widget
+
+    widget = puzzle_widget(game, 1, seed=2, locale=qps, pace=0)
+    found = [("posed", *leak) for leak in leaks(widget.scene)]
+    widget.handle_intent({"kind": "action", "id": "hint", "version": widget.version})
+    assert widget.message  # a puzzle has no hint button: the refusal is said, in the language
+    found += [("refused", *leak) for leak in leaks(widget.scene)]
+    page = widget._repr_mimebundle_()[0]["text/html"]
+    found += [("html", leak) for leak in html_leaks(page)]
+    assert found == []
