@@ -87,7 +87,7 @@ _GAME_WIDGETS = {"tablic": "TablicWidget", "panjpar": "PanjparWidget", "pazaak":
 def widget_class(game: object) -> type[GameWidget[Any, Any]] | None:
     """The widget class of the game named ``game`` (``state.game``), or None; imports that
     game's widget only. What opens a position found elsewhere (a lab counterexample) in its
-    game's widget: the one place that knows which widget draws which game."""
+    game's widget."""
     name = _GAME_WIDGETS.get(game) if isinstance(game, str) else None
     found: type[GameWidget[Any, Any]] | None = None if name is None else __getattr__(name)
     return found
