@@ -482,13 +482,17 @@ class GameState(Generic[M]):
         self, seat: int | None = None, *, locale: str | None = None, size: str = "normal"
     ) -> Any:
         """A still picture of this position as ``seat`` sees it (``None``: every hand open),
-        drawn by the game's widget; it shows itself in a notebook (imports the widgets)."""
-        from cardwidgets.present import picture
+        drawn by the game's presenter; it shows itself in a notebook.
+
+        The one call from the engines up to the presenters, made only when a picture is asked
+        for: it imports :mod:`cardwidgets.present.still` and, through it, this game's presenter.
+        """
+        from cardwidgets.present.still import picture
 
         return picture(self, seat, locale=locale, size=size)
 
     def _repr_html_(self) -> str:
-        # Only a notebook calls this: the engines themselves never import the widgets.
+        # Only a notebook calls this: the engines themselves never import the presenters.
         return str(self.picture().html)
 
     # -- records ---------------------------------------------------------------------------

@@ -727,8 +727,9 @@ class Table:
         return f"Table({self.game!r}, seed={self.seed!r}, {where}, {now})"
 
     def _repr_html_(self) -> str:
-        # The one lazy call up to the presenters: only a notebook draws the table.
-        from cardwidgets.present import picture
+        # The one lazy call up to the presenters (their still-picture leaf): only a notebook
+        # draws the table.
+        from cardwidgets.present.still import picture
 
         return str(picture(self.state, self.viewer, locale=self.locale).html)
 

@@ -5,7 +5,6 @@ replayable record that opens in the game's widget.
 from __future__ import annotations
 
 import html
-import importlib
 from typing import TYPE_CHECKING, Any
 
 from cardwidgets import i18n
@@ -54,21 +53,27 @@ class Counterexample:
         """The failing position in the game's widget (once a widget exists for the game).
 
         Nobody moves by itself (``opponent="human"``), so the position stays as it was found;
-        ``options`` go to the widget (``open_hands=True`` shows both hands).
+        ``options`` go to the widget (``open_hands=True`` shows both hands). A convenience for
+        ``TablicWidget(state=example.state(), opponent="human")``: the widgets sit above the
+        lab, so the lab imports them here, when a notebook asks, and nowhere else.
         """
         options.setdefault("opponent", "human")
-        name = self.name.capitalize() + "Widget"
         try:
-            widgets = importlib.import_module("cardwidgets.widgets")
-            cls = getattr(widgets, name)
-        except (ImportError, AttributeError) as err:
+            from cardwidgets.widgets import widget_class
+
+            cls = widget_class(self.name)
+        except ImportError as err:  # the widgets need Jupyter's packages
             raise NoWidget("lab.no_widget", game=self.name) from err
+        if cls is None:
+            raise NoWidget("lab.no_widget", game=self.name)
         return cls(state=self.state(), **options)
 
     def replay(self, *, seat: int | None = 0, locale: str | None = None) -> Replay:
         """The game up to the failing state as a kernel-free replay (:mod:`cardwidgets.replay`):
         it shows itself in a notebook and ``.save(path)`` writes one HTML file. ``seat=None``
-        opens both hands; ``locale`` defaults to the current one."""
+        opens both hands; ``locale`` defaults to the current one. A convenience for
+        ``replay.replay(example.state(), ...)``: the replays sit above the lab, so the lab
+        imports them here, when a notebook asks, and nowhere else."""
         from cardwidgets import replay
 
         return replay.replay(self.state(), seat=seat, locale=locale or i18n.get_locale())

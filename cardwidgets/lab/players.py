@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Protocol, cast
@@ -59,10 +58,13 @@ class _FallbackRandom:
 
 
 def _bots() -> ModuleType | None:
+    # Imported when a player is named, not with the lab: a run of the learner's own players
+    # needs none of the computer players' code.
     try:
-        return importlib.import_module("cardwidgets.bots")
+        from cardwidgets import bots
     except ImportError:
         return None
+    return bots
 
 
 def _player(spec: object) -> tuple[Player, str]:

@@ -2,8 +2,9 @@
 
 :func:`to_html` takes a game (a state, whose line from the first position is played back, or a
 record) and writes a page that holds, for each ply, the scene the game's presenter draws for one
-seat (``state.picture(seat, locale=...).scene``), drawn by the widget's own renderer, with a
-slider, step buttons, autoplay at a chosen speed and the keyboard (Left/Right/Home/End/Space). It
+seat (:func:`cardwidgets.present.still.picture`, called directly), drawn by the widget's own
+renderer, with a slider, step buttons, autoplay at a chosen speed and the keyboard
+(Left/Right/Home/End/Space). It
 needs no Python, no network and no server: it opens from ``file://`` in any current browser.
 
 Hidden cards stay hidden: the page holds only the scenes, never the record, and each scene is
@@ -35,6 +36,7 @@ from typing import Any
 from cardwidgets import i18n
 from cardwidgets.core import GameState, check_seat
 from cardwidgets.i18n import TranslatedError
+from cardwidgets.present.still import picture
 from cardwidgets.replay import words as words
 from cardwidgets.replay.pack import pack, unpack
 from cardwidgets.replay.page import FORMAT, document, labels
@@ -73,7 +75,7 @@ def _seat(seat: object) -> int | None:
 def scenes(game: object, *, seat: int | None = 0, locale: str = "en") -> list[dict[str, Any]]:
     """Each ply's scene, from the first position to ``game``, as ``seat`` saw it."""
     state, viewer, locale = _state(game), _seat(seat), i18n.check_locale(locale)
-    return [dict(s.picture(viewer, locale=locale).scene) for s in state.path()]
+    return [dict(picture(s, viewer, locale=locale).scene) for s in state.path()]
 
 
 def _payload_of(drawn: Sequence[Mapping[str, Any]], game: str, locale: str) -> dict[str, Any]:

@@ -9,6 +9,8 @@ classroom site, where Python runs in the browser, every import is paid many time
 >>> from cardwidgets.widgets import TablicWidget
 >>> TablicWidget.__module__
 'cardwidgets.widgets.tablic'
+>>> widget_class("tablic") is TablicWidget, widget_class("chess")
+(True, None)
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ __all__ = [
     "TablicPuzzles",
     "TablicWidget",
     "puzzle_widget",
+    "widget_class",
 ]
 
 # Where each public name lives: imported when first asked for.
@@ -75,6 +78,18 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(f"module 'cardwidgets.widgets' has no attribute {name!r}")
     found = getattr(importlib.import_module(home), name)
     globals()[name] = found  # the next look-up is an ordinary one
+    return found
+
+
+_GAME_WIDGETS = {"tablic": "TablicWidget", "panjpar": "PanjparWidget", "pazaak": "PazaakWidget"}
+
+
+def widget_class(game: object) -> type[GameWidget[Any, Any]] | None:
+    """The widget class of the game named ``game`` (``state.game``), or None; imports that
+    game's widget only. What opens a position found elsewhere (a lab counterexample) in its
+    game's widget."""
+    name = _GAME_WIDGETS.get(game) if isinstance(game, str) else None
+    found: type[GameWidget[Any, Any]] | None = None if name is None else __getattr__(name)
     return found
 
 
