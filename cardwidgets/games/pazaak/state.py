@@ -63,9 +63,11 @@ from cardwidgets.games.pazaak._fast import (
     MASK,
     ONE_BYTE,
     TAIL,
+    TIE,
     Placed,
     SetResult,
     Tables,
+    both_stand,
     cached_moves,
     draw,
     draw_hand,
@@ -87,7 +89,6 @@ from cardwidgets.games.pazaak.rules import (
 from cardwidgets.games.pazaak.sidecards import (
     CODE,
     DOUBLE,
-    TIEBREAKER,
     SideCard,
     default_side_deck,
     side_cards,
@@ -1553,17 +1554,12 @@ def _end_turn(new: State, seat: int) -> None:
         return
     std = new._std
     if std[0] and std[1]:
-        a, b = tot
-        if a != b:
-            _end_set(new, 0 if a > b else 1, "higher")
-            return
-        # Z-D7: a tie, unless exactly one player played a Tiebreaker this set
-        t0 = any(p[0] is TIEBREAKER for p in new._tab[0])
-        t1 = any(p[0] is TIEBREAKER for p in new._tab[1])
-        if t0 != t1:
-            _end_set(new, 0 if t0 else 1, "tiebreaker")
-        else:
+        # Z-D7 as the fast playout decides it; the reason says which part of it did
+        winner = both_stand(tot, new._tab)
+        if winner == TIE:
             _end_set(new, None, "tie")
+        else:
+            _end_set(new, winner, "higher" if tot[0] != tot[1] else "tiebreaker")
         return
     other = 1 - seat
     _start_turn(new, seat if std[other] else other)
