@@ -1163,11 +1163,8 @@ class State(core.GameState[Move]):
         # Beaten pairs go to the discard, each attack card under its killer (P-S13).
         state._discard = self._discard + flat if killed else self._discard
         # End check after replenishing (P-D7).
-        state.is_over = top >= end and not (held_a and held_d)
-        if state.is_over:
-            state._result = DRAW if not (held_a | held_d) else (a if not held_a else d)
-        else:
-            state._result = RUNNING
+        state._result = result = RUNNING if top < end else _fast.battle_result(held_a, held_d, a)
+        state.is_over = result != RUNNING
         # The defender attacks next only after killing everything (P-S14, P-S15).
         state.attacker = a if unbeaten else d
         state._guess = self._guess
