@@ -20,8 +20,9 @@ from: setting up (a given position and its checks), position codes, and views. T
 on ints are :mod:`._fast`'s.
 
 Trade-off: :meth:`State.legal_moves` and :meth:`State.play` are the hot path of self-play
-and are written for speed (the fast engine's loop inlined, every field copied in place, no
-helper call per move); the rest is plain code, run once a round or on request.
+and are written for speed (the captures listed once by :func:`._fast.hand_options`, the
+fast path's own loop, every field copied in place, no other helper call per move); the rest is
+plain code, run once a round or on request.
 
 >>> state = new_game(seed=1)
 >>> state.to_move, len(state.table), [len(h) for h in state.hands]
@@ -63,7 +64,6 @@ from cardwidgets.cards import DECK, Card, CardLike
 from cardwidgets.codes import Unseen
 from cardwidgets.core import IllegalMove, Outcome
 from cardwidgets.games.tablic._fast import (
-    PLANS,
     PLAYED,
     POSITION,
     REACH,
@@ -72,7 +72,6 @@ from cardwidgets.games.tablic._fast import (
     UP_TO,
     containing,
     count_captures,
-    expand_partial,
     hand_options,
     plan_fit,
     plans_of,
@@ -82,6 +81,7 @@ from cardwidgets.games.tablic._fast import (
     random_hand_option,
     reach_of,
     search_of,
+    sweep_scores,
 )
 from cardwidgets.games.tablic.deck import deal_hands, shuffled_deck
 from cardwidgets.games.tablic.moves import SET_CARD, SET_MASK, TRAILS, Move, new_move
@@ -1054,50 +1054,27 @@ class State(core.GameState[Move]):
         if seat is None:
             self._keys = []
             return []
-        # hand_options() and new_move() inlined: the keys and the moves in one pass.
         hand = self._hand1 if seat else self._hand0
-        table = self._table_bits
         profile = self._profile
         reach = self._reach
         if reach is None:
             reach = self._reach = REACH.get(profile) or reach_of(profile)
         maximal = self.rules.capture_must_be_maximal
-        cache = PLANS[maximal]
-        keys = []
+        # The captures (T-D1-T-D4, T-D1a) as the fast path lists them, kept as the keys play()
+        # compares a move with.
+        keys = self._keys = hand_options(hand, self._table_bits, profile, reach, maximal)
+        # new_move() inlined: a call per capture was a tenth of a self-play move.
+        trails = TRAILS
         moves: list[Move] = []
-        add_key = keys.append
-        add_move = moves.append
-        while hand:
-            low = hand & -hand
-            hand ^= low
-            index = low.bit_length() - 1
-            add_key(index)
-            add_move(TRAILS[index])
-            v = PLAYED[index]
-            if not reach >> v & 1:
-                continue  # no table cards add up to v (also when the table is empty)
-            # The plans of the legal captures of value v (T-D1-T-D4; only the maximal ones,
-            # T-D1a, with capture_must_be_maximal): ints take whole values of the table.
-            plans = cache[v].get(profile & UP_TO[v])
-            if plans is None:
-                plans = plans_of(v, profile, maximal)
-            card = DECK[index]
-            for plan in plans:
-                if isinstance(plan, int):
-                    captured = table & plan
-                    add_key(captured << 6 | index)
-                    move = new_object(Move)
-                    SET_CARD(move, card)
-                    SET_MASK(move, captured)
-                    add_move(move)
-                else:
-                    for captured in expand_partial(plan, table):
-                        add_key(captured << 6 | index)
-                        move = new_object(Move)
-                        SET_CARD(move, card)
-                        SET_MASK(move, captured)
-                        add_move(move)
-        self._keys = keys
+        add = moves.append
+        for key in keys:
+            if key < 64:
+                add(trails[key])
+            else:
+                move = new_object(Move)
+                SET_CARD(move, DECK[key & 63])
+                SET_MASK(move, key >> 6)
+                add(move)
         return moves
 
     def legal_moves_count(self) -> int:
@@ -1244,9 +1221,9 @@ class State(core.GameState[Move]):
                 child._pile0, child._pile1 = self._pile0, self._pile1 | captured | bit
             else:
                 child._pile0, child._pile1 = self._pile0 | captured | bit, self._pile1
-            # T-D5, as rules.is_tabla: an empty table, unless the deal's last card was played.
+            # T-D5: an empty table, unless the deal's last card was played.
             tablas = self.tablas
-            if not table_bits and (hand0 or hand1 or stock or rules.final_card_tabla):
+            if not table_bits and sweep_scores(hand0 | hand1 or len(stock), rules.final_card_tabla):
                 child._last_tabla = True
                 tablas = (tablas[0], tablas[1] + 1) if seat else (tablas[0] + 1, tablas[1])
             child.tablas = tablas
