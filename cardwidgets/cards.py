@@ -231,67 +231,6 @@ class CardError(i18n.TranslatedError):
     """Card text that is not a card; the message says what was wrong."""
 
 
-i18n.register(
-    {
-        "card.name": {"en": "{rank} of {suit}", "de": "{suit} {rank}"},
-        "card.empty": {
-            "en": "'{text}' is not a card: write a rank and a suit, such as 10♦ or QS",
-            "de": "'{text}' ist keine Karte: schreibe Rang und Farbe, etwa 10♦ oder QS",
-        },
-        "card.bad_rank": {
-            "en": "'{text}' is not a card: ranks are " + RANKS_HIGH_TO_LOW,
-            "de": "'{text}' ist keine Karte: die Ränge sind " + RANKS_HIGH_TO_LOW,
-        },
-        "card.bad_suit": {
-            "en": "'{text}' is not a card: suits are ♠ ♥ ♦ ♣ (or S H D C)",
-            "de": "'{text}' ist keine Karte: die Farben sind ♠ ♥ ♦ ♣ (oder S H D C)",
-        },
-        "card.bad_parts": {
-            "en": "rank {rank} and suit {suit} do not make a card",
-            "de": "Rang {rank} und Farbe {suit} ergeben keine Karte",
-        },
-        "card.not_text": {
-            "en": "{text} is not a card or card text",
-            "de": "{text} ist weder eine Karte noch ein Kartentext",
-        },
-        "card.not_cards": {
-            "en": "{text} is not a list of cards or a card text",
-            "de": "{text} ist weder eine Kartenliste noch ein Kartentext",
-        },
-        "rng.bad": {
-            "en": "a random generator must be a cardwidgets.cards.Rng or a random.Random, "
-            "not {rng}",
-            "de": "ein Zufallsgenerator muss ein cardwidgets.cards.Rng oder ein random.Random "
-            "sein, nicht {rng}",
-        },
-        "seed.bad": {
-            "en": "a seed must be a whole number or a text, not {seed}",
-            "de": "ein Startwert muss eine ganze Zahl oder ein Text sein, nicht {seed}",
-        },
-        "seed.too_big": {
-            "en": "a whole-number seed must be from -{most} to {most}, not {seed}",
-            "de": "ein ganzzahliger Startwert muss von -{most} bis {most} reichen, nicht {seed}",
-        },
-        "card.duplicate": {
-            "en": "{card} appears twice",
-            "de": "{card} kommt zweimal vor",
-        },
-        "suit.S": {"en": "spades", "de": "Pik"},
-        "suit.H": {"en": "hearts", "de": "Herz"},
-        "suit.D": {"en": "diamonds", "de": "Karo"},
-        "suit.C": {"en": "clubs", "de": "Kreuz"},
-        **{
-            f"rank.{r.text}": {"en": en, "de": de}
-            for r, en, de in zip(
-                Rank,
-                "two three four five six seven eight nine ten jack queen king ace".split(),
-                "Zwei Drei Vier Fünf Sechs Sieben Acht Neun Zehn Bube Dame König Ass".split(),
-                strict=True,
-            )
-        },
-    }
-)
-
 _SUIT_TOKENS: dict[str, Suit] = {
     "♠": Suit.SPADES, "♤": Suit.SPADES, "S": Suit.SPADES,
     "♥": Suit.HEARTS, "♡": Suit.HEARTS, "H": Suit.HEARTS,
@@ -303,6 +242,7 @@ _SUIT_WORDS: dict[str, Suit] = {
     "HEARTS": Suit.HEARTS, "HEART": Suit.HEARTS, "HERZ": Suit.HEARTS,
     "DIAMONDS": Suit.DIAMONDS, "DIAMOND": Suit.DIAMONDS, "KARO": Suit.DIAMONDS,
     "CLUBS": Suit.CLUBS, "CLUB": Suit.CLUBS, "KREUZ": Suit.CLUBS,
+    "HERC": Suit.HEARTS, "TREF": Suit.CLUBS,  # Croatian (karo and pik are the German words)
 }  # fmt: skip
 _RANK_TOKENS: dict[str, int] = {
     **{str(n): n for n in range(2, 11)},
@@ -313,6 +253,11 @@ _RANK_WORDS: dict[str, int] = {
     **{w: n for n, w in enumerate("ZWEI DREI VIER FÜNF SECHS SIEBEN ACHT NEUN ZEHN".split(), 2)},
     "JACK": 11, "QUEEN": 12, "KING": 13, "ACE": 14,
     "BUBE": 11, "DAME": 12, "KÖNIG": 13, "KOENIG": 13, "ASS": 14,
+    # Croatian, as Tablić players name the cards: "desetka karo", "kralj pik", "as herc"
+    **{w: n for n, w in enumerate(
+        "DVOJKA TROJKA ČETVORKA PETICA ŠESTICA SEDMICA OSMICA DEVETKA DESETKA".split(), 2)},
+    "CETVORKA": 4, "SESTICA": 6,
+    "DEČKO": 11, "DECKO": 11, "ŽANDAR": 11, "ZANDAR": 11, "DAMA": 12, "KRALJ": 13, "AS": 14,
 }  # fmt: skip
 
 
@@ -343,10 +288,13 @@ def parse(text: str) -> Card:
     """Read one card in any notation of docs/rules/index.md ("Writing cards").
 
     Rank first or suit first, suit symbols or letters, ``10`` or ``T``, any case, and the
-    spoken forms ``"10 of diamonds"`` and ``"Karo Zehn"``.
+    spoken forms ``"10 of diamonds"``, ``"Karo Zehn"`` and the Croatian ``"10 herc"``, ``"kralj
+    pik"``.
 
     >>> [str(parse(t)) for t in ("10♦", "10D", "TD", "td", "♦10", "d10", "queen of hearts")]
     ['10♦', '10♦', '10♦', '10♦', '10♦', '10♦', 'Q♥']
+    >>> [str(parse(t)) for t in ("10 herc", "kralj pik", "as tref", "dečko karo", "Dama herc")]
+    ['10♥', 'K♠', 'A♣', 'J♦', 'Q♥']
     >>> parse("10X")
     Traceback (most recent call last):
     ...
@@ -407,31 +355,72 @@ def parse_many(text: str) -> tuple[Card, ...]:
     '5♦ 5♣ K♣'
     >>> format_cards(parse_many("10 of diamonds, ace of spades 3h Karo Zehn"))
     '10♦ A♠ 3♥ 10♦'
+    >>> format_cards(parse_many("10 herc, kralj pik 7 tref"))
+    '10♥ K♠ 7♣'
+    >>> format_cards(parse_many("AS pik 10"))  # AS is the ace of spades, then "pik 10"
+    'A♠ 10♠'
+    >>> format_cards(parse_many("as herc, dečko tref"))
+    'A♥ J♣'
     >>> parse_many("")
     ()
     """
     if not isinstance(text, str):
         raise CardError("card.not_cards", text=i18n.shown(text))
     tokens = [token for token in _SEPARATORS.split(text) if token]
+    return _reading(tokens) or _greedy(tokens)
+
+
+def _widths(tokens: list[str], i: int) -> list[int]:
+    """How many tokens the card at ``tokens[i]`` may take: "x of y", a word pair, or one."""
+    widths = []
+    if i + 2 < len(tokens) and tokens[i + 1].upper() == "OF":
+        widths.append(3)
+    if i + 1 < len(tokens) and _is_word_pair(tokens[i], tokens[i + 1]):
+        widths.append(2)
+    return [*widths, 1]
+
+
+def _reading(tokens: list[str]) -> tuple[Card, ...] | None:
+    """The cards of ``tokens`` if they can all be read, preferring longer readings first
+    ("as herc" is one card, but in "AS pik 10" AS is a card and "pik 10" another); None if
+    no reading uses every token."""
+    width_at: list[int] = [0] * (len(tokens) + 1)
+    readable = [False] * len(tokens) + [True]
+    cards_at: dict[int, Card] = {}
+    for i in range(len(tokens) - 1, -1, -1):
+        for width in _widths(tokens, i):
+            if not readable[i + width]:
+                continue
+            try:
+                cards_at[i] = parse(" ".join(tokens[i : i + width]))
+            except CardError:
+                continue
+            readable[i], width_at[i] = True, width
+            break
+    if not readable[0]:
+        return None
+    found, i = [], 0
+    while i < len(tokens):
+        found.append(cards_at[i])
+        i += width_at[i]
+    return tuple(found)
+
+
+def _greedy(tokens: list[str]) -> tuple[Card, ...]:
+    """Read ``tokens`` left to right, for the error of the first token that is no card."""
     found: list[Card] = []
     i = 0
     while i < len(tokens):
-        if i + 2 < len(tokens) and tokens[i + 1].upper() == "OF":
-            found.append(parse(" ".join(tokens[i : i + 3])))
-            i += 3
-        elif i + 1 < len(tokens) and _is_word_pair(tokens[i], tokens[i + 1]):
-            found.append(parse(f"{tokens[i]} {tokens[i + 1]}"))
-            i += 2
-        else:
-            found.append(parse(tokens[i]))
-            i += 1
+        width = _widths(tokens, i)[0]
+        found.append(parse(" ".join(tokens[i : i + width])))
+        i += width
     return tuple(found)
 
 
 def _is_word_pair(first: str, second: str) -> bool:
     a, b = first.upper(), second.upper()
     return (a in _SUIT_WORDS and (b in _RANK_WORDS or b in _RANK_TOKENS)) or (
-        b in _SUIT_WORDS and a in _RANK_WORDS
+        b in _SUIT_WORDS and (a in _RANK_WORDS or a in _RANK_TOKENS)
     )
 
 

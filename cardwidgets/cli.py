@@ -23,11 +23,11 @@ PATH`` keeps each game as it finishes and resumes from it.
 [{"game": 0, "seed": ..., "winner": ...
 0
 
-Every sentence of the command is in English and German, ``--help`` and argparse's own usage
-errors too: ``--locale de`` anywhere on the line switches them all. Python's argparse speaks
-English unless a gettext catalog is installed for it, and most Python tools leave it so; this
-command instead gives argparse its German words while it parses (see :func:`_argparse_in`),
-because the project promises every sentence in both languages.
+Every sentence of the command is in English, German and Croatian, ``--help`` and argparse's
+own usage errors too: ``--locale de`` (or ``hr``) anywhere on the line switches them all.
+Python's argparse speaks English unless a gettext catalog is installed for it, and most Python
+tools leave it so; this command instead gives argparse the catalog's words while it parses (see
+:func:`_argparse_in`), because the project promises every sentence in every language.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ import argparse
 import concurrent.futures
 import contextlib
 import errno
+import functools
 import json
 import math
 import os
@@ -53,206 +54,16 @@ from cardwidgets.lab.players import Option, option_value
 
 __all__ = ["CommandError", "main", "parser"]
 
-i18n.register(
-    {
-        "cli.description": {
-            "en": "Jupyter teaching widgets and exact rules engines for Tablić, Panjpar and "
-            "Pazaak.",
-            "de": "Jupyter-Lernwidgets und exakte Regel-Engines für Tablić, Panjpar und Pazaak.",
-        },
-        "cli.simulate": {
-            "en": "play many seeded games and print a summary table",
-            "de": "viele Spiele mit Startwert spielen und eine Übersicht ausgeben",
-        },
-        "cli.game": {"en": "the game", "de": "das Spiel"},
-        "cli.games": {"en": "how many games (default 1000)", "de": "wie viele Spiele (1000)"},
-        "cli.players": {
-            "en": "one player per seat, or one for both: random, greedy, expert; options as "
-            "greedy:stand_at=17",
-            "de": "ein Spieler je Platz oder einer für beide: random, greedy, expert; Optionen "
-            "wie greedy:stand_at=17",
-        },
-        "cli.seed": {"en": "the run's seed (default 0)", "de": "Startwert des Laufs (0)"},
-        "cli.workers": {
-            "en": "worker processes (default 1: in this process)",
-            "de": "Arbeitsprozesse (1: in diesem Prozess)",
-        },
-        "cli.unit": {
-            "en": "what one row is (Tablić: match or deal)",
-            "de": "was eine Zeile ist (Tablić: match oder deal)",
-        },
-        "cli.rule": {
-            "en": "a rule variant as name=value (repeatable)",
-            "de": "eine Regelvariante als name=wert (mehrfach möglich)",
-        },
-        "cli.json": {
-            "en": "write the rows as JSON to PATH ('-': standard output, instead of the table)",
-            "de": "die Zeilen als JSON nach PFAD schreiben ('-': Standardausgabe statt Tabelle)",
-        },
-        "cli.progress": {
-            "en": "show a progress bar (default: when standard error is a terminal)",
-            "de": "Fortschrittsbalken zeigen (Standard: wenn stderr ein Terminal ist)",
-        },
-        "cli.locale": {"en": "language of the table: en or de", "de": "Sprache: en oder de"},
-        "cli.bad_rule": {
-            "en": "a rule is written name=value, not {text}",
-            "de": "eine Regel schreibt man name=wert, nicht {text}",
-        },
-        "cli.wrote": {
-            "en": "wrote {rows:# row|# rows} to {path}",
-            "de": "{rows:# Zeile|# Zeilen} nach {path} geschrieben",
-        },
-        "cli.cannot_write": {
-            "en": "cannot write {path}: {reason}",
-            "de": "{path} lässt sich nicht schreiben: {reason}",
-        },
-        "cli.kept_old": {
-            "en": "{path} is left as it was",
-            "de": "{path} bleibt, wie es war",
-        },
-        "cli.stdout": {"en": "standard output", "de": "die Standardausgabe"},
-        "cli.os.ENOSPC": {"en": "the disk is full", "de": "der Datenträger ist voll"},
-        "cli.os.EDQUOT": {
-            "en": "the disk quota is used up",
-            "de": "das Speicherkontingent ist aufgebraucht",
-        },
-        "cli.os.EACCES": {"en": "permission denied", "de": "keine Berechtigung"},
-        "cli.os.EROFS": {
-            "en": "the file system is read-only",
-            "de": "das Dateisystem ist schreibgeschützt",
-        },
-        "cli.os.ENOENT": {
-            "en": "the folder does not exist",
-            "de": "den Ordner gibt es nicht",
-        },
-        "cli.os.ENOTDIR": {
-            "en": "a part of the path is no folder",
-            "de": "ein Teil des Pfads ist kein Ordner",
-        },
-        "cli.os.EISDIR": {"en": "it is a folder", "de": "es ist ein Ordner"},
-        "cli.os.ENAMETOOLONG": {"en": "the name is too long", "de": "der Name ist zu lang"},
-        "cli.os.EIO": {"en": "an input/output error", "de": "ein Ein-/Ausgabefehler"},
-        "cli.os.other": {"en": "system error {code}", "de": "Systemfehler {code}"},
-        "cli.kept": {
-            "en": "wrote the {rows:# row|# rows} that finished to {path}",
-            "de": "die {rows:# fertige Zeile|# fertigen Zeilen} nach {path} geschrieben",
-        },
-        "cli.bad_count": {
-            "en": "a whole number from {least} to {most} is needed, not {value}",
-            "de": "nötig ist eine ganze Zahl von {least} bis {most}, nicht {value}",
-        },
-        "cli.help": {"en": "show this help and exit", "de": "diese Hilfe zeigen und beenden"},
-        "cli.version": {
-            "en": "show the version and exit",
-            "de": "die Versionsnummer zeigen und beenden",
-        },
-        "cli.command": {"en": "the command", "de": "der Befehl"},
-        "cli.meta.games": {"en": "GAMES", "de": "ANZAHL"},
-        "cli.meta.players": {"en": "PLAYER", "de": "SPIELER"},
-        "cli.meta.seed": {"en": "SEED", "de": "STARTWERT"},
-        "cli.meta.workers": {"en": "WORKERS", "de": "PROZESSE"},
-        "cli.meta.unit": {"en": "UNIT", "de": "EINHEIT"},
-        "cli.meta.rule": {"en": "NAME=VALUE", "de": "NAME=WERT"},
-        "cli.meta.path": {"en": "PATH", "de": "PFAD"},
-    }
-)
-
 
 class CommandError(i18n.TranslatedError):
     """A command line that cannot run (a ``ValueError``); printed in the chosen language."""
 
 
-# argparse's own sentences in German (its msgids, as its gettext calls name them). Python ships
-# no German catalog for argparse; a message missing here stays in English. tests/test_cli.py
-# reads the running Python's argparse and fails on any msgid missing here or in the plurals
-# below. Some are only made by a wrong program (not by a user's command line) or only by newer
-# Pythons (3.13: headings, defaults, warnings, deprecations; 3.14: suggestions); they are
-# translated all the same.
-_ARGPARSE_DE = {
-    "usage: ": "Aufruf: ",
-    "positional arguments": "Argumente",
-    "options": "Optionen",
-    "optional arguments": "Optionen",
-    "show this help message and exit": "diese Hilfe zeigen und beenden",
-    "show program's version number and exit": "die Versionsnummer zeigen und beenden",
-    "%(prog)s: error: %(message)s\n": "%(prog)s: Fehler: %(message)s\n",
-    "argument %(argument_name)s: %(message)s": "Argument %(argument_name)s: %(message)s",
-    "invalid choice: %(value)r (choose from %(choices)s)": (
-        "ungültige Wahl: %(value)r (möglich sind %(choices)s)"
-    ),
-    "the following arguments are required: %s": "diese Argumente fehlen: %s",
-    "unrecognized arguments: %s": "unbekannte Argumente: %s",
-    "expected one argument": "ein Wert fehlt",
-    "expected at least one argument": "mindestens ein Wert fehlt",
-    "expected at most one argument": "höchstens ein Wert ist erlaubt",
-    "invalid %(type)s value: %(value)r": "ungültiger Wert für %(type)s: %(value)r",
-    "ambiguous option: %(option)s could match %(matches)s": (
-        "mehrdeutige Option: %(option)s passt zu %(matches)s"
-    ),
-    "ignored explicit argument %r": "Wert %r ist hier nicht erlaubt",
-    "not allowed with argument %s": "nicht erlaubt zusammen mit %s",
-    "one of the arguments %s is required": "eines der Argumente %s ist nötig",
-    "unknown parser %(parser_name)r (choices: %(choices)s)": (
-        "unbekannter Befehl %(parser_name)r (möglich sind %(choices)s)"
-    ),
-    "unexpected option string: %s": "unerwartete Option: %s",
-    "subcommands": "Unterbefehle",
-    "can't open '%(filename)s': %(error)s": "'%(filename)s' lässt sich nicht öffnen: %(error)s",
-    'argument "-" with mode %r': 'Argument "-" im Modus %r',
-    "%r is not callable": "%r ist nicht aufrufbar",
-    ".__call__() not defined": ".__call__() ist nicht definiert",
-    "'required' is an invalid argument for positionals": (
-        "'required' ist bei Positionsargumenten nicht erlaubt"
-    ),
-    "mutually exclusive arguments must be optional": (
-        "sich gegenseitig ausschließende Argumente müssen optional sein"
-    ),
-    "cannot merge actions - two groups are named %r": (
-        "Aktionen lassen sich nicht zusammenführen: zwei Gruppen heißen %r"
-    ),
-    "invalid option string %(option)r: must start with a character %(prefix_chars)r": (
-        "ungültige Option %(option)r: sie muss mit einem der Zeichen %(prefix_chars)r beginnen"
-    ),
-    "dest= is required for options like %r": "Optionen wie %r brauchen dest=",
-    "invalid conflict_resolution value: %r": "ungültiger Wert für conflict_resolution: %r",
-    "cannot have multiple subparser arguments": "nur ein Argument darf Unterbefehle haben",
-    "conflicting subparser: %s": "Unterbefehl doppelt vergeben: %s",
-    "conflicting subparser alias: %s": "Alias eines Unterbefehls doppelt vergeben: %s",
-    # Python 3.13 and later
-    "%(heading)s:": "%(heading)s:",
-    " (default: %(default)s)": " (Standard: %(default)s)",
-    "%(prog)s: warning: %(message)s\n": "%(prog)s: Warnung: %(message)s\n",
-    "option '%(option)s' is deprecated": "die Option '%(option)s' ist veraltet",
-    "argument '%(argument_name)s' is deprecated": ("das Argument '%(argument_name)s' ist veraltet"),
-    "command '%(parser_name)s' is deprecated": "der Befehl '%(parser_name)s' ist veraltet",
-    # Python 3.14 (suggest_on_error)
-    "invalid choice: %(value)r, maybe you meant %(closest)r? (choose from %(choices)s)": (
-        "ungültige Wahl: %(value)r, meintest du %(closest)r? (möglich sind %(choices)s)"
-    ),
-}
-
-# argparse's sentences with a count (its ngettext calls): (singular, plural) msgid -> German
-# (singular, plural), chosen by the catalog's plural rule, i18n.plural.
-_ARGPARSE_DE_PLURALS = {
-    ("expected %s argument", "expected %s arguments"): ("%s Wert erwartet", "%s Werte erwartet"),
-    ("conflicting option string: %s", "conflicting option strings: %s"): (
-        "Option doppelt vergeben: %s",
-        "Optionen doppelt vergeben: %s",
-    ),
-}
-
-
-def _german_ngettext(english: Callable[[str, str, int], str]) -> Callable[[str, str, int], str]:
-    """argparse's ``ngettext`` in German: the German forms of a known msgid pair, picked by
-    :func:`i18n.plural`; an unknown pair stays English."""
-
-    def ngettext(singular: str, plural: str, count: int) -> str:
-        german = _ARGPARSE_DE_PLURALS.get((singular, plural))
-        if german is None:
-            return english(singular, plural, count)
-        return i18n.plural(count, *german, "de")
-
-    return ngettext
+@functools.cache
+def _argparse_keys() -> dict[str, str]:
+    """argparse's own msgids (a plural entry by its singular) -> their keys in the catalog,
+    where they are translated like every other sentence (keys ``argparse.…``)."""
+    return {i18n.forms(k, "en")[0]: k for k in i18n.keys() if k.startswith("argparse.")}
 
 
 @contextlib.contextmanager
@@ -260,16 +71,31 @@ def _argparse_in(locale: str) -> Iterator[None]:
     """argparse's words in ``locale`` while the block runs.
 
     argparse looks its sentences up through module-level ``_`` and ``ngettext`` (gettext) each
-    time it uses one; giving it a German lookup for the duration of one command is what a
-    gettext catalog would do, without shipping compiled catalog files.
+    time it uses one; giving it the catalog's lookup (its ``argparse.…`` entries, plurals by
+    the locale's rule) for the duration of one command is what a gettext catalog installed for
+    argparse would do.
     """
-    if locale != "de":
+    if locale == "en":
         yield
         return
     english: Callable[[str], str] = argparse._  # type: ignore[attr-defined]
     english_plural: Callable[[str, str, int], str] = argparse.ngettext  # type: ignore[attr-defined]
-    argparse._ = lambda message: _ARGPARSE_DE.get(message, english(message))  # type: ignore[attr-defined]
-    argparse.ngettext = _german_ngettext(english_plural)  # type: ignore[attr-defined]
+    keys = _argparse_keys()
+
+    def gettext(message: str) -> str:
+        key = keys.get(message)
+        if key is None or not i18n.translated(key, locale):
+            return english(message)  # a sentence of a newer Python than the catalog knows
+        return i18n.forms(key, locale)[0]
+
+    def ngettext(singular: str, plural: str, count: int) -> str:
+        key = keys.get(singular)
+        if key is None or not i18n.translated(key, locale):
+            return english_plural(singular, plural, count)
+        return i18n.plural(count, *i18n.forms(key, locale), locale=locale)
+
+    argparse._ = gettext  # type: ignore[attr-defined]
+    argparse.ngettext = ngettext  # type: ignore[attr-defined]
     try:
         yield
     finally:

@@ -43,67 +43,6 @@ __all__ = [
     "write_cards",
 ]
 
-i18n.register(
-    {
-        "code.not_text": {
-            "en": "a position code is one line of text, not {value}",
-            "de": "ein Stellungscode ist eine Textzeile, nicht {value}",
-        },
-        "code.game": {
-            "en": "'{text}' is no {game} position code: it begins with {letter}, "
-            "{letter}0 or {letter}1",
-            "de": "'{text}' ist kein Stellungscode für {game}: er beginnt mit {letter}, "
-            "{letter}0 oder {letter}1",
-        },
-        "code.fields": {
-            "en": "a {game} position code has {count} fields after its letter, "
-            "separated by spaces ({names}); this one has {found}",
-            "de": "ein Stellungscode für {game} hat nach seinem Buchstaben {count} Felder, "
-            "durch Leerzeichen getrennt ({names}); dieser hat {found}",
-        },
-        "code.cards": {
-            "en": "the field {field} of the code cannot be read: '{text}' (write each card "
-            "as its rank A, 2-9, T, J, Q, K and its suit S, H, D, C, like TD for 10♦; "
-            "3? for three unseen cards)",
-            "de": "das Feld {field} des Codes ist nicht lesbar: '{text}' (jede Karte als "
-            "Rang A, 2-9, T, J, Q, K und Farbe S, H, D, C, etwa TD für 10♦; "
-            "3? für drei ungesehene Karten)",
-        },
-        "code.number": {
-            "en": "the field {field} of the code must be a whole number from {least} "
-            "to {most}, not '{text}'",
-            "de": "das Feld {field} des Codes muss eine ganze Zahl von {least} bis {most} "
-            "sein, nicht '{text}'",
-        },
-        "code.pair": {
-            "en": "the field {field} of the code holds one entry per seat, separated "
-            "by |, not '{text}'",
-            "de": "das Feld {field} des Codes hat einen Eintrag je Platz, getrennt "
-            "durch |, nicht '{text}'",
-        },
-        "code.unseen_in_full": {
-            "en": "the field {field} has unseen cards (? or *), which only a seat's code has "
-            "(its letter followed by the seat, like {letter}0)",
-            "de": "das Feld {field} hat ungesehene Karten (? oder *), die nur der Code "
-            "eines Platzes hat (sein Buchstabe gefolgt vom Platz, etwa {letter}0)",
-        },
-        "code.unseen_misplaced": {
-            "en": "the field {field} cannot hold unseen cards (? or *) in the code of seat {seat}",
-            "de": "das Feld {field} kann im Code von Platz {seat} keine ungesehenen Karten "
-            "(? oder *) haben",
-        },
-        "code.unseen_count": {
-            "en": "the code leaves {pool:# card|# cards} unseen, but its ? places hold {count}",
-            "de": "der Code lässt {pool:# Karte|# Karten} ungesehen, seine ?-Stellen fassen "
-            "aber {count}",
-        },
-        "code.over": {
-            "en": "a finished game has no position code",
-            "de": "ein beendetes Spiel hat keinen Stellungscode",
-        },
-    }
-)
-
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Unseen:

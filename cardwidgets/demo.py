@@ -18,40 +18,6 @@ from cardwidgets import cards, i18n
 from cardwidgets.games import tablic
 from cardwidgets.table import Table
 
-i18n.register(
-    {
-        "demo.title": {
-            "en": "Tablić: one deal between two simple players (seed {seed})",
-            "de": "Tablić: ein Spiel zwischen zwei einfachen Spielern (Startwert {seed})",
-        },
-        "demo.players": {
-            "en": "Each player takes the capture worth the most points (then the most cards);"
-            " with nothing to capture, it lays its least valuable card.",
-            "de": "Jeder Spieler macht den Stich mit den meisten Punkten (dann den meisten "
-            "Karten); kann er nichts nehmen, legt er seine schwächste Karte ab.",
-        },
-        "demo.deal": {
-            "en": "{dealer} deals. Table: {table}. Bottom card of the stock, seen by both: "
-            "{bottom}.",
-            "de": "{dealer} gibt. Tisch: {table}. Unterste Karte des Stapels, für beide "
-            "sichtbar: {bottom}.",
-        },
-        "demo.round": {"en": "Round {round} of 4", "de": "Runde {round} von 4"},
-        "demo.hand": {"en": "  {player} holds {cards}", "de": "  {player} hält {cards}"},
-        "demo.score_title": {"en": "Score of the deal", "de": "Wertung des Spiels"},
-        "demo.row.cards": {"en": "Cards", "de": "Karten"},
-        "demo.row.points": {"en": "Card points", "de": "Kartenpunkte"},
-        "demo.row.most": {"en": "Most cards (+3)", "de": "Meiste Karten (+3)"},
-        "demo.row.tablas": {"en": "Tablas", "de": "Tablas"},
-        "demo.row.total": {"en": "Total", "de": "Summe"},
-        "demo.winner": {
-            "en": "{player} wins the deal.",
-            "de": "{player} gewinnt das Spiel.",
-        },
-        "demo.draw": {"en": "The deal is drawn.", "de": "Das Spiel endet unentschieden."},
-    }
-)
-
 
 def choose(state: tablic.State) -> tablic.Move:
     """The simple player: best capture by (points, cards), else trail the cheapest card."""

@@ -26,21 +26,6 @@ from cardwidgets import i18n
 
 __all__ = ["MissingExtra", "require"]
 
-i18n.register(
-    {
-        "extras.missing": {
-            "en": (
-                '{feature} needs {package}, which is not installed. It comes with the "{extra}"'
-                ' extra: pip install "cardwidgets[{extra}]"'
-            ),
-            "de": (
-                "{feature} braucht {package}, das nicht installiert ist. Es gehört zum Extra"
-                ' „{extra}“: pip install "cardwidgets[{extra}]"'
-            ),
-        },
-    }
-)
-
 
 class MissingExtra(ImportError):
     """An optional package is not installed; the message names the extra that brings it.

@@ -457,32 +457,6 @@ def frame(
     }
 
 
-i18n.register(
-    {
-        "scene.hidden_card": {"en": "face-down card", "de": "verdeckte Karte"},
-        "scene.options": {"en": "Choices", "de": "Auswahl"},
-        "scene.actions": {"en": "Actions", "de": "Aktionen"},
-        "scene.log": {"en": "Moves", "de": "Züge"},
-        "scene.score": {"en": "Score", "de": "Punkte"},
-        "scene.legend": {"en": "What the colours mean", "de": "Was die Farben bedeuten"},
-        "scene.empty": {"en": "(empty)", "de": "(leer)"},
-        "scene.summary": {"en": "Summary", "de": "Zusammenfassung"},
-        "scene.code": {"en": "Position code", "de": "Stellungscode"},
-        "scene.side": {"en": "Score, colours and moves", "de": "Punkte, Farben und Züge"},
-        "scene.fullscreen": {"en": "Full screen", "de": "Vollbild"},
-        "scene.fullscreen_leave": {"en": "Leave full screen", "de": "Vollbild verlassen"},
-        "scene.group": {"en": "group {number}", "de": "Gruppe {number}"},
-        "scene.role.playable": {"en": "playable", "de": "spielbar"},
-        "scene.role.last": {"en": "just played", "de": "eben gespielt"},
-        "scene.role.beats": {"en": "beats the chosen card", "de": "schlägt die gewählte Karte"},
-        "scene.role.target": {"en": "chosen", "de": "gewählt"},
-        "scene.role.pickup": {"en": "to be picked up", "de": "wird aufgenommen"},
-        "scene.role.hint": {"en": "suggested", "de": "vorgeschlagen"},
-        "scene.role.muted": {"en": "not available", "de": "nicht verfügbar"},
-    }
-)
-
-
 def _card(kind: CardKind, id: str, text: str, suit: str, tone: str, label: str) -> CardView:
     return {
         "id": id,

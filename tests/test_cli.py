@@ -147,7 +147,10 @@ def test_a_run_that_stops_still_writes_its_finished_rows(
 
     monkeypatch.setitem(units.UNITS, "panjpar", dataclasses.replace(unit, facts=facts))
     path = tmp_path / "rows.json"
+    # random against greedy: two random players' rows are read off the engine's playout,
+    # whose end holds no record for this stand-in facts function to look at
     argv = ["simulate", "panjpar", "--games", "6", "--seed", "1", "--json", str(path)]
+    argv += ["--players", "random", "greedy"]
     assert cli.main([*argv, "--locale", "de"]) == 2
     err = capsys.readouterr().err
     assert "Spiel 3 (Startwert" in err and "die 3 fertigen Zeilen nach" in err

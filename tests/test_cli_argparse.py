@@ -1,10 +1,10 @@
-"""argparse in German: every user-facing message of the *running* Python's argparse
-has a German text in the command's catalog, plural forms included.
+"""argparse in German and Croatian: every user-facing message of the *running* Python's
+argparse has a text in the catalog (its ``argparse.…`` entries), plural forms included.
 
 The msgids are read from argparse's own source (``inspect.getsource``): the string given to each
 ``_(...)`` call (or the default of a ``kwargs.pop(name, default)`` given to it) and both strings
 of each ``ngettext(...)`` call. A newer Python that adds a message fails this test until the
-message is translated in ``cardwidgets/cli.py``.
+message is translated in the PO files.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import re
 import pytest
 from language import assert_german
 
-from cardwidgets import cli
+from cardwidgets import cli, i18n
 
 
 def _literal(node: ast.expr) -> str | None:
@@ -65,22 +65,32 @@ def test_the_collector_finds_argparse_messages_of_both_kinds() -> None:
     assert len(SINGLE) >= 30
 
 
+def _translations(english: str) -> dict[str, tuple[str, ...]]:
+    key = cli._argparse_keys().get(english)
+    assert key, f"argparse message not in the catalog (cardwidgets/locales): {english!r}"
+    assert all(i18n.translated(key, locale) for locale in ("de", "hr")), key
+    return {locale: i18n.forms(key, locale) for locale in ("en", "de", "hr")}
+
+
 @pytest.mark.parametrize("message", sorted(SINGLE))
-def test_every_argparse_message_has_a_German_text(message: str) -> None:
-    german = cli._ARGPARSE_DE.get(message)
-    assert german, f"argparse message not translated in cardwidgets/cli.py: {message!r}"
-    assert placeholders(german) == placeholders(message)
-    assert_german(re.sub(r"%(?:\(\w+\))?[sr]", " ", german))
+def test_every_argparse_message_has_a_German_and_a_Croatian_text(message: str) -> None:
+    texts = _translations(message)
+    assert texts["en"] == (message,)
+    for locale in ("de", "hr"):
+        assert placeholders(texts[locale][0]) == placeholders(message)
+    assert_german(re.sub(r"%(?:\(\w+\))?[sr]", " ", texts["de"][0]))
 
 
 @pytest.mark.parametrize("pair", sorted(PLURAL))
-def test_every_argparse_plural_message_has_German_forms(pair: tuple[str, str]) -> None:
-    german = cli._ARGPARSE_DE_PLURALS.get(pair)
-    assert german, f"argparse plural message not translated in cardwidgets/cli.py: {pair!r}"
-    for english, form in zip(pair, german, strict=True):
-        assert placeholders(form) == placeholders(english)
+def test_every_argparse_plural_message_has_German_and_Croatian_forms(pair: tuple[str, str]) -> None:
+    texts = _translations(pair[0])
+    assert texts["en"] == pair
+    assert len(texts["de"]) == 2 and len(texts["hr"]) == 3
+    for form in texts["de"] + texts["hr"]:
+        assert placeholders(form) == placeholders(pair[0])
+    for form in texts["de"]:
         assert_german(re.sub(r"%(?:\(\w+\))?[sr]", " ", form))
-    assert german[0] != german[1]
+    assert texts["de"][0] != texts["de"][1]
 
 
 @pytest.mark.parametrize(("nargs", "said"), [(1, "1 Wert erwartet"), (2, "2 Werte erwartet")])
@@ -99,3 +109,18 @@ def test_a_count_in_argparse_error_is_said_in_German_singular_or_plural(
         parse()
     english = "argument" if nargs == 1 else "arguments"
     assert capsys.readouterr().err.endswith(f"--pair: expected {nargs} {english}\n")
+
+
+@pytest.mark.parametrize(
+    ("nargs", "said"),
+    [(1, "očekivana je 1 vrijednost"), (2, "očekivane su 2 vrijednosti"),
+     (5, "očekivano je 5 vrijednosti")],
+)  # fmt: skip
+def test_a_count_in_argparse_error_is_said_in_Croatian_in_its_form(
+    nargs: int, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    parser = argparse.ArgumentParser(prog="t")
+    parser.add_argument("--many", nargs=nargs)
+    with cli._argparse_in("hr"), pytest.raises(SystemExit):
+        parser.parse_args(["--many"])
+    assert capsys.readouterr().err.endswith(f"t: pogreška: argument --many: {said}\n")

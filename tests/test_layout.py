@@ -35,6 +35,7 @@ MAX_FUNCTION_LINES = 60
 # i18n), with the bots below the table, the lab and the analysis, which play with them.
 LAYERS = {
     "i18n": 0,
+    "po": 0,  # the PO file reader under the catalog
     "extras": 0,
     "cards": 1,
     "core": 1,

@@ -162,6 +162,8 @@ def test_built_wheel_installs_and_renders_in_a_fresh_venv_without_node(tmp_path:
     assert "cardwidgets/py.typed" in names
     assert "cardwidgets/static/widget.js" in names
     assert "cardwidgets/static/replay.js" in names  # the kernel-free replay player
+    catalogs = {f"cardwidgets/locales/{code}.po" for code in ("en", "de", "hr")}
+    assert catalogs <= set(names)  # the sentences, read as they are (no compiled MO files)
     assert "cardwidgets/static/lesson.js" in names  # the kernel-free lesson page
     assert "cardwidgets/static/editor.js" in names  # the position editor's front end
     assert "cardwidgets/widgets/editor.css" in names
@@ -173,6 +175,7 @@ def test_built_wheel_installs_and_renders_in_a_fresh_venv_without_node(tmp_path:
         members = {m.name.split("/", 1)[1] for m in archive.getmembers() if "/" in m.name}
     assert {"LICENSE", "cardwidgets/py.typed", "cardwidgets/static/widget.js"} <= members
     assert "cardwidgets/static/replay.js" in members
+    assert catalogs <= members
     assert "cardwidgets/static/lesson.js" in members
     assert "cardwidgets/static/editor.js" in members
 

@@ -231,11 +231,14 @@ def test_a_bad_option_set_later_is_refused_in_the_widget_language_and_kept(
 
 
 def test_a_bad_locale_is_refused_in_the_default_language_or_the_widget_one() -> None:
-    with pytest.raises(OptionError, match="The option locale cannot be 'xx'; it takes en, de"):
+    with pytest.raises(OptionError, match="The option locale cannot be 'xx'; it takes en, de, hr"):
         lesson(locale="xx")
     with i18n.using("de"), pytest.raises(OptionError) as refused:
         lesson(locale="xx")
-    assert str(refused.value) == "Die Einstellung locale kann nicht 'xx' sein; möglich sind en, de."
+    assert (
+        str(refused.value)
+        == "Die Einstellung locale kann nicht 'xx' sein; möglich sind en, de, hr."
+    )
     w = lesson(locale="de")
     with pytest.raises(OptionError, match=r"^Die Einstellung locale kann nicht 'fr' sein"):
         w.locale = "fr"

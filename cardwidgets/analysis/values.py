@@ -39,7 +39,6 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, overload
 
 from cardwidgets import cards, i18n
-from cardwidgets.analysis import words  # noqa: F401  (registers the sentences)
 from cardwidgets.bots import endings
 from cardwidgets.bots.strategy import PLAIN, strategy_for
 from cardwidgets.core import GameState, Move

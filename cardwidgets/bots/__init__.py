@@ -27,8 +27,8 @@ clock and is reproducible only when its iteration budget ends the search first.
 The package: :mod:`~cardwidgets.bots.player` (the protocol, the players, :func:`hint`),
 :mod:`~cardwidgets.bots.strategy` (what a game's rules of thumb offer), one module of rules of
 thumb per game (:mod:`~cardwidgets.bots.tablic`, :mod:`~cardwidgets.bots.panjpar`,
-:mod:`~cardwidgets.bots.pazaak`), the search (:mod:`~cardwidgets.bots.ismcts`) and the
-sentences in English and German (:mod:`~cardwidgets.bots.words`).
+:mod:`~cardwidgets.bots.pazaak`) and the search (:mod:`~cardwidgets.bots.ismcts`); their
+sentences are the ``bots.`` keys of the catalog (:mod:`cardwidgets.i18n`).
 
 >>> from cardwidgets import bots
 >>> player = bots.make("random", seed=7)
@@ -50,10 +50,9 @@ import importlib
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-# Importing words registers the sentences. A game's rules of thumb (its module here, which
+# A game's rules of thumb (its module here, which
 # registers its strategy and imports its engine) are imported when first needed, by
 # :func:`~cardwidgets.bots.strategy.strategy_for`: a Tablić board loads no other game.
-from cardwidgets.bots import words  # noqa: F401
 from cardwidgets.bots.player import (
     PLAYERS,
     ExpertPlayer,

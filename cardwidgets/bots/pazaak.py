@@ -31,10 +31,7 @@ from fractions import Fraction
 from typing import ClassVar
 
 from cardwidgets import cards
-from cardwidgets.bots import (
-    ismcts,
-    words,  # noqa: F401  (registers the sentences)
-)
+from cardwidgets.bots import ismcts
 from cardwidgets.bots.strategy import Reason, Strategy, register
 from cardwidgets.games import pazaak
 from cardwidgets.games.pazaak.rules import sign_order

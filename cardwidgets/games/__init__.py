@@ -15,16 +15,6 @@ GAMES: tuple[str, ...] = ("tablic", "panjpar", "pazaak")
 """Names of the games, as used in records and by the lab and the command line."""
 
 
-i18n.register(
-    {
-        "games.unknown": {
-            "en": "unknown game {name}: choose one of {games}",
-            "de": "unbekanntes Spiel {name}: wähle eines von {games}",
-        }
-    }
-)
-
-
 class UnknownGame(i18n.TranslatedError):
     """A game name that is not one of :data:`GAMES` (a ``ValueError``)."""
 

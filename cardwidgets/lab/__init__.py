@@ -45,17 +45,16 @@ means with intervals), :mod:`~cardwidgets.lab.display` (numbers, tables, plots),
 (what a run asks for), :mod:`~cardwidgets.lab.run`, :mod:`~cardwidgets.lab.progress` and
 :mod:`~cardwidgets.lab.limits` (chunks on executors), :mod:`~cardwidgets.lab.play` and
 :mod:`~cardwidgets.lab.seeds` (what a worker runs), :mod:`~cardwidgets.lab.errors` and
-:mod:`~cardwidgets.lab.words` (the catalog); the contests: :mod:`~cardwidgets.lab.contest` (bots,
-deals, the plan), :mod:`~cardwidgets.lab.tournament` (a game, the run, the results file),
+:mod:`~cardwidgets.lab.words` (its sentences); the contests: :mod:`~cardwidgets.lab.contest`
+(bots, deals, the plan), :mod:`~cardwidgets.lab.tournament` (a game, the run, the results file),
 :mod:`~cardwidgets.lab.ratings`, :mod:`~cardwidgets.lab.sprt` (the test's statistics),
 :mod:`~cardwidgets.lab.stopping` (the test played), :mod:`~cardwidgets.lab.leaderboard`,
-:mod:`~cardwidgets.lab.bot_files` and :mod:`~cardwidgets.lab.contest_words` (their catalog).
+:mod:`~cardwidgets.lab.bot_files` and :mod:`~cardwidgets.lab.contest_words` (their sentences).
 """
 
 from __future__ import annotations
 
 # Besides ``__all__``, the names imported "as" themselves stay public as before the package.
-# ``words`` (the catalog) comes first: every module below writes its sentences.
 from cardwidgets.lab import words as words
 from cardwidgets.lab.claims import CheckResult, Counterexample
 from cardwidgets.lab.comparison import Comparison

@@ -30,16 +30,6 @@ from cardwidgets.lab.errors import LabError
 
 __all__ = ["is_bot_file", "load_bot"]
 
-i18n.register(
-    {
-        "contest.missing_file": {"en": "there is no such file", "de": "die Datei gibt es nicht"},
-        "contest.unreadable_file": {
-            "en": "it cannot be opened",
-            "de": "sie lässt sich nicht öffnen",
-        },
-    }
-)
-
 
 def is_bot_file(text: str) -> bool:
     """Whether ``text`` names a bot file (ends in ``.py``) rather than a player."""

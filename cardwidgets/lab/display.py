@@ -45,9 +45,11 @@ __all__ = [
 
 
 def _localize(text: str, locale: str | None) -> str:
-    if (locale or i18n.get_locale()) == "de":
-        return text.replace(",", "\0").replace(".", ",").replace("\0", ".")
-    return text
+    """``text`` (written the English way, ``1,234.5``) as ``locale`` writes numbers."""
+    group, point, _ = i18n.number_format(locale)
+    if (group, point) == (",", "."):
+        return text
+    return text.replace(",", "\0").replace(".", point).replace("\0", group)
 
 
 def number(value: int, locale: str | None = None) -> str:

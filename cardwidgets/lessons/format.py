@@ -16,7 +16,6 @@ from __future__ import annotations
 import dataclasses
 
 from cardwidgets import i18n
-from cardwidgets.lessons import words  # noqa: F401  (registers the sentences)
 
 __all__ = ["FENCE", "KINDS", "Block", "Field", "LessonError", "blocks", "fail"]
 

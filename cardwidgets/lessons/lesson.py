@@ -159,6 +159,10 @@ class _Fields:
     position: list[Field]
 
 
+LESSON_LOCALES = ("en", "de")
+"""The languages every lesson file writes each text in; the others are optional."""
+
+
 def _fields(block: Block, game: str, source: str) -> _Fields:
     """Sort ``block``'s fields, refusing unknown, repeated, empty and untranslated keys."""
     translated = TRANSLATED[block.kind]
@@ -199,19 +203,26 @@ def _fields(block: Block, game: str, source: str) -> _Fields:
 
 
 def _both(texts: dict[str, dict[str, Field]], source: str) -> dict[str, dict[str, str]]:
-    """Each translated key's texts, refusing one written in one language only."""
+    """Each translated key's texts, refusing one missing English or German (the languages
+    every lesson is written in); a locale the file does not write (Croatian) reads English."""
     for base, given in texts.items():
-        for locale in i18n.LOCALES:
+        for locale in LESSON_LOCALES:
             if locale not in given:
                 present = next(iter(given.values()))
                 raise fail(
                     source, present.line, "lessons.no_translation", key=present.key,
                     missing=f"{base}.{locale}",
                 )  # fmt: skip
-    return {base: {loc: f.value for loc, f in given.items()} for base, given in texts.items()}
+    return {
+        base: {loc: given.get(loc, given["en"]).value for loc in i18n.LOCALES}
+        for base, given in texts.items()
+    }
 
 
 def _hints(hints: dict[str, list[Field]], source: str) -> list[dict[str, str]]:
+    for locale in i18n.LOCALES:  # a language the file does not write reads the English hints
+        if locale not in LESSON_LOCALES and not hints[locale]:
+            hints[locale] = hints["en"]
     counts = {loc: len(found) for loc, found in hints.items()}
     if len(set(counts.values())) > 1:
         longest = max(hints.values(), key=len)

@@ -98,7 +98,8 @@ def _exercise(exercise: Exercise, answers: bool, locale: str) -> str:
             from fractions import Fraction
 
             exact = Fraction(exercise.answers[0])
-            percent = f"{float(exact) * 100:.1f}".replace(".", "," if locale == "de" else ".")
+            point = i18n.number_format(locale).point
+            percent = f"{float(exact) * 100:.1f}".replace(".", point)
             given = f"{exact} ≈ {percent} %"
         elif exercise.question == "legal" and not exercise.answers:
             given = i18n.text("lessonpage.none_legal", locale)

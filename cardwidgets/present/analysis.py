@@ -1,7 +1,7 @@
 """The analysis switch's panel, as a function of the presenter (the moment and the selection),
 the scene it marks, and the analyses known: the values of the learner's hand cards, options
 and move buttons, the best move and how its value was obtained, and what the learner's last
-move lost against the best. Its words are in :mod:`cardwidgets.present.analysis_words`; the
+move lost against the best (its sentences are the catalog's ``widget.analysis.`` keys); the
 analyses themselves are made and cached by the widget (:mod:`cardwidgets.widgets.analysis`).
 
 Hidden cards stay hidden: only positions where the learner's seat is to move are valued, by
@@ -28,7 +28,6 @@ from typing import Any
 from cardwidgets import i18n
 from cardwidgets import scene as _scene
 from cardwidgets.analysis import Analysis, Entry
-from cardwidgets.present import analysis_words as _analysis_words  # noqa: F401  (the catalog)
 from cardwidgets.present.base import Presenter
 
 __all__ = [
@@ -67,7 +66,7 @@ def value_text(game: str, value: float, locale: str) -> str:
     ('48%', '48 %')
     """
     if game in PROBABILITY_GAMES:
-        return f"{round(value * 100)}%" if locale != "de" else f"{round(value * 100)} %"
+        return i18n.number_format(locale).percent.replace("#", str(round(value * 100)))
     shown = _decimal(abs(value), locale)
     return ("+" if value >= 0 else "−") + shown
 
@@ -88,9 +87,9 @@ def amount_text(game: str, lost: float, locale: str) -> str:
 
 
 def _decimal(value: float, locale: str) -> str:
-    """One decimal, none when whole; a decimal comma in German."""
+    """One decimal, none when whole; a decimal comma in German and Croatian."""
     text = f"{value:.1f}".removesuffix(".0")
-    return text.replace(".", ",") if locale == "de" else text
+    return text.replace(".", i18n.number_format(locale).point)
 
 
 # -- which positions are valued ---------------------------------------------------------------

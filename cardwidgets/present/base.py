@@ -30,7 +30,6 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from cardwidgets import i18n
 from cardwidgets import scene as _scene
-from cardwidgets.present import words  # noqa: F401  (registers the shared sentences)
 
 __all__ = ["LOG_LINES", "Moment", "Presenter", "Said", "hand_without"]
 

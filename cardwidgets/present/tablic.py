@@ -39,7 +39,6 @@ from cardwidgets.cards import Card
 from cardwidgets.core import IllegalMove
 from cardwidgets.games import tablic
 from cardwidgets.games.tablic import TablicView
-from cardwidgets.present import tablic_words  # noqa: F401  (registers the sentences)
 from cardwidgets.present.base import Presenter, hand_without
 
 __all__ = [

@@ -1,6 +1,6 @@
 """The teacher panel of a scene, as a function of the moment and the table's seats: who plays
 against the learner, the seed of the game, whether undo has a move to take back, whether the
-hands are revealed. Its words are in :mod:`cardwidgets.present.teacher_words`; the controls
+hands are revealed (its sentences are the catalog's ``widget.teacher.`` keys); the controls
 it offers are carried out by :mod:`cardwidgets.widgets.teacher`.
 
 >>> from cardwidgets import tablic
@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from cardwidgets import i18n
 from cardwidgets import scene as _scene
-from cardwidgets.present import teacher_words as _teacher_words  # noqa: F401  (the catalog)
 from cardwidgets.present.base import Moment
 from cardwidgets.table import undo_point
 

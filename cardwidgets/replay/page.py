@@ -25,6 +25,8 @@ _SCRIPT = Path(__file__).resolve().parent.parent / "static" / "replay.js"
 _POLICY = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:"
 
 PLAYER_CSS = """
+:root { color-scheme: light dark; }  /* the page follows the system, as the board does */
+body { background: Canvas; color: CanvasText; font-family: system-ui, sans-serif; }
 .cw-replay { font-family: system-ui, sans-serif; max-width: 1280px; margin: 0 auto; }
 .cw-replay-controls { display: flex; flex-wrap: wrap; align-items: center; gap: .4rem;
   padding: .4rem 0; }

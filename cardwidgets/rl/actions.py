@@ -48,7 +48,6 @@ from cardwidgets.games.panjpar.deck import indices_of
 from cardwidgets.games.panjpar.moves import CODE_SHIFT, defences_of_codes, single_defence
 from cardwidgets.games.pazaak.rules import sign_order
 from cardwidgets.games.tablic.moves import new_move
-from cardwidgets.rl import words as _words  # noqa: F401  (registers the sentences)
 
 __all__ = [
     "DONE",

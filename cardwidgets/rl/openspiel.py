@@ -42,7 +42,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from cardwidgets import extras, i18n
+from cardwidgets import extras
 from cardwidgets.cards import Rng
 from cardwidgets.core import Move
 from cardwidgets.games import UnknownGame, pazaak
@@ -63,15 +63,6 @@ __all__ = [
     "PazaakSpielState",
     "load",
 ]
-
-i18n.register(
-    {
-        "rl.openspiel.observer_params": {
-            "en": "this observer takes no parameters, not {params}",
-            "de": "dieser Beobachter nimmt keine Parameter, nicht {params}",
-        },
-    }
-)
 
 
 class ObserverError(TranslatedError):

@@ -63,7 +63,6 @@ from cardwidgets.cards import Rng, fresh_seed
 from cardwidgets.core import GameState, Move, check_seat
 from cardwidgets.i18n import TranslatedError
 from cardwidgets.present import Moment, Presenter, Said, still_note, words
-from cardwidgets.present import teacher_words as _teacher_words  # noqa: F401  (its catalog)
 from cardwidgets.replay.embed import widget_entry
 from cardwidgets.table import Event, Table, TableError
 from cardwidgets.widgets.errors import WidgetError  # apart: the teacher panel raises it too
@@ -142,6 +141,16 @@ class ChoiceOption(traitlets.Unicode):  # type: ignore[type-arg]  # bare: older 
         if not isinstance(value, str) or value not in self.choices:
             raise _refusal(obj, self.name, value, ", ".join(self.choices))
         return value
+
+
+class LocaleOption(ChoiceOption):
+    """The ``locale`` option: one of :data:`cardwidgets.i18n.LOCALES` as they are when it is
+    set, so a language added with :func:`cardwidgets.i18n.add_locale` is a choice too."""
+
+    def validate(self, obj: Any, value: Any) -> str:
+        """``value`` if it is a supported locale, else :class:`OptionError`."""
+        self.choices = i18n.LOCALES
+        return super().validate(obj, value)
 
 
 class SwitchOption(traitlets.Bool):  # type: ignore[type-arg]  # bare: older traitlets cannot subscript
@@ -250,8 +259,9 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     version = traitlets.Int(0).tag(sync=True)
     """Grows by one with every new scene; intents must name the version they were made on."""
     # The options refuse a bad value with OptionError (a ValueError in the widget's language).
-    locale = ChoiceOption("en", i18n.LOCALES).tag(sync=True)
-    """``"en"`` or ``"de"``: every sentence of the widget."""
+    locale = LocaleOption("en", i18n.LOCALES).tag(sync=True)
+    """``"en"``, ``"de"`` or ``"hr"`` (any of :data:`cardwidgets.i18n.LOCALES`): every sentence
+    of the widget."""
     four_color = SwitchOption(False).tag(sync=True)
     """Four-colour suits (♦ blue, ♣ green)."""
     theme = ChoiceOption("auto", _THEMES).tag(sync=True)
@@ -1286,8 +1296,6 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     ) -> _scene.Scene:
         """``built`` with the analysis switch's button (unless the teacher hides it or
         computer players are watched) and, with the switch on, its values and sentence."""
-        from cardwidgets.present import analysis_words  # noqa: F401  (only the sentences: cheap)
-
         if not self.analysis_allowed or self.players:
             return built
         label = self.text("widget.analysis.button")

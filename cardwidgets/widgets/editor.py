@@ -54,7 +54,7 @@ from cardwidgets import i18n
 from cardwidgets.core import GameState
 from cardwidgets.i18n import TranslatedError
 from cardwidgets.present import words as _words  # noqa: F401  (widget.stale and its kin)
-from cardwidgets.widgets.base import ChoiceOption, WidgetError, parse
+from cardwidgets.widgets.base import ChoiceOption, LocaleOption, WidgetError, parse
 from cardwidgets.widgets.editor_boards import BOARDS, Board, Draft
 
 __all__ = ["PositionEditor"]
@@ -104,7 +104,7 @@ class PositionEditor(anywidget.AnyWidget):
     _esm = _esm()
     _css = _css()
     scene = traitlets.Dict().tag(sync=True)
-    locale = ChoiceOption("en", i18n.LOCALES).tag(sync=True)
+    locale = LocaleOption("en", i18n.LOCALES).tag(sync=True)
     theme = ChoiceOption("auto", ("auto", "light", "dark")).tag(sync=True)
 
     def __init__(

@@ -31,7 +31,6 @@ from cardwidgets.cards import Card
 from cardwidgets.games import panjpar, pazaak, tablic
 from cardwidgets.games.pazaak.sidecards import ALL_SIDE_CARDS
 from cardwidgets.present import pazaak_words
-from cardwidgets.widgets import editor_words as _editor_words  # noqa: F401  (the catalog)
 from cardwidgets.widgets.errors import WidgetError
 
 __all__ = ["BOARDS", "Board", "Counter", "Draft", "ZoneSpec"]

@@ -42,7 +42,6 @@ from cardwidgets import scene as _scene
 from cardwidgets.lessons import Exercise, Lesson, Step, Verdict, load
 from cardwidgets.present.pazaak import PazaakPresenter
 from cardwidgets.widgets import attempts as _attempts
-from cardwidgets.widgets import lesson_words as _lesson_words  # noqa: F401  (its sentences)
 from cardwidgets.widgets.analysis import move_words
 from cardwidgets.widgets.base import GameWidget, WidgetError
 from cardwidgets.widgets.panjpar import PanjparWidget

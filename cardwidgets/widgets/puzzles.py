@@ -35,7 +35,6 @@ from cardwidgets import i18n
 from cardwidgets import scene as _scene
 from cardwidgets.analysis import Puzzle, puzzles
 from cardwidgets.core import Move
-from cardwidgets.present import analysis_words  # noqa: F401  (registers the sentences)
 from cardwidgets.widgets.analysis import move_words, value_text
 from cardwidgets.widgets.base import GameWidget, WidgetError
 from cardwidgets.widgets.panjpar import PanjparWidget

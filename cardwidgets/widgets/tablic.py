@@ -30,8 +30,7 @@ move's text (``"8♦ x 3♠ 5♥"``). The end of each deal pauses on a summary u
 Trade-offs: suggestions are taken lazily from the engine's maximal captures (at most a few,
 :data:`SUGGESTIONS` more per "More choices"), so a table of twenty low cards, whose captures
 number in the hundred thousands, answers a click in milliseconds; a capture the suggestions do
-not show is built by clicking (:mod:`cardwidgets.present.tablic`; the sentences are in
-:mod:`cardwidgets.present.tablic_words`).
+not show is built by clicking (:mod:`cardwidgets.present.tablic`).
 """
 
 from __future__ import annotations

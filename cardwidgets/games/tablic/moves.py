@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 from cardwidgets import cards, core, i18n
 from cardwidgets.cards import DECK, Card
 from cardwidgets.core import IllegalMove
-from cardwidgets.games.tablic import words as _words  # noqa: F401  (its sentences)
 
 __all__ = ["Move"]
 

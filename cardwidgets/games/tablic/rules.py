@@ -26,7 +26,6 @@ from typing import ClassVar, NamedTuple
 from cardwidgets import cards, core
 from cardwidgets.cards import Card, CardLike
 from cardwidgets.core import IllegalMove
-from cardwidgets.games.tablic import words as _words  # noqa: F401  (its sentences)
 
 __all__ = [
     "DEFAULT_RULES",
