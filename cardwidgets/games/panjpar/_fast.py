@@ -885,6 +885,19 @@ def outcome_of(result: int) -> Outcome | None:
     return Outcome(result, (1, 0) if result == 0 else (0, 1))
 
 
+def battle_result(mine: int, theirs: int, attacker: int) -> int:
+    """P-D7 on masks (:func:`.rules.game_result`): the result code once a battle's drawing
+    has used up the stock, from the attacker's hand (``mine``) and the defender's: whoever
+    has no cards left wins, both without cards is a draw, else the game runs on.
+
+    >>> battle_result(0, 0b1, 1), battle_result(0, 0, 1), battle_result(0b1, 0b10, 0) == RUNNING
+    (1, -1, True)
+    """
+    if mine and theirs:
+        return RUNNING
+    return DRAW if not (mine | theirs) else (attacker if not mine else 1 - attacker)
+
+
 def draw_up(
     mine: int, theirs: int, stock: tuple[int, ...], top: int, target: int
 ) -> tuple[int, int, int]:
@@ -1005,8 +1018,8 @@ def policy_rollout(
         attack = 0
         if top < end:
             mine, theirs, top = draw_up(mine, theirs, stock, top, target)
-        if top >= end and not (mine and theirs):  # P-D7: whoever has no cards left wins
-            result = DRAW if not (mine | theirs) else (a if not mine else 1 - a)
+        if top >= end:
+            result = battle_result(mine, theirs, a)
         if not unbeaten:  # P-S14
             a = 1 - a
             mine, theirs = theirs, mine

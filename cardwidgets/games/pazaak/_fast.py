@@ -31,7 +31,7 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final, TypeAlias
 
 from cardwidgets.cards import Rng
@@ -265,9 +265,13 @@ def gold_value(card: SideCard, value: int, mine: list[Placed], tot: list[int], s
     return value
 
 
-def both_stand(tot: list[int], tab: list[list[Placed]]) -> int:
+def both_stand(tot: Sequence[int], tab: Sequence[Sequence[Placed]]) -> int:
     """Z-D7 (rules.set_end): the higher total wins; a tie (:data:`TIE`) unless exactly one
-    player played a Tiebreaker this set."""
+    player played a Tiebreaker this set. The state's end of a turn asks it too.
+
+    >>> both_stand([19, 18], [[], []]), both_stand([18, 18], [[], []])
+    (0, 2)
+    """
     a, b = tot
     if a != b:
         return 0 if a > b else 1

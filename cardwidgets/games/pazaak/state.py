@@ -2,19 +2,23 @@
 nothing outside this module writes one (the other rooms read its public attributes, or work on
 the plain tuples and bytes it is made of).
 
-In reading order:
+In reading order, by the game's phases:
 
-* the sections the state is made from: positions (a position checked field by field,
-  :class:`PositionError`), position codes (as text) and views (:class:`PazaakView`);
-* :class:`State`: its public attributes, the moves it allows, :meth:`State.play`, the views
-  and samples it gives to players and bots, codes and records;
+* the sections the state is made from: setting up (a position checked field by field,
+  :class:`PositionError`, and the side decks), position codes (as text) and views
+  (:class:`PazaakView`);
+* :class:`State`: a given position (:meth:`State.from_position`), codes and records, the
+  position as it stands, a turn (the moves it allows, :meth:`State.play`,
+  :meth:`State.play_drawing`), the end of a set (:attr:`State.last_set`), and what a seat sees
+  (:meth:`State.view`, :meth:`State.determinize`);
 * the states a match starts from: :func:`new_game`, and any position
-  (:meth:`State.from_position`, a record or a code) once it is checked ("positions");
+  (:meth:`State.from_position`, a record or a code) once it is checked;
 * records: a record's ``start`` written and read back (the moves are replayed by
   :mod:`cardwidgets.core`);
-* :func:`playout`, a whole random match from a state, on the lists of :func:`._fast.play_out`;
-* the steps of :meth:`State.play` (Z-D5): a turn's draw, forced stands, the turn's end, the
-  set's end and the next set, a hand card.
+* the steps of :meth:`State.play` (Z-D5): a turn's draw, forced stands and the turn's end; a
+  hand card; the set's end and the next set;
+* the fast playouts: :func:`playout`, a whole random match from a state, on the lists of
+  :func:`._fast.play_out`, and :func:`played_out`.
 
 Trade-offs: the steps are fast code, proven equal to :class:`.rules.PlainMatch` move for move by
 tests/test_pazaak_fast.py. The hot paths (an ``end``/``stand`` that passes the turn, a set end)
@@ -59,9 +63,11 @@ from cardwidgets.games.pazaak._fast import (
     MASK,
     ONE_BYTE,
     TAIL,
+    TIE,
     Placed,
     SetResult,
     Tables,
+    both_stand,
     cached_moves,
     draw,
     draw_hand,
@@ -83,7 +89,6 @@ from cardwidgets.games.pazaak.rules import (
 from cardwidgets.games.pazaak.sidecards import (
     CODE,
     DOUBLE,
-    TIEBREAKER,
     SideCard,
     default_side_deck,
     side_cards,
@@ -93,7 +98,8 @@ from cardwidgets.games.pazaak.words import quoted, seat_name, signed
 
 __all__ = ["FIELDS", "Coded", "code_fields", "position_code"]
 
-# -- positions --
+
+# -- setting up: positions and their checks ----------------------------------------------------
 # Positions checked field by field: what :meth:`State.from_position`, a record or a position
 # code says, each field refused with the reason when it cannot be Pazaak, and the side decks of a
 # new match (Z-D8). This room only reads and checks; :mod:`.state` builds the state from the
@@ -381,7 +387,7 @@ def _listed(values: object, name: str) -> list[Any]:
     return list(values)
 
 
-# -- position codes --
+# -- position codes and records ----------------------------------------------------------------
 # Pazaak position codes: :meth:`State.code` writes one, :meth:`State.from_code` reads it.
 #
 # A code is ``Z`` (or ``Z0``/``Z1``: what that seat sees) and ten fields, separated by spaces:
@@ -411,6 +417,7 @@ FIELDS = (
     "played",
 )
 """The fields of a Pazaak code, in order."""
+
 
 _MAIN = "123456789T"
 """The main-deck cards 1 to 10 as one character each."""
@@ -586,7 +593,7 @@ def _guess_hand(used: Iterable[SideCard], need: int, rules: Rules, rng: Rng) -> 
     return dealt
 
 
-# -- views --
+# -- what a seat sees: views -------------------------------------------------------------------
 # What one seat may see of a Pazaak position: :class:`PazaakView`, typed for Python code and,
 # as a dict, the JSON form a widget or a log reads.
 
@@ -661,9 +668,12 @@ def _placed_json(p: Placed) -> dict[str, object]:
     return {"card": str(src), "value": value, "side": not isinstance(src, int)}
 
 
-# -- state --
+# -- the state ---------------------------------------------------------------------------------
+
 
 _cached_moves = cached_moves  # the bound ``MOVES_CACHE.get`` (see :data:`._fast.cached_moves`)
+
+
 _new_state = object.__new__  # a State without __init__ (which refuses): the steps fill its slots
 
 
@@ -738,7 +748,89 @@ class State(core.GameState[Move]):
     def __init__(self) -> None:
         raise TypeError("use pazaak.new_game(...) or pazaak.State.from_position(...)")
 
-    # -- public attributes ------------------------------------------------------------------
+    # -- setting up: given positions -----------------------------------------------------------
+    @classmethod
+    def from_position(
+        cls,
+        hands: Sequence[Iterable[SideCard | str] | str],
+        deck: Iterable[int | str] | str,
+        tables: Sequence[Iterable[object]] = ((), ()),
+        to_move: int = 0,
+        standing: Sequence[bool] = (False, False),
+        sets_won: Sequence[int] = (0, 0),
+        rules: Rules | None = None,
+        **more: Any,
+    ) -> State:
+        """Set up any position (lessons, tests).
+
+        ``hands``: each seat's hand cards (SideCards or text, or one string like
+        ``"+3 -2 ±4"``). ``deck``: the main-deck cards on top, in draw order; under them lie
+        the other unseen cards in the order ``seed`` gives. ``tables``: each seat's placed
+        cards *before* the turn of ``to_move``: a main-deck value (``7``), a fixed side card
+        (``"+3"``) or a pair (``("±4", -4)``). Creating the state performs ``to_move``'s
+        automatic draw, so it waits for his decision (or, if the draw ends his turn, goes on).
+
+        More keywords: ``seed`` (int or str, for the cards below ``deck`` and later sets;
+        default a fresh one, kept in the record), ``set_number`` (default the one after the
+        sets won: ties count as sets too, so it may be more, Z-S16), ``starter`` (who began
+        this set; default ``to_move``), ``used`` (hand cards already played this match;
+        default the hand cards on the tables),
+        ``draw`` (False: ``to_move`` has already drawn this turn), ``played_this_turn``.
+        """
+        allowed = {"seed", "set_number", "starter", "used", "draw", "played_this_turn"}
+        for name in more:
+            if name not in allowed:
+                raise TypeError(f"from_position() got an unexpected keyword argument {name!r}")
+        seed = more.get("seed")
+        seed = fresh_seed() if seed is None else check_seed(seed)
+        rules = check_rules(rules)
+        draw = more.get("draw", True)
+        pos = check_position(
+            hands,
+            deck,
+            tables,
+            to_move,
+            standing,
+            sets_won,
+            rules,
+            set_number=more.get("set_number"),
+            starter=more.get("starter", to_move),
+            used=more.get("used"),
+            played_this_turn=more.get("played_this_turn"),
+            draw=draw,
+        )
+        return _make_position(pos, rules, Rng(seed).next64(), draw)
+
+    # -- position codes and records ------------------------------------------------------------
+    def code(self, seat: int | None = None) -> str:
+        """The position as one line of text (like chess's FEN): everything, or with ``seat``
+        only what that seat sees. See the "position codes" section of this module for
+        the fields."""
+        return position_code(self, seat)
+
+    @classmethod
+    def from_code(
+        cls, text: str, seed: int | str | None = None, *, rules: Rules | None = None
+    ) -> State:
+        """The position of a code from :meth:`code`; a seat's code gets the cards that seat
+        cannot see dealt from ``seed`` (fresh if None), which also fixes the cards below the
+        deck and the later sets. The rules are not in the code: give them if they are not
+        the seed rules."""
+        return cls.from_position(**code_fields(text, seed, rules))
+
+    def _start_record(self) -> dict[str, Any]:
+        return _record_start(self)
+
+    @classmethod
+    def _from_start(cls, start: Mapping[str, Any], rules: core.Rules) -> State:
+        assert isinstance(rules, Rules)
+        return _state_from_start(start, rules)
+
+    @classmethod
+    def _rules_from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        return Rules.from_dict(data)
+
+    # -- the position as it stands (full information) ------------------------------------------
     @property
     def to_move(self) -> int | None:
         """The seat to act, or None when the match is over."""
@@ -804,33 +896,6 @@ class State(core.GameState[Move]):
         return self._played
 
     @property
-    def last_set(self) -> SetResult | None:
-        """How the previous set ended: (winner or None for a tie, reason, final values).
-
-        The reason is ``"bust"``, ``"fill"`` (nine cards, ``fill_table_wins``), ``"higher"``,
-        ``"tiebreaker"`` or ``"tie"``.
-        """
-        last = self._last
-        if last is None:
-            return None
-        winner, reason, (t0, t1) = last
-        return winner, reason, (tuple(v for _, v in t0), tuple(v for _, v in t1))
-
-    @property
-    def last_set_placed(self) -> Tables | None:
-        """Each seat's placed cards (source and value) when the previous set ended, or None:
-        the tables of :attr:`last_set` with their cards, values as a Flip left them (Z-D9).
-
-        >>> state = State.from_position(hands=["", "+3"], deck=[9, 5], tables=([10], [8]),
-        ...     standing=(True, False), to_move=1, seed=0)
-        >>> state = state.play("play +3").play("stand")  # 8 + 9 + 3 = 20 beats 10
-        >>> state.last_set[:2], state.last_set_placed[1]
-        ((1, 'higher'), ((8, 8), (9, 9), (SideCard('+3'), 3)))
-        """
-        last = self._last
-        return None if last is None else last[2]
-
-    @property
     def deck(self) -> tuple[int, ...]:
         """The main-deck cards still to come, in the order they will be drawn (full info).
 
@@ -865,7 +930,7 @@ class State(core.GameState[Move]):
         sets = f"{self._sets[0]}:{self._sets[1]}"
         return f"set {self._setup[1]} (sets {sets}), {', '.join(seats)}"
 
-    # -- moves -------------------------------------------------------------------------------
+    # -- a turn: legal moves and playing a move ------------------------------------------------
     def legal_moves(self) -> list[Move]:
         """Every legal move: hand cards (by card, then sign), then ``end`` and ``stand``."""
         seat = self._turn
@@ -960,6 +1025,50 @@ class State(core.GameState[Move]):
             raise core.not_a_move(move)
         return new
 
+    def play_drawing(self, move: Move | str, card: int | str) -> State:
+        """The state after ``move`` (``end`` or ``stand``) when the next main-deck draw is
+        ``card``: what :meth:`play` gives when ``card`` lies on top of the deck. For exact
+        searches over each possible draw (:mod:`cardwidgets.bots.endings`), without building
+        a position anew (:meth:`from_position` checks everything and costs a thousand times
+        more). A move that ends the set draws no card: then ``card`` is not used.
+
+        >>> state = State.from_position(hands=["+1", ""], deck=[5], tables=([10], [10, 9]),
+        ...     standing=(False, True), seed=1)
+        >>> state.play_drawing("end", 3).totals
+        (18, 19)
+        >>> state.play_drawing("end", 3).deck_size  # the 3 left the deck
+        35
+
+        Raises :class:`IllegalMove` for a move that is not ``end`` or ``stand`` (or once the
+        match is over), :class:`PositionError` for a card that is not a main-deck value or not
+        left in the 40-card deck (Z-D2).
+        """
+        turn = self._turn
+        if turn is None:
+            raise IllegalMove("move.game_over")
+        if move.__class__ is str:
+            move = Move.parse(move)
+        if move.__class__ is not EndTurn and move.__class__ is not Stand:
+            raise IllegalMove("pazaak.draw_needs_end", move=quoted(str(move)))
+        value = _main_card(card)
+        top, rest = self._top, self._rest
+        if self.rules.main_deck == "finite40":  # take the card out of the deck (Z-D2)
+            if value in top:
+                i = top.index(value)
+                top = top[:i] + top[i + 1 :]
+            elif value in rest:
+                rest = rest.replace(ONE_BYTE[value], b"", 1)  # the unseen cards stay sorted
+            else:
+                used = sum(1 for seat in self._tab for src, _ in seat if src == value)
+                raise PositionError("pazaak.pos_too_many", value=value, count=used + 1)
+        twin = _copy(self, None)  # self with ``value`` on top of the deck
+        twin.parent, twin.last_move, twin._ply = self.parent, self.last_move, self._ply
+        twin._played, twin._start = self._played, self._start
+        twin._top, twin._rest = (value, *top), rest
+        new = twin.play(move)
+        new.parent = self
+        return new
+
     def _not_turn_error(self, seat: int) -> IllegalMove:
         name = seat_name(seat)
         if self._std[seat]:
@@ -1006,7 +1115,35 @@ class State(core.GameState[Move]):
         move = PlayCard(SideCard.parse(card), sign)  # reads and normalizes the sign
         return _card_effect(self._tab[seat], move.card, _declared_value(move))
 
-    # -- views -------------------------------------------------------------------------------
+    # -- the end of a set ----------------------------------------------------------------------
+    @property
+    def last_set(self) -> SetResult | None:
+        """How the previous set ended: (winner or None for a tie, reason, final values).
+
+        The reason is ``"bust"``, ``"fill"`` (nine cards, ``fill_table_wins``), ``"higher"``,
+        ``"tiebreaker"`` or ``"tie"``.
+        """
+        last = self._last
+        if last is None:
+            return None
+        winner, reason, (t0, t1) = last
+        return winner, reason, (tuple(v for _, v in t0), tuple(v for _, v in t1))
+
+    @property
+    def last_set_placed(self) -> Tables | None:
+        """Each seat's placed cards (source and value) when the previous set ended, or None:
+        the tables of :attr:`last_set` with their cards, values as a Flip left them (Z-D9).
+
+        >>> state = State.from_position(hands=["", "+3"], deck=[9, 5], tables=([10], [8]),
+        ...     standing=(True, False), to_move=1, seed=0)
+        >>> state = state.play("play +3").play("stand")  # 8 + 9 + 3 = 20 beats 10
+        >>> state.last_set[:2], state.last_set_placed[1]
+        ((1, 'higher'), ((8, 8), (9, 9), (SideCard('+3'), 3)))
+        """
+        last = self._last
+        return None if last is None else last[2]
+
+    # -- what a seat sees ----------------------------------------------------------------------
     def view(self, seat: int | None = None) -> PazaakView:
         """What ``seat`` may see: both tables and totals, its own hand, the opponent's hand
         size, who stands, the set score and the deck size; never the deck order or the
@@ -1041,7 +1178,6 @@ class State(core.GameState[Move]):
             outcome=self.outcome,
         )
 
-    # -- search ------------------------------------------------------------------------------
     def determinize(self, seat: int, rng: Rng) -> State:
         """A fresh root consistent with what ``seat`` knows, hidden cards resampled by ``rng``.
 
@@ -1062,134 +1198,10 @@ class State(core.GameState[Move]):
         new._start = None
         return new
 
-    # -- position codes --------------------------------------------------------------------
-    def code(self, seat: int | None = None) -> str:
-        """The position as one line of text (like chess's FEN): everything, or with ``seat``
-        only what that seat sees. See the "position codes" section of this module for
-        the fields."""
-        return position_code(self, seat)
 
-    @classmethod
-    def from_code(
-        cls, text: str, seed: int | str | None = None, *, rules: Rules | None = None
-    ) -> State:
-        """The position of a code from :meth:`code`; a seat's code gets the cards that seat
-        cannot see dealt from ``seed`` (fresh if None), which also fixes the cards below the
-        deck and the later sets. The rules are not in the code: give them if they are not
-        the seed rules."""
-        return cls.from_position(**code_fields(text, seed, rules))
-
-    # -- records -----------------------------------------------------------------------------
-    def _start_record(self) -> dict[str, Any]:
-        return _record_start(self)
-
-    @classmethod
-    def _from_start(cls, start: Mapping[str, Any], rules: core.Rules) -> State:
-        assert isinstance(rules, Rules)
-        return _state_from_start(start, rules)
-
-    @classmethod
-    def _rules_from_dict(cls, data: Mapping[str, Any]) -> Rules:
-        return Rules.from_dict(data)
-
-    @classmethod
-    def from_position(
-        cls,
-        hands: Sequence[Iterable[SideCard | str] | str],
-        deck: Iterable[int | str] | str,
-        tables: Sequence[Iterable[object]] = ((), ()),
-        to_move: int = 0,
-        standing: Sequence[bool] = (False, False),
-        sets_won: Sequence[int] = (0, 0),
-        rules: Rules | None = None,
-        **more: Any,
-    ) -> State:
-        """Set up any position (lessons, tests).
-
-        ``hands``: each seat's hand cards (SideCards or text, or one string like
-        ``"+3 -2 ±4"``). ``deck``: the main-deck cards on top, in draw order; under them lie
-        the other unseen cards in the order ``seed`` gives. ``tables``: each seat's placed
-        cards *before* the turn of ``to_move``: a main-deck value (``7``), a fixed side card
-        (``"+3"``) or a pair (``("±4", -4)``). Creating the state performs ``to_move``'s
-        automatic draw, so it waits for his decision (or, if the draw ends his turn, goes on).
-
-        More keywords: ``seed`` (int or str, for the cards below ``deck`` and later sets;
-        default a fresh one, kept in the record), ``set_number`` (default the one after the
-        sets won: ties count as sets too, so it may be more, Z-S16), ``starter`` (who began
-        this set; default ``to_move``), ``used`` (hand cards already played this match;
-        default the hand cards on the tables),
-        ``draw`` (False: ``to_move`` has already drawn this turn), ``played_this_turn``.
-        """
-        allowed = {"seed", "set_number", "starter", "used", "draw", "played_this_turn"}
-        for name in more:
-            if name not in allowed:
-                raise TypeError(f"from_position() got an unexpected keyword argument {name!r}")
-        seed = more.get("seed")
-        seed = fresh_seed() if seed is None else check_seed(seed)
-        rules = check_rules(rules)
-        draw = more.get("draw", True)
-        pos = check_position(
-            hands,
-            deck,
-            tables,
-            to_move,
-            standing,
-            sets_won,
-            rules,
-            set_number=more.get("set_number"),
-            starter=more.get("starter", to_move),
-            used=more.get("used"),
-            played_this_turn=more.get("played_this_turn"),
-            draw=draw,
-        )
-        return _make_position(pos, rules, Rng(seed).next64(), draw)
-
-    def play_drawing(self, move: Move | str, card: int | str) -> State:
-        """The state after ``move`` (``end`` or ``stand``) when the next main-deck draw is
-        ``card``: what :meth:`play` gives when ``card`` lies on top of the deck. For exact
-        searches over each possible draw (:mod:`cardwidgets.bots.endings`), without building
-        a position anew (:meth:`from_position` checks everything and costs a thousand times
-        more). A move that ends the set draws no card: then ``card`` is not used.
-
-        >>> state = State.from_position(hands=["+1", ""], deck=[5], tables=([10], [10, 9]),
-        ...     standing=(False, True), seed=1)
-        >>> state.play_drawing("end", 3).totals
-        (18, 19)
-        >>> state.play_drawing("end", 3).deck_size  # the 3 left the deck
-        35
-
-        Raises :class:`IllegalMove` for a move that is not ``end`` or ``stand`` (or once the
-        match is over), :class:`PositionError` for a card that is not a main-deck value or not
-        left in the 40-card deck (Z-D2).
-        """
-        turn = self._turn
-        if turn is None:
-            raise IllegalMove("move.game_over")
-        if move.__class__ is str:
-            move = Move.parse(move)
-        if move.__class__ is not EndTurn and move.__class__ is not Stand:
-            raise IllegalMove("pazaak.draw_needs_end", move=quoted(str(move)))
-        value = _main_card(card)
-        top, rest = self._top, self._rest
-        if self.rules.main_deck == "finite40":  # take the card out of the deck (Z-D2)
-            if value in top:
-                i = top.index(value)
-                top = top[:i] + top[i + 1 :]
-            elif value in rest:
-                rest = rest.replace(ONE_BYTE[value], b"", 1)  # the unseen cards stay sorted
-            else:
-                used = sum(1 for seat in self._tab for src, _ in seat if src == value)
-                raise PositionError("pazaak.pos_too_many", value=value, count=used + 1)
-        twin = _copy(self, None)  # self with ``value`` on top of the deck
-        twin.parent, twin.last_move, twin._ply = self.parent, self.last_move, self._ply
-        twin._played, twin._start = self._played, self._start
-        twin._top, twin._rest = (value, *top), rest
-        new = twin.play(move)
-        new.parent = self
-        return new
+# -- setting up: the states a match starts from ------------------------------------------------
 
 
-# -- the states a match starts from -----------------------------------------------------------
 def new_game(
     seed: int | str | None = None,
     rules: Rules | None = None,
@@ -1293,7 +1305,9 @@ def _root(pos: Position, rules: Rules, key: int, start: dict[str, Any] | None) -
     return state
 
 
-# -- records ---------------------------------------------------------------------------------
+# -- position codes and records: a record's start ----------------------------------------------
+
+
 def from_record(record: Mapping[str, Any] | str) -> State:
     """Replay a record written by :meth:`State.to_record` (a dict or its JSON text)."""
     return State.from_record(record)
@@ -1392,73 +1406,9 @@ def _known_fields(fields: Mapping[Any, Any], known: Sequence[str]) -> None:
             raise IllegalMove("pazaak.bad_position", reason=reason)
 
 
-# -- random playouts -------------------------------------------------------------------------
-def playout(state: State, rng: Rng) -> Outcome:
-    """Play uniformly random legal moves from ``state`` to the end of the match, fast.
-
-    The same rules and the same random choices as the loop
-    ``state = state.play(moves[rng.below(len(moves))])`` with ``moves = state.legal_moves()``
-    (the tests check that they agree move for move), but on plain lists, without making a
-    state per move: for bot rollouts and simulations.
-
-    >>> playout(new_game(seed=1), Rng(2)) == playout(new_game(seed=1), Rng(2))
-    True
-    """
-    below = rng.below
-    return _played_out(state, (below, below)).outcome
+# -- a turn: the steps of State.play (Z-D5): the draw, forced stands, the turn's end -----------
 
 
-class PlayedOut(NamedTuple):
-    """The end of :func:`played_out`: what a row of the lab reads of a finished match."""
-
-    outcome: Outcome
-    sets_won: tuple[int, int]
-    set_number: int
-    """The number of the match's last set (ties count), as :attr:`State.set_number` ends."""
-
-
-class SeatDraws(Protocol):
-    """What :func:`played_out` draws from (:class:`cardwidgets.bots.player.SeatDraws`)."""
-
-    @property
-    def draws(self) -> tuple[Callable[[int], int], Callable[[int], int]]:
-        """Per seat: the index of the move it picks among ``n``, one call per move."""
-
-
-def played_out(state: State, players: SeatDraws) -> PlayedOut:
-    """The random match from ``state`` to its end on the lists of :func:`._fast.play_out`,
-    seat ``s`` picking move ``players.draws[s](n)`` of the ``n`` legal moves of each decision
-    (in the order of :meth:`State.legal_moves`, as :meth:`State.random_move` picks): the same
-    match as ``state.play(state.random_move(...))`` with those draws, without a state per move.
-
-    >>> from types import SimpleNamespace
-    >>> rng = Rng(4)
-    >>> end = played_out(new_game(seed=2), SimpleNamespace(draws=(rng.below, rng.below)))
-    >>> end.outcome == playout(new_game(seed=2), Rng(4))
-    True
-    """
-    return _played_out(state, players.draws)
-
-
-def _played_out(
-    state: State, belows: tuple[Callable[[int], int], Callable[[int], int]]
-) -> PlayedOut:
-    if state._turn is None:
-        outcome = state.outcome
-        assert outcome is not None
-        return PlayedOut(outcome, state._sets, state._setup[1])
-    rules = state.rules
-    tab = [list(state._tab[0]), list(state._tab[1])]
-    lists = (tab, list(state._tot), list(state._hands), list(state._std), list(state._rest))
-    sets = [*state._sets, 0]  # sets won by each seat, and ties: sets[TIE] counts them
-    start = (sets, state._setup[0], state._turn, state._played is not None, state._top)
-    deck = (state._key, rules.main_deck == "finite40")
-    outcome = play_out(lists, (*start, *deck), belows, rules.fill_table_wins, rules.sets_to_win)
-    ended = sum(sets) - state._sets[0] - state._sets[1]  # the sets ended here, ties too
-    return PlayedOut(outcome, (sets[0], sets[1]), state._setup[1] + ended - 1)
-
-
-# -- the steps of State.play (Z-D5) ----------------------------------------------------------
 def _copy(state: State, move: Move | None) -> State:
     """A child of ``state`` with the same attributes, to be changed by the slow steps."""
     new = object.__new__(state.__class__)
@@ -1604,59 +1554,18 @@ def _end_turn(new: State, seat: int) -> None:
         return
     std = new._std
     if std[0] and std[1]:
-        a, b = tot
-        if a != b:
-            _end_set(new, 0 if a > b else 1, "higher")
-            return
-        # Z-D7: a tie, unless exactly one player played a Tiebreaker this set
-        t0 = any(p[0] is TIEBREAKER for p in new._tab[0])
-        t1 = any(p[0] is TIEBREAKER for p in new._tab[1])
-        if t0 != t1:
-            _end_set(new, 0 if t0 else 1, "tiebreaker")
-        else:
+        # Z-D7 as the fast playout decides it; the reason says which part of it did
+        winner = both_stand(tot, new._tab)
+        if winner == TIE:
             _end_set(new, None, "tie")
+        else:
+            _end_set(new, winner, "higher" if tot[0] != tot[1] else "tiebreaker")
         return
     other = 1 - seat
     _start_turn(new, seat if std[other] else other)
 
 
-def _end_set(new: State, winner: int | None, reason: str) -> None:
-    """The set is over: score it (Z-S16, Z-S2), and start the next one with the other starter
-    (Z-D3) on a fresh deck (Z-D2)."""
-    tab = new._tab
-    new._last = (winner, reason, tab)
-    sets = new._sets
-    if winner is not None:
-        sets = (sets[0] + 1, sets[1]) if winner == 0 else (sets[0], sets[1] + 1)
-        new._sets = sets
-        if sets[winner] >= new.rules.sets_to_win:
-            new._turn = None
-            new.is_over = True
-            new._played = None
-            return
-    starter, number = new._setup
-    starter = 1 - starter
-    new._setup = (starter, number + 1)
-    new._std = (False, False)
-    new._top = ()
-    # the starter's first draw (start_turn on a fresh deck and empty tables, inlined: one
-    # card cannot make 20 or nine cards, so nothing is forced)
-    key = new._key
-    z = new._key = (key + GAMMA) & MASK
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-    z ^= z >> 31
-    if new.rules.main_deck == "finite40":
-        j = z % 40 if z < LIMITS[40] else Rng(key).below(40)
-        card = FULL_DECK[j]
-        new._rest = FULL_WITHOUT[j]
-    else:
-        card = 1 + (z % 10 if z < LIMITS[10] else Rng(key).below(10))
-        new._rest = b""
-    new._tab = (MAIN1[card], ()) if starter == 0 else ((), MAIN1[card])
-    new._tot = (card, 0) if starter == 0 else (0, card)
-    new._turn = starter
-    new._played = None
+# -- a turn: a hand card (Z-D5 step 4; Z-S8, Z-S9, Z-D1, Z-D6, Z-D9) ----------------------------
 
 
 def _play_card(old: State, new: State, seat: int, move: PlayCard) -> None:
@@ -1768,6 +1677,116 @@ def _placed_text(p: Placed) -> str:
     if src.needs_sign or src is DOUBLE or src.options.get(None) != value:
         return f"{src}({signed(value)})"
     return str(src)
+
+
+# -- the end of a set: the next set or the end of the match (Z-S2, Z-S16, Z-D2, Z-D3) ----------
+
+
+def _end_set(new: State, winner: int | None, reason: str) -> None:
+    """The set is over: score it (Z-S16, Z-S2), and start the next one with the other starter
+    (Z-D3) on a fresh deck (Z-D2)."""
+    tab = new._tab
+    new._last = (winner, reason, tab)
+    sets = new._sets
+    if winner is not None:
+        sets = (sets[0] + 1, sets[1]) if winner == 0 else (sets[0], sets[1] + 1)
+        new._sets = sets
+        if sets[winner] >= new.rules.sets_to_win:
+            new._turn = None
+            new.is_over = True
+            new._played = None
+            return
+    starter, number = new._setup
+    starter = 1 - starter
+    new._setup = (starter, number + 1)
+    new._std = (False, False)
+    new._top = ()
+    # the starter's first draw (start_turn on a fresh deck and empty tables, inlined: one
+    # card cannot make 20 or nine cards, so nothing is forced)
+    key = new._key
+    z = new._key = (key + GAMMA) & MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    z ^= z >> 31
+    if new.rules.main_deck == "finite40":
+        j = z % 40 if z < LIMITS[40] else Rng(key).below(40)
+        card = FULL_DECK[j]
+        new._rest = FULL_WITHOUT[j]
+    else:
+        card = 1 + (z % 10 if z < LIMITS[10] else Rng(key).below(10))
+        new._rest = b""
+    new._tab = (MAIN1[card], ()) if starter == 0 else ((), MAIN1[card])
+    new._tot = (card, 0) if starter == 0 else (0, card)
+    new._turn = starter
+    new._played = None
+
+
+# -- fast playouts -----------------------------------------------------------------------------
+
+
+def playout(state: State, rng: Rng) -> Outcome:
+    """Play uniformly random legal moves from ``state`` to the end of the match, fast.
+
+    The same rules and the same random choices as the loop
+    ``state = state.play(moves[rng.below(len(moves))])`` with ``moves = state.legal_moves()``
+    (the tests check that they agree move for move), but on plain lists, without making a
+    state per move: for bot rollouts and simulations.
+
+    >>> playout(new_game(seed=1), Rng(2)) == playout(new_game(seed=1), Rng(2))
+    True
+    """
+    below = rng.below
+    return _played_out(state, (below, below)).outcome
+
+
+class PlayedOut(NamedTuple):
+    """The end of :func:`played_out`: what a row of the lab reads of a finished match."""
+
+    outcome: Outcome
+    sets_won: tuple[int, int]
+    set_number: int
+    """The number of the match's last set (ties count), as :attr:`State.set_number` ends."""
+
+
+class SeatDraws(Protocol):
+    """What :func:`played_out` draws from (:class:`cardwidgets.bots.player.SeatDraws`)."""
+
+    @property
+    def draws(self) -> tuple[Callable[[int], int], Callable[[int], int]]:
+        """Per seat: the index of the move it picks among ``n``, one call per move."""
+
+
+def played_out(state: State, players: SeatDraws) -> PlayedOut:
+    """The random match from ``state`` to its end on the lists of :func:`._fast.play_out`,
+    seat ``s`` picking move ``players.draws[s](n)`` of the ``n`` legal moves of each decision
+    (in the order of :meth:`State.legal_moves`, as :meth:`State.random_move` picks): the same
+    match as ``state.play(state.random_move(...))`` with those draws, without a state per move.
+
+    >>> from types import SimpleNamespace
+    >>> rng = Rng(4)
+    >>> end = played_out(new_game(seed=2), SimpleNamespace(draws=(rng.below, rng.below)))
+    >>> end.outcome == playout(new_game(seed=2), Rng(4))
+    True
+    """
+    return _played_out(state, players.draws)
+
+
+def _played_out(
+    state: State, belows: tuple[Callable[[int], int], Callable[[int], int]]
+) -> PlayedOut:
+    if state._turn is None:
+        outcome = state.outcome
+        assert outcome is not None
+        return PlayedOut(outcome, state._sets, state._setup[1])
+    rules = state.rules
+    tab = [list(state._tab[0]), list(state._tab[1])]
+    lists = (tab, list(state._tot), list(state._hands), list(state._std), list(state._rest))
+    sets = [*state._sets, 0]  # sets won by each seat, and ties: sets[TIE] counts them
+    start = (sets, state._setup[0], state._turn, state._played is not None, state._top)
+    deck = (state._key, rules.main_deck == "finite40")
+    outcome = play_out(lists, (*start, *deck), belows, rules.fill_table_wins, rules.sets_to_win)
+    ended = sum(sets) - state._sets[0] - state._sets[1]  # the sets ended here, ties too
+    return PlayedOut(outcome, (sets[0], sets[1]), state._setup[1] + ended - 1)
 
 
 # State says it lives in the package (``__module__``), where doctest finds its class examples;

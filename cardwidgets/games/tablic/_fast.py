@@ -943,6 +943,19 @@ def clear_caches() -> None:
 # -- random games on ints ------------------------------------------------------------------------
 
 
+def sweep_scores(cards_left: int, final_tabla: bool) -> bool:
+    """T-D5 on ints (:func:`.rules.is_tabla`): whether a capture that empties the table
+    scores a tabla, given ``cards_left`` (non-zero while a card is left in either hand or the
+    stock after it): always but with the deal's last card, which counts only with
+    ``final_tabla`` (the rules' ``final_card_tabla``). Asked only once a capture has emptied
+    the table, so the per-move path pays nothing for it.
+
+    >>> sweep_scores(0b101, False), sweep_scores(0, False), sweep_scores(0, True)
+    (True, False, True)
+    """
+    return bool(cards_left) or final_tabla
+
+
 def play_out(
     rules: Rules,
     seed: int | str,
@@ -987,7 +1000,7 @@ def play_out(
             profile -= profile_of(captured)
             taken[seat] |= captured | bit  # T-D12: the played card goes to the pile too
             last = seat
-            if not table and (final_tabla or held[0] or held[1] or stock):  # T-D5
+            if not table and sweep_scores(held[0] | held[1] or len(stock), final_tabla):
                 scored[seat] += 1
         else:
             table |= bit

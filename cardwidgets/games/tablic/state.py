@@ -8,17 +8,21 @@ State is the whole match (T-S2, T-D7): when a deal ends, its score is added and 
 is shuffled from the match seed and the deal number, with the dealer alternating (T-S3).
 
 This room is the only one that sets a state's fields, so everything that does is here, in
-this order: construction (new matches, given positions, codes, records), full information,
-moves (:meth:`State.legal_moves`, :meth:`State.random_move`, :meth:`State.check`,
-:meth:`State.play`, :meth:`State.scores_tabla`), what players see and the descriptions, and
-a deal's life (dealt, its rounds, scored, the next deal or the end); then :func:`playout`,
-which reads a state's fields into :func:`._fast.play_out`. Before the state come the sections
-it is made from: checking a given position ("positions"), position codes, and views. The rules
+the order of the game: setting up (new matches, given positions), position codes and records,
+the position as it stands (full information), the deal (dealt, its rounds), a turn
+(:meth:`State.legal_moves`, :meth:`State.random_move`, :meth:`State.check`, :meth:`State.play`,
+:meth:`State.scores_tabla`, :meth:`State.capture_step_mask`), the end of a round and of a deal
+(scored, then the next deal or the end), and what a seat sees (views, descriptions,
+:meth:`State.determinize`); then :func:`new_game` and :func:`from_record`, what is said at the
+end of a deal (:func:`describe_deal`), and the fast playouts (:func:`playout`, which reads a
+state's fields into :func:`._fast.play_out`). Before the state come the sections it is made
+from: setting up (a given position and its checks), position codes, and views. The rules
 on ints are :mod:`._fast`'s.
 
 Trade-off: :meth:`State.legal_moves` and :meth:`State.play` are the hot path of self-play
-and are written for speed (the fast engine's loop inlined, every field copied in place, no
-helper call per move); the rest is plain code, run once a round or on request.
+and are written for speed (the captures listed once by :func:`._fast.hand_options`, the
+fast path's own loop, every field copied in place, no other helper call per move); the rest is
+plain code, run once a round or on request.
 
 >>> state = new_game(seed=1)
 >>> state.to_move, len(state.table), [len(h) for h in state.hands]
@@ -60,7 +64,6 @@ from cardwidgets.cards import DECK, Card, CardLike
 from cardwidgets.codes import Unseen
 from cardwidgets.core import IllegalMove, Outcome
 from cardwidgets.games.tablic._fast import (
-    PLANS,
     PLAYED,
     POSITION,
     REACH,
@@ -69,7 +72,6 @@ from cardwidgets.games.tablic._fast import (
     UP_TO,
     containing,
     count_captures,
-    expand_partial,
     hand_options,
     plan_fit,
     plans_of,
@@ -79,6 +81,7 @@ from cardwidgets.games.tablic._fast import (
     random_hand_option,
     reach_of,
     search_of,
+    sweep_scores,
 )
 from cardwidgets.games.tablic.deck import deal_hands, shuffled_deck
 from cardwidgets.games.tablic.moves import SET_CARD, SET_MASK, TRAILS, Move, new_move
@@ -114,7 +117,8 @@ __all__ = [
     "read_code",
 ]
 
-# -- positions --
+
+# -- setting up: positions and their checks ----------------------------------------------------
 # A position given by hand or read from a record, checked: :class:`PositionError` and
 # :func:`check_position`.
 #
@@ -145,6 +149,7 @@ POSITION_FIELDS = (
     "shown",
 )
 """The fields of a position in a record's start."""
+
 
 Hand = tuple[Card, ...]
 
@@ -270,9 +275,6 @@ def check_start(start: Mapping[str, object]) -> tuple[int | str, int, Mapping[st
     return seed, 1, position
 
 
-# -- argument checks -----------------------------------------------------------------------------
-
-
 def check_rules(rules: Rules | None) -> Rules:
     """The rules of a new state: the seed rules for None, else they must be Tablić's."""
     return DEFAULT_RULES if rules is None else core.check_rules(rules, Rules, "tablic")
@@ -342,7 +344,7 @@ def check_number_pair(field: str, value: object, most: int) -> tuple[int, int]:
     return (check_number(field, value[0], 0, most), check_number(field, value[1], 0, most))
 
 
-# -- position codes --
+# -- position codes and records ----------------------------------------------------------------
 # Tablić position codes: :meth:`State.code` writes one, :meth:`State.from_code` reads it.
 #
 # A code is ``T`` (or ``T0``/``T1``: what that seat sees) and eleven fields, separated by
@@ -369,6 +371,7 @@ FIELDS = (
     "shown",
 )
 """The fields of a Tablić code, in order."""
+
 
 _Items = list[Card | Unseen]
 
@@ -562,7 +565,7 @@ def _pile_cards(pool: list[Card], runs: list[Unseen]) -> list[list[Card]]:
     raise PositionError("tablic.code.piles", piles=" ".join(str(r) for r in runs))
 
 
-# -- views --
+# -- what a seat sees: views -------------------------------------------------------------------
 # What one seat may see of a Tablić position: :class:`TablicView`, typed and read-only.
 #
 # A view holds cards, moves and numbers for Python code (bots, widgets) in its fields, and as a
@@ -670,7 +673,8 @@ class TablicView(core.View):
         }
 
 
-# -- state --
+# -- the state ---------------------------------------------------------------------------------
+
 
 new_object = object.__new__
 
@@ -749,7 +753,7 @@ class State(core.GameState[Move]):
     _outcome: Outcome | None = None
     _last_tabla: bool = False
 
-    # -- construction ----------------------------------------------------------------------
+    # -- setting up: new matches and given positions -------------------------------------------
     @classmethod
     def _blank(cls, rules: Rules, seed: int | str) -> State:
         state = object.__new__(cls)
@@ -771,35 +775,6 @@ class State(core.GameState[Move]):
     @property
     def _piles(self) -> tuple[int, int]:
         return (self._pile0, self._pile1)
-
-    def _table_cards(self) -> tuple[Card, ...]:
-        """The table in arrival order. play() leaves it to be worked out on first use
-        (self-play never asks): a table card stays until captured and never comes back, so
-        the table is the cards still there of the last known table, in order, then the cards
-        trailed since then that are still there, in the order they were trailed."""
-        table = self._table
-        if table is not None:
-            return table
-        bits = self._table_bits
-        left = bits.bit_count()  # table cards not yet found among the trailed ones
-        trailed: list[Card] = []
-        state: State = self
-        while state._table is None:
-            if not left:
-                # Every table card was trailed since: none of an older table is left, so the
-                # walk can stop here (at a deal's end it would otherwise go back 48 moves).
-                trailed.reverse()
-                table = self._table = tuple(trailed)
-                return table
-            move = state.last_move
-            assert move is not None and state.parent is not None  # made by play()
-            if not move.mask and bits >> move.card.index & 1:
-                trailed.append(move.card)
-                left -= 1
-            state = state.parent
-        trailed.reverse()
-        table = self._table = (*(c for c in state._table if bits >> c.index & 1), *trailed)
-        return table
 
     @classmethod
     def new(
@@ -890,7 +865,7 @@ class State(core.GameState[Move]):
         self._pile0, self._pile1 = cards.mask(position.piles[0]), cards.mask(position.piles[1])
         self._to_move = position.to_move
 
-    # -- position codes --------------------------------------------------------------------
+    # -- position codes and records ------------------------------------------------------------
     def code(self, seat: int | None = None) -> str:
         """The position as one line of text (like chess's FEN): everything, or with ``seat``
         only what that seat sees. See the "position codes" section of this module for the
@@ -911,7 +886,6 @@ class State(core.GameState[Move]):
         seed = cards.fresh_seed() if seed is None else cards.check_seed(seed)
         return cls.from_position(rules=rules, **read_code(text, seed, rules))
 
-    # -- records ---------------------------------------------------------------------------
     def _start_record(self) -> dict[str, object]:
         assert self._start is not None
         return {k: (dict(v) if isinstance(v, dict) else v) for k, v in self._start.items()}
@@ -928,7 +902,7 @@ class State(core.GameState[Move]):
     def _rules_from_dict(cls, data: Mapping[str, object]) -> Rules:
         return Rules.from_dict(data)
 
-    # -- full information --------------------------------------------------------------------
+    # -- the position as it stands (full information) ------------------------------------------
     @property
     def to_move(self) -> int | None:
         """The seat to play (0 or 1), or None when the match is over."""
@@ -939,10 +913,49 @@ class State(core.GameState[Move]):
         """The face-up table cards, in the order they arrived."""
         return self._table_cards()
 
+    def _table_cards(self) -> tuple[Card, ...]:
+        """The table in arrival order. play() leaves it to be worked out on first use
+        (self-play never asks): a table card stays until captured and never comes back, so
+        the table is the cards still there of the last known table, in order, then the cards
+        trailed since then that are still there, in the order they were trailed."""
+        table = self._table
+        if table is not None:
+            return table
+        bits = self._table_bits
+        left = bits.bit_count()  # table cards not yet found among the trailed ones
+        trailed: list[Card] = []
+        state: State = self
+        while state._table is None:
+            if not left:
+                # Every table card was trailed since: none of an older table is left, so the
+                # walk can stop here (at a deal's end it would otherwise go back 48 moves).
+                trailed.reverse()
+                table = self._table = tuple(trailed)
+                return table
+            move = state.last_move
+            assert move is not None and state.parent is not None  # made by play()
+            if not move.mask and bits >> move.card.index & 1:
+                trailed.append(move.card)
+                left -= 1
+            state = state.parent
+        trailed.reverse()
+        table = self._table = (*(c for c in state._table if bits >> c.index & 1), *trailed)
+        return table
+
     @property
     def hands(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         """Each seat's cards (full information), in card order."""
         return (cards.from_mask(self._hand0), cards.from_mask(self._hand1))
+
+    def hand_mask(self, seat: int) -> int:
+        """``seat``'s hand as a card mask (bit ``card.index``): ``cards.mask(hands[seat])``
+        without listing both hands (full information, like :attr:`hands`).
+
+        >>> s = State.from_position(table="3♠ 5♥", hands=("8♦ K♠", "9♥"))
+        >>> cards.from_mask(s.hand_mask(0))
+        (Card('8♦'), Card('K♠'))
+        """
+        return self._hand1 if core.check_seat(seat) else self._hand0
 
     @property
     def piles(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -982,7 +995,54 @@ class State(core.GameState[Move]):
         bit = bottom.bit
         return ((bottom,) if self._hand0 & bit else (), (bottom,) if self._hand1 & bit else ())
 
-    # -- moves -----------------------------------------------------------------------------
+    def table_mask(self) -> int:
+        """The table cards as a card mask (bit ``card.index``): ``cards.mask(table)``, the
+        view's ``table`` as a set, without working out the order the cards arrived in.
+
+        >>> s = State.from_position(table="3♠ 5♥", hands=("8♦ K♠", "9♥"))
+        >>> cards.from_mask(s.play("K♠").table_mask())
+        (Card('3♠'), Card('5♥'), Card('K♠'))
+        """
+        return self._table_bits
+
+    def _repr_details(self) -> str:
+        table = cards.format_cards(self._table_cards()) or "-"
+        totals = f"{self.totals[0]}:{self.totals[1]}"
+        return f"deal {self.deal_number} round {self.round}, table {table}, totals {totals}"
+
+    # -- the deal: dealt, then its rounds (T-S2, T-S3, T-D8) -----------------------------------
+    # These and the end of a deal fill in a state while it is being made (by new, play or
+    # from_position); once returned, a state never changes. They run once a round, so they
+    # are plain methods, not part of the per-move hot path.
+    def _begin_deal(self, deal_number: int, dealer: int) -> None:
+        """Deal ``deal_number`` of the match, shuffled from its seed (T-D8): the first 4 cards
+        to the table, the other 48 to the stock (its bottom card public), then the first
+        round."""
+        deck = shuffled_deck(self.seed, deal_number)
+        self.deal_number = deal_number
+        self.dealer = dealer
+        self._table = table = tuple(deck[:4])
+        self._table_bits = cards.mask(table)
+        self._profile = profile_of(self._table_bits)
+        self._reach = None
+        self._stock = stock = tuple(deck[4:])
+        self._bottom = stock[-1]
+        self._hand0 = self._hand1 = 0
+        self._pile0 = self._pile1 = 0
+        self.tablas = (0, 0)
+        self.last_capturer = None
+        self._deal_next_round()
+
+    def _deal_next_round(self) -> None:
+        """T-D8: Elder gets stock[0:3] and [6:9], the dealer [3:6] and [9:12]; Elder leads."""
+        dealt = deal_hands(self._stock, self.dealer)
+        self._stock = self._stock[12:]
+        self._hand0 |= dealt[0]
+        self._hand1 |= dealt[1]
+        elder = 1 - self.dealer
+        self._to_move = elder if (self._hand1 if elder else self._hand0) else self.dealer
+
+    # -- a turn: legal moves and playing a move (T-D1-T-D5, T-D12) -----------------------------
     def legal_moves(self) -> list[Move]:
         """Every legal move: for each hand card (card order) the trail, then its captures
         (bigger first)."""
@@ -994,71 +1054,28 @@ class State(core.GameState[Move]):
         if seat is None:
             self._keys = []
             return []
-        # hand_options() and new_move() inlined: the keys and the moves in one pass.
         hand = self._hand1 if seat else self._hand0
-        table = self._table_bits
         profile = self._profile
         reach = self._reach
         if reach is None:
             reach = self._reach = REACH.get(profile) or reach_of(profile)
         maximal = self.rules.capture_must_be_maximal
-        cache = PLANS[maximal]
-        keys = []
+        # The captures (T-D1-T-D4, T-D1a) as the fast path lists them, kept as the keys play()
+        # compares a move with.
+        keys = self._keys = hand_options(hand, self._table_bits, profile, reach, maximal)
+        # new_move() inlined: a call per capture was a tenth of a self-play move.
+        trails = TRAILS
         moves: list[Move] = []
-        add_key = keys.append
-        add_move = moves.append
-        while hand:
-            low = hand & -hand
-            hand ^= low
-            index = low.bit_length() - 1
-            add_key(index)
-            add_move(TRAILS[index])
-            v = PLAYED[index]
-            if not reach >> v & 1:
-                continue  # no table cards add up to v (also when the table is empty)
-            # The plans of the legal captures of value v (T-D1-T-D4; only the maximal ones,
-            # T-D1a, with capture_must_be_maximal): ints take whole values of the table.
-            plans = cache[v].get(profile & UP_TO[v])
-            if plans is None:
-                plans = plans_of(v, profile, maximal)
-            card = DECK[index]
-            for plan in plans:
-                if isinstance(plan, int):
-                    captured = table & plan
-                    add_key(captured << 6 | index)
-                    move = new_object(Move)
-                    SET_CARD(move, card)
-                    SET_MASK(move, captured)
-                    add_move(move)
-                else:
-                    for captured in expand_partial(plan, table):
-                        add_key(captured << 6 | index)
-                        move = new_object(Move)
-                        SET_CARD(move, card)
-                        SET_MASK(move, captured)
-                        add_move(move)
-        self._keys = keys
+        add = moves.append
+        for key in keys:
+            if key < 64:
+                add(trails[key])
+            else:
+                move = new_object(Move)
+                SET_CARD(move, DECK[key & 63])
+                SET_MASK(move, key >> 6)
+                add(move)
         return moves
-
-    def scores_tabla(self, move: Move | str) -> bool:
-        """Whether playing ``move`` here scores a tabla (T-S13, T-D5): a capture that takes
-        every table card, unless it is made with the deal's last card and the rules do not
-        count that one (``final_card_tabla``). The rule itself is :func:`.rules.is_tabla`;
-        a widget asks this before the move is played (to mark a suggested capture).
-        Raises :class:`IllegalMove` if ``move`` is not legal here.
-
-        >>> s = State.from_position(table="3♠ 5♥", hands=("8♦ K♠", "9♥"), stock="")
-        >>> s.scores_tabla("8♦ x 3♠ 5♥"), s.scores_tabla("8♦")
-        (True, False)
-        >>> last = State.from_position(table="3♠ 5♥", hands=("8♦", ""))
-        >>> last.scores_tabla("8♦ x 3♠ 5♥")  # the deal's last card (T-D5)
-        False
-        """
-        move = self.check(move)
-        if not move.mask:
-            return False
-        left = (self._hand0 | self._hand1).bit_count() - 1 + len(self._stock)
-        return is_tabla(cards.from_mask(self._table_bits & ~move.mask), left, self.rules)
 
     def legal_moves_count(self) -> int:
         """How many legal moves there are, counted without listing crowded tables' captures."""
@@ -1204,9 +1221,9 @@ class State(core.GameState[Move]):
                 child._pile0, child._pile1 = self._pile0, self._pile1 | captured | bit
             else:
                 child._pile0, child._pile1 = self._pile0 | captured | bit, self._pile1
-            # T-D5, as rules.is_tabla: an empty table, unless the deal's last card was played.
+            # T-D5: an empty table, unless the deal's last card was played.
             tablas = self.tablas
-            if not table_bits and (hand0 or hand1 or stock or rules.final_card_tabla):
+            if not table_bits and sweep_scores(hand0 | hand1 or len(stock), rules.final_card_tabla):
                 child._last_tabla = True
                 tablas = (tablas[0], tablas[1] + 1) if seat else (tablas[0] + 1, tablas[1])
             child.tablas = tablas
@@ -1230,7 +1247,103 @@ class State(core.GameState[Move]):
             child._after_turn()
         return child
 
-    # -- what players see ----------------------------------------------------------------------
+    def scores_tabla(self, move: Move | str) -> bool:
+        """Whether playing ``move`` here scores a tabla (T-S13, T-D5): a capture that takes
+        every table card, unless it is made with the deal's last card and the rules do not
+        count that one (``final_card_tabla``). The rule itself is :func:`.rules.is_tabla`;
+        a widget asks this before the move is played (to mark a suggested capture).
+        Raises :class:`IllegalMove` if ``move`` is not legal here.
+
+        >>> s = State.from_position(table="3♠ 5♥", hands=("8♦ K♠", "9♥"), stock="")
+        >>> s.scores_tabla("8♦ x 3♠ 5♥"), s.scores_tabla("8♦")
+        (True, False)
+        >>> last = State.from_position(table="3♠ 5♥", hands=("8♦", ""))
+        >>> last.scores_tabla("8♦ x 3♠ 5♥")  # the deal's last card (T-D5)
+        False
+        """
+        move = self.check(move)
+        if not move.mask:
+            return False
+        left = (self._hand0 | self._hand1).bit_count() - 1 + len(self._stock)
+        return is_tabla(cards.from_mask(self._table_bits & ~move.mask), left, self.rules)
+
+    def capture_step_mask(self, card: int, chosen: int = 0) -> tuple[int, bool]:
+        """:func:`capture_steps` on masks for this table: playing the card of index ``card``
+        with the table cards of mask ``chosen`` picked so far, the mask of the table cards
+        that can still be added, and whether ``chosen`` is a legal capture as it is (T-D1–T-D4,
+        T-D1a; no card chosen: the trail). Worked out from the capture plans, never from the
+        list of captures.
+
+        >>> s = State.from_position(table="3♠ 5♥ 2♦ 6♣", hands=("8♦ K♠", "9♥ 4♣"))
+        >>> more, complete = s.capture_step_mask(cards.parse("8♦").index, cards.parse("3♠").bit)
+        >>> cards.format_cards(cards.from_mask(more)), complete
+        ('2♦ 5♥ 6♣', False)
+        """
+        table = self._table_bits
+        if chosen & ~table:
+            return 0, False  # a chosen card is not on the table
+        more, complete = 0, not chosen
+        for plan in plans_of(PLAYED[card], self._profile, self.rules.capture_must_be_maximal):
+            fits = plan_fit(plan, table, chosen)
+            if fits is not None:
+                more |= fits[0]
+                complete = complete or fits[1]
+        return more, complete
+
+    # -- the end of a round and of a deal: the next round, the next deal or the end (T-D6-T-D9)
+    def _after_turn(self) -> None:
+        """Both hands are empty: deal the next round, or end the deal (and maybe the match)."""
+        if self._stock:
+            self._deal_next_round()
+        else:
+            self._end_deal()
+
+    def _end_deal(self) -> None:
+        """Score the deal (T-S18, T-D6, T-D9), add it to the totals, and start the next deal
+        with the other dealer (T-S3), or end the match (T-D7)."""
+        rules = self.rules
+        result = self._deal_result()
+        self.deal_results = (*self.deal_results, result)
+        self.totals = totals = result.totals
+        if not match_over(rules, totals):
+            self._begin_deal(self.deal_number + 1, 1 - self.dealer)
+            return
+        self._pile0, self._pile1 = result.piles
+        if result.leftovers_to is not None:
+            self._table = ()
+            self._table_bits = 0
+            self._profile = 0
+            self._reach = None
+        self._to_move = None
+        self._outcome = Outcome(winner(totals), totals)
+
+    def _deal_result(self) -> DealResult:
+        """The finished deal's result: the leftovers to their taker (T-D6), then the piles
+        and tablas scored (T-S18, T-D9) and added to the totals."""
+        leftovers = self._table_cards()  # in table order
+        taker = leftovers_taker(self.rules, self.dealer, self.last_capturer)
+        piles = [self._pile0, self._pile1]
+        if taker is not None and leftovers:
+            piles[taker] |= self._table_bits
+        counts = (piles[0].bit_count(), piles[1].bit_count())
+        points = (points_of_mask(piles[0]), points_of_mask(piles[1]))
+        parts = breakdown(counts, points, self.tablas)
+        scores = parts["scores"]
+        return DealResult(
+            deal=self.deal_number,
+            dealer=self.dealer,
+            cards=counts,
+            points=points,
+            most_cards=parts["most_cards"],
+            tablas=self.tablas,
+            scores=scores,
+            totals=(self.totals[0] + scores[0], self.totals[1] + scores[1]),
+            leftovers=leftovers,
+            leftovers_to=taker if leftovers else None,
+            piles=(piles[0], piles[1]),
+        )
+
+    # -- what a seat sees ----------------------------------------------------------------------
     def view(self, seat: int | None = None) -> TablicView:
         """What ``seat`` may see (None: what both may see): never the other hand or the stock
         order. A read-only :class:`TablicView`: typed fields, and as a dict its JSON form.
@@ -1267,6 +1380,33 @@ class State(core.GameState[Move]):
             target=self.rules.target,
             over=self.is_over,
             outcome=self._outcome,
+        )
+
+    def pile(self, seat: int) -> Pile:
+        """``seat``'s pile as a view shows it (``view(…).piles[seat]``: its cards and points,
+        T-S20), without making the view or listing the cards.
+
+        >>> s = State.from_position(table="3♠ 5♥", hands=("8♦ K♠", "9♥"))
+        >>> s.play("8♦ x 3♠ 5♥").pile(0)
+        Pile(cards=3, points=0)
+        """
+        return Pile.of(self._pile1 if core.check_seat(seat) else self._pile0)
+
+    def pile_counts(self) -> tuple[int, int, int, int]:
+        """Both piles as views show them, in one call: seat 0's cards and points, then seat
+        1's (``pile(0)`` and ``pile(1)`` without making them; the learning environments read
+        it at every move).
+
+        >>> s = State.from_position(table="3♠ 5♥", hands=("8♦ K♠", "9♥"))
+        >>> s.play("8♦ x 3♠ 5♥").pile_counts() == (*s.play("8♦ x 3♠ 5♥").pile(0), 0, 0)
+        True
+        """
+        pile0, pile1 = self._pile0, self._pile1
+        return (
+            pile0.bit_count(),
+            points_of_mask(pile0),
+            pile1.bit_count(),
+            points_of_mask(pile1),
         )
 
     def describe_last_move(self, locale: str | None = None) -> str:
@@ -1349,165 +1489,8 @@ class State(core.GameState[Move]):
         found._bottom = bottom  # the public card keeps its place even once dealt
         return found
 
-    # -- a deal's life: dealt, its rounds, scored, then the next deal or the end (T-S2, T-S3,
-    # T-D6-T-D9). These fill in a state while it is being made (by new, play or
-    # from_position); once returned, a state never changes. They run once a round, so they
-    # are plain methods, not part of the per-move hot path.
-    def _begin_deal(self, deal_number: int, dealer: int) -> None:
-        """Deal ``deal_number`` of the match, shuffled from its seed (T-D8): the first 4 cards
-        to the table, the other 48 to the stock (its bottom card public), then the first
-        round."""
-        deck = shuffled_deck(self.seed, deal_number)
-        self.deal_number = deal_number
-        self.dealer = dealer
-        self._table = table = tuple(deck[:4])
-        self._table_bits = cards.mask(table)
-        self._profile = profile_of(self._table_bits)
-        self._reach = None
-        self._stock = stock = tuple(deck[4:])
-        self._bottom = stock[-1]
-        self._hand0 = self._hand1 = 0
-        self._pile0 = self._pile1 = 0
-        self.tablas = (0, 0)
-        self.last_capturer = None
-        self._deal_next_round()
 
-    def _deal_next_round(self) -> None:
-        """T-D8: Elder gets stock[0:3] and [6:9], the dealer [3:6] and [9:12]; Elder leads."""
-        dealt = deal_hands(self._stock, self.dealer)
-        self._stock = self._stock[12:]
-        self._hand0 |= dealt[0]
-        self._hand1 |= dealt[1]
-        elder = 1 - self.dealer
-        self._to_move = elder if (self._hand1 if elder else self._hand0) else self.dealer
-
-    def _after_turn(self) -> None:
-        """Both hands are empty: deal the next round, or end the deal (and maybe the match)."""
-        if self._stock:
-            self._deal_next_round()
-        else:
-            self._end_deal()
-
-    def _end_deal(self) -> None:
-        """Score the deal (T-S18, T-D6, T-D9), add it to the totals, and start the next deal
-        with the other dealer (T-S3), or end the match (T-D7)."""
-        rules = self.rules
-        result = self._deal_result()
-        self.deal_results = (*self.deal_results, result)
-        self.totals = totals = result.totals
-        if not match_over(rules, totals):
-            self._begin_deal(self.deal_number + 1, 1 - self.dealer)
-            return
-        self._pile0, self._pile1 = result.piles
-        if result.leftovers_to is not None:
-            self._table = ()
-            self._table_bits = 0
-            self._profile = 0
-            self._reach = None
-        self._to_move = None
-        self._outcome = Outcome(winner(totals), totals)
-
-    def _deal_result(self) -> DealResult:
-        """The finished deal's result: the leftovers to their taker (T-D6), then the piles
-        and tablas scored (T-S18, T-D9) and added to the totals."""
-        leftovers = self._table_cards()  # in table order
-        taker = leftovers_taker(self.rules, self.dealer, self.last_capturer)
-        piles = [self._pile0, self._pile1]
-        if taker is not None and leftovers:
-            piles[taker] |= self._table_bits
-        counts = (piles[0].bit_count(), piles[1].bit_count())
-        points = (points_of_mask(piles[0]), points_of_mask(piles[1]))
-        parts = breakdown(counts, points, self.tablas)
-        scores = parts["scores"]
-        return DealResult(
-            deal=self.deal_number,
-            dealer=self.dealer,
-            cards=counts,
-            points=points,
-            most_cards=parts["most_cards"],
-            tablas=self.tablas,
-            scores=scores,
-            totals=(self.totals[0] + scores[0], self.totals[1] + scores[1]),
-            leftovers=leftovers,
-            leftovers_to=taker if leftovers else None,
-            piles=(piles[0], piles[1]),
-        )
-
-    def _repr_details(self) -> str:
-        table = cards.format_cards(self._table_cards()) or "-"
-        totals = f"{self.totals[0]}:{self.totals[1]}"
-        return f"deal {self.deal_number} round {self.round}, table {table}, totals {totals}"
-
-    # -- a capture built card by card, on masks (for the learning environments) ------------
-    def hand_mask(self, seat: int) -> int:
-        """``seat``'s hand as a card mask (bit ``card.index``): ``cards.mask(hands[seat])``
-        without listing both hands (full information, like :attr:`hands`).
-
-        >>> s = State.from_position(table="3♠ 5♥", hands=("8♦ K♠", "9♥"))
-        >>> cards.from_mask(s.hand_mask(0))
-        (Card('8♦'), Card('K♠'))
-        """
-        return self._hand1 if core.check_seat(seat) else self._hand0
-
-    def pile(self, seat: int) -> Pile:
-        """``seat``'s pile as a view shows it (``view(…).piles[seat]``: its cards and points,
-        T-S20), without making the view or listing the cards.
-
-        >>> s = State.from_position(table="3♠ 5♥", hands=("8♦ K♠", "9♥"))
-        >>> s.play("8♦ x 3♠ 5♥").pile(0)
-        Pile(cards=3, points=0)
-        """
-        return Pile.of(self._pile1 if core.check_seat(seat) else self._pile0)
-
-    def pile_counts(self) -> tuple[int, int, int, int]:
-        """Both piles as views show them, in one call: seat 0's cards and points, then seat
-        1's (``pile(0)`` and ``pile(1)`` without making them; the learning environments read
-        it at every move).
-
-        >>> s = State.from_position(table="3♠ 5♥", hands=("8♦ K♠", "9♥"))
-        >>> s.play("8♦ x 3♠ 5♥").pile_counts() == (*s.play("8♦ x 3♠ 5♥").pile(0), 0, 0)
-        True
-        """
-        pile0, pile1 = self._pile0, self._pile1
-        return (
-            pile0.bit_count(),
-            points_of_mask(pile0),
-            pile1.bit_count(),
-            points_of_mask(pile1),
-        )
-
-    def capture_step_mask(self, card: int, chosen: int = 0) -> tuple[int, bool]:
-        """:func:`capture_steps` on masks for this table: playing the card of index ``card``
-        with the table cards of mask ``chosen`` picked so far, the mask of the table cards
-        that can still be added, and whether ``chosen`` is a legal capture as it is (T-D1–T-D4,
-        T-D1a; no card chosen: the trail). Worked out from the capture plans, never from the
-        list of captures.
-
-        >>> s = State.from_position(table="3♠ 5♥ 2♦ 6♣", hands=("8♦ K♠", "9♥ 4♣"))
-        >>> more, complete = s.capture_step_mask(cards.parse("8♦").index, cards.parse("3♠").bit)
-        >>> cards.format_cards(cards.from_mask(more)), complete
-        ('2♦ 5♥ 6♣', False)
-        """
-        table = self._table_bits
-        if chosen & ~table:
-            return 0, False  # a chosen card is not on the table
-        more, complete = 0, not chosen
-        for plan in plans_of(PLAYED[card], self._profile, self.rules.capture_must_be_maximal):
-            fits = plan_fit(plan, table, chosen)
-            if fits is not None:
-                more |= fits[0]
-                complete = complete or fits[1]
-        return more, complete
-
-    def table_mask(self) -> int:
-        """The table cards as a card mask (bit ``card.index``): ``cards.mask(table)``, the
-        view's ``table`` as a set, without working out the order the cards arrived in.
-
-        >>> s = State.from_position(table="3♠ 5♥", hands=("8♦ K♠", "9♥"))
-        >>> cards.from_mask(s.play("K♠").table_mask())
-        (Card('3♠'), Card('5♥'), Card('K♠'))
-        """
-        return self._table_bits
+# -- setting up: new matches and records -------------------------------------------------------
 
 
 def new_game(seed: int | str | None = None, rules: Rules | None = None, dealer: int = 1) -> State:
@@ -1524,6 +1507,9 @@ def new_game(seed: int | str | None = None, rules: Rules | None = None, dealer: 
 def from_record(record: Mapping[str, object] | str) -> State:
     """Replay a record (dict or JSON text) made by :meth:`State.to_record`."""
     return State.from_record(record)
+
+
+# -- the end of a deal: what is said -----------------------------------------------------------
 
 
 def describe_deal(result: DealResult, locale: str | None = None) -> list[str]:
@@ -1553,6 +1539,9 @@ def describe_deal(result: DealResult, locale: str | None = None) -> list[str]:
         )
     )
     return parts
+
+
+# -- fast playouts -----------------------------------------------------------------------------
 
 
 class Playout(NamedTuple):
