@@ -33,13 +33,15 @@ def test_our_loops_count_the_moves_they_play(peers: ModuleType) -> None:
 
 
 def test_ratios_use_the_run_or_the_recorded_peer_figure(peers: ModuleType) -> None:
-    rates = {"listing": [2.0, 4.0, 9.0], "random_move": [3.0, 3.0, 3.0], "floor": [10.0] * 3}
+    rates = {"listing": [2.0, 4.0, 9.0], "random_move": [3.0, 3.0, 3.0], "lab_random": [5.0] * 3}
+    rates["floor"] = [10.0] * 3
     recorded = {"games_per_cpu_second": 2.0, "measured": "2026-01-01"}
     result = peers.game_result((20.0, 3.0), rates, recorded)
-    assert result["of_floor"] == {"listing": 0.4, "random_move": 0.3}
-    assert result["of_peer"] == {"listing": 2.0, "random_move": 1.5}
+    assert result["of_floor"] == {"listing": 0.4, "random_move": 0.3, "lab_random": 0.5}
+    assert result["of_peer"] == {"listing": 2.0, "random_move": 1.5, "lab_random": 2.5}
     assert "recorded" in result["peer_measured"]
     measured = peers.game_result((20.0, 3.0), {**rates, "peer": [1.0, 2.0, 3.0]}, recorded)
-    assert measured["of_peer"] == {"listing": 2.0, "random_move": 1.5}  # per-round medians
+    # per-round medians
+    assert measured["of_peer"] == {"listing": 2.0, "random_move": 1.5, "lab_random": 2.5}
     assert measured["peer_measured"] == "in this run"
     assert "of_peer" not in peers.game_result((20.0, 3.0), rates, None)
