@@ -32,8 +32,9 @@ none):
   dealt and scored, records, descriptions; and :func:`playout` over :func:`._fast.play_out`.
 
 The tests prove the fast paths equal to :mod:`.rules`: the capture search against
-:func:`.rules.legal_captures`, dealing against :func:`.rules.deal_round`, scoring against
-:func:`.rules.deal_breakdown`, and :func:`playout` against playing :class:`State` moves.
+:func:`.rules.legal_captures`, the groups of a capture against :func:`.rules.capture_groups`,
+dealing against :func:`.rules.deal_round`, scoring against :func:`.rules.deal_breakdown`, and
+:func:`playout` against playing :class:`State` moves.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from __future__ import annotations
 from cardwidgets.games.tablic._fast import (
     CaptureSteps,
     RankedCapture,
+    capture_groups,
     capture_options,
     capture_steps,
     clear_caches,
@@ -58,7 +60,6 @@ from cardwidgets.games.tablic.rules import (
     DealResult,
     Rules,
     Shortfall,
-    capture_groups,
     capture_shortfall,
     card_points,
     card_values,

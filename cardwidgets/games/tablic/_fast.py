@@ -68,10 +68,12 @@ from cardwidgets.games.tablic.rules import (
     played_value,
     winner,
 )
+from cardwidgets.games.tablic.rules import capture_groups as _plain_groups
 
 __all__ = [
     "CaptureSteps",
     "RankedCapture",
+    "capture_groups",
     "capture_options",
     "capture_steps",
     "clear_caches",
@@ -938,6 +940,7 @@ def clear_caches() -> None:
         plans.clear()
     REACH.clear()
     _STARTS.clear()
+    _GROUPS.clear()
 
 
 # -- random games on ints ------------------------------------------------------------------------
@@ -1190,6 +1193,82 @@ def is_capture(
     played = cards.to_card(card)
     bits = _table_bits(played, captured)
     return splits(PLAYED[played.index], profile_of(bits))
+
+
+_KINGS = cards.mask(c for c in DECK if c.rank == 13)
+_ANCHOR = tuple((-max(_VALUE[c.index]) if c.rank != 14 else 0, -c.index) for c in DECK)
+"""Each card's place in a split (:func:`.rules.capture_groups`' order): the highest value
+first, an Ace last (as 1 it is the smallest), then the higher index first."""
+_GROUPS: dict[tuple[int, int], tuple[int, ...] | None] = {}
+
+
+def group_masks(v: int, bits: int) -> tuple[int, ...] | None:
+    """The groups of value ``v`` (each a mask) that the table cards ``bits`` split into, the
+    split :func:`.rules.capture_groups` finds (the same backtracking, on ints), or None if
+    they do not split. The King rule (T-D4) is the caller's.
+
+    >>> [cards.format_cards(cards.from_mask(m)) for m in group_masks(8, cards.mask(
+    ...     cards.parse_many("3♠ 5♥ 2♦ 6♣")))]
+    ['2♦ 6♣', '3♠ 5♥']
+    """
+    key = (v, bits)
+    if key in _GROUPS:
+        return _GROUPS[key]
+    order = tuple(sorted((c.index for c in cards.from_mask(bits)), key=_ANCHOR.__getitem__))
+    found = _split(v, order)
+    if len(_GROUPS) > _CACHE_LIMIT:
+        _GROUPS.clear()
+    _GROUPS[key] = found
+    return found
+
+
+def _adds_up_to(v: int, group: tuple[int, ...]) -> bool:
+    # T-D2 as :func:`.rules.adds_up_to`: each table Ace 1 or 11, so the Aces add their count
+    # plus 10 for each Ace counted as 11.
+    aces = sum(1 for i in group if DECK[i].rank == 14)
+    rest = v - aces - sum(_VALUE[i][0] for i in group if DECK[i].rank != 14)
+    return rest >= 0 and rest % 10 == 0 and rest // 10 <= aces
+
+
+def _split(v: int, order: tuple[int, ...]) -> tuple[int, ...] | None:
+    # The reference's backtracking, card for card: the first card's group (fewest others
+    # first, in combination order), then the rest; the first split found is the answer.
+    if not order:
+        return ()
+    first, rest = order[0], order[1:]
+    for size in range(len(rest) + 1):
+        for others in itertools.combinations(rest, size):
+            group = (first, *others)
+            if _adds_up_to(v, group):
+                tail = _split(v, tuple(i for i in rest if i not in others))
+                if tail is not None:
+                    return (sum(1 << i for i in group), *tail)
+    return None
+
+
+def capture_groups(
+    card: CardLike, captured: Iterable[CardLike] | str
+) -> tuple[frozenset[Card], ...]:
+    """One way to split a legal capture into its groups (each adds up to the played value),
+    exactly :func:`.rules.capture_groups`' (the tests compare them), its splits cached.
+
+    The widget colours the groups; the order is deterministic (the group holding the highest
+    card first). Raises :class:`IllegalMove` if ``captured`` is not a legal capture: the
+    refusal is the plain rule's, with its reason.
+
+    >>> [cards.format_cards(sorted(g)) for g in capture_groups("8♦", "3♠ 5♥ 2♦ 6♣")]
+    ['2♦ 6♣', '3♠ 5♥']
+    >>> [cards.format_cards(sorted(g)) for g in capture_groups("A♦", "A♣ A♠ 10♥")]
+    ['10♥ A♣', 'A♠']
+    """
+    played = card if type(card) is Card else cards.to_card(card)
+    bits = _card_bits(captured)
+    v = PLAYED[played.index]
+    if bits and not bits >> played.index & 1 and (v != 14 or (bits & _KINGS).bit_count() <= 1):
+        found = group_masks(v, bits)
+        if found is not None:
+            return tuple(frozenset(cards.from_mask(m)) for m in found)
+    return _plain_groups(played, captured)  # not a capture: the plain rule says why
 
 
 class CaptureSteps(NamedTuple):
