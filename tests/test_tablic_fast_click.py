@@ -1,10 +1,12 @@
 """What a click asks of the Tablić engine on masks gives the plain rules' answers.
 
 A Play click draws the capture groups of the moves shown, marks a capture's tabla and writes
-the piles' points into the seat's position code. Each of these is answered on masks
+the piles' points into the seat's position code; the greedy reply reads card points and
+played values. Each of these is answered on masks or by card index
 (:func:`cardwidgets.games.tablic.capture_groups` over the fast engine,
-``State.scores_tabla`` with the fast sweep rule, the pile points from the fast lookups); here
-they are compared with :mod:`cardwidgets.games.tablic.rules` over random positions.
+``State.scores_tabla`` with the fast sweep rule, the pile points and the package's
+``card_points``, ``played_value`` and ``card_values`` from the fast lookups); here they are
+compared with :mod:`cardwidgets.games.tablic.rules` over random positions and every card.
 """
 
 from __future__ import annotations
@@ -119,3 +121,26 @@ def test_the_pile_points_in_a_seats_code_are_the_plain_card_points() -> None:
                     written_piles += bool(pile)
             state = state.play(state.random_move(rng))
     assert written_piles > 200
+
+
+def test_the_card_lookups_are_the_plain_rules_for_every_card_and_its_texts() -> None:
+    # The greedy player's tables and the scene's points read the package's lookups.
+    for card in DECK:
+        for given in (card, card.text, f"{card.text[:-1]}{card.suit.letter}"):
+            assert tablic.card_points(given) == rules.card_points(given), given
+            assert tablic.played_value(given) == rules.played_value(given), given
+            assert tablic.card_values(given) == rules.card_values(given), given
+
+
+@pytest.mark.parametrize("bad", ["1♠", "", "K♠ Q♠", None, 7])
+def test_the_card_lookups_refuse_what_the_plain_rules_refuse(bad: object) -> None:
+    for fast, plain in (
+        (tablic.card_points, rules.card_points),
+        (tablic.played_value, rules.played_value),
+        (tablic.card_values, rules.card_values),
+    ):
+        with pytest.raises(Exception) as plain_refusal:
+            plain(bad)  # type: ignore[arg-type]
+        with pytest.raises(type(plain_refusal.value)) as fast_refusal:
+            fast(bad)  # type: ignore[arg-type]
+        assert str(fast_refusal.value) == str(plain_refusal.value)

@@ -45,11 +45,14 @@ from cardwidgets.games.tablic._fast import (
     capture_groups,
     capture_options,
     capture_steps,
+    card_points,
+    card_values,
     clear_caches,
     count_captures,
     is_capture,
     iter_captures,
     maximal_captures,
+    played_value,
     ranked_captures,
 )
 from cardwidgets.games.tablic.moves import Move
@@ -61,10 +64,7 @@ from cardwidgets.games.tablic.rules import (
     Rules,
     Shortfall,
     capture_shortfall,
-    card_points,
-    card_values,
     deal_breakdown,
-    played_value,
     score_deal,
 )
 from cardwidgets.games.tablic.state import (

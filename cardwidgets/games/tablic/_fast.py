@@ -9,7 +9,8 @@ public capture functions (``tablic.capture_options`` …), card texts in, card s
 The room, in reading order:
 
 * **Lookups by card index** (:data:`PLAYED`, :func:`points_of_mask`), made once from the plain
-  rules, so they cannot disagree with them.
+  rules, so they cannot disagree with them; the package's :func:`card_values`,
+  :func:`played_value` and :func:`card_points` are these lookups.
 * **Profiles** (:func:`profile_of`, :data:`UNIT`, :func:`reach_of`): whether table cards split
   into groups of the played value v depends only on how many cards of each value they hold
   (T-D2), so a table is reduced to its packed counts, Aces at value 1 (a table Ace counts 1 or
@@ -61,14 +62,14 @@ from cardwidgets.games.tablic.rules import (
     DEFAULT_RULES,
     Rules,
     breakdown,
-    card_points,
-    card_values,
     leftovers_taker,
     match_over,
-    played_value,
     winner,
 )
 from cardwidgets.games.tablic.rules import capture_groups as _plain_groups
+from cardwidgets.games.tablic.rules import card_points as _plain_points
+from cardwidgets.games.tablic.rules import card_values as _plain_values
+from cardwidgets.games.tablic.rules import played_value as _plain_played
 
 __all__ = [
     "CaptureSteps",
@@ -76,25 +77,58 @@ __all__ = [
     "capture_groups",
     "capture_options",
     "capture_steps",
+    "card_points",
+    "card_values",
     "clear_caches",
     "count_captures",
     "is_capture",
     "iter_captures",
     "maximal_captures",
+    "played_value",
     "ranked_captures",
 ]
 
 # -- the rules as lookups by card index --------------------------------------------------------
 
 
-_VALUE = tuple(card_values(c) for c in DECK)
+_VALUE = tuple(_plain_values(c) for c in DECK)
 """Table values by card index (T-S19, T-D2): J 12, Q 13, K 14, A 1 or 11."""
-PLAYED = tuple(played_value(c) for c in DECK)
+PLAYED = tuple(_plain_played(c) for c in DECK)
 """Played values by card index (T-D3: a played Ace is 11)."""
-_POINTS = tuple(card_points(c) for c in DECK)
+_POINTS = tuple(_plain_points(c) for c in DECK)
 """Card points by card index (T-S20)."""
 _POINT_MASK = cards.mask(c for c in DECK if _POINTS[c.index])
 _TEN_DIAMONDS_BIT = cards.parse("10♦").bit
+
+
+def card_values(card: CardLike) -> tuple[int, ...]:
+    """The values a card can take on the table (T-S19, T-D2), looked up by card index: the
+    table is made from :func:`.rules.card_values`, so the two cannot disagree.
+
+    >>> card_values("A♣"), card_values("J♥"), card_values("K♠"), card_values("7♦")
+    ((1, 11), (12,), (14,), (7,))
+    """
+    return _VALUE[(card if type(card) is Card else cards.to_card(card)).index]
+
+
+def played_value(card: CardLike) -> int:
+    """The value a played card captures with (T-D3: a played Ace is 11), looked up by card
+    index from :func:`.rules.played_value`.
+
+    >>> played_value("A♦"), played_value("Q♠")
+    (11, 13)
+    """
+    return PLAYED[(card if type(card) is Card else cards.to_card(card)).index]
+
+
+def card_points(card: CardLike) -> int:
+    """Points of a card at the end of a deal (T-S20), looked up by card index from
+    :func:`.rules.card_points`: 10♦ 2; A, K, Q, J, other 10s and 2♣ 1.
+
+    >>> [card_points(c) for c in ("10♦", "10♠", "A♥", "J♣", "2♣", "2♦", "9♠")]
+    [2, 1, 1, 1, 1, 0, 0]
+    """
+    return _POINTS[(card if type(card) is Card else cards.to_card(card)).index]
 
 
 def points_of_mask(bits: int) -> int:
@@ -294,8 +328,8 @@ def _plan_at(plan: _Plan, table: int, index: int) -> int:
 
 # -- captures ranked by points -------------------------------------------------------------------
 
-_POINT_CARDS = cards.mask(c for c in DECK if card_points(c) >= 1)
-_TWO_POINT_CARDS = cards.mask(c for c in DECK if card_points(c) >= 2)
+_POINT_CARDS = cards.mask(c for c in DECK if _POINTS[c.index] >= 1)
+_TWO_POINT_CARDS = cards.mask(c for c in DECK if _POINTS[c.index] >= 2)
 
 Ranked = tuple[int, int, int, int]
 """A capture as :func:`ranked_sets` yields it: ``(-points, -cards, position, mask)``, so that
