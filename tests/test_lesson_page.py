@@ -1,7 +1,8 @@
-"""Lesson pages and worksheets: every example lesson writes a page and a worksheet in English
-and German; a page carries its seat's boards and precomputed verdicts but no hidden card and no
-position code (twin lessons that differ only in cards the learner cannot see give byte-equal
-pages and worksheets); a page cut off or edited is refused with a sentence.
+"""Lesson pages and worksheets: every example lesson writes a page and a worksheet in English,
+German and Croatian (the Croatian ones without the teacher's English); a page carries its seat's
+boards and precomputed verdicts but no hidden card and no position code (twin lessons that differ
+only in cards the learner cannot see give byte-equal pages and worksheets); a page cut off or
+edited is refused with a sentence.
 
 The page's behaviour in a browser (clicks, progress, the download) is checked in
 tests/browser/test_browser_lesson_page.py; its script's logic in js/lesson.test.ts.
@@ -9,6 +10,7 @@ tests/browser/test_browser_lesson_page.py; its script's logic in js/lesson.test.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -241,6 +243,41 @@ def test_every_example_writes_a_worksheet_and_an_answer_key(name: str, locale: s
         explanation = exercise.explanation[locale].replace("'", "&#x27;").replace('"', "&quot;")
         assert explanation in key and explanation not in sheet
     assert i18n.text("lessonpage.name_line", locale) in sheet
+
+
+def _strings(data: object) -> list[str]:
+    """Every text inside a page's data (nested dicts and lists)."""
+    if isinstance(data, str):
+        return [data]
+    if isinstance(data, dict):
+        return [text for value in data.values() for text in _strings(value)]
+    if isinstance(data, list):
+        return [text for value in data for text in _strings(value)]
+    return []
+
+
+def _teacher_texts(lesson: lessons.Lesson, locale: str) -> list[str]:
+    """What the teacher wrote for ``locale``: title, prose, prompts, hints, explanations."""
+    found = [lesson.title[locale]]
+    for step in lesson.steps:
+        if isinstance(step, lessons.Exercise):
+            found += [step.prompt[locale], step.explanation[locale]]
+            found += [hint[locale] for hint in step.hints]
+        else:
+            found.append(step.text[locale])
+    return found
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_a_croatian_page_and_worksheet_carry_no_english_teacher_text(name: str) -> None:
+    lesson = lessons.load(name)
+    data = page.read_page(lesson.to_html(locale="hr"))
+    shown = "\n".join(_strings(data))
+    key = lesson.worksheet_html(answers=True, locale="hr")
+    for text in _teacher_texts(lesson, "hr"):
+        assert text in shown and html.escape(text) in key
+    for text in _teacher_texts(lesson, "en"):
+        assert text not in shown and html.escape(text) not in key
 
 
 def test_the_answer_key_names_the_accepted_answers() -> None:
