@@ -33,7 +33,8 @@ cardwidgets.core.IllegalMove: K♠ cannot capture 7♦: these cards do not split
 Everything that happened is an :class:`Event` ("a move landed", "a deal ended", "a summary is
 due", "the game ended", and the navigation: undone, shown, resumed, a new game), returned by
 the call that made it, kept in :attr:`Table.events` until read, and passed to every callback
-of :meth:`Table.listen`. ``print(t)`` gives the board as text from the learner's seat (hidden
+of :meth:`Table.listen`; :meth:`Table.on_change` calls back once per change with its events.
+``print(t)`` gives the board as text from the learner's seat (hidden
 cards hidden), and a notebook shows ``t`` as a still picture.
 
 How the widget sits on it: a game widget makes one ``Table`` (``w.table``; its default
@@ -262,6 +263,7 @@ class Table:
         self._dismissed: set[int] = set()
         self._unread: list[Event] = []
         self._listeners: list[Callable[[Event], object]] = []
+        self._watchers: list[Callable[[tuple[Event, ...]], object]] = []
         self._emit(self._replies())  # the computer may open the game
 
     def _first(self, state: GameState[Any] | None, code: str | None, rules: Any) -> GameState[Any]:
@@ -590,8 +592,7 @@ class Table:
         ...
         cardwidgets.table.TableError: there is no move to take back
         """
-        learners = [seat for seat in (0, 1) if self._seats[seat] is None]
-        index = undo_point(self._line, learners[0] if len(learners) == 1 else None)
+        index = self._undo_index()
         if index is None:
             raise TableError("table.nothing_to_undo")
         self._branches.append(self._line[-1])
@@ -600,6 +601,21 @@ class Table:
         ply = self.state.ply
         self._dismissed = {p for p in self._dismissed if p <= ply}
         return self._emit([Event("undone", ply, state=self.state)])
+
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` has a move to take back.
+
+        >>> t = Table("tablic", seed=1, opponent="greedy")
+        >>> t.can_undo(), t.play("A♣ x 4♥ 7♦") and t.can_undo()
+        (False, True)
+        """
+        return self._undo_index() is not None
+
+    def _undo_index(self) -> int | None:
+        """The index in the line that :meth:`undo` goes back to (:func:`undo_point` for the
+        one learner, or for anyone's last move), None if there is nothing to take back."""
+        learners = [seat for seat in (0, 1) if self._seats[seat] is None]
+        return undo_point(self._line, learners[0] if len(learners) == 1 else None)
 
     def new(self, *, seed: int | str | None = None, code: str | None = None) -> tuple[Event, ...]:
         """A new game with the same rules and seats; the old line is kept in
@@ -675,12 +691,45 @@ class Table:
         else:
             self._listeners.append(callback)
 
+    def on_change(
+        self, callback: Callable[[tuple[Event, ...]], object], *, remove: bool = False
+    ) -> None:
+        """Call ``callback(events)`` once after every change of the table from now on, with
+        the events of that change (``remove=True``: no more): a move played or stepped and the
+        replies after it, a pause continued past, an undo, another position shown, a new game
+        or position, a seat or opponent changed (then the events are the computer's moves it
+        made at once, maybe none). A front end that shows the table follows it so, whoever
+        changed it. A change the table refuses calls nothing. What the callback raises
+        reaches the caller of the change, which stays made.
+
+        >>> t = Table("tablic", seed=1, opponent="greedy")
+        >>> changes = []
+        >>> def seen(events):
+        ...     changes.append([e.kind for e in events])
+        >>> t.on_change(seen)
+        >>> _ = t.play("A♣ x 4♥ 7♦"); _ = t.goto(1); t.opponent = "random"
+        >>> changes
+        [['move', 'move'], ['shown'], []]
+        >>> t.on_change(seen, remove=True); _ = t.undo(); len(changes)
+        3
+        """
+        if remove:
+            # ==, not is: a bound method given twice is two objects, equal.
+            self._watchers = [c for c in self._watchers if c != callback]
+        elif not callable(callback):
+            raise TableError("table.not_watcher", found=i18n.shown(callback))
+        else:
+            self._watchers.append(callback)
+
     def _emit(self, events: list[Event]) -> tuple[Event, ...]:
         self._unread.extend(events)
         for event in events:
             for callback in list(self._listeners):
                 callback(event)
-        return tuple(events)
+        made = tuple(events)
+        for watcher in list(self._watchers):
+            watcher(made)
+        return made
 
     # -- display -------------------------------------------------------------------------------
     def status(self) -> str:

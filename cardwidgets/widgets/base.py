@@ -469,12 +469,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     def state(self, state: S) -> None:
         if self.engine is not None and not isinstance(state, self.engine.State):
             raise WidgetError("widget.wrong_state", game=self.game)
-        events = self._flow(lambda: self.table.reset(state))
-        self._narrated = {}  # the old game's sentences go with it
-        self.clear_selection()
-        self._message = None
-        self._said = _moved(events)
-        self.refresh()
+        self._flow(lambda: self.table.reset(state))  # the widget follows (_table_changed)
 
     @property
     def viewer(self) -> int:
@@ -508,7 +503,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         self.clear_selection()
         seat = int(change["new"])  # type: ignore[call-overload]  # a SeatOption: an int
         # The computer may have to move for the seat it now holds.
-        said = _moved(self._flow(lambda: setattr(self.table, "seat", seat)))
+        said = _moved(self._flow(lambda: setattr(self.table, "seat", seat), follow=False))
         if said and getattr(self, "_ready", False):
             self._said = said
         self.refresh()
@@ -528,21 +523,16 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         """
         with self.reporting():
             self.check_turn()
-            first = self.table.cursor + 1
-            events = self._flow(lambda: self.table.play(move))
-            said: list[Said] = _moved(events)
-            self.clear_selection()
-            self._message = None
-            self._confirm_new = False
-            self._said = said
-            self._flight = first if len(said) > 1 else None
-            self.refresh()
-            self._run_hooks(events)
+            self._flow(lambda: self.table.play(move))  # the widget follows (_table_changed)
         return self.state
 
-    def _flow(self, act: Callable[[], object]) -> tuple[Event, ...]:
+    def _flow(self, act: Callable[[], object], *, follow: bool = True) -> tuple[Event, ...]:
         """Run ``act`` on the table; the events it made (a computer player's refused move is
-        refused in the widget's words)."""
+        refused in the widget's words). The widget follows the change as it follows any
+        (:meth:`_table_changed`), unless ``follow`` is off: then the caller shows it its own
+        way."""
+        _ = self.table.events  # what was changed before, from outside, is followed already
+        self._following = follow
         try:
             act()
         except TableError as err:
@@ -552,7 +542,59 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             raise WidgetError(
                 "widget.bad_opponent", move=params["chosen"], reason=params["reason"]
             ) from err
+        finally:
+            self._following = True
         return self.table.events
+
+    def _table_changed(self, events: tuple[Event, ...]) -> None:
+        """Show a change of the table, whoever made it (the widget's own calls, or a cell's
+        ``w.table.play(...)``): what the live line says follows from its ``events``, as
+        :meth:`_follow` reads them; the moves run the ``on_move`` hooks."""
+        if not self._following:
+            return
+        table = self.table
+        if table.seat != self.seat:  # the table changed sides: the widget's eyes follow
+            self.seat = table.seat
+        kind = events[0].kind if events else None
+        if kind == "new":  # a new game or position: the old game's sentences go with it
+            self._narrated = {}
+            self.clear_selection()
+            self._message = None
+            self._said = _moved(events)
+            self.refresh()
+            return
+        self._follow(events)
+        self.refresh()
+        self._run_hooks(events)
+
+    def _follow(self, events: tuple[Event, ...]) -> None:
+        """What the live line says after ``events`` (not a new game), and the moves to play
+        out: the learner's move and the replies (the selection and the question of a new game
+        go), the computer's moves or the game going on after a pause (the selection stays), an
+        undo or a position of the history shown (nothing played out)."""
+        table = self.table
+        first = events[0] if events else None
+        if first is None:  # the seats changed and nobody moved: the scene shows who plays
+            return
+        self._message = None
+        said: list[Said] = _moved(events)
+        start = None if not said else said[0].ply - table.line[0].ply
+        by_computer = first.seat is not None and table.players[first.seat] is not None
+        if first.kind == "resumed" or (first.kind == "move" and by_computer):
+            self._said = said or [self._whose_turn()]
+            self._flight = start
+            return
+        self.clear_selection()
+        self._confirm_new = False
+        if first.kind == "move":  # the learner's move, and the computer's replies played out
+            self._said, self._flight = said, start if len(said) > 1 else None
+        elif first.kind == "undone":
+            taken = table.branches[-1].ply - first.ply
+            one = self._undo_seat() is None
+            key = "widget.teacher.undone_one" if one else "widget.teacher.undone"
+            self._said = [(key, {"n": taken, "ply": first.ply})]
+        else:  # shown: nothing played out
+            self._said = [("widget.position", {"ply": first.ply, "plies": table.line[-1].ply})]
 
     # -- the computer's moves, played out ------------------------------------------------------
     def _play_out(self, built: _scene.Scene, shown: Presenter[S, Any]) -> None:
@@ -626,18 +668,9 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         with self.reporting():
             if not self.players:
                 raise WidgetError("widget.not_watching")
-            paused = self.paused
-            if not paused and (self.state.is_over or self.state.to_move is None):
+            if not self.paused and (self.state.is_over or self.state.to_move is None):
                 raise WidgetError("widget.game_over")
-            events = self._flow(self.table.step)
-            if paused:
-                self._said = [self._whose_turn()]
-            else:
-                self._said = _moved(events)
-                self._flight = self.table.cursor
-            self._message = None
-            self.refresh()
-            self._run_hooks(events)
+            self._flow(self.table.step)  # the widget follows (_table_changed)
         return self.state
 
     def watch(self, pace: float | None = None) -> None:
@@ -690,17 +723,8 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         with self.reporting():
             if not self.paused:
                 raise WidgetError("widget.nothing_to_continue")
-            first_new = len(self.table.line)
-            events = self._flow(self.table.resume)
-            said: list[Said] = _moved(events)
-            if not said:  # the learner begins the next deal or set: say so, not nothing
-                said = [self._whose_turn()]
-            else:
-                self._flight = first_new
-            self._said = said
-            self._message = None
-            self.refresh()
-            self._run_hooks(events)
+            # The widget follows; when the learner begins the next deal or set, it says so.
+            self._flow(self.table.resume)
 
     def _whose_turn(self) -> Said:
         """What the live line says when nobody moved: the game's end, or whose turn it is."""
@@ -804,12 +828,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     def _go(self, index: int) -> None:
         line = self.table.line
         ply = line[max(0, min(index, len(line) - 1))].ply
-        self._flow(lambda: self.table.goto(ply))  # said below, nothing played out
-        self.clear_selection()
-        self._message = None
-        self._confirm_new = False
-        self._said = [("widget.position", {"ply": self.state.ply, "plies": line[-1].ply})]
-        self.refresh()
+        self._flow(lambda: self.table.goto(ply))  # the widget follows: nothing played out
 
     # -- new games -----------------------------------------------------------------------------
     def new(self, seed: int | str | None = None) -> None:
@@ -833,12 +852,8 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
 
         with self.reporting():
             chosen = None if seed is None else read_seed(seed)
-            events = self._flow(lambda: self.table.new(seed=chosen))
-        self._narrated = {}  # the old game's sentences go with it
-        self.clear_selection()
-        self._message = None
-        self._said = _moved(events)
-        self.refresh()  # the new game first, then the line that says it began: two scenes
+            # The widget follows: the new game's scene first, then the line that says it began.
+            self._flow(lambda: self.table.new(seed=chosen))
         self._confirm_new = False
         if chosen is None:
             self._show("info", lambda: self.text("widget.new_started"))
@@ -908,7 +923,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         if not isinstance(value, str) and not _has_choose(value):
             raise _refusal(self, "opponent", value, choices)
         # the game may wait on it (hot-seat, seat 1 to move); a failing player changes nothing
-        said = _moved(self._flow(lambda: setattr(self.table, "opponent", value)))
+        said = _moved(self._flow(lambda: setattr(self.table, "opponent", value), follow=False))
         self._opponent_named = isinstance(value, str)
         if said:
             self._said = said
@@ -934,9 +949,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
 
     def can_undo(self) -> bool:
         """Whether :meth:`undo` has a move to take back."""
-        from cardwidgets.widgets.teacher import undo_point
-
-        return undo_point(self.table.line, self._undo_seat()) is not None
+        return self.table.can_undo()
 
     def _undo_seat(self) -> int | None:
         """Whose moves undo takes back: the learner's, or anyone's (hot-seat, watching)."""
@@ -958,23 +971,12 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         ...
         cardwidgets.widgets.base.WidgetError: There is no move of yours to take back.
         """
-        from cardwidgets.widgets.teacher import undo_point
-
         with self.reporting():
-            index = undo_point(self.table.line, self._undo_seat())
-            if index is None:
+            if not self.table.can_undo():
                 raise WidgetError("widget.teacher.nothing_to_undo")
         if self.running:
             self.pause()
-        taken = len(self.table.line) - 1 - index
-        self._flow(self.table.undo)
-        ply = self.state.ply
-        self.clear_selection()
-        self._message = None
-        self._confirm_new = False
-        key = "widget.teacher.undone_one" if self._undo_seat() is None else "widget.teacher.undone"
-        self._said = [(key, {"n": taken, "ply": ply})]
-        self.refresh()
+        self._flow(self.table.undo)  # the widget follows (_table_changed)
 
     # -- in the scene --------------------------------------------------------------------------
 
@@ -1023,6 +1025,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     _css = _HERE / "cards.css"
     _built: _scene.Scene  # the scene last sent (typed; ``scene`` holds it as the browser's dict)
     _flight: int | None = None  # the line index from which the next scene plays moves out
+    _following = True  # whether the widget shows a change of its table as it follows any
 
     def __init__(
         self,
@@ -1098,6 +1101,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             shown = self.table.line[self._index_of_ply(ply)].ply
             self._flow(lambda: self.table.goto(shown))  # nothing to say: the position asked for
             self.table.replying = self.answers()
+        self.table.on_change(self._table_changed)  # from now on the widget follows its table
         self.refresh()
 
     def answers(self) -> bool:
