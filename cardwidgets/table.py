@@ -60,6 +60,7 @@ such a pause).
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, Protocol, TypeGuard
 
@@ -75,6 +76,7 @@ __all__ = [
     "Table",
     "TableError",
     "pause_after",
+    "read_seed",
     "undo_point",
 ]
 
@@ -181,6 +183,37 @@ def undo_point(line: Sequence[GameState[Any]], seat: int | None) -> int | None:
         if line[index].to_move == seat:
             return index
     return None
+
+
+# Letters (any script), digits and a few joiners: what a teacher types, and what a table's own
+# follow-on seeds look like ("7/2"); no control characters, nothing long.
+_SEED_WORD = re.compile(r"[\w][\w .:/+-]{0,63}")
+_DIGITS = re.compile(r"[0-9]{1,19}")
+_MAX_SEED = 2**63  # fresh_seed() draws 63 bits
+
+
+def read_seed(value: object) -> int | str:
+    """The seed ``value`` names as a person types it: a whole number 0 ≤ n < 2**63 (also as
+    text: ``" 7 "`` is 7, so a page's seed field and ``new(seed=7)`` deal the same game), or a
+    short word (``"lesson 1"``, ``"7/2"``); anything else raises :class:`TableError`.
+
+    >>> read_seed(" 7 "), read_seed(7), read_seed("lesson 1")
+    (7, 7, 'lesson 1')
+    >>> read_seed("-3")
+    Traceback (most recent call last):
+    ...
+    cardwidgets.table.TableError: a seed is a whole number (0 or more) or a short word of ...
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        if 0 <= value < _MAX_SEED:
+            return value
+    elif isinstance(value, str):
+        text = value.strip()
+        if _DIGITS.fullmatch(text) and int(text) < _MAX_SEED:
+            return int(text)
+        if _SEED_WORD.fullmatch(text) and not text.lstrip("+-").isdigit():
+            return text
+    raise TableError("table.bad_seed", seed=i18n.shown(value))
 
 
 def _has_choose(found: object) -> TypeGuard[Player]:

@@ -64,7 +64,7 @@ from cardwidgets.core import GameState, Move, check_seat
 from cardwidgets.i18n import TranslatedError
 from cardwidgets.present import Moment, Presenter, Said, still_note, words
 from cardwidgets.replay.embed import widget_entry
-from cardwidgets.table import Event, Table, TableError
+from cardwidgets.table import Event, Table, TableError, read_seed
 from cardwidgets.widgets.errors import WidgetError  # apart: the teacher panel raises it too
 
 __all__ = [
@@ -848,10 +848,8 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         ...
         cardwidgets.widgets.base.WidgetError: A seed is a whole number (0 or more) or a short ...
         """
-        from cardwidgets.widgets.teacher import read_seed
-
         with self.reporting():
-            chosen = None if seed is None else read_seed(seed)
+            chosen = None if seed is None else self._read_seed(seed)
             # The widget follows: the new game's scene first, then the line that says it began.
             self._flow(lambda: self.table.new(seed=chosen))
         self._confirm_new = False
@@ -860,6 +858,15 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         else:
             self._show("info", lambda: self.text("widget.teacher.new_seed", seed=chosen))
         self.refresh()
+
+    @staticmethod
+    def _read_seed(seed: object) -> int | str:
+        """The seed a teacher typed (:func:`cardwidgets.table.read_seed`), refused in the
+        widget's words."""
+        try:
+            return read_seed(seed)
+        except TableError as err:
+            raise WidgetError("widget.teacher.bad_seed", **err.params) from None
 
     def _new_state(self, seed: int | str, rules: Any) -> S:
         """The first position of a new game from ``seed`` (a game may deal its own way)."""
@@ -913,17 +920,18 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     def opponent(self, value: object) -> None:
         if self.players:
             raise OptionError("widget.watch_with_opponent", locale=self.locale)
-        from cardwidgets import bots
-
         if value is None:
             value = "human"  # as before the setter: None is hot-seat play
-        choices = self.text("widget.teacher.opponent_choices")
-        if isinstance(value, str) and value not in (*bots.PLAYERS, "human"):
-            raise _refusal(self, "opponent", value, choices)
-        if not isinstance(value, str) and not _has_choose(value):
-            raise _refusal(self, "opponent", value, choices)
-        # the game may wait on it (hot-seat, seat 1 to move); a failing player changes nothing
-        said = _moved(self._flow(lambda: setattr(self.table, "opponent", value), follow=False))
+        # The table checks the player (and refuses it unchanged): the widget words the refusal.
+        # The game may wait on it (hot-seat, seat 1 to move); a failing player changes nothing.
+        try:
+            events = self._flow(lambda: setattr(self.table, "opponent", value), follow=False)
+        except TableError as err:
+            if err.key != "table.bad_opponent":
+                raise
+            choices = self.text("widget.teacher.opponent_choices")
+            raise _refusal(self, "opponent", value, choices) from None
+        said = _moved(events)
         self._opponent_named = isinstance(value, str)
         if said:
             self._said = said
