@@ -1071,20 +1071,8 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         self._confirm_new = False
         self._hooks = []
         watched = self._watched(players, opponent, seed)
-        make_opponent(opponent, f"{seed}:opponent")  # a bad one is refused in the widget's words
         self._opponent_named = opponent is None or isinstance(opponent, str)
-        # The widget's default opponent (None) is the greedy player; "human": hot-seat play.
-        self.table = Table(
-            self.game,
-            state=state,
-            seed=seed,
-            seat=seat if seat in (0, 1) and not isinstance(seat, bool) else 0,  # see super()
-            opponent=None if watched else "greedy" if opponent is None else opponent,
-            players=watched or None,
-            deal=self._new_state,
-            # Given a ply, the position asked for is shown: the computer waits for a move.
-            replying=ply is None and self.answers(),
-        )
+        self.table = self._table_of(state, seed, seat, opponent, watched, replying=ply is None)
         said = _moved(self.table.events)
         self._timer = None
         super().__init__(
@@ -1111,6 +1099,39 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             self.table.replying = self.answers()
         self.table.on_change(self._table_changed)  # from now on the widget follows its table
         self.refresh()
+
+    def _table_of(
+        self,
+        state: S,
+        seed: int | str,
+        seat: int,
+        opponent: object,
+        watched: tuple[Opponent, ...],
+        *,
+        replying: bool,
+    ) -> Table:
+        """The table of the game (the widget's default opponent, None, is the greedy player;
+        ``"human"``: hot-seat play). The table checks the opponent; a bad one is refused in
+        the widget's words. Not ``replying`` (given a ply, the position asked for is shown),
+        the computer waits for a move."""
+        try:
+            return Table(
+                self.game,
+                state=state,
+                seed=seed,
+                seat=seat if seat in (0, 1) and not isinstance(seat, bool) else 0,  # see super()
+                opponent=None if watched else "greedy" if opponent is None else opponent,
+                players=watched or None,
+                deal=self._new_state,
+                replying=replying and self.answers(),
+            )
+        except TableError as err:
+            if err.key != "table.bad_opponent":
+                raise
+            if isinstance(opponent, str):
+                names = err.params["names"]
+                raise WidgetError("widget.bad_opponent_name", name=opponent, names=names) from None
+            raise WidgetError("widget.no_choose") from None
 
     def answers(self) -> bool:
         """Whether the computer answers the learner's moves now (a game may wait on
