@@ -51,6 +51,8 @@ widget's: each tick is one :meth:`Table.step`. The moves among the events of one
 the live line says and what the scene plays out, and the ``on_move`` hooks are called for
 them. A game that deals its own way passes ``deal`` (Panjpar's trump guess, Pazaak's side
 decks); :attr:`Table.replying` holds the computer back while the game waits on something else.
+The widget follows its table through :meth:`Table.on_change`, so a change made on ``w.table``
+from a cell shows in the widget as the same call through the widget would.
 
 A move played from an earlier position forgets the continued pauses after it: a pause reached
 on the new line is shown again (the widget, before it sat on the table, kept them and skipped

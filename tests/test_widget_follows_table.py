@@ -159,14 +159,6 @@ def test_a_callback_taken_off_the_table_is_not_called() -> None:
     assert [[e.kind for e in events] for events in changes] == [["move", "move"]]
 
 
-def test_a_widget_taken_off_its_table_stays_as_it_was() -> None:
-    a = TablicWidget(seed=1, pace=0)
-    a.table.on_change(a._table_changed, remove=True)
-    version = a.version
-    a.table.play("A♣ x 4♥ 7♦")
-    assert a.version == version and a.ply == 0
-
-
 def test_on_change_refuses_what_cannot_be_called() -> None:
     t = Table("tablic", seed=1)
     with pytest.raises(TableError, match="on_change is a function"):

@@ -2,7 +2,9 @@
 
 A game widget is a view over one :class:`cardwidgets.Table` (:attr:`GameWidget.table`), which
 holds the game's flow: the line of states and the cursor into it (history navigation), the
-seats, the opponent's replies, the pauses, undo and new games. The widget holds the seat whose
+seats, the opponent's replies, the pauses, undo and new games, and follows it
+(:meth:`cardwidgets.Table.on_change`): a change made through the widget or on ``w.table`` from
+a cell is shown the same way. The widget holds the seat whose
 eyes it shows, the display options and the learner's selection (a half-made move). It syncs one
 piece of game data to the browser, the ``scene``, which the game's presenter
 (:mod:`cardwidgets.present`) builds from what that seat may see. The browser sends intents (a
