@@ -166,3 +166,23 @@ def test_on_change_refuses_what_cannot_be_called() -> None:
     t.play("A♣ x 4♥ 7♦")  # nothing was added: the move is played, nothing called
     with i18n.using("de"), pytest.raises(TableError, match="Rückruf von on_change"):
         t.on_change(None)  # type: ignore[arg-type]
+
+
+def test_on_change_is_called_once_per_change_after_it_and_never_for_a_refusal() -> None:
+    t = Table("tablic", seed=1, opponent="greedy")
+    seen: list[tuple[list[str], int, int]] = []
+    t.on_change(lambda events: seen.append(([e.kind for e in events], t.state.ply, t.cursor)))
+    t.play("A♣ x 4♥ 7♦")
+    with pytest.raises(IllegalMove):
+        t.play("K♠ x 7♦")
+    with pytest.raises(TableError):
+        t.goto(9)
+    t.seat = 1  # the computer takes seat 0, which is to move: it moves at once
+    t.goto(1)
+    t.new(seed=5)  # the computer, seat 0, opens the new game
+    assert seen == [
+        (["move", "move"], 2, 2),
+        (["move"], 3, 3),
+        (["shown"], 1, 1),
+        (["new", "move"], 1, 1),
+    ]
