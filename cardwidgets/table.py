@@ -372,6 +372,19 @@ class Table:
         """The seed of the game on the table: ``Table(game, seed=t.seed)`` deals it again."""
         return self._seed if self._new_games == 0 else f"{self._seed}/{self._new_games}"
 
+    @property
+    def new_games(self) -> int:
+        """The new games dealt without a seed since the seed was given (each one's seed
+        follows from it, :attr:`seed` ``"5/1"``, ``"5/2"`` …); 0: the game of the seed itself.
+
+        >>> t = Table("tablic", seed=5)
+        >>> _ = t.new(); t.new_games, t.seed
+        (1, '5/1')
+        >>> _ = t.new(seed=7); t.new_games, t.seed
+        (0, 7)
+        """
+        return self._new_games
+
     def goto(self, ply: int) -> tuple[Event, ...]:
         """Show the position after ``ply`` moves of the current line (the line stays).
 

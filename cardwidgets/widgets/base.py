@@ -558,16 +558,32 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         if table.seat != self.seat:  # the table changed sides: the widget's eyes follow
             self.seat = table.seat
         kind = events[0].kind if events else None
-        if kind == "new":  # a new game or position: the old game's sentences go with it
-            self._narrated = {}
-            self.clear_selection()
-            self._message = None
-            self._said = _moved(events)
-            self.refresh()
+        if kind == "new":
+            self._new_game(events)
             return
         self._follow(events)
         self.refresh()
         self._run_hooks(events)
+
+    def _new_game(self, events: tuple[Event, ...]) -> None:
+        """Show a new game or position (the old game's sentences go with it). A new game
+        (:meth:`Table.new`: the old line is kept in the branches; a position put on the table
+        keeps none) is shown first, then the line that says it began: two scenes."""
+        table = self.table
+        self._narrated = {}
+        self.clear_selection()
+        self._message = None
+        self._said = _moved(events)
+        self.refresh()
+        if not table.branches:  # a position put on the table (Table.reset): nothing to say
+            return
+        self._confirm_new = False
+        chosen = table.seed if table.new_games == 0 else None
+        if chosen is None:
+            self._show("info", lambda: self.text("widget.new_started"))
+        else:
+            self._show("info", lambda: self.text("widget.teacher.new_seed", seed=chosen))
+        self.refresh()
 
     def _follow(self, events: tuple[Event, ...]) -> None:
         """What the live line says after ``events`` (not a new game), and the moves to play
@@ -852,14 +868,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         """
         with self.reporting():
             chosen = None if seed is None else self._read_seed(seed)
-            # The widget follows: the new game's scene first, then the line that says it began.
-            self._flow(lambda: self.table.new(seed=chosen))
-        self._confirm_new = False
-        if chosen is None:
-            self._show("info", lambda: self.text("widget.new_started"))
-        else:
-            self._show("info", lambda: self.text("widget.teacher.new_seed", seed=chosen))
-        self.refresh()
+            self._flow(lambda: self.table.new(seed=chosen))  # the widget follows (_new_game)
 
     @staticmethod
     def _read_seed(seed: object) -> int | str:
