@@ -465,8 +465,24 @@ class Table:
         seats: list[Player | None] = [None, None]
         seats[1 - self._seat] = made
         self._seats = (seats[0], seats[1])
-        self._reseated(saved)
-        self._named = opponent if isinstance(opponent, str) else None
+        # Named before the replies: what follows the change (on_change) sees the new opponent.
+        named, self._named = self._named, opponent if isinstance(opponent, str) else None
+        try:
+            self._reseated(saved)
+        except BaseException:
+            self._named = named  # a failing player changes nothing
+            raise
+
+    @property
+    def opponent_named(self) -> bool:
+        """Whether the opponent was given by its name (``"greedy"``; ``"human"`` too): then
+        :meth:`new` with a seed makes it again, seeded from that seed.
+
+        >>> t = Table("tablic", seed=1, opponent="greedy")
+        >>> t.opponent_named, Table("tablic", seed=1, opponent=t.opponent).opponent_named
+        (True, False)
+        """
+        return self._named is not None
 
     def _reseated(self, saved: tuple[Any, ...]) -> None:
         """After the seats changed: the computer replies if it is to move now; a failing

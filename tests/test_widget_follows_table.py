@@ -122,9 +122,11 @@ def test_an_opponent_set_on_the_table_shows_in_the_widget() -> None:
     a = TablicWidget(seed=1, opponent="human", pace=0, teacher=True)
     a.play("A♣ x 4♥ 7♦")  # hot-seat: seat 1 is to move, a learner
     a.table.opponent = "greedy"  # the computer takes seat 1 and moves at once
-    assert a.ply == 2 and a.opponent_name == "greedy"
+    assert a.ply == 2 and a.opponent_name == "greedy" and a.opponent_named
     assert a.scene["teacher"]["opponent"] == "greedy"
     assert a.is_my_turn()
+    a.table.opponent = a.table.opponent  # the same player, given as it is: not by a name
+    assert not a.opponent_named and a.scene["teacher"]["opponent"] == ""
 
 
 def test_a_change_the_table_refuses_leaves_the_widget_unchanged() -> None:

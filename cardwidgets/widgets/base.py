@@ -315,7 +315,6 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     _hooks: list[MoveHook]
     _locale_asked: str | None  # the locale of option refusals while the widget is made
     _timer: asyncio.TimerHandle | None  # the next move while they play on
-    _opponent_named: bool  # made from a name (or None): new(seed=...) makes it again, seeded
     _selection: Any  # the learner's half-made move: the game's frozen selection
     presenter_class: ClassVar[type[Presenter[Any, Any]]]
     """The game's presenter (:mod:`cardwidgets.present`): it draws the scene."""
@@ -943,12 +942,11 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             choices = self.text("widget.teacher.opponent_choices")
             raise _refusal(self, "opponent", value, choices) from None
         said = _moved(events)
-        self._opponent_named = isinstance(value, str)
         if said:
             self._said = said
         named = self.opponent_name or "human"
         shown = f"widget.teacher.opponent.{named}"  # a bot's name in the widget's language
-        key = shown if self._opponent_named else None
+        key = shown if self.opponent_named else None
         self._show(
             "info",
             lambda: self.text("widget.teacher.opponent_set", name=self.text(key) if key else named),
@@ -963,8 +961,10 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
 
     @property
     def opponent_named(self) -> bool:
-        """Whether the widget made its opponent from a name (then ``new(seed=…)`` seeds it)."""
-        return self._opponent_named
+        """Whether the opponent was made from a name (then ``new(seed=…)`` seeds it): the
+        table's :attr:`~cardwidgets.Table.opponent_named`, so it follows an opponent set on
+        the table too (False while two computer players are watched: there is no opponent)."""
+        return self.table.opponent_named
 
     def can_undo(self) -> bool:
         """Whether :meth:`undo` has a move to take back."""
@@ -1082,7 +1082,6 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         self._confirm_new = False
         self._hooks = []
         watched = self._watched(players, opponent, seed)
-        self._opponent_named = opponent is None or isinstance(opponent, str)
         self.table = self._table_of(state, seed, seat, opponent, watched, replying=ply is None)
         said = _moved(self.table.events)
         self._timer = None
@@ -1327,7 +1326,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             panel = teacher_panel(
                 shown.moment,
                 opponent=self.opponent_name,
-                named=self._opponent_named,
+                named=self.opponent_named,
                 seed=self.game_seed,
             )
             with_panel: _scene.TeacherScene = {**built, "teacher": panel}
