@@ -64,7 +64,7 @@ from cardwidgets import scene as _scene
 from cardwidgets.cards import Rng, fresh_seed
 from cardwidgets.core import GameState, Move, check_seat
 from cardwidgets.i18n import TranslatedError
-from cardwidgets.present import Moment, Presenter, Said, still_note, words
+from cardwidgets.present import Moment, Presenter, Said, live, still_note, words
 from cardwidgets.replay.embed import widget_entry
 from cardwidgets.table import Event, Table, TableError, read_seed
 from cardwidgets.widgets.errors import WidgetError  # apart: the teacher panel raises it too
@@ -504,7 +504,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         self.clear_selection()
         seat = int(change["new"])  # type: ignore[call-overload]  # a SeatOption: an int
         # The computer may have to move for the seat it now holds.
-        said = _moved(self._flow(lambda: setattr(self.table, "seat", seat), follow=False))
+        said = live.moved(self._flow(lambda: setattr(self.table, "seat", seat), follow=False))
         if said and getattr(self, "_ready", False):
             self._said = said
         self.refresh()
@@ -572,7 +572,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         self._narrated = {}
         self.clear_selection()
         self._message = None
-        self._said = _moved(events)
+        self._said = live.moved(events)
         self.refresh()
         if not table.branches:  # a position put on the table (Table.reset): nothing to say
             return
@@ -585,49 +585,17 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         self.refresh()
 
     def _follow(self, events: tuple[Event, ...]) -> None:
-        """What the live line says after ``events`` (not a new game), and the moves to play
-        out: the learner's move and the replies (the selection and the question of a new game
-        go), the computer's moves or the game going on after a pause (the selection stays), an
-        undo or a position of the history shown (nothing played out)."""
-        table = self.table
-        first = events[0] if events else None
-        if first is None:  # the seats changed and nobody moved: the scene shows who plays
+        """What the live line says after ``events`` (not a new game) and the moves to play out
+        (:func:`cardwidgets.present.live.follow`); the learner's own act takes the selection
+        and the question of a new game away."""
+        followed = live.follow(events, self.table, self.moment())
+        if followed is None:  # the seats changed and nobody moved: the scene shows who plays
             return
         self._message = None
-        said: list[Said] = _moved(events)
-        start = None if not said else said[0].ply - table.line[0].ply
-        by_computer = first.seat is not None and table.players[first.seat] is not None
-        if first.kind == "resumed" or (first.kind == "move" and by_computer):
-            self._said = said or [self._whose_turn()]
-            self._flight = start
-            return
-        self.clear_selection()
-        self._confirm_new = False
-        if first.kind == "move":  # the learner's move, and the computer's replies played out
-            self._said, self._flight = said, start if len(said) > 1 else None
-        elif first.kind == "undone":
-            taken = table.branches[-1].ply - first.ply
-            one = self._undo_seat() is None
-            key = "widget.teacher.undone_one" if one else "widget.teacher.undone"
-            self._said = [(key, {"n": taken, "ply": first.ply})]
-        else:  # shown: nothing played out
-            self._said = [("widget.position", {"ply": first.ply, "plies": table.line[-1].ply})]
-
-    # -- the computer's moves, played out ------------------------------------------------------
-    def _play_out(self, built: _scene.Scene, shown: Presenter[S, Any]) -> None:
-        """Add to ``built`` the frames that play out the moves just made (the computer's
-        card in flight, then the position after it), each shown for :attr:`pace` seconds
-        (watching: half of it, the other half is the wait for the next move). Only once per
-        move and only at the end of the line; ``pace=0`` plays nothing out. The line, the
-        state and what is announced stay as they were: the frames are a picture only."""
-        first, self._flight = self._flight, None
-        line = self.table.line
-        if first is None or self.pace <= 0 or self.table.cursor != len(line) - 1:
-            return
-        seconds = self.pace / 2 if self.players else self.pace
-        frames = shown.frames(first, seconds)
-        if frames:
-            cast(_scene.LiveScene, built)["frames"] = frames
+        if followed.learner:
+            self.clear_selection()
+            self._confirm_new = False
+        self._said, self._flight = followed.said, followed.flight
 
     def back_turn(self) -> None:
         """Show the position one whole turn earlier: the last one before the position shown
@@ -742,15 +710,6 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
                 raise WidgetError("widget.nothing_to_continue")
             # The widget follows; when the learner begins the next deal or set, it says so.
             self._flow(self.table.resume)
-
-    def _whose_turn(self) -> Said:
-        """What the live line says when nobody moved: the game's end, or whose turn it is."""
-        to_move = self.state.to_move
-        if self.state.is_over or to_move is None:
-            return ("status", {})
-        if self.opponent is not None and to_move == self.seat:
-            return ("widget.turn.you", {})
-        return ("widget.turn", {"seat": int(to_move)})
 
     # -- teacher hooks -------------------------------------------------------------------------
     def on_move(self, hook: MoveHook, *, remove: bool = False) -> None:
@@ -941,7 +900,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
                 raise
             choices = self.text("widget.teacher.opponent_choices")
             raise _refusal(self, "opponent", value, choices) from None
-        said = _moved(events)
+        said = live.moved(events)
         if said:
             self._said = said
         named = self.opponent_name or "human"
@@ -1083,7 +1042,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         self._hooks = []
         watched = self._watched(players, opponent, seed)
         self.table = self._table_of(state, seed, seat, opponent, watched, replying=ply is None)
-        said = _moved(self.table.events)
+        said = live.moved(self.table.events)
         self._timer = None
         super().__init__(
             pace=pace,
@@ -1293,18 +1252,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     # -- the scene -----------------------------------------------------------------------------
     def describe(self) -> str:
         """A short deterministic description for ``repr`` (no ids, no addresses)."""
-        state = self.state
-        if state.is_over:
-            turn = "game over"
-        elif self.paused:
-            turn = "paused"
-        elif self.is_my_turn():
-            turn = (
-                "your turn" if self.opponent is not None else f"player {(state.to_move or 0) + 1}"
-            )
-        else:
-            turn = f"seat {state.to_move} to move"
-        return f"seat={self.seat}, move {state.ply}, {turn}"
+        return live.describe(self.moment())
 
     def zone(self, zone_id: str) -> _scene.Zone:
         """The zone ``zone_id`` of the current scene (``"hand"``, ``"table"`` …)."""
@@ -1389,7 +1337,10 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         shown = self.presenter()  # one presenter draws the scene and plays the moves out
         built = self.build_scene(shown)
         built["version"] = version
-        self._play_out(built, shown)
+        first, self._flight = self._flight, None
+        frames = live.play_out(shown, first, self.pace)
+        if frames:
+            cast(_scene.LiveScene, built)["frames"] = frames
         self._built = built
         state = self.state
         with self.hold_sync():
@@ -1414,11 +1365,6 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             return {"text/plain": repr(self), "text/html": html, **replay}
         data, metadata = bundle
         return {**data, "text/plain": repr(self), "text/html": html, **replay}, metadata
-
-
-def _moved(events: tuple[Event, ...]) -> list[Said]:
-    """The positions the moves among ``events`` led to: what the live line says."""
-    return [event.state for event in events if event.kind == "move"]
 
 
 class Opponent(Protocol):
