@@ -78,6 +78,7 @@ __all__ = [
     "Table",
     "TableError",
     "pause_after",
+    "player_name",
     "read_seed",
     "undo_point",
 ]
@@ -235,7 +236,21 @@ def _opponent(opponent: object, seed: int | str) -> Player | None:
         made: Player = bots.make(opponent, seed=seed)
         return made
     names = ", ".join(bots.PLAYERS)
-    raise TableError("table.bad_opponent", names=names, found=i18n.shown(opponent))
+    # ``name``: the unknown name as given, for a front end that words the refusal its own way.
+    name = opponent if isinstance(opponent, str) else None
+    raise TableError("table.bad_opponent", names=names, found=i18n.shown(opponent), name=name)
+
+
+def player_name(player: Player) -> str:
+    """A computer player's name as shown: a bot's own (``"expert"``), else its class's.
+
+    >>> from cardwidgets import bots
+    >>> from cardwidgets.bots.random_opponent import RandomOpponent
+    >>> player_name(bots.make("expert", seed=1)), player_name(RandomOpponent(1))
+    ('expert', 'RandomOpponent')
+    """
+    name = getattr(player, "name", None)
+    return name if isinstance(name, str) and name else type(player).__name__
 
 
 class Table:

@@ -54,20 +54,23 @@ import warnings
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from types import ModuleType
-from typing import Any, ClassVar, Generic, Protocol, TypeGuard, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 import anywidget
 import traitlets
 
 from cardwidgets import i18n
 from cardwidgets import scene as _scene
-from cardwidgets.cards import Rng, fresh_seed
+from cardwidgets.cards import fresh_seed
 from cardwidgets.core import GameState, Move, check_seat
 from cardwidgets.i18n import TranslatedError
 from cardwidgets.present import Moment, Presenter, Said, live, still_note, words
 from cardwidgets.replay.embed import widget_entry
-from cardwidgets.table import Event, Table, TableError, read_seed
+from cardwidgets.table import Event, Player, Table, TableError, player_name, read_seed
 from cardwidgets.widgets.errors import WidgetError  # apart: the teacher panel raises it too
+
+if TYPE_CHECKING:
+    from cardwidgets.bots.random_opponent import RandomOpponent
 
 __all__ = [
     "Appraisals",
@@ -80,7 +83,6 @@ __all__ = [
     "SeatOption",
     "SwitchOption",
     "WidgetError",
-    "make_opponent",
 ]
 
 _log = logging.getLogger(__name__)
@@ -448,7 +450,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             said=tuple(self._said),
             confirm_new=self._confirm_new,
             dismissed=table.dismissed,
-            players=tuple(_player_name(p) for p in self.players),
+            players=tuple(player_name(p) for p in self.players),
             running=self.running,
         )
 
@@ -623,19 +625,6 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         self._go(index)
 
     # -- watching two computer players ---------------------------------------------------------
-    def _watched(self, players: object, opponent: object, seed: int | str) -> tuple[Opponent, ...]:
-        """The two computer players to watch (``players=("expert", "greedy")``), or none."""
-        if players is None:
-            return ()
-        if opponent is not None:
-            raise WidgetError("widget.watch_with_opponent")
-        if isinstance(players, str) or not isinstance(players, (tuple, list)) or len(players) != 2:
-            raise WidgetError("widget.bad_players", players=i18n.shown(players))
-        made = [make_opponent(p, f"{seed}:player{i}") for i, p in enumerate(players)]
-        if made[0] is None or made[1] is None:  # "human": that is hot-seat play, not watching
-            raise WidgetError("widget.bad_players", players=i18n.shown(players))
-        return (made[0], made[1])
-
     @property
     def players(self) -> tuple[Opponent, ...]:
         """The two computer players being watched (seat 0, seat 1), or ``()``."""
@@ -916,7 +905,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     def opponent_name(self) -> str:
         """The opponent's name (``"greedy"`` …; a player's class name), ``""`` in hot-seat."""
         opponent = self.opponent
-        return "" if opponent is None else _player_name(opponent)
+        return "" if opponent is None else player_name(opponent)
 
     @property
     def opponent_named(self) -> bool:
@@ -1040,8 +1029,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         self._remake = None
         self._confirm_new = False
         self._hooks = []
-        watched = self._watched(players, opponent, seed)
-        self.table = self._table_of(state, seed, seat, opponent, watched, replying=ply is None)
+        self.table = self._table_of(state, seed, seat, opponent, players, replying=ply is None)
         said = live.moved(self.table.events)
         self._timer = None
         super().__init__(
@@ -1075,32 +1063,51 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         seed: int | str,
         seat: int,
         opponent: object,
-        watched: tuple[Opponent, ...],
+        players: object,
         *,
         replying: bool,
     ) -> Table:
-        """The table of the game (the widget's default opponent, None, is the greedy player;
-        ``"human"``: hot-seat play). The table checks the opponent; a bad one is refused in
-        the widget's words. Not ``replying`` (given a ply, the position asked for is shown),
-        the computer waits for a move."""
+        """The table of the game (the widget's default opponent, None, is the greedy player,
+        and so is a watched player given as None; ``"human"``: hot-seat play). The table
+        checks the opponent and the players; a bad one is refused in the widget's words. Not
+        ``replying`` (given a ply, the position asked for is shown), the computer waits for a
+        move."""
+        seated = players
+        if isinstance(players, (tuple, list)):
+            seated = tuple("greedy" if p is None else p for p in players)
         try:
             return Table(
                 self.game,
                 state=state,
                 seed=seed,
                 seat=seat if seat in (0, 1) and not isinstance(seat, bool) else 0,  # see super()
-                opponent=None if watched else "greedy" if opponent is None else opponent,
-                players=watched or None,
+                opponent="greedy" if opponent is None and players is None else opponent,
+                players=cast("tuple[object, ...] | None", seated),
                 deal=self._new_state,
                 replying=replying and self.answers(),
             )
         except TableError as err:
-            if err.key != "table.bad_opponent":
+            refusal = self._table_refusal(err, opponent, players)
+            if refusal is err:
                 raise
-            if isinstance(opponent, str):
-                names = err.params["names"]
-                raise WidgetError("widget.bad_opponent_name", name=opponent, names=names) from None
-            raise WidgetError("widget.no_choose") from None
+            raise refusal from None
+
+    @staticmethod
+    def _table_refusal(err: TableError, opponent: object, players: object) -> Exception:
+        """The table's refusal of the opponent or the players, in the widget's words."""
+        if err.key == "table.players_and_opponent":
+            return WidgetError("widget.watch_with_opponent")
+        shown = i18n.shown(players)
+        if err.key == "table.bad_players" or (
+            players is not None and not isinstance(players, (tuple, list))
+        ):
+            return WidgetError("widget.bad_players", players=shown)
+        if err.key != "table.bad_opponent":
+            return err
+        name = err.params.get("name")
+        if isinstance(name, str):
+            return WidgetError("widget.bad_opponent_name", name=name, names=err.params["names"])
+        return WidgetError("widget.no_choose")
 
     def answers(self) -> bool:
         """Whether the computer answers the learner's moves now (a game may wait on
@@ -1367,71 +1374,23 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         return {**data, "text/plain": repr(self), "text/html": html, **replay}, metadata
 
 
-class Opponent(Protocol):
-    """Anything that picks a move for the seat to move: every player in :mod:`cardwidgets.bots`."""
-
-    def choose(self, state: Any) -> Any:
-        """The move to play in ``state``."""
-        ...
-
-
 MoveHook = Callable[[Any, int, Any], object]
 """A teacher's callback: ``hook(move, seat, state)`` after every move (see
 :meth:`GameWidget.on_move`)."""
 
 
-class RandomOpponent:
-    """A uniformly random legal move, fixed by the seed and the position.
-
-    >>> from cardwidgets import tablic
-    >>> state = tablic.new_game(seed=3)
-    >>> RandomOpponent(1).choose(state) == RandomOpponent(1).choose(state)
-    True
-    """
-
-    def __init__(self, seed: int | str = 0) -> None:
-        self.seed = seed
-
-    def choose(self, state: Any) -> Any:
-        """A random legal move of the seat to move, ``legal_moves()[rng.below(count)]``, drawn
-        without listing a crowded Tablić table's hundreds of thousands of moves."""
-        from cardwidgets.bots.strategy import PLAIN, strategy_for
-
-        return (strategy_for(state) or PLAIN).random_move(state, Rng(f"{self.seed}:{state.ply}"))
-
-    def __repr__(self) -> str:
-        return f"RandomOpponent(seed={self.seed!r})"
+Opponent = Player
+"""Anything that picks a move for the seat to move (:class:`cardwidgets.table.Player`): every
+player in :mod:`cardwidgets.bots`."""
 
 
-def _player_name(player: Opponent) -> str:
-    """A computer player's name as shown: a bot's own (``"expert"``), else its class's."""
-    name = getattr(player, "name", None)
-    return name if isinstance(name, str) and name else type(player).__name__
+def __getattr__(name: str) -> Any:
+    # The bots load with the first computer player, not with the widgets.
+    if name == "RandomOpponent":
+        from cardwidgets.bots.random_opponent import RandomOpponent
 
-
-def _has_choose(found: object) -> TypeGuard[Opponent]:
-    return callable(getattr(found, "choose", None))
-
-
-def make_opponent(opponent: object, seed: int | str) -> Opponent | None:
-    """None: the computer (a greedy player); "human": hot-seat; a name: a bot; else the object."""
-    from cardwidgets import bots
-
-    if opponent is None:
-        made: Opponent = bots.GreedyPlayer(seed=seed)
-        return made
-    if opponent == "human":
-        return None
-    if isinstance(opponent, str):
-        if opponent not in bots.PLAYERS:
-            raise WidgetError(
-                "widget.bad_opponent_name", name=opponent, names=", ".join(bots.PLAYERS)
-            )
-        named: Opponent = bots.make(opponent, seed=seed)
-        return named
-    if not _has_choose(opponent):
-        raise WidgetError("widget.no_choose")
-    return opponent
+        return RandomOpponent
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def parse(content: object, bare: bool, current: int) -> tuple[dict[str, Any], int]:
