@@ -4,7 +4,7 @@ events and the :class:`~cardwidgets.present.Moment` (no widget, no traitlets).
 A front end that follows a :class:`~cardwidgets.Table` reads each change's events here:
 :func:`follow` gives what the aria-live line announces and from which position the next scene
 plays the moves out, :func:`play_out` gives those frames, :func:`whose_turn` the sentence when
-nobody moved, and :func:`describe` a short text of the moment for a ``repr``.
+nobody moved.
 
 >>> from cardwidgets import Table
 >>> from cardwidgets.present import Moment
@@ -15,8 +15,8 @@ nobody moved, and :func:`describe` a short text of the moment for a ``repr``.
 >>> moment = Moment(line=t.line, cursor=t.cursor)
 >>> follow(events, t, moment)
 Followed(said=[...], flight=1, learner=True)
->>> describe(moment), whose_turn(moment)
-('seat=0, move 2, your turn', ('widget.turn.you', {}))
+>>> whose_turn(moment)
+('widget.turn.you', {})
 """
 
 from __future__ import annotations
@@ -26,12 +26,11 @@ from typing import TYPE_CHECKING, Any
 
 from cardwidgets import scene as _scene
 from cardwidgets.present.base import Moment, Presenter, Said
-from cardwidgets.table import pause_after
 
 if TYPE_CHECKING:
     from cardwidgets.table import Event, Table
 
-__all__ = ["Followed", "describe", "follow", "moved", "play_out", "whose_turn"]
+__all__ = ["Followed", "follow", "moved", "play_out", "whose_turn"]
 
 
 def moved(events: tuple[Event, ...]) -> list[Said]:
@@ -48,36 +47,6 @@ def whose_turn(moment: Moment) -> Said:
     if not moment.hot_seat and to_move == moment.seat:
         return ("widget.turn.you", {})
     return ("widget.turn", {"seat": int(to_move)})
-
-
-def _learner_to_move(moment: Moment, paused: bool) -> bool:
-    """Whether the position shown waits for a learner: no computer plays the seat to move
-    (watching: both seats are the computer's; hot-seat: neither), not paused."""
-    to_move = moment.state.to_move
-    if to_move is None or paused or moment.watching:
-        return False
-    return moment.hot_seat or to_move == moment.seat
-
-
-def describe(moment: Moment) -> str:
-    """A short deterministic description of ``moment`` (no ids, no addresses): the seat, the
-    move number and whose turn it is.
-
-    >>> from cardwidgets import tablic
-    >>> describe(Moment.of(tablic.new_game(seed=1), hot_seat=True))
-    'seat=0, move 0, player 1'
-    """
-    state = moment.state
-    paused = state.ply not in moment.dismissed and pause_after(state) is not None
-    if state.is_over:
-        turn = "game over"
-    elif paused:
-        turn = "paused"
-    elif _learner_to_move(moment, paused):
-        turn = "your turn" if not moment.hot_seat else f"player {(state.to_move or 0) + 1}"
-    else:
-        turn = f"seat {state.to_move} to move"
-    return f"seat={moment.seat}, move {state.ply}, {turn}"
 
 
 @dataclasses.dataclass(frozen=True)

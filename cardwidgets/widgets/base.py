@@ -1259,7 +1259,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     # -- the scene -----------------------------------------------------------------------------
     def describe(self) -> str:
         """A short deterministic description for ``repr`` (no ids, no addresses)."""
-        return live.describe(self.moment())
+        return self.presenter().describe(self.paused)
 
     def zone(self, zone_id: str) -> _scene.Zone:
         """The zone ``zone_id`` of the current scene (``"hand"``, ``"table"`` …)."""
