@@ -80,6 +80,7 @@ __all__ = [
     "pause_after",
     "player_name",
     "read_seed",
+    "turn_point",
     "undo_point",
 ]
 
@@ -186,6 +187,25 @@ def undo_point(line: Sequence[GameState[Any]], seat: int | None) -> int | None:
         if line[index].to_move == seat:
             return index
     return None
+
+
+def turn_point(line: Sequence[GameState[Any]], index: int, seat: int, step: int) -> int:
+    """The index in ``line`` one whole turn of ``seat`` from ``line[index]``: back
+    (``step=-1``) the last position before it where ``seat`` was to move, forward (``step=1``)
+    the next one; the first or the latest position when there is none.
+
+    >>> from cardwidgets import tablic
+    >>> line = tablic.new_game(seed=1).play("A♣ x 4♥ 7♦").play("J♥ x J♠").path()
+    >>> turn_point(line, 2, 0, -1), turn_point(line, 0, 0, 1), turn_point(line, 0, 1, 1)
+    (0, 2, 1)
+    >>> turn_point(line, 0, 0, -1), turn_point(line, 2, 0, 1)
+    (0, 2)
+    """
+    last = len(line) - 1
+    index += step
+    while 0 < index < last and line[index].to_move != seat:
+        index += step
+    return max(0, min(index, last))
 
 
 # Letters (any script), digits and a few joiners: what a teacher types, and what a table's own

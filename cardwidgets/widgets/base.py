@@ -66,7 +66,15 @@ from cardwidgets.core import GameState, Move, check_seat
 from cardwidgets.i18n import TranslatedError
 from cardwidgets.present import Moment, Presenter, Said, live, still_note, words
 from cardwidgets.replay.embed import widget_entry
-from cardwidgets.table import Event, Player, Table, TableError, player_name, read_seed
+from cardwidgets.table import (
+    Event,
+    Player,
+    Table,
+    TableError,
+    player_name,
+    read_seed,
+    turn_point,
+)
 from cardwidgets.widgets.errors import WidgetError  # apart: the teacher panel raises it too
 
 if TYPE_CHECKING:
@@ -611,18 +619,12 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         >>> w.forward_turn(); w.cursor
         2
         """
-        line, index = self.table.line, self.table.cursor - 1
-        while index > 0 and line[index].to_move != self.seat:
-            index -= 1
-        self._go(index)
+        self._go(turn_point(self.table.line, self.table.cursor, self.seat, -1))
 
     def forward_turn(self) -> None:
         """Show the position one whole turn later: the next one where the learner's seat is to
         move (or the latest position)."""
-        line, index = self.table.line, self.table.cursor + 1
-        while index < len(line) - 1 and line[index].to_move != self.seat:
-            index += 1
-        self._go(index)
+        self._go(turn_point(self.table.line, self.table.cursor, self.seat, 1))
 
     # -- watching two computer players ---------------------------------------------------------
     @property
@@ -779,16 +781,17 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         1
         """
         with self.reporting():
-            self._go(self._index_of_ply(ply))
+            self._show_ply(ply)
 
-    def _index_of_ply(self, ply: object) -> int:
-        line = self.table.line
-        first: int = line[0].ply
-        last: int = line[-1].ply
-        if isinstance(ply, bool) or not isinstance(ply, int) or not first <= ply <= last:
-            # The ply may be anything the page sent (10 MB of text): quote it shortened.
-            raise WidgetError("widget.no_such_ply", ply=i18n.shown(ply), first=first, last=last)
-        return ply - first
+    def _show_ply(self, ply: object) -> None:
+        """Show the position after ``ply`` moves; the table refuses a ply it does not have
+        (quoted shortened: it may be anything the page sent), in the widget's words here."""
+        try:
+            self._flow(lambda: self.table.goto(ply))  # type: ignore[arg-type]  # goto() checks it
+        except TableError as err:
+            if err.key != "table.no_such_ply":
+                raise
+            raise WidgetError("widget.no_such_ply", **err.params) from None
 
     def _go(self, index: int) -> None:
         line = self.table.line
@@ -1051,8 +1054,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         self._ready = True
         self._said = said
         if ply is not None:
-            shown = self.table.line[self._index_of_ply(ply)].ply
-            self._flow(lambda: self.table.goto(shown))  # nothing to say: the position asked for
+            self._show_ply(ply)  # nothing to say: the position asked for
             self.table.replying = self.answers()
         self.table.on_change(self._table_changed)  # from now on the widget follows its table
         self.refresh()
@@ -1133,8 +1135,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         """The position code of what the shown seat sees (``""`` once the game is over):
         ``TablicWidget(code=w.code)`` sets the position up again, the unseen cards dealt
         anew from the seed."""
-        state = self.state
-        return "" if state.is_over else state.code(self.viewer)
+        return self.presenter().code
 
     def _starting_state(
         self, seed: int | str | None, state: S | None, rules: Any
