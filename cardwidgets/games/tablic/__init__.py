@@ -29,7 +29,9 @@ none):
   fields, in sections: positions (:class:`PositionError` and the checks of a position given by
   hand or read from a record), position codes (written and read), views (:class:`TablicView`,
   what a seat sees), then the state itself: new matches and given positions, moves, deals
-  dealt and scored, records, descriptions; and :func:`playout` over :func:`._fast.play_out`.
+  dealt and scored, records, descriptions; and :func:`playout` over :func:`._fast.play_out`,
+  :func:`played_out` (two seeded random players' match, for the lab) over
+  :func:`._fast.play_out_drawn`.
 
 The tests prove the fast paths equal to :mod:`.rules`: the capture search against
 :func:`.rules.legal_captures`, dealing against :func:`.rules.deal_round`, scoring against
@@ -67,12 +69,15 @@ from cardwidgets.games.tablic.rules import (
     score_deal,
 )
 from cardwidgets.games.tablic.state import (
+    DealTally,
+    PlayedOut,
     Playout,
     PositionError,
     State,
     TablicView,
     from_record,
     new_game,
+    played_out,
     playout,
 )
 from cardwidgets.games.tablic.state import (
@@ -82,7 +87,9 @@ from cardwidgets.games.tablic.state import (
 __all__ = [
     "CaptureSteps",
     "DealResult",
+    "DealTally",
     "Move",
+    "PlayedOut",
     "Playout",
     "PositionError",
     "RankedCapture",
@@ -104,6 +111,7 @@ __all__ = [
     "iter_captures",
     "maximal_captures",
     "new_game",
+    "played_out",
     "played_value",
     "playout",
     "ranked_captures",
