@@ -1073,9 +1073,11 @@ def play_out_drawn(
     tallies: list[Tally] = []
     if deals is not None and deals <= 0:
         return totals, None, tallies
+    reach: int | None = None
     while True:
         # One turn (the hot loop: every name is local).
-        reach = REACH.get(profile) or reach_of(profile)
+        if reach is None:
+            reach = REACH.get(profile) or reach_of(profile)
         if table.bit_count() > UNRANK_ABOVE:
             choice = drawn_hand_option(held[seat], table, profile, reach, maximal, belows[seat])
         else:
@@ -1090,11 +1092,15 @@ def play_out_drawn(
             profile -= profile_of(captured)
             taken[seat] |= captured | bit  # T-D12: the played card goes to the pile too
             last = seat
+            reach = None
             if not table and sweep_scores(held[0] | held[1] or len(stock), final_tabla):
                 scored[seat] += 1
         else:
             table |= bit
             profile += UNIT[index]
+            # A trailed card x adds x to every sum (an Ace 1 or 11), as State.play keeps it.
+            x = POSITION[index]
+            reach = (reach | reach << x | (reach << 11 if x == 1 else 0)) & 0x7FFF
         if held[1 - seat]:
             seat = 1 - seat
             continue
@@ -1117,7 +1123,7 @@ def play_out_drawn(
             return totals, None, tallies
         number, dealer = number + 1, 1 - dealer
         table, stock, held = _new_deal(seed, number, dealer)
-        profile = profile_of(table)
+        profile, reach = profile_of(table), None
         taken, scored, last = [0, 0], [0, 0], None
         seat = 1 - dealer
 
