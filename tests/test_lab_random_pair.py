@@ -163,6 +163,19 @@ def test_a_replay_ends_where_the_row_does() -> None:
         )
 
 
+@pytest.mark.parametrize("unit", ["deal", "match"])
+def test_a_tablic_replay_ends_where_the_row_does(unit: str) -> None:
+    results = lab.simulate("tablic", games=3, seed=4, unit=unit, progress=False)
+    for index, row in enumerate(results.rows):
+        end = results.replay(index)
+        deals = end.deal_results[:1] if unit == "deal" else end.deal_results
+        assert (end.ply, [sum(deal.cards) for deal in deals]) == (row["length"], [52] * len(deals))
+        assert sum(deal.tablas[1] for deal in deals) == row["tablas1"]
+        assert sum(deal.points[0] for deal in deals) == row["points0"]
+        scores = deals[0].scores if unit == "deal" else end.totals
+        assert (row["score0"], row["score1"]) == scores
+
+
 def test_the_subclass_takes_the_general_loop() -> None:
     # Otherwise the test above would compare the fast loop with itself.
     assert _random_pair((bots.RandomPlayer(1), bots.RandomPlayer(2)))
