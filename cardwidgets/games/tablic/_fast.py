@@ -1083,10 +1083,8 @@ def play_out_drawn(
         else:
             options = hand_options(held[seat], table, profile, reach, maximal)
             choice = options[belows[seat](len(options))]
-        index = choice & 63
-        captured = choice >> 6
-        bit = 1 << index
-        held[seat] ^= bit
+        index, captured = choice & 63, choice >> 6
+        held[seat] ^= (bit := 1 << index)
         if captured:
             table ^= captured
             profile -= profile_of(captured)
