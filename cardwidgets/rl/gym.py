@@ -41,7 +41,14 @@ from cardwidgets.rl.actions import Partial, actions_of
 from cardwidgets.rl.observations import observer_of
 from cardwidgets.rl.pettingzoo import observation_space, shared_mask
 
-__all__ = ["ILLEGAL_RULES", "LearnerEnv", "OptionError", "make_opponent", "reseeded_opponent"]
+__all__ = [
+    "ILLEGAL_RULES",
+    "LearnerEnv",
+    "OptionError",
+    "draw_game_seed",
+    "make_opponent",
+    "reseeded_opponent",
+]
 
 ILLEGAL_RULES = ("lose", "raise")
 """What an illegal action does: end the episode as a loss, or raise :class:`IllegalMove`."""
@@ -66,6 +73,20 @@ def make_opponent(spec: Any, seed: int) -> Any:
     if not callable(getattr(spec, "choose", None)):
         raise OptionError("rl.bad_opponent", opponent=i18n.shown(spec))
     return spec
+
+
+def draw_game_seed(generator: Any) -> int:
+    """The seed of the next game from ``generator`` (a numpy ``Generator``, as Gymnasium's
+    ``np_random``): ``int(generator.integers(2**62))``, the same number and the same draw,
+    read as the generator's next raw 64 bits (numpy's bounded draw of a power-of-two range
+    is the top bits of one raw draw; tests hold the two equal): a ninth of the time.
+
+    >>> import numpy as np
+    >>> draw_game_seed(np.random.default_rng(4)) == int(np.random.default_rng(4).integers(2**62))
+    True
+    """
+    found: int = generator.bit_generator.random_raw() >> 2
+    return found
 
 
 def reseeded_opponent(template: Any, spec: Any, seed: int) -> Any:
@@ -135,7 +156,7 @@ class LearnerEnv(gymnasium.Env[dict[str, Any], int]):
         """A new game dealt from the environment's random numbers (``seed`` fixes them); the
         opponent is reseeded from them too, and moves first if its seat begins."""
         super().reset(seed=seed)
-        game_seed = int(self.np_random.integers(2**62))
+        game_seed = draw_game_seed(self.np_random)
         self.opponent = reseeded_opponent(self._template, self.opponent_spec, game_seed)
         state = _MODULES[self.game].new_game(seed=game_seed, rules=self.rules)
         return self._after_move(state)[0], {"action_mask": self._shown_mask}
