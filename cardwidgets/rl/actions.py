@@ -369,6 +369,16 @@ class _PazaakPartial(Partial):
                 _PAZAAK_BY_HAND[hand] = found
         return found
 
+    def then(self, action: object) -> Partial:
+        """As :meth:`Partial.then`; a legal action (an int) is played at once: every Pazaak
+        move is one action, and this runs at every step of the environments."""
+        bits = self._bits
+        if bits is None:
+            bits = self._bits = self._find_bits()
+        if self.move is None and action.__class__ is int and action >= 0 and bits >> action & 1:
+            return _PazaakPartial(self.state, (action,), _PAZAAK_MOVES[action])
+        return super().then(action)
+
     def _step(self, action: int) -> Partial:
         return _PazaakPartial(self.state, (action,), _PAZAAK_MOVES[action])
 
