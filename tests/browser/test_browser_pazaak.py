@@ -45,6 +45,19 @@ KERNEL_REPORT = (
 )
 
 
+# The computer (seat 1) has played its -1 this match: one side card face up, three backs.
+PLAYED_SIDE_CARD = """
+w.state = pazaak.State.from_position(
+    hands=["+3 -4 ±2 +1", "-2 +5 ±6"],
+    deck=[8, 6, 5, 4],
+    tables=([10], [10, 9]),
+    standing=(False, True),
+    used=([], ["-1"]),
+    seed=5,
+)
+"""
+
+
 def cells(locale: str = "en") -> list[str]:
     return [PAZAAK.format(locale=locale), "w"]
 
@@ -196,6 +209,22 @@ def test_pazaak_dark_theme_in_jupyterlab(
         page.wait_for_timeout(300)  # let CSS transitions, if any, settle
         shoot(page, "pazaak_lab_dark")
         assert_board(page)
+    # A side card the computer played is shown face up beside its three backs: the hand is not
+    # revealed, so it keeps the backs' small size and one row (at the learner's size the four
+    # cards wrapped and the board grew by a row).
+    kernel_exec(page, PLAYED_SIDE_CARD)
+    page.locator(f'{ROOT} [data-zone="opponent-hand"] .cw-card[data-kind="side"]').wait_for(
+        timeout=20_000
+    )
+    boxes = page.locator(f'{ROOT} [data-zone="opponent-hand"] .cw-card').evaluate_all(
+        "(cards) => cards.map((c) => { const r = c.querySelector('svg.cw-face').getBoundingClientRect();"
+        " return [c.dataset.kind, Math.round(r.top), Math.round(r.width)]; })"
+    )
+    assert [kind for kind, _, _ in boxes].count("back") == 3, boxes
+    assert len({top for _, top, _ in boxes}) == 1, boxes  # one row
+    assert len({width for _, _, width in boxes}) == 1, boxes  # the played card as small
+    mine = page.locator(f'{ROOT} [data-zone="hand"] svg.cw-face').first.bounding_box()
+    assert boxes[0][2] < 0.8 * mine["width"], (boxes, mine)
 
 
 def test_pazaak_german_in_jupyterlab(

@@ -1268,18 +1268,7 @@ class State(core.GameState[Move]):
         rng draws, same moves; a test checks it), without building states or moves: for
         bots' playouts and simulations (:func:`._fast.rollout`).
         """
-        return rollout(
-            self._hands,
-            self._stock,
-            self._top,
-            self._trump,
-            self.attacker,
-            self._attack,
-            self._result,
-            self.rules.pickup == "all",
-            self.rules.hand_size,
-            rng,
-        )
+        return rollout(*self._playout_position(), rng)
 
     def rollout_with(
         self,
@@ -1315,7 +1304,13 @@ class State(core.GameState[Move]):
         """
         if rng.__class__ is not Rng:
             rng = as_rng(rng)
-        return _fast.policy_rollout(
+        return _fast.policy_rollout(*self._playout_position(), rng, attack, defend, explore)
+
+    def _playout_position(
+        self,
+    ) -> tuple[tuple[int, int], tuple[int, ...], int, int, int, int, int, bool, int]:
+        """The position as the fast playouts (:mod:`._fast`) take it, before their stream."""
+        return (
             self._hands,
             self._stock,
             self._top,
@@ -1325,10 +1320,6 @@ class State(core.GameState[Move]):
             self._result,
             self.rules.pickup == "all",
             self.rules.hand_size,
-            rng,
-            attack,
-            defend,
-            explore,
         )
 
 
@@ -1493,8 +1484,7 @@ def played_out(state: State, players: SeatStreams) -> PlayedOut:
         assert outcome is not None
         return PlayedOut(outcome, state.trump)
     outcome = _fast.policy_rollout(
-        state._hands, state._stock, state._top, state._trump, state.attacker, state._attack,
-        state._result, state.rules.pickup == "all", state.rules.hand_size, Rng.from_state(0),
-        _fast.no_attack, _fast.no_defence, 0, players.streams,
+        *state._playout_position(), Rng.from_state(0), _fast.no_attack, _fast.no_defence, 0,
+        players.streams,
     )  # fmt: skip
     return PlayedOut(outcome, state.trump)
