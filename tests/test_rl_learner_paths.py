@@ -116,3 +116,19 @@ def test_every_step_hands_out_arrays_of_its_own() -> None:
         expected = observer.features(learner.state.view(0), learner.partial)
         assert observation["observation"].tolist() == expected
         assert observation["action_mask"].tolist() == learner.partial.mask()
+
+
+def test_pazaak_counts_made_from_the_run_one_card_shorter_equal_the_views_numbers() -> None:
+    """The side-card and main-card counts of a new run come from the run one card shorter;
+    over many fresh games (new runs all the time) the numbers stay the view's, both seats."""
+    observer, checked = observer_of("pazaak"), 0
+    for seed in range(120):
+        state, rng = pazaak.new_game(seed=10_000 + seed), np.random.default_rng(seed)
+        while not state.is_over:
+            for seat in (0, 1):
+                expected = observer.features(state.view(seat))
+                assert observer.seat_array(state, seat).tolist() == expected
+                checked += 1
+            moves = state.legal_moves()
+            state = state.play(moves[int(rng.integers(len(moves)))])
+    assert checked > 4000
