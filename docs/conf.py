@@ -112,8 +112,8 @@ def _drop_widget_state(
 
 
 def _lesson_pages(app: Any, exception: Exception | None) -> None:
-    """Each example lesson as a playable page (English, German) and a worksheet, written into
-    the site beside the lessons guide, which links them (``docs/lesson-pages/``)."""
+    """Each example lesson as a playable page (English, German, Croatian) and a worksheet,
+    written into the site beside the lessons guide, which links them (``docs/lesson-pages/``)."""
     if exception is not None or app.builder.format != "html":
         return
     write_lesson_pages(Path(app.outdir) / "docs" / "lesson-pages")
@@ -129,6 +129,7 @@ def write_lesson_pages(folder: Path) -> list[Path]:
         lesson = lessons.load(name)
         written.append(lesson.save_html(folder / f"{name}.html", locale="en"))
         written.append(lesson.save_html(folder / f"{name}.de.html", locale="de"))
+        written.append(lesson.save_html(folder / f"{name}.hr.html", locale="hr"))
         sheet = folder / f"{name}.worksheet.html"
         sheet.write_text(lesson.worksheet_html(locale="en"), encoding="utf-8")
         written.append(sheet)

@@ -1,7 +1,8 @@
-"""Lesson pages and worksheets: every example lesson writes a page and a worksheet in English
-and German; a page carries its seat's boards and precomputed verdicts but no hidden card and no
-position code (twin lessons that differ only in cards the learner cannot see give byte-equal
-pages and worksheets); a page cut off or edited is refused with a sentence.
+"""Lesson pages and worksheets: every example lesson writes a page and a worksheet in English,
+German and Croatian (the Croatian ones without the teacher's English); a page carries its seat's
+boards and precomputed verdicts but no hidden card and no position code (twin lessons that differ
+only in cards the learner cannot see give byte-equal pages and worksheets); a page cut off or
+edited is refused with a sentence.
 
 The page's behaviour in a browser (clicks, progress, the download) is checked in
 tests/browser/test_browser_lesson_page.py; its script's logic in js/lesson.test.ts.
@@ -9,6 +10,7 @@ tests/browser/test_browser_lesson_page.py; its script's logic in js/lesson.test.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -243,6 +245,41 @@ def test_every_example_writes_a_worksheet_and_an_answer_key(name: str, locale: s
     assert i18n.text("lessonpage.name_line", locale) in sheet
 
 
+def _strings(data: object) -> list[str]:
+    """Every text inside a page's data (nested dicts and lists)."""
+    if isinstance(data, str):
+        return [data]
+    if isinstance(data, dict):
+        return [text for value in data.values() for text in _strings(value)]
+    if isinstance(data, list):
+        return [text for value in data for text in _strings(value)]
+    return []
+
+
+def _teacher_texts(lesson: lessons.Lesson, locale: str) -> list[str]:
+    """What the teacher wrote for ``locale``: title, prose, prompts, hints, explanations."""
+    found = [lesson.title[locale]]
+    for step in lesson.steps:
+        if isinstance(step, lessons.Exercise):
+            found += [step.prompt[locale], step.explanation[locale]]
+            found += [hint[locale] for hint in step.hints]
+        else:
+            found.append(step.text[locale])
+    return found
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_a_croatian_page_and_worksheet_carry_no_english_teacher_text(name: str) -> None:
+    lesson = lessons.load(name)
+    data = page.read_page(lesson.to_html(locale="hr"))
+    shown = "\n".join(_strings(data))
+    key = lesson.worksheet_html(answers=True, locale="hr")
+    for text in _teacher_texts(lesson, "hr"):
+        assert text in shown and html.escape(text) in key
+    for text in _teacher_texts(lesson, "en"):
+        assert text not in shown and html.escape(text) not in key
+
+
 def test_the_answer_key_names_the_accepted_answers() -> None:
     key = lessons.load("tablic-captures").worksheet_html(answers=True)
     assert "Answer: 8♥ captures 2♣ 3♠ 5♦ 6♥" in key
@@ -290,13 +327,14 @@ def test_the_docs_site_writes_a_playable_page_for_every_link_of_the_lessons_guid
     guide = (repo / "docs" / "lessons.md").read_text(encoding="utf-8")
     links = re.findall(r'href="lesson-pages/([^"]+)"', guide)
     assert sorted(links) == sorted(p.name for p in written)
-    assert len(links) == 3 * len(EXAMPLES)
+    assert len(links) == 4 * len(EXAMPLES)  # English, German, Croatian, the worksheet
     for path in written:
         text = path.read_text(encoding="utf-8")
         if ".worksheet." in path.name:
             assert "@media print" in text and "<script" not in text
         else:
-            assert page.read_page(text)["locale"] == ("de" if ".de." in path.name else "en")
+            locale = path.name.split(".")[-2] if path.name.count(".") == 2 else "en"
+            assert page.read_page(text)["locale"] == locale
 
 
 def test_a_card_held_twice_plays_from_either_copy_and_a_sign_card_asks_which() -> None:

@@ -174,9 +174,9 @@ def test_the_check_sees_an_untranslated_word(qps: str) -> None:
 
 
 def marked_lesson(name: str) -> Any:
-    """An example lesson whose English texts (the teacher's words, which a lesson file carries
-    in English and German only) are wrapped in the markers too, so only the widget's and the
-    page's own words are checked."""
+    """An example lesson whose English texts (the teacher's words, which a language the file
+    does not write reads in English) are wrapped in the markers too, so only the widget's and
+    the page's own words are checked."""
     from cardwidgets import lessons
 
     source = (lessons.EXAMPLES / f"{name}.md").read_text(encoding="utf-8").split("\n")

@@ -1,5 +1,6 @@
 """Lessons a teacher writes as plain text: prose, positions, questions, answers checked by
-the engine, hints and explanations, in English and German.
+the engine, hints and explanations, in English and German (and optionally Croatian; the
+shipped examples write all three).
 
 :func:`load` reads a lesson file (its text, its path, or the name of an example shipped with
 the package: :func:`examples`) into a :class:`Lesson`; :func:`from_puzzles` writes generated

@@ -40,7 +40,8 @@ TRANSLATED = {
     "text": ("text",),
     "exercise": ("prompt", "hint", "explanation"),
 }
-"""The keys of each block written in every language: ``key.en`` and ``key.de``."""
+"""The keys of each block written per language: ``key.en``, ``key.de`` and optionally the
+other locales (``key.hr``)."""
 
 PLAIN = {
     "lesson": ("game",),
@@ -160,7 +161,9 @@ class _Fields:
 
 
 LESSON_LOCALES = ("en", "de")
-"""The languages every lesson file writes each text in; the others are optional."""
+"""The languages every lesson file writes each text in. The others of :data:`i18n.LOCALES` are
+optional (a teacher writes the languages they have): one a file leaves out reads its English.
+The examples shipped with the package write every locale."""
 
 
 def _fields(block: Block, game: str, source: str) -> _Fields:
@@ -204,7 +207,7 @@ def _fields(block: Block, game: str, source: str) -> _Fields:
 
 def _both(texts: dict[str, dict[str, Field]], source: str) -> dict[str, dict[str, str]]:
     """Each translated key's texts, refusing one missing English or German (the languages
-    every lesson is written in); a locale the file does not write (Croatian) reads English."""
+    every lesson is written in); a locale the file does not write (say Croatian) reads English."""
     for base, given in texts.items():
         for locale in LESSON_LOCALES:
             if locale not in given:
