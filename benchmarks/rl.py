@@ -44,12 +44,12 @@ import argparse
 import json
 import os
 import platform
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+import run_info
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from cardwidgets import cards, panjpar, pazaak, tablic
@@ -255,7 +255,7 @@ def main(argv: list[str] | None = None) -> None:
     result = {
         "benchmark": "random play: bare engine, engine + view, PettingZoo AEC environment",
         "target": "environment step <= 1.5 x engine step (issue 25)",
-        "python": sys.version.split()[0],
+        **run_info.header(),
         "platform": platform.platform(),
         "machine_note": "2 cores shared with other jobs; best of the rounds; figures vary",
         "load_average_before": [round(x, 2) for x in load_before],
