@@ -49,7 +49,7 @@ The trade-offs, chosen for courses on RL and game AI:
   per set of legal actions (each step hands out copies, one mask array shared by the
   observation and the info), and reseeds its opponent from a copy made once (making a player
   by name checks its options, which cost more than a short game). Against PazaakRL's
-  Gymnasium environment in the same run it makes about 0.75-0.85x its steps per CPU-second
+  Gymnasium environment in the same run it makes about 0.7-0.85x its steps per CPU-second
   (0.5-0.65x before; ``rl_batched.py``'s learner part, ``rl.json``, ``rl_ab.json``).
 * **Batches** (:func:`batched_env`, :func:`gym_vector_env`): many games per call; the same
   games as the single environments from the same seeds. Each game keeps its row as card masks
