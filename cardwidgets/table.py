@@ -33,7 +33,8 @@ cardwidgets.core.IllegalMove: K♠ cannot capture 7♦: these cards do not split
 Everything that happened is an :class:`Event` ("a move landed", "a deal ended", "a summary is
 due", "the game ended", and the navigation: undone, shown, resumed, a new game), returned by
 the call that made it, kept in :attr:`Table.events` until read, and passed to every callback
-of :meth:`Table.listen`. ``print(t)`` gives the board as text from the learner's seat (hidden
+of :meth:`Table.listen`; :meth:`Table.on_change` calls back once per change with its events.
+``print(t)`` gives the board as text from the learner's seat (hidden
 cards hidden), and a notebook shows ``t`` as a still picture.
 
 How the widget sits on it: a game widget makes one ``Table`` (``w.table``; its default
@@ -50,6 +51,8 @@ widget's: each tick is one :meth:`Table.step`. The moves among the events of one
 the live line says and what the scene plays out, and the ``on_move`` hooks are called for
 them. A game that deals its own way passes ``deal`` (Panjpar's trump guess, Pazaak's side
 decks); :attr:`Table.replying` holds the computer back while the game waits on something else.
+The widget follows its table through :meth:`Table.on_change`, so a change made on ``w.table``
+from a cell shows in the widget as the same call through the widget would.
 
 A move played from an earlier position forgets the continued pauses after it: a pause reached
 on the new line is shown again (the widget, before it sat on the table, kept them and skipped
@@ -59,6 +62,7 @@ such a pause).
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, Protocol, TypeGuard
 
@@ -74,6 +78,7 @@ __all__ = [
     "Table",
     "TableError",
     "pause_after",
+    "read_seed",
     "undo_point",
 ]
 
@@ -182,6 +187,37 @@ def undo_point(line: Sequence[GameState[Any]], seat: int | None) -> int | None:
     return None
 
 
+# Letters (any script), digits and a few joiners: what a teacher types, and what a table's own
+# follow-on seeds look like ("7/2"); no control characters, nothing long.
+_SEED_WORD = re.compile(r"[\w][\w .:/+-]{0,63}")
+_DIGITS = re.compile(r"[0-9]{1,19}")
+_MAX_SEED = 2**63  # fresh_seed() draws 63 bits
+
+
+def read_seed(value: object) -> int | str:
+    """The seed ``value`` names as a person types it: a whole number 0 ≤ n < 2**63 (also as
+    text: ``" 7 "`` is 7, so a page's seed field and ``new(seed=7)`` deal the same game), or a
+    short word (``"lesson 1"``, ``"7/2"``); anything else raises :class:`TableError`.
+
+    >>> read_seed(" 7 "), read_seed(7), read_seed("lesson 1")
+    (7, 7, 'lesson 1')
+    >>> read_seed("-3")
+    Traceback (most recent call last):
+    ...
+    cardwidgets.table.TableError: a seed is a whole number (0 or more) or a short word of ...
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        if 0 <= value < _MAX_SEED:
+            return value
+    elif isinstance(value, str):
+        text = value.strip()
+        if _DIGITS.fullmatch(text) and int(text) < _MAX_SEED:
+            return int(text)
+        if _SEED_WORD.fullmatch(text) and not text.lstrip("+-").isdigit():
+            return text
+    raise TableError("table.bad_seed", seed=i18n.shown(value))
+
+
 def _has_choose(found: object) -> TypeGuard[Player]:
     return callable(getattr(found, "choose", None))
 
@@ -262,6 +298,7 @@ class Table:
         self._dismissed: set[int] = set()
         self._unread: list[Event] = []
         self._listeners: list[Callable[[Event], object]] = []
+        self._watchers: list[Callable[[tuple[Event, ...]], object]] = []
         self._emit(self._replies())  # the computer may open the game
 
     def _first(self, state: GameState[Any] | None, code: str | None, rules: Any) -> GameState[Any]:
@@ -334,6 +371,19 @@ class Table:
     def seed(self) -> int | str:
         """The seed of the game on the table: ``Table(game, seed=t.seed)`` deals it again."""
         return self._seed if self._new_games == 0 else f"{self._seed}/{self._new_games}"
+
+    @property
+    def new_games(self) -> int:
+        """The new games dealt without a seed since the seed was given (each one's seed
+        follows from it, :attr:`seed` ``"5/1"``, ``"5/2"`` …); 0: the game of the seed itself.
+
+        >>> t = Table("tablic", seed=5)
+        >>> _ = t.new(); t.new_games, t.seed
+        (1, '5/1')
+        >>> _ = t.new(seed=7); t.new_games, t.seed
+        (0, 7)
+        """
+        return self._new_games
 
     def goto(self, ply: int) -> tuple[Event, ...]:
         """Show the position after ``ply`` moves of the current line (the line stays).
@@ -415,8 +465,24 @@ class Table:
         seats: list[Player | None] = [None, None]
         seats[1 - self._seat] = made
         self._seats = (seats[0], seats[1])
-        self._reseated(saved)
-        self._named = opponent if isinstance(opponent, str) else None
+        # Named before the replies: what follows the change (on_change) sees the new opponent.
+        named, self._named = self._named, opponent if isinstance(opponent, str) else None
+        try:
+            self._reseated(saved)
+        except BaseException:
+            self._named = named  # a failing player changes nothing
+            raise
+
+    @property
+    def opponent_named(self) -> bool:
+        """Whether the opponent was given by its name (``"greedy"``; ``"human"`` too): then
+        :meth:`new` with a seed makes it again, seeded from that seed.
+
+        >>> t = Table("tablic", seed=1, opponent="greedy")
+        >>> t.opponent_named, Table("tablic", seed=1, opponent=t.opponent).opponent_named
+        (True, False)
+        """
+        return self._named is not None
 
     def _reseated(self, saved: tuple[Any, ...]) -> None:
         """After the seats changed: the computer replies if it is to move now; a failing
@@ -590,8 +656,7 @@ class Table:
         ...
         cardwidgets.table.TableError: there is no move to take back
         """
-        learners = [seat for seat in (0, 1) if self._seats[seat] is None]
-        index = undo_point(self._line, learners[0] if len(learners) == 1 else None)
+        index = self._undo_index()
         if index is None:
             raise TableError("table.nothing_to_undo")
         self._branches.append(self._line[-1])
@@ -600,6 +665,21 @@ class Table:
         ply = self.state.ply
         self._dismissed = {p for p in self._dismissed if p <= ply}
         return self._emit([Event("undone", ply, state=self.state)])
+
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` has a move to take back.
+
+        >>> t = Table("tablic", seed=1, opponent="greedy")
+        >>> t.can_undo(), t.play("A♣ x 4♥ 7♦") and t.can_undo()
+        (False, True)
+        """
+        return self._undo_index() is not None
+
+    def _undo_index(self) -> int | None:
+        """The index in the line that :meth:`undo` goes back to (:func:`undo_point` for the
+        one learner, or for anyone's last move), None if there is nothing to take back."""
+        learners = [seat for seat in (0, 1) if self._seats[seat] is None]
+        return undo_point(self._line, learners[0] if len(learners) == 1 else None)
 
     def new(self, *, seed: int | str | None = None, code: str | None = None) -> tuple[Event, ...]:
         """A new game with the same rules and seats; the old line is kept in
@@ -675,12 +755,45 @@ class Table:
         else:
             self._listeners.append(callback)
 
+    def on_change(
+        self, callback: Callable[[tuple[Event, ...]], object], *, remove: bool = False
+    ) -> None:
+        """Call ``callback(events)`` once after every change of the table from now on, with
+        the events of that change (``remove=True``: no more): a move played or stepped and the
+        replies after it, a pause continued past, an undo, another position shown, a new game
+        or position, a seat or opponent changed (then the events are the computer's moves it
+        made at once, maybe none). A front end that shows the table follows it so, whoever
+        changed it. A change the table refuses calls nothing. What the callback raises
+        reaches the caller of the change, which stays made.
+
+        >>> t = Table("tablic", seed=1, opponent="greedy")
+        >>> changes = []
+        >>> def seen(events):
+        ...     changes.append([e.kind for e in events])
+        >>> t.on_change(seen)
+        >>> _ = t.play("A♣ x 4♥ 7♦"); _ = t.goto(1); t.opponent = "random"
+        >>> changes
+        [['move', 'move'], ['shown'], []]
+        >>> t.on_change(seen, remove=True); _ = t.undo(); len(changes)
+        3
+        """
+        if remove:
+            # ==, not is: a bound method given twice is two objects, equal.
+            self._watchers = [c for c in self._watchers if c != callback]
+        elif not callable(callback):
+            raise TableError("table.not_watcher", found=i18n.shown(callback))
+        else:
+            self._watchers.append(callback)
+
     def _emit(self, events: list[Event]) -> tuple[Event, ...]:
         self._unread.extend(events)
         for event in events:
             for callback in list(self._listeners):
                 callback(event)
-        return tuple(events)
+        made = tuple(events)
+        for watcher in list(self._watchers):
+            watcher(made)
+        return made
 
     # -- display -------------------------------------------------------------------------------
     def status(self) -> str:

@@ -13,6 +13,7 @@ import pytest
 
 import cardwidgets
 from cardwidgets import i18n, panjpar, pazaak, tablic
+from cardwidgets.lessons.boards import BoardError
 from cardwidgets.widgets import PanjparWidget, PazaakWidget, PositionEditor, TablicWidget
 from cardwidgets.widgets.base import WidgetError
 
@@ -254,8 +255,9 @@ def test_bad_arguments_are_refused_in_words() -> None:
     with pytest.raises(tablic.PositionError):
         PositionEditor("tablic", position={"table": "A♣", "hands": ("A♣", "")})
     editor = PositionEditor("tablic")
-    with pytest.raises(WidgetError):
+    with pytest.raises(BoardError) as refused:
         editor.set("to_move", True)
+    assert isinstance(refused.value, ValueError)
     assert editor.message == "To move takes 0, 1, not True. Nothing changed."
 
 

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from cardwidgets import lessons, panjpar, pazaak, tablic
+from cardwidgets.lessons.attempts import AttemptsError
 from cardwidgets.widgets import LessonWidget, PazaakWidget, TablicWidget
 from cardwidgets.widgets.base import WidgetError
 
@@ -196,8 +197,9 @@ def test_attempts_are_saved_as_csv_and_json(tmp_path: Path) -> None:
     shown = w.attempts_table()
     assert "<table" in shown._repr_html_() and "13/36" in str(shown)
     w.locale = "de"
-    with pytest.raises(WidgetError, match=r"not 'class\.xlsx'"):
+    with pytest.raises(AttemptsError, match=r"not 'class\.xlsx'") as refused:
         w.save_attempts(tmp_path / "class.xlsx")
+    assert isinstance(refused.value, ValueError)
     assert (
         w.message
         == "Versuche werden als .csv- oder .json-Datei gespeichert, nicht als 'class.xlsx'."

@@ -11,9 +11,10 @@ import pytest
 from language import assert_german
 
 from cardwidgets import bots, i18n
+from cardwidgets.table import read_seed, undo_point
 from cardwidgets.widgets import GameWidget, PanjparWidget, PazaakWidget, TablicWidget
 from cardwidgets.widgets.base import OptionError, RandomOpponent, WidgetError
-from cardwidgets.widgets.teacher import OPPONENTS, read_seed, undo_point
+from cardwidgets.widgets.teacher import OPPONENTS
 
 GAMES = [TablicWidget, PanjparWidget, PazaakWidget]
 ids = [w.game for w in GAMES]

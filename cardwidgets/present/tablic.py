@@ -550,8 +550,13 @@ def suggest(
     card: Card, table: tuple[Card, ...], rules: tablic.Rules, limit: int
 ) -> tuple[frozenset[Card], ...]:
     """The first ``limit`` maximal captures of ``card``, taken lazily (never all of them)."""
-    strict = dataclasses.replace(rules, capture_must_be_maximal=True)
-    return tuple(itertools.islice(tablic.iter_captures(card, table, strict), limit))
+    return tuple(itertools.islice(tablic.iter_captures(card, table, _strict(rules)), limit))
+
+
+@functools.lru_cache(maxsize=16)
+def _strict(rules: tablic.Rules) -> tablic.Rules:
+    # The rules with maximal captures only, made (and checked) once per rules, not per card.
+    return dataclasses.replace(rules, capture_must_be_maximal=True)
 
 
 def groups(card: Card, captured: frozenset[Card]) -> tuple[frozenset[Card], ...]:

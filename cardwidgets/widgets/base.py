@@ -2,7 +2,9 @@
 
 A game widget is a view over one :class:`cardwidgets.Table` (:attr:`GameWidget.table`), which
 holds the game's flow: the line of states and the cursor into it (history navigation), the
-seats, the opponent's replies, the pauses, undo and new games. The widget holds the seat whose
+seats, the opponent's replies, the pauses, undo and new games, and follows it
+(:meth:`cardwidgets.Table.on_change`): a change made through the widget or on ``w.table`` from
+a cell is shown the same way. The widget holds the seat whose
 eyes it shows, the display options and the learner's selection (a half-made move). It syncs one
 piece of game data to the browser, the ``scene``, which the game's presenter
 (:mod:`cardwidgets.present`) builds from what that seat may see. The browser sends intents (a
@@ -64,7 +66,7 @@ from cardwidgets.core import GameState, Move, check_seat
 from cardwidgets.i18n import TranslatedError
 from cardwidgets.present import Moment, Presenter, Said, still_note, words
 from cardwidgets.replay.embed import widget_entry
-from cardwidgets.table import Event, Table, TableError
+from cardwidgets.table import Event, Table, TableError, read_seed
 from cardwidgets.widgets.errors import WidgetError  # apart: the teacher panel raises it too
 
 __all__ = [
@@ -313,7 +315,6 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     _hooks: list[MoveHook]
     _locale_asked: str | None  # the locale of option refusals while the widget is made
     _timer: asyncio.TimerHandle | None  # the next move while they play on
-    _opponent_named: bool  # made from a name (or None): new(seed=...) makes it again, seeded
     _selection: Any  # the learner's half-made move: the game's frozen selection
     presenter_class: ClassVar[type[Presenter[Any, Any]]]
     """The game's presenter (:mod:`cardwidgets.present`): it draws the scene."""
@@ -469,12 +470,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     def state(self, state: S) -> None:
         if self.engine is not None and not isinstance(state, self.engine.State):
             raise WidgetError("widget.wrong_state", game=self.game)
-        events = self._flow(lambda: self.table.reset(state))
-        self._narrated = {}  # the old game's sentences go with it
-        self.clear_selection()
-        self._message = None
-        self._said = _moved(events)
-        self.refresh()
+        self._flow(lambda: self.table.reset(state))  # the widget follows (_table_changed)
 
     @property
     def viewer(self) -> int:
@@ -508,7 +504,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         self.clear_selection()
         seat = int(change["new"])  # type: ignore[call-overload]  # a SeatOption: an int
         # The computer may have to move for the seat it now holds.
-        said = _moved(self._flow(lambda: setattr(self.table, "seat", seat)))
+        said = _moved(self._flow(lambda: setattr(self.table, "seat", seat), follow=False))
         if said and getattr(self, "_ready", False):
             self._said = said
         self.refresh()
@@ -528,21 +524,16 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         """
         with self.reporting():
             self.check_turn()
-            first = self.table.cursor + 1
-            events = self._flow(lambda: self.table.play(move))
-            said: list[Said] = _moved(events)
-            self.clear_selection()
-            self._message = None
-            self._confirm_new = False
-            self._said = said
-            self._flight = first if len(said) > 1 else None
-            self.refresh()
-            self._run_hooks(events)
+            self._flow(lambda: self.table.play(move))  # the widget follows (_table_changed)
         return self.state
 
-    def _flow(self, act: Callable[[], object]) -> tuple[Event, ...]:
+    def _flow(self, act: Callable[[], object], *, follow: bool = True) -> tuple[Event, ...]:
         """Run ``act`` on the table; the events it made (a computer player's refused move is
-        refused in the widget's words)."""
+        refused in the widget's words). The widget follows the change as it follows any
+        (:meth:`_table_changed`), unless ``follow`` is off: then the caller shows it its own
+        way."""
+        _ = self.table.events  # what was changed before, from outside, is followed already
+        self._following = follow
         try:
             act()
         except TableError as err:
@@ -552,7 +543,75 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             raise WidgetError(
                 "widget.bad_opponent", move=params["chosen"], reason=params["reason"]
             ) from err
+        finally:
+            self._following = True
         return self.table.events
+
+    def _table_changed(self, events: tuple[Event, ...]) -> None:
+        """Show a change of the table, whoever made it (the widget's own calls, or a cell's
+        ``w.table.play(...)``): what the live line says follows from its ``events``, as
+        :meth:`_follow` reads them; the moves run the ``on_move`` hooks."""
+        if not self._following:
+            return
+        table = self.table
+        if table.seat != self.seat:  # the table changed sides: the widget's eyes follow
+            self.seat = table.seat
+        kind = events[0].kind if events else None
+        if kind == "new":
+            self._new_game(events)
+            return
+        self._follow(events)
+        self.refresh()
+        self._run_hooks(events)
+
+    def _new_game(self, events: tuple[Event, ...]) -> None:
+        """Show a new game or position (the old game's sentences go with it). A new game
+        (:meth:`Table.new`: the old line is kept in the branches; a position put on the table
+        keeps none) is shown first, then the line that says it began: two scenes."""
+        table = self.table
+        self._narrated = {}
+        self.clear_selection()
+        self._message = None
+        self._said = _moved(events)
+        self.refresh()
+        if not table.branches:  # a position put on the table (Table.reset): nothing to say
+            return
+        self._confirm_new = False
+        chosen = table.seed if table.new_games == 0 else None
+        if chosen is None:
+            self._show("info", lambda: self.text("widget.new_started"))
+        else:
+            self._show("info", lambda: self.text("widget.teacher.new_seed", seed=chosen))
+        self.refresh()
+
+    def _follow(self, events: tuple[Event, ...]) -> None:
+        """What the live line says after ``events`` (not a new game), and the moves to play
+        out: the learner's move and the replies (the selection and the question of a new game
+        go), the computer's moves or the game going on after a pause (the selection stays), an
+        undo or a position of the history shown (nothing played out)."""
+        table = self.table
+        first = events[0] if events else None
+        if first is None:  # the seats changed and nobody moved: the scene shows who plays
+            return
+        self._message = None
+        said: list[Said] = _moved(events)
+        start = None if not said else said[0].ply - table.line[0].ply
+        by_computer = first.seat is not None and table.players[first.seat] is not None
+        if first.kind == "resumed" or (first.kind == "move" and by_computer):
+            self._said = said or [self._whose_turn()]
+            self._flight = start
+            return
+        self.clear_selection()
+        self._confirm_new = False
+        if first.kind == "move":  # the learner's move, and the computer's replies played out
+            self._said, self._flight = said, start if len(said) > 1 else None
+        elif first.kind == "undone":
+            taken = table.branches[-1].ply - first.ply
+            one = self._undo_seat() is None
+            key = "widget.teacher.undone_one" if one else "widget.teacher.undone"
+            self._said = [(key, {"n": taken, "ply": first.ply})]
+        else:  # shown: nothing played out
+            self._said = [("widget.position", {"ply": first.ply, "plies": table.line[-1].ply})]
 
     # -- the computer's moves, played out ------------------------------------------------------
     def _play_out(self, built: _scene.Scene, shown: Presenter[S, Any]) -> None:
@@ -626,18 +685,9 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         with self.reporting():
             if not self.players:
                 raise WidgetError("widget.not_watching")
-            paused = self.paused
-            if not paused and (self.state.is_over or self.state.to_move is None):
+            if not self.paused and (self.state.is_over or self.state.to_move is None):
                 raise WidgetError("widget.game_over")
-            events = self._flow(self.table.step)
-            if paused:
-                self._said = [self._whose_turn()]
-            else:
-                self._said = _moved(events)
-                self._flight = self.table.cursor
-            self._message = None
-            self.refresh()
-            self._run_hooks(events)
+            self._flow(self.table.step)  # the widget follows (_table_changed)
         return self.state
 
     def watch(self, pace: float | None = None) -> None:
@@ -690,17 +740,8 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         with self.reporting():
             if not self.paused:
                 raise WidgetError("widget.nothing_to_continue")
-            first_new = len(self.table.line)
-            events = self._flow(self.table.resume)
-            said: list[Said] = _moved(events)
-            if not said:  # the learner begins the next deal or set: say so, not nothing
-                said = [self._whose_turn()]
-            else:
-                self._flight = first_new
-            self._said = said
-            self._message = None
-            self.refresh()
-            self._run_hooks(events)
+            # The widget follows; when the learner begins the next deal or set, it says so.
+            self._flow(self.table.resume)
 
     def _whose_turn(self) -> Said:
         """What the live line says when nobody moved: the game's end, or whose turn it is."""
@@ -804,12 +845,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     def _go(self, index: int) -> None:
         line = self.table.line
         ply = line[max(0, min(index, len(line) - 1))].ply
-        self._flow(lambda: self.table.goto(ply))  # said below, nothing played out
-        self.clear_selection()
-        self._message = None
-        self._confirm_new = False
-        self._said = [("widget.position", {"ply": self.state.ply, "plies": line[-1].ply})]
-        self.refresh()
+        self._flow(lambda: self.table.goto(ply))  # the widget follows: nothing played out
 
     # -- new games -----------------------------------------------------------------------------
     def new(self, seed: int | str | None = None) -> None:
@@ -829,22 +865,18 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         ...
         cardwidgets.widgets.base.WidgetError: A seed is a whole number (0 or more) or a short ...
         """
-        from cardwidgets.widgets.teacher import read_seed
-
         with self.reporting():
-            chosen = None if seed is None else read_seed(seed)
-            events = self._flow(lambda: self.table.new(seed=chosen))
-        self._narrated = {}  # the old game's sentences go with it
-        self.clear_selection()
-        self._message = None
-        self._said = _moved(events)
-        self.refresh()  # the new game first, then the line that says it began: two scenes
-        self._confirm_new = False
-        if chosen is None:
-            self._show("info", lambda: self.text("widget.new_started"))
-        else:
-            self._show("info", lambda: self.text("widget.teacher.new_seed", seed=chosen))
-        self.refresh()
+            chosen = None if seed is None else self._read_seed(seed)
+            self._flow(lambda: self.table.new(seed=chosen))  # the widget follows (_new_game)
+
+    @staticmethod
+    def _read_seed(seed: object) -> int | str:
+        """The seed a teacher typed (:func:`cardwidgets.table.read_seed`), refused in the
+        widget's words."""
+        try:
+            return read_seed(seed)
+        except TableError as err:
+            raise WidgetError("widget.teacher.bad_seed", **err.params) from None
 
     def _new_state(self, seed: int | str, rules: Any) -> S:
         """The first position of a new game from ``seed`` (a game may deal its own way)."""
@@ -898,23 +930,23 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     def opponent(self, value: object) -> None:
         if self.players:
             raise OptionError("widget.watch_with_opponent", locale=self.locale)
-        from cardwidgets import bots
-
         if value is None:
             value = "human"  # as before the setter: None is hot-seat play
-        choices = self.text("widget.teacher.opponent_choices")
-        if isinstance(value, str) and value not in (*bots.PLAYERS, "human"):
-            raise _refusal(self, "opponent", value, choices)
-        if not isinstance(value, str) and not _has_choose(value):
-            raise _refusal(self, "opponent", value, choices)
-        # the game may wait on it (hot-seat, seat 1 to move); a failing player changes nothing
-        said = _moved(self._flow(lambda: setattr(self.table, "opponent", value)))
-        self._opponent_named = isinstance(value, str)
+        # The table checks the player (and refuses it unchanged): the widget words the refusal.
+        # The game may wait on it (hot-seat, seat 1 to move); a failing player changes nothing.
+        try:
+            events = self._flow(lambda: setattr(self.table, "opponent", value), follow=False)
+        except TableError as err:
+            if err.key != "table.bad_opponent":
+                raise
+            choices = self.text("widget.teacher.opponent_choices")
+            raise _refusal(self, "opponent", value, choices) from None
+        said = _moved(events)
         if said:
             self._said = said
         named = self.opponent_name or "human"
         shown = f"widget.teacher.opponent.{named}"  # a bot's name in the widget's language
-        key = shown if self._opponent_named else None
+        key = shown if self.opponent_named else None
         self._show(
             "info",
             lambda: self.text("widget.teacher.opponent_set", name=self.text(key) if key else named),
@@ -929,14 +961,14 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
 
     @property
     def opponent_named(self) -> bool:
-        """Whether the widget made its opponent from a name (then ``new(seed=…)`` seeds it)."""
-        return self._opponent_named
+        """Whether the opponent was made from a name (then ``new(seed=…)`` seeds it): the
+        table's :attr:`~cardwidgets.Table.opponent_named`, so it follows an opponent set on
+        the table too (False while two computer players are watched: there is no opponent)."""
+        return self.table.opponent_named
 
     def can_undo(self) -> bool:
         """Whether :meth:`undo` has a move to take back."""
-        from cardwidgets.widgets.teacher import undo_point
-
-        return undo_point(self.table.line, self._undo_seat()) is not None
+        return self.table.can_undo()
 
     def _undo_seat(self) -> int | None:
         """Whose moves undo takes back: the learner's, or anyone's (hot-seat, watching)."""
@@ -958,23 +990,12 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         ...
         cardwidgets.widgets.base.WidgetError: There is no move of yours to take back.
         """
-        from cardwidgets.widgets.teacher import undo_point
-
         with self.reporting():
-            index = undo_point(self.table.line, self._undo_seat())
-            if index is None:
+            if not self.table.can_undo():
                 raise WidgetError("widget.teacher.nothing_to_undo")
         if self.running:
             self.pause()
-        taken = len(self.table.line) - 1 - index
-        self._flow(self.table.undo)
-        ply = self.state.ply
-        self.clear_selection()
-        self._message = None
-        self._confirm_new = False
-        key = "widget.teacher.undone_one" if self._undo_seat() is None else "widget.teacher.undone"
-        self._said = [(key, {"n": taken, "ply": ply})]
-        self.refresh()
+        self._flow(self.table.undo)  # the widget follows (_table_changed)
 
     # -- in the scene --------------------------------------------------------------------------
 
@@ -1023,6 +1044,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     _css = _HERE / "cards.css"
     _built: _scene.Scene  # the scene last sent (typed; ``scene`` holds it as the browser's dict)
     _flight: int | None = None  # the line index from which the next scene plays moves out
+    _following = True  # whether the widget shows a change of its table as it follows any
 
     def __init__(
         self,
@@ -1060,20 +1082,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         self._confirm_new = False
         self._hooks = []
         watched = self._watched(players, opponent, seed)
-        make_opponent(opponent, f"{seed}:opponent")  # a bad one is refused in the widget's words
-        self._opponent_named = opponent is None or isinstance(opponent, str)
-        # The widget's default opponent (None) is the greedy player; "human": hot-seat play.
-        self.table = Table(
-            self.game,
-            state=state,
-            seed=seed,
-            seat=seat if seat in (0, 1) and not isinstance(seat, bool) else 0,  # see super()
-            opponent=None if watched else "greedy" if opponent is None else opponent,
-            players=watched or None,
-            deal=self._new_state,
-            # Given a ply, the position asked for is shown: the computer waits for a move.
-            replying=ply is None and self.answers(),
-        )
+        self.table = self._table_of(state, seed, seat, opponent, watched, replying=ply is None)
         said = _moved(self.table.events)
         self._timer = None
         super().__init__(
@@ -1098,7 +1107,41 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             shown = self.table.line[self._index_of_ply(ply)].ply
             self._flow(lambda: self.table.goto(shown))  # nothing to say: the position asked for
             self.table.replying = self.answers()
+        self.table.on_change(self._table_changed)  # from now on the widget follows its table
         self.refresh()
+
+    def _table_of(
+        self,
+        state: S,
+        seed: int | str,
+        seat: int,
+        opponent: object,
+        watched: tuple[Opponent, ...],
+        *,
+        replying: bool,
+    ) -> Table:
+        """The table of the game (the widget's default opponent, None, is the greedy player;
+        ``"human"``: hot-seat play). The table checks the opponent; a bad one is refused in
+        the widget's words. Not ``replying`` (given a ply, the position asked for is shown),
+        the computer waits for a move."""
+        try:
+            return Table(
+                self.game,
+                state=state,
+                seed=seed,
+                seat=seat if seat in (0, 1) and not isinstance(seat, bool) else 0,  # see super()
+                opponent=None if watched else "greedy" if opponent is None else opponent,
+                players=watched or None,
+                deal=self._new_state,
+                replying=replying and self.answers(),
+            )
+        except TableError as err:
+            if err.key != "table.bad_opponent":
+                raise
+            if isinstance(opponent, str):
+                names = err.params["names"]
+                raise WidgetError("widget.bad_opponent_name", name=opponent, names=names) from None
+            raise WidgetError("widget.no_choose") from None
 
     def answers(self) -> bool:
         """Whether the computer answers the learner's moves now (a game may wait on
@@ -1283,7 +1326,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             panel = teacher_panel(
                 shown.moment,
                 opponent=self.opponent_name,
-                named=self._opponent_named,
+                named=self.opponent_named,
                 seed=self.game_seed,
             )
             with_panel: _scene.TeacherScene = {**built, "teacher": panel}

@@ -53,9 +53,9 @@ import traitlets
 from cardwidgets import i18n
 from cardwidgets.core import GameState
 from cardwidgets.i18n import TranslatedError
+from cardwidgets.lessons.boards import BOARDS, Board, Draft
 from cardwidgets.present import words as _words  # noqa: F401  (widget.stale and its kin)
 from cardwidgets.widgets.base import ChoiceOption, LocaleOption, WidgetError, parse
-from cardwidgets.widgets.editor_boards import BOARDS, Board, Draft
 
 __all__ = ["PositionEditor"]
 

@@ -40,8 +40,8 @@ from typing import Any
 from cardwidgets import i18n
 from cardwidgets import scene as _scene
 from cardwidgets.lessons import Exercise, Lesson, Step, Verdict, load
+from cardwidgets.lessons import attempts as _attempts
 from cardwidgets.present.pazaak import PazaakPresenter
-from cardwidgets.widgets import attempts as _attempts
 from cardwidgets.widgets.analysis import move_words
 from cardwidgets.widgets.base import GameWidget, WidgetError
 from cardwidgets.widgets.panjpar import PanjparWidget

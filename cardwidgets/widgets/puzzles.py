@@ -107,7 +107,7 @@ class PuzzleMode(GameWidget[Any, Any]):
                 raise WidgetError("widget.puzzle.answered")
             self.check_turn()
             before = self.state
-            events = self._flow(lambda: self.table.play(move))
+            events = self._flow(lambda: self.table.play(move), follow=False)
             after = self.state
             right = after.last_move == before.play(self.puzzle.answer).last_move
             self._answers.append((right, str(after.last_move)))

@@ -26,16 +26,13 @@ True
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from cardwidgets import i18n
 from cardwidgets.present.teacher import OPPONENTS  # the panel is drawn there, from the moment
-from cardwidgets.table import undo_point  # the Table's rule: the widget goes back as it does
 from cardwidgets.widgets.errors import WidgetError
 
-__all__ = ["OPPONENTS", "Teachable", "handle", "read_seed", "undo_point"]
+__all__ = ["OPPONENTS", "Teachable", "handle"]
 
 
 class Teachable(Protocol):
@@ -50,37 +47,6 @@ class Teachable(Protocol):
     def attempt(self, act: Callable[[], object]) -> bool: ...
     def new(self, seed: int | str | None = None) -> None: ...
     def undo(self) -> None: ...
-
-
-# Letters (any script), digits and a few joiners: what a teacher types, and what a widget's own
-# follow-on seeds look like ("7/2"); no control characters, nothing long.
-_SEED_WORD = re.compile(r"[\w][\w .:/+-]{0,63}")
-_DIGITS = re.compile(r"[0-9]{1,19}")
-_MAX_SEED = 2**63  # fresh_seed() draws 63 bits
-
-
-def read_seed(value: object) -> int | str:
-    """The seed ``value`` names: a whole number 0 ≤ n < 2**63 (also as text: ``" 7 "`` is 7,
-    so the page's field and ``new(seed=7)`` deal the same game), or a short word (``"lesson
-    1"``, ``"7/2"``); anything else raises :class:`~cardwidgets.widgets.base.WidgetError`.
-
-    >>> read_seed(" 7 "), read_seed(7), read_seed("lesson 1")
-    (7, 7, 'lesson 1')
-    >>> read_seed("-3")
-    Traceback (most recent call last):
-    ...
-    cardwidgets.widgets.base.WidgetError: A seed is a whole number (0 or more) or a short word ...
-    """
-    if isinstance(value, int) and not isinstance(value, bool):
-        if 0 <= value < _MAX_SEED:
-            return value
-    elif isinstance(value, str):
-        text = value.strip()
-        if _DIGITS.fullmatch(text) and int(text) < _MAX_SEED:
-            return int(text)
-        if _SEED_WORD.fullmatch(text) and not text.lstrip("+-").isdigit():
-            return text
-    raise WidgetError("widget.teacher.bad_seed", seed=i18n.shown(value))
 
 
 def handle(widget: Teachable, intent: dict[str, Any]) -> bool:

@@ -32,8 +32,9 @@ none):
   dealt and scored, records, descriptions; and :func:`playout` over :func:`._fast.play_out`.
 
 The tests prove the fast paths equal to :mod:`.rules`: the capture search against
-:func:`.rules.legal_captures`, dealing against :func:`.rules.deal_round`, scoring against
-:func:`.rules.deal_breakdown`, and :func:`playout` against playing :class:`State` moves.
+:func:`.rules.legal_captures`, the groups of a capture against :func:`.rules.capture_groups`,
+dealing against :func:`.rules.deal_round`, scoring against :func:`.rules.deal_breakdown`, and
+:func:`playout` against playing :class:`State` moves.
 """
 
 from __future__ import annotations
@@ -41,13 +42,17 @@ from __future__ import annotations
 from cardwidgets.games.tablic._fast import (
     CaptureSteps,
     RankedCapture,
+    capture_groups,
     capture_options,
     capture_steps,
+    card_points,
+    card_values,
     clear_caches,
     count_captures,
     is_capture,
     iter_captures,
     maximal_captures,
+    played_value,
     ranked_captures,
 )
 from cardwidgets.games.tablic.moves import Move
@@ -58,12 +63,8 @@ from cardwidgets.games.tablic.rules import (
     DealResult,
     Rules,
     Shortfall,
-    capture_groups,
     capture_shortfall,
-    card_points,
-    card_values,
     deal_breakdown,
-    played_value,
     score_deal,
 )
 from cardwidgets.games.tablic.state import (

@@ -9,7 +9,8 @@ public capture functions (``tablic.capture_options`` …), card texts in, card s
 The room, in reading order:
 
 * **Lookups by card index** (:data:`PLAYED`, :func:`points_of_mask`), made once from the plain
-  rules, so they cannot disagree with them.
+  rules, so they cannot disagree with them; the package's :func:`card_values`,
+  :func:`played_value` and :func:`card_points` are these lookups.
 * **Profiles** (:func:`profile_of`, :data:`UNIT`, :func:`reach_of`): whether table cards split
   into groups of the played value v depends only on how many cards of each value they hold
   (T-D2), so a table is reduced to its packed counts, Aces at value 1 (a table Ace counts 1 or
@@ -61,38 +62,73 @@ from cardwidgets.games.tablic.rules import (
     DEFAULT_RULES,
     Rules,
     breakdown,
-    card_points,
-    card_values,
     leftovers_taker,
     match_over,
-    played_value,
     winner,
 )
+from cardwidgets.games.tablic.rules import capture_groups as _plain_groups
+from cardwidgets.games.tablic.rules import card_points as _plain_points
+from cardwidgets.games.tablic.rules import card_values as _plain_values
+from cardwidgets.games.tablic.rules import played_value as _plain_played
 
 __all__ = [
     "CaptureSteps",
     "RankedCapture",
+    "capture_groups",
     "capture_options",
     "capture_steps",
+    "card_points",
+    "card_values",
     "clear_caches",
     "count_captures",
     "is_capture",
     "iter_captures",
     "maximal_captures",
+    "played_value",
     "ranked_captures",
 ]
 
 # -- the rules as lookups by card index --------------------------------------------------------
 
 
-_VALUE = tuple(card_values(c) for c in DECK)
+_VALUE = tuple(_plain_values(c) for c in DECK)
 """Table values by card index (T-S19, T-D2): J 12, Q 13, K 14, A 1 or 11."""
-PLAYED = tuple(played_value(c) for c in DECK)
+PLAYED = tuple(_plain_played(c) for c in DECK)
 """Played values by card index (T-D3: a played Ace is 11)."""
-_POINTS = tuple(card_points(c) for c in DECK)
+_POINTS = tuple(_plain_points(c) for c in DECK)
 """Card points by card index (T-S20)."""
 _POINT_MASK = cards.mask(c for c in DECK if _POINTS[c.index])
 _TEN_DIAMONDS_BIT = cards.parse("10♦").bit
+
+
+def card_values(card: CardLike) -> tuple[int, ...]:
+    """The values a card can take on the table (T-S19, T-D2), looked up by card index: the
+    table is made from :func:`.rules.card_values`, so the two cannot disagree.
+
+    >>> card_values("A♣"), card_values("J♥"), card_values("K♠"), card_values("7♦")
+    ((1, 11), (12,), (14,), (7,))
+    """
+    return _VALUE[(card if type(card) is Card else cards.to_card(card)).index]
+
+
+def played_value(card: CardLike) -> int:
+    """The value a played card captures with (T-D3: a played Ace is 11), looked up by card
+    index from :func:`.rules.played_value`.
+
+    >>> played_value("A♦"), played_value("Q♠")
+    (11, 13)
+    """
+    return PLAYED[(card if type(card) is Card else cards.to_card(card)).index]
+
+
+def card_points(card: CardLike) -> int:
+    """Points of a card at the end of a deal (T-S20), looked up by card index from
+    :func:`.rules.card_points`: 10♦ 2; A, K, Q, J, other 10s and 2♣ 1.
+
+    >>> [card_points(c) for c in ("10♦", "10♠", "A♥", "J♣", "2♣", "2♦", "9♠")]
+    [2, 1, 1, 1, 1, 0, 0]
+    """
+    return _POINTS[(card if type(card) is Card else cards.to_card(card)).index]
 
 
 def points_of_mask(bits: int) -> int:
@@ -292,8 +328,8 @@ def _plan_at(plan: _Plan, table: int, index: int) -> int:
 
 # -- captures ranked by points -------------------------------------------------------------------
 
-_POINT_CARDS = cards.mask(c for c in DECK if card_points(c) >= 1)
-_TWO_POINT_CARDS = cards.mask(c for c in DECK if card_points(c) >= 2)
+_POINT_CARDS = cards.mask(c for c in DECK if _POINTS[c.index] >= 1)
+_TWO_POINT_CARDS = cards.mask(c for c in DECK if _POINTS[c.index] >= 2)
 
 Ranked = tuple[int, int, int, int]
 """A capture as :func:`ranked_sets` yields it: ``(-points, -cards, position, mask)``, so that
@@ -938,6 +974,7 @@ def clear_caches() -> None:
         plans.clear()
     REACH.clear()
     _STARTS.clear()
+    _GROUPS.clear()
 
 
 # -- random games on ints ------------------------------------------------------------------------
@@ -1190,6 +1227,82 @@ def is_capture(
     played = cards.to_card(card)
     bits = _table_bits(played, captured)
     return splits(PLAYED[played.index], profile_of(bits))
+
+
+_KINGS = cards.mask(c for c in DECK if c.rank == 13)
+_ANCHOR = tuple((-max(_VALUE[c.index]) if c.rank != 14 else 0, -c.index) for c in DECK)
+"""Each card's place in a split (:func:`.rules.capture_groups`' order): the highest value
+first, an Ace last (as 1 it is the smallest), then the higher index first."""
+_GROUPS: dict[tuple[int, int], tuple[int, ...] | None] = {}
+
+
+def group_masks(v: int, bits: int) -> tuple[int, ...] | None:
+    """The groups of value ``v`` (each a mask) that the table cards ``bits`` split into, the
+    split :func:`.rules.capture_groups` finds (the same backtracking, on ints), or None if
+    they do not split. The King rule (T-D4) is the caller's.
+
+    >>> [cards.format_cards(cards.from_mask(m)) for m in group_masks(8, cards.mask(
+    ...     cards.parse_many("3♠ 5♥ 2♦ 6♣")))]
+    ['2♦ 6♣', '3♠ 5♥']
+    """
+    key = (v, bits)
+    if key in _GROUPS:
+        return _GROUPS[key]
+    order = tuple(sorted((c.index for c in cards.from_mask(bits)), key=_ANCHOR.__getitem__))
+    found = _split(v, order)
+    if len(_GROUPS) > _CACHE_LIMIT:
+        _GROUPS.clear()
+    _GROUPS[key] = found
+    return found
+
+
+def _adds_up_to(v: int, group: tuple[int, ...]) -> bool:
+    # T-D2 as :func:`.rules.adds_up_to`: each table Ace 1 or 11, so the Aces add their count
+    # plus 10 for each Ace counted as 11.
+    aces = sum(1 for i in group if DECK[i].rank == 14)
+    rest = v - aces - sum(_VALUE[i][0] for i in group if DECK[i].rank != 14)
+    return rest >= 0 and rest % 10 == 0 and rest // 10 <= aces
+
+
+def _split(v: int, order: tuple[int, ...]) -> tuple[int, ...] | None:
+    # The reference's backtracking, card for card: the first card's group (fewest others
+    # first, in combination order), then the rest; the first split found is the answer.
+    if not order:
+        return ()
+    first, rest = order[0], order[1:]
+    for size in range(len(rest) + 1):
+        for others in itertools.combinations(rest, size):
+            group = (first, *others)
+            if _adds_up_to(v, group):
+                tail = _split(v, tuple(i for i in rest if i not in others))
+                if tail is not None:
+                    return (sum(1 << i for i in group), *tail)
+    return None
+
+
+def capture_groups(
+    card: CardLike, captured: Iterable[CardLike] | str
+) -> tuple[frozenset[Card], ...]:
+    """One way to split a legal capture into its groups (each adds up to the played value),
+    exactly :func:`.rules.capture_groups`' (the tests compare them), its splits cached.
+
+    The widget colours the groups; the order is deterministic (the group holding the highest
+    card first). Raises :class:`IllegalMove` if ``captured`` is not a legal capture: the
+    refusal is the plain rule's, with its reason.
+
+    >>> [cards.format_cards(sorted(g)) for g in capture_groups("8♦", "3♠ 5♥ 2♦ 6♣")]
+    ['2♦ 6♣', '3♠ 5♥']
+    >>> [cards.format_cards(sorted(g)) for g in capture_groups("A♦", "A♣ A♠ 10♥")]
+    ['10♥ A♣', 'A♠']
+    """
+    played = card if type(card) is Card else cards.to_card(card)
+    bits = _card_bits(captured)
+    v = PLAYED[played.index]
+    if bits and not bits >> played.index & 1 and (v != 14 or (bits & _KINGS).bit_count() <= 1):
+        found = group_masks(v, bits)
+        if found is not None:
+            return tuple(frozenset(cards.from_mask(m)) for m in found)
+    return _plain_groups(played, captured)  # not a capture: the plain rule says why
 
 
 class CaptureSteps(NamedTuple):

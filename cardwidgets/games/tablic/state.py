@@ -93,7 +93,6 @@ from cardwidgets.games.tablic.rules import (
     Rules,
     breakdown,
     card_points,
-    is_tabla,
     leftovers_taker,
     match_over,
     max_total,
@@ -442,7 +441,7 @@ def position_code(state: Coded, seat: int | None = None) -> str:
 
 def _pile_run(pile: tuple[Card, ...]) -> list[Card | Unseen]:
     """A pile as a seat sees it: its number of cards and their points (T-S20)."""
-    return [Unseen(len(pile), sum(card_points(c) for c in pile))] if pile else []
+    return [Unseen(len(pile), points_of_mask(cards.mask(pile)))] if pile else []
 
 
 def _run(count: int) -> list[Unseen]:
@@ -1250,9 +1249,10 @@ class State(core.GameState[Move]):
     def scores_tabla(self, move: Move | str) -> bool:
         """Whether playing ``move`` here scores a tabla (T-S13, T-D5): a capture that takes
         every table card, unless it is made with the deal's last card and the rules do not
-        count that one (``final_card_tabla``). The rule itself is :func:`.rules.is_tabla`;
-        a widget asks this before the move is played (to mark a suggested capture).
-        Raises :class:`IllegalMove` if ``move`` is not legal here.
+        count that one (``final_card_tabla``). The rule itself is :func:`.rules.is_tabla`, asked
+        here on masks (:func:`._fast.sweep_scores`, the tests hold them equal); a widget asks
+        this before the move is played (to mark a suggested capture). Raises
+        :class:`IllegalMove` if ``move`` is not legal here.
 
         >>> s = State.from_position(table="3♠ 5♥", hands=("8♦ K♠", "9♥"), stock="")
         >>> s.scores_tabla("8♦ x 3♠ 5♥"), s.scores_tabla("8♦")
@@ -1262,10 +1262,10 @@ class State(core.GameState[Move]):
         False
         """
         move = self.check(move)
-        if not move.mask:
+        if not move.mask or self._table_bits & ~move.mask:
             return False
         left = (self._hand0 | self._hand1).bit_count() - 1 + len(self._stock)
-        return is_tabla(cards.from_mask(self._table_bits & ~move.mask), left, self.rules)
+        return sweep_scores(left, self.rules.final_card_tabla)
 
     def capture_step_mask(self, card: int, chosen: int = 0) -> tuple[int, bool]:
         """:func:`capture_steps` on masks for this table: playing the card of index ``card``

@@ -1,5 +1,6 @@
 """A learner's attempts at a lesson's exercises: one record per answer, a table to look at, a
-CSV or JSON file for the teacher.
+CSV or JSON file for the teacher. Jupyter-free: the lesson widget
+(:class:`cardwidgets.widgets.LessonWidget`) keeps its learner's attempts in these records.
 
 The records are plain values (text, numbers, a bool), so a CSV file opens in any spreadsheet
 and a JSON file reads back as the same rows. The table is the lab's HTML-and-text table
@@ -26,10 +27,19 @@ from pathlib import Path
 from typing import Any
 
 from cardwidgets import i18n
-from cardwidgets.widgets.errors import WidgetError
-from cardwidgets.widgets.lesson_words import COLUMNS
 
-__all__ = ["Attempt", "save", "table"]
+__all__ = ["COLUMNS", "Attempt", "AttemptsError", "save", "table"]
+
+COLUMNS = ("lesson", "step", "exercise", "question", "answer", "correct", "time", "hints")
+"""The fields of an attempt, in the order of its table and its CSV file."""
+
+
+class AttemptsError(i18n.TranslatedError):
+    """Attempts that cannot be saved (a file suffix other than ``.csv`` or ``.json``, a file
+    that cannot be written): a ``ValueError``, its reason in the current language (the lesson
+    widget shows it in its own); nothing is written."""
+
+    __module__ = "cardwidgets.lessons.attempts"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -50,7 +60,7 @@ class Attempt:
     hints: int
 
     def row(self) -> dict[str, Any]:
-        """The record as a dict, keys in :data:`~cardwidgets.widgets.lesson_words.COLUMNS`."""
+        """The record as a dict, keys in :data:`COLUMNS`."""
         return {name: getattr(self, name) for name in COLUMNS}
 
 
@@ -75,9 +85,9 @@ def _shown(name: str, value: object, locale: str | None) -> object:
 def save(attempts: Sequence[Attempt], path: str | os.PathLike[str]) -> Path:
     """Write ``attempts`` to ``path``: CSV for ``.csv`` (a header row of the field names), JSON
     for ``.json`` (a list of records); returns the path. Any other suffix, or a file that
-    cannot be written, is refused with a :class:`~cardwidgets.widgets.base.WidgetError`."""
+    cannot be written, is refused with an :class:`AttemptsError`."""
     if not isinstance(path, (str, os.PathLike)):
-        raise WidgetError("widget.lesson.bad_suffix", name=i18n.shown(path))
+        raise AttemptsError("widget.lesson.bad_suffix", name=i18n.shown(path))
     target = Path(path)
     suffix = target.suffix.lower()
     rows = [a.row() for a in attempts]
@@ -90,11 +100,11 @@ def save(attempts: Sequence[Attempt], path: str | os.PathLike[str]) -> Path:
     elif suffix == ".json":
         text = json.dumps(rows, ensure_ascii=False, indent=1) + "\n"
     else:
-        raise WidgetError("widget.lesson.bad_suffix", name=i18n.shown(target.name))
+        raise AttemptsError("widget.lesson.bad_suffix", name=i18n.shown(target.name))
     try:
         target.write_text(text, encoding="utf-8")
     except OSError as err:
-        raise WidgetError(
+        raise AttemptsError(
             "widget.lesson.not_saved", name=i18n.shown(str(target)), reason=err.strerror or err
         ) from None
     return target

@@ -8,6 +8,10 @@ A draft is plain data: each zone a list of item texts (``"10♦"``; Pazaak's ``"
 shape of an edit (a card of the palette, a zone of the game, a value of the counter's kind);
 whether the position is possible is the engine's decision.
 
+The boards are the authoring model of a lesson's positions, without Jupyter: the position
+editor (:class:`cardwidgets.widgets.PositionEditor`) is the widget that edits a draft on them,
+and :meth:`Board.call` writes the ``State.from_position`` call a lesson's position stands for.
+
 >>> board = BOARDS["tablic"]
 >>> [z.id for z in board.zones]
 ['table', 'hand0', 'hand1', 'stock', 'pile0', 'pile1']
@@ -31,9 +35,15 @@ from cardwidgets.cards import Card
 from cardwidgets.games import panjpar, pazaak, tablic
 from cardwidgets.games.pazaak.sidecards import ALL_SIDE_CARDS
 from cardwidgets.present import pazaak_words
-from cardwidgets.widgets.errors import WidgetError
 
-__all__ = ["BOARDS", "Board", "Counter", "Draft", "ZoneSpec"]
+__all__ = ["BOARDS", "Board", "BoardError", "Counter", "Draft", "ZoneSpec"]
+
+
+class BoardError(i18n.TranslatedError):
+    """An edit a board refuses (a counter given a value it cannot take); the draft is
+    unchanged. A ``ValueError``, its reason in the current language (the position editor shows
+    it in its own)."""
+
 
 CounterKind = Literal["seat", "seat_or_none", "number", "yes_no", "suit"]
 SUITS = ("♠", "♥", "♦", "♣")
@@ -107,8 +117,8 @@ class Counter:
         return value
 
 
-def _refusal(counter: Counter, value: object, choices: str, locale: str) -> WidgetError:
-    return WidgetError(
+def _refusal(counter: Counter, value: object, choices: str, locale: str) -> BoardError:
+    return BoardError(
         "editor.bad_value", name=counter.label(locale), choices=choices, value=i18n.shown(value)
     )
 
