@@ -29,8 +29,11 @@ HERE = Path(__file__).resolve().parent
 AFTER = HERE.parent
 
 
-def run(checkout: Path, rounds: int, learner_games: int) -> dict[str, Any]:
-    """One run of ``rl_batched.py`` of ``checkout`` (its code first on the path)."""
+def run(
+    checkout: Path, rounds: int, learner_games: int, pazaakrl: str | None = None
+) -> dict[str, Any]:
+    """One run of ``rl_batched.py`` of ``checkout`` (its code first on the path), with
+    PazaakRL's learner measured in the same run when ``pazaakrl`` gives its checkout."""
     with tempfile.TemporaryDirectory() as private:
         out = Path(private) / "rl.json"
         env = {**os.environ, "PYTHONPATH": str(checkout)}
@@ -44,6 +47,7 @@ def run(checkout: Path, rounds: int, learner_games: int) -> dict[str, Any]:
                 str(learner_games),
                 "--out",
                 str(out),
+                *(["--pazaakrl", pazaakrl] if pazaakrl else []),
             ],
             cwd=checkout,
             env=env,
@@ -68,6 +72,8 @@ def figures(result: dict[str, Any]) -> dict[str, float]:
             found[f"{row['game']} {name}"] = row[name]
     for way, row in result["learner_pazaak"].items():
         found[f"pazaak learner {way} steps_per_cpu_second"] = row["steps_per_cpu_second_median"]
+        if "of_pazaakrl" in row:
+            found[f"pazaak learner {way} of_pazaakrl"] = row["of_pazaakrl"]
     return found
 
 
@@ -78,6 +84,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--pairs", type=int, default=4)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--learner-games", type=int, default=100)
+    parser.add_argument("--pazaakrl", help="a checkout of andrew-pollock/PazaakRL (both sides)")
     parser.add_argument("--out", default=str(HERE / "results" / "rl_ab.json"))
     args = parser.parse_args(argv)
     header = run_info.header()
@@ -86,7 +93,10 @@ def main(argv: list[str] | None = None) -> None:
         sides = [("before", args.before.resolve()), ("after", AFTER)]
         if number % 2:
             sides.reverse()
-        pair = {side: figures(run(path, args.rounds, args.learner_games)) for side, path in sides}
+        pair = {
+            side: figures(run(path, args.rounds, args.learner_games, args.pazaakrl))
+            for side, path in sides
+        }
         pairs.append(pair)
         print(json.dumps(pair), flush=True)
     rows = {}

@@ -1,7 +1,9 @@
 """The lab's loop of two built-in random players plays exactly the games of the general loop.
 
 When both seats are :class:`~cardwidgets.bots.RandomPlayer` (exact class), the lab plays them
-with :func:`cardwidgets.bots.player.play_random` instead of asking each player for each move.
+with :func:`cardwidgets.bots.player.play_random` instead of asking each player for each move,
+or, when only rows are asked, on the engine's list-based playout (``played_out``: Pazaak,
+Panjpar, and Tablić's matches and deals).
 A subclass of the random player that changes nothing still takes the general loop (the class
 test is exact), so running the same seeds with both shows that the rows, the records (every
 move) and the game facts are the same, for every game, rule set and unit.
@@ -27,6 +29,11 @@ CASES: dict[str, tuple[str, Any, str | None]] = {
     "tablic-deal": ("tablic", None, "deal"),
     "tablic-maximal-deal": ("tablic", tablic.Rules(capture_must_be_maximal=True), "deal"),
     "tablic-final-tabla-match": ("tablic", tablic.Rules(final_card_tabla=True), "match"),
+    "tablic-maximal-match": ("tablic", tablic.Rules(capture_must_be_maximal=True), "match"),
+    "tablic-final-tabla-deal": ("tablic", tablic.Rules(final_card_tabla=True), "deal"),
+    "tablic-dealer-leftovers-deal": ("tablic", tablic.Rules(leftovers_to="dealer"), "deal"),
+    "tablic-dealer-leftovers-match": ("tablic", tablic.Rules(leftovers_to="dealer"), "match"),
+    "tablic-short-match": ("tablic", tablic.Rules(target=30), "match"),
     "panjpar": ("panjpar", None, None),
     "panjpar-all": ("panjpar", panjpar.Rules(pickup="all"), None),
     "pazaak-seed": ("pazaak", pazaak.Rules.seed(), None),
@@ -54,41 +61,94 @@ def test_random_pair_plays_the_general_loops_games(case: str, seed: Any) -> None
     plain = _rows(game, (SameRandom(0), SameRandom(0)), rules, unit, seed, True)
     assert fast == plain
     assert len({str(row["record"]) for row in fast}) == len(fast)  # the games differ
-    # Without records, a game with a list-based playout (Pazaak) plays on it: the same rows.
+    # Without records, a game with a list-based playout plays on it: the same rows.
     bare = _rows(game, "random", rules, unit, seed, False)
     assert bare == [{k: v for k, v in row.items() if k != "record"} for row in plain]
 
 
-PLAYOUTS = {
-    "pazaak-seed": (pazaak, pazaak.Rules.seed()),
-    "pazaak-kotor1": (pazaak, pazaak.Rules.kotor1()),
-    "pazaak-kotor2": (pazaak, pazaak.Rules.kotor2()),
-    "panjpar": (panjpar, None),
-    "panjpar-all": (panjpar, panjpar.Rules(pickup="all")),
+PLAYOUTS: dict[str, tuple[Any, Any, str | None]] = {
+    "pazaak-seed": (pazaak, pazaak.Rules.seed(), None),
+    "pazaak-kotor1": (pazaak, pazaak.Rules.kotor1(), None),
+    "pazaak-kotor2": (pazaak, pazaak.Rules.kotor2(), None),
+    "panjpar": (panjpar, None, None),
+    "panjpar-all": (panjpar, panjpar.Rules(pickup="all"), None),
+    "tablic-deal": (tablic, None, "deal"),
+    "tablic-match": (tablic, None, "match"),
+    "tablic-maximal-deal": (tablic, tablic.Rules(capture_must_be_maximal=True), "deal"),
+    "tablic-final-tabla-match": (tablic, tablic.Rules(final_card_tabla=True), "match"),
+    "tablic-dealer-leftovers-deal": (tablic, tablic.Rules(leftovers_to="dealer"), "deal"),
 }
 
 
 @pytest.mark.parametrize("case", PLAYOUTS)
 def test_rows_come_from_the_playout(case: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # The rows above are compared on the playout only if the lab takes it: count its calls.
-    module, rules = PLAYOUTS[case]
+    module, rules, unit = PLAYOUTS[case]
     game = module.__name__.rpartition(".")[2]
     calls = []
     played_out = module.played_out
 
-    def counted(state: Any, draws: Any) -> Any:
+    def counted(state: Any, draws: Any, **limit: Any) -> Any:
         calls.append(state.ply)
-        return played_out(state, draws)
+        return played_out(state, draws, **limit)
 
     monkeypatch.setattr(module, "played_out", counted)
-    rows = _rows(game, "random", rules, None, 9, False)
+    rows = _rows(game, "random", rules, unit, 9, False)
     assert calls == [0] * len(rows)
-    plain = _rows(game, (SameRandom(0), SameRandom(0)), rules, None, 9, False)
+    plain = _rows(game, (SameRandom(0), SameRandom(0)), rules, unit, 9, False)
     assert len(calls) == len(rows) and rows == plain
     if module is pazaak:
         assert {row["sets_played"] > row["sets0"] + row["sets1"] for row in rows} == {True, False}
-    else:
+    elif module is panjpar:
         assert len({row["trump"] for row in rows}) > 1
+    elif unit == "deal":
+        assert len({row["winner"] for row in rows}) > 1 and {row["length"] for row in rows} == {48}
+    else:
+        assert min(row["deals"] for row in rows) > 1
+
+
+def test_records_keep_the_general_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A record is the end state's: the list-based playout has none, so it is not taken.
+    calls = []
+    monkeypatch.setattr(tablic, "played_out", lambda *args, **kw: calls.append(args))
+    rows = _rows("tablic", "random", None, "deal", 3, True)
+    assert calls == [] and all(row["record"] for row in rows)
+
+
+@pytest.mark.parametrize("rules", [None, tablic.Rules(capture_must_be_maximal=True)])
+def test_tablic_playout_plays_the_states_moves(rules: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # From a start and from the middle of a match (deals booked already), crowded tables
+    # included (counted and unranked): the playout's deals and end are the State loop's.
+    from cardwidgets.games.tablic import _fast
+
+    crowded = []
+    unranked = _fast.drawn_hand_option
+
+    def counted(*args: Any) -> int:
+        crowded.append(args[1])
+        return unranked(*args)
+
+    monkeypatch.setattr(_fast, "drawn_hand_option", counted)
+    players = (bots.RandomPlayer(21), bots.RandomPlayer(22))
+    keys = (bots.RandomPlayer.key_of(21), bots.RandomPlayer.key_of(22))
+    for seed in range(12):
+        start = tablic.new_game(seed=seed, rules=rules)
+        for _ in range(seed * 17):  # into the match: later deals, rounds and turns
+            start = start.play(players[start.to_move].choose(start))
+        for deals in (None, 0, 1, 2):
+            pair = SeatDraws(keys, start.ply)
+            end = tablic.played_out(start, pair, deals=deals)
+            state, booked = start, len(start.deal_results)
+            while not state.is_over and (deals is None or len(state.deal_results) < booked + deals):
+                state = state.play(players[state.to_move].choose(state))
+            assert pair.moves() == state.ply - start.ply
+            assert end.outcome == state.outcome and end.totals == state.totals
+            assert end.is_over == state.is_over
+            assert end.deal_results == tuple(
+                tablic.DealTally(deal.cards, deal.points, deal.tablas, deal.scores)
+                for deal in state.deal_results
+            )
+    assert any(table.bit_count() > _fast.UNRANK_ABOVE for table in crowded)
 
 
 def test_a_replay_ends_where_the_row_does() -> None:
@@ -101,6 +161,19 @@ def test_a_replay_ends_where_the_row_does() -> None:
             row["sets_played"],
             row["length"],
         )
+
+
+@pytest.mark.parametrize("unit", ["deal", "match"])
+def test_a_tablic_replay_ends_where_the_row_does(unit: str) -> None:
+    results = lab.simulate("tablic", games=3, seed=4, unit=unit, progress=False)
+    for index, row in enumerate(results.rows):
+        end = results.replay(index)
+        deals = end.deal_results[:1] if unit == "deal" else end.deal_results
+        assert (end.ply, [sum(deal.cards) for deal in deals]) == (row["length"], [52] * len(deals))
+        assert sum(deal.tablas[1] for deal in deals) == row["tablas1"]
+        assert sum(deal.points[0] for deal in deals) == row["points0"]
+        scores = deals[0].scores if unit == "deal" else end.totals
+        assert (row["score0"], row["score1"]) == scores
 
 
 def test_the_subclass_takes_the_general_loop() -> None:

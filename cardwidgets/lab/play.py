@@ -206,11 +206,11 @@ def play_game(
                 RandomPlayer.key_of(player_seed(seed, 0)),
                 RandomPlayer.key_of(player_seed(seed, 1)),
             )
-            out = getattr(module, "played_out", None)
-            if out is not None and rows_only and done is is_over and claim is None:
-                if not job.records:
-                    # The engine's list-based playout on the players' draws: the same game
-                    # without a state per move; the row reads its end (no record to write).
+            if rows_only and claim is None and not job.records:
+                out = unit.played_out(module, job.unit)
+                if out is not None:
+                    # The engine's list-based playout of the unit on the players' draws: the
+                    # same game without a state per move; the row reads its end (no record).
                     pair = SeatDraws(keys, state.ply)
                     end = out(state, pair)
                     return _row(job, unit, end, index, seed, pair.moves(), first, None), None, state

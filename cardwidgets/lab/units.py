@@ -43,6 +43,17 @@ def _start(
     return state
 
 
+PlayOut: TypeAlias = "Callable[[Any, Any], Any]"
+"""An engine's list-based playout of two random players, ``played_out(state, draws)``: the end
+that ``result`` and ``facts`` read (:class:`cardwidgets.bots.player.SeatDraws` the draws)."""
+
+
+def _played_out(module: ModuleType, unit: str) -> PlayOut | None:
+    """The engine's playout of a whole game, if it has one."""
+    found: PlayOut | None = getattr(module, "played_out", None)
+    return found
+
+
 @dataclasses.dataclass(frozen=True)
 class Unit(Generic[S]):
     """How the lab starts, ends and reads one unit of play of an engine.
@@ -50,6 +61,9 @@ class Unit(Generic[S]):
     ``start(module, seed, rules, unit, options)`` builds the first state; ``done(unit)`` gives
     the test ``test(state)`` that says when the unit is finished; ``result(state, unit)`` gives
     ``(winner, (score0, score1))`` and ``facts(state, unit)`` the game's columns of a row.
+    ``played_out(module, unit)`` is the engine's list-based playout of exactly that unit for
+    two random players (None: the engine has none), whose end ``result`` and ``facts`` read
+    as they read a state.
     """
 
     units: tuple[str, ...]
@@ -57,6 +71,7 @@ class Unit(Generic[S]):
     done: Callable[[str], Callable[[S], bool]]
     result: Callable[[S, str], tuple[int | None, Sequence[int]]]
     facts: Callable[[S, str], dict[str, Fact]]
+    played_out: Callable[[ModuleType, str], PlayOut | None] = _played_out
 
 
 def is_over(state: AnyState) -> bool:
@@ -92,6 +107,18 @@ def _deal_over(state: tablic.State) -> bool:
 
 def _tablic_done(unit: str) -> Callable[[tablic.State], bool]:
     return _deal_over if unit == "deal" else is_over
+
+
+def _tablic_played_out(module: ModuleType, unit: str) -> PlayOut | None:
+    whole: Callable[..., Any] | None = getattr(module, "played_out", None)
+    if whole is None or unit == "match":
+        return whole
+
+    def deal(state: tablic.State, draws: Any) -> Any:
+        # The deal unit ends once a deal is booked (_deal_over): the first one from here.
+        return whole(state, draws, deals=0 if state.deal_results else 1)
+
+    return deal
 
 
 def _tablic_result(state: tablic.State, unit: str) -> tuple[int | None, Sequence[int]]:
@@ -135,7 +162,9 @@ def _pazaak_facts(state: pazaak.State, unit: str) -> dict[str, Fact]:
 
 
 UNITS: dict[str, Unit[Any]] = {
-    "tablic": Unit(("match", "deal"), _start, _tablic_done, _tablic_result, _tablic_facts),
+    "tablic": Unit(
+        ("match", "deal"), _start, _tablic_done, _tablic_result, _tablic_facts, _tablic_played_out
+    ),
     "panjpar": Unit(("game",), _start, _done, _result, _panjpar_facts),
     "pazaak": Unit(("match",), _start, _done, _result, _pazaak_facts),
 }

@@ -41,7 +41,16 @@ The trade-offs, chosen for courses on RL and game AI:
   0.29x and 0.9x an engine move, so no environment that has the engine play its moves in
   PettingZoo's loop gets Pazaak below about 1.9x (``least_ratio``: engine + idle loop per
   step), nor any game's time per game below 1.5-1.9x an engine game (``least_game_ratio``).
-  Runs on the shared machine (load 11-15) vary by a fifth.
+  With the least work of these observations and masks added (``least_work``: the mask
+  looked up, the move built from actions, the observation copied out at every step) the
+  floor per game is about 3-4x (``least_work_game_ratio``), above the 2.5x aim for every
+  game. Runs on the shared machine (load 11-15) vary by a fifth.
+* **The learner** (:func:`gym_env`) keeps the learner's numbers per position and one mask
+  per set of legal actions (each step hands out copies, one mask array shared by the
+  observation and the info), and reseeds its opponent from a copy made once (making a player
+  by name checks its options, which cost more than a short game). Against PazaakRL's
+  Gymnasium environment in the same run it makes about 0.7-0.85x its steps per CPU-second
+  (0.5-0.65x before; ``rl_batched.py``'s learner part, ``rl.json``, ``rl_ab.json``).
 * **Batches** (:func:`batched_env`, :func:`gym_vector_env`): many games per call; the same
   games as the single environments from the same seeds. Each game keeps its row as card masks
   and a few numbers (a bit set per action of a move being built) and its mask as the

@@ -203,12 +203,21 @@ class _TablicPartial(Partial):
         if not steps:
             found: int = state.hand_mask(state.to_move)
             return found
-        chosen = 0
-        for action in steps[1:]:
-            chosen |= 1 << action
         more: int
-        more, complete = state.capture_step_mask(steps[0], chosen)
+        more, complete = state.capture_step_mask(steps[0], self._chosen())
         return more | _DONE_BIT if complete else more
+
+    def _chosen(self) -> int:
+        """The table cards chosen so far, as a card mask: passed on from step to step (one
+        bit set per action), made from the steps only for a move built some other way."""
+        chosen = self._known
+        if chosen is None:
+            chosen = 0
+            for action in self.steps[1:]:
+                chosen |= 1 << action
+            self._known = chosen
+        found: int = chosen
+        return found
 
     def hand(self) -> tuple[Any, ...]:
         state = self.state
@@ -217,13 +226,11 @@ class _TablicPartial(Partial):
     def _step(self, action: int) -> Partial:
         steps = (*self.steps, action)
         if action != DONE:
-            return _TablicPartial(self.state, steps)
-        captured = 0
-        for index in steps[1:-1]:
-            captured |= 1 << index
+            chosen = self._chosen() | 1 << action if self.steps else 0  # the first: hand card
+            return _TablicPartial(self.state, steps, known=chosen)
         # The engine's move of a capture key (captured mask << 6 | card index): its cards
         # are listed only if read; State.play checks it as any move.
-        return _TablicPartial(self.state, steps, new_move(captured << 6 | steps[0]))
+        return _TablicPartial(self.state, steps, new_move(self._chosen() << 6 | steps[0]))
 
 
 def _tablic_encode(state: Any, move: Move) -> tuple[int, ...]:
@@ -368,6 +375,16 @@ class _PazaakPartial(Partial):
             if len(_PAZAAK_BY_HAND) < 65536:
                 _PAZAAK_BY_HAND[hand] = found
         return found
+
+    def then(self, action: object) -> Partial:
+        """As :meth:`Partial.then`; a legal action (an int) is played at once: every Pazaak
+        move is one action, and this runs at every step of the environments."""
+        bits = self._bits
+        if bits is None:
+            bits = self._bits = self._find_bits()
+        if self.move is None and action.__class__ is int and action >= 0 and bits >> action & 1:
+            return _PazaakPartial(self.state, (action,), _PAZAAK_MOVES[action])
+        return super().then(action)
 
     def _step(self, action: int) -> Partial:
         return _PazaakPartial(self.state, (action,), _PAZAAK_MOVES[action])

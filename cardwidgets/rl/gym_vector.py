@@ -45,7 +45,13 @@ from cardwidgets.rl.batched import (
     masks_array,
     next_partials,
 )
-from cardwidgets.rl.gym import ILLEGAL_RULES, OptionError, make_opponent
+from cardwidgets.rl.gym import (
+    ILLEGAL_RULES,
+    OptionError,
+    draw_game_seed,
+    make_opponent,
+    reseeded_opponent,
+)
 from cardwidgets.rl.observations import observer_of
 from cardwidgets.rl.pettingzoo import observation_space
 
@@ -81,7 +87,9 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
             illegal,
         )
         self.opponent_spec = opponent
-        make_opponent(opponent, 0)  # a bad opponent is refused now, not at the first reset
+        # A bad opponent is refused now, not at the first reset; each game's is reseeded
+        # from this one (reseeded_opponent).
+        self._template = make_opponent(opponent, 0)
         self.metadata = {"autoreset_mode": AUTORESET_MODE, "render_modes": []}
         self.render_mode = None
         self.single_observation_space = observation_space(self.game)
@@ -116,8 +124,10 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], Any, Any]):
 
     def _deal(self, index: int) -> None:
         # As LearnerEnv.reset: the game's seed from the stream, the opponent reseeded from it.
-        game_seed = int(self._streams[index].integers(2**62))
-        opponent = self.opponents[index] = make_opponent(self.opponent_spec, game_seed)
+        game_seed = draw_game_seed(self._streams[index])
+        opponent = self.opponents[index] = reseeded_opponent(
+            self._template, self.opponent_spec, game_seed
+        )
         state = self._module.new_game(seed=game_seed, rules=self.rules)
         self._start(index, self._opponent_plays(opponent, state))
 

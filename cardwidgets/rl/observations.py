@@ -508,34 +508,69 @@ def _pazaak(view: pazaak.PazaakView, out: Any) -> None:
 
 class _SideCounts(dict[tuple[pazaak.SideCard, ...], bytes]):
     """The 23 float32 counts of each side card in a run of side cards (a hand, the cards a
-    seat used), by the run, made on first use (started again past 65,536 runs)."""
+    seat used), by the run, made on first use (started again past 65,536 runs) from the
+    counts of the run one card shorter (:func:`_side_tally`): a new run costs a look-up and
+    a packing, not a count of its cards."""
 
     def __missing__(self, found: tuple[pazaak.SideCard, ...]) -> bytes:
-        counts = [0] * 23
-        for card in found:
-            counts[_SIDE[card]] += 1
         if len(self) >= 65536:
             self.clear()
-        made = self[found] = _floats(counts)
+        made = self[found] = _SIDE_PACK.pack(*_side_tally(found))
         return made
+
+
+def _side_tally(found: tuple[pazaak.SideCard, ...]) -> tuple[int, ...]:
+    """The count of each side card in ``found``: those of ``found[:-1]`` (kept) and its last."""
+    tallies = _SIDE_TALLIES
+    tally = tallies.get(found)
+    if tally is None:
+        counts = list(_side_tally(found[:-1]))
+        counts[_SIDE[found[-1]]] += 1
+        if len(tallies) >= 65536:
+            tallies.clear()
+            tallies[()] = _NO_TALLY
+        tally = tallies[found] = tuple(counts)
+    return tally
 
 
 class _MainCounts(dict[tuple[Any, ...], tuple[bytes, int]]):
     """The 10 float32 counts of each main-deck value among a seat's placed cards (side
     cards are counted as used), and how many main-deck cards they are, by the placed cards,
-    made on first use."""
+    made on first use from the counts of the placed cards but the last (:func:`_main_tally`:
+    a seat's table grows by one card at a time, so that one is almost always known)."""
 
     def __missing__(self, placed: tuple[Any, ...]) -> tuple[bytes, int]:
-        counts = [0] * 10
-        for card, _value in placed:
-            if card.__class__ is int:
-                counts[card - 1] += 1
+        tally = _main_tally(placed)
         if len(self) >= 65536:
             self.clear()
-        made = self[placed] = (_floats(counts), sum(counts))
+        made = self[placed] = (_MAIN_PACK.pack(*tally), sum(tally))
         return made
 
 
+def _main_tally(placed: tuple[Any, ...]) -> tuple[int, ...]:
+    """The count of each main-deck value 1-10 among ``placed`` (pairs of card and value):
+    those of ``placed[:-1]`` (kept) and its last card's."""
+    tallies = _MAIN_TALLIES
+    tally = tallies.get(placed)
+    if tally is None:
+        tally = _main_tally(placed[:-1])
+        card = placed[-1][0]
+        if card.__class__ is int:  # a main-deck card (side cards are counted as used)
+            counts = list(tally)
+            counts[card - 1] += 1
+            tally = tuple(counts)
+        if len(tallies) >= 65536:
+            tallies.clear()
+            tallies[()] = _NO_TALLY[:10]
+        tallies[placed] = tally
+    return tally
+
+
+_SIDE_PACK: Final = struct.Struct("23f")
+_MAIN_PACK: Final = struct.Struct("10f")
+_NO_TALLY: Final = (0,) * 23
+_SIDE_TALLIES: Final[dict[tuple[pazaak.SideCard, ...], tuple[int, ...]]] = {(): _NO_TALLY}
+_MAIN_TALLIES: Final[dict[tuple[Any, ...], tuple[int, ...]]] = {(): _NO_TALLY[:10]}
 _SIDE_COUNTS: Final = _SideCounts()
 _MAIN_COUNTS: Final = _MainCounts()
 _NO_SIDE_CARD: Final = bytes(4 * 23)

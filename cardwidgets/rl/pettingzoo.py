@@ -38,7 +38,7 @@ from cardwidgets.games import panjpar, pazaak, tablic
 from cardwidgets.rl.actions import Partial, actions_of
 from cardwidgets.rl.observations import observer_of
 
-__all__ = ["CardGameEnv", "feature_space", "mask_array", "observation_space"]
+__all__ = ["CardGameEnv", "feature_space", "mask_array", "observation_space", "shared_mask"]
 
 _MODULES: dict[str, Any] = {"tablic": tablic, "panjpar": panjpar, "pazaak": pazaak}
 AGENTS = ("player_0", "player_1")
@@ -79,6 +79,28 @@ def _mask_of(legal: tuple[int, ...], size: int) -> Any:
     for action in legal:
         bits |= _ONE_AT[action]
     return np.frombuffer(bits.to_bytes(size, "little"), np.int8)
+
+
+def shared_mask(masks: dict[int, Any], partial: Partial) -> Any:
+    """The action mask of ``partial`` as a read-only int8 array kept in ``masks`` (by the
+    legal actions' bits): the same few sets of legal actions recur all game long, so each
+    gets one array, kept until there are too many (then the cache starts again, as the
+    engines' do).
+
+    >>> from cardwidgets import pazaak
+    >>> from cardwidgets.rl.actions import actions_of
+    >>> masks, partial = {}, actions_of("pazaak").start(pazaak.new_game(seed=1))
+    >>> mask = shared_mask(masks, partial)
+    >>> mask.tolist() == partial.mask(), mask.flags.writeable, shared_mask(masks, partial) is mask
+    (True, False, True)
+    """
+    legal = partial.legal_bits()  # an int: hashed at once, where a tuple is hashed anew
+    mask = masks.get(legal)
+    if mask is None:
+        if len(masks) >= _MASKS_KEPT:
+            masks.clear()
+        mask = masks[legal] = _mask_of(partial.legal_actions(), partial.size)
+    return mask
 
 
 class CardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
@@ -160,17 +182,7 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         self._shown: dict[str, Any] = {}
 
     def _set_mask(self, agent: str) -> None:
-        # The same few sets of legal actions recur all game long: one read-only array each,
-        # kept until there are too many (then the cache starts again, as the engines' do).
-        partial = self._partial
-        legal = partial.legal_bits()  # an int: hashed at once, where a tuple is hashed anew
-        masks = self._masks
-        mask = masks.get(legal)
-        if mask is None:
-            if len(masks) >= _MASKS_KEPT:
-                masks.clear()
-            mask = masks[legal] = _mask_of(partial.legal_actions(), self._actions.size)
-        self.infos[agent] = {"action_mask": mask}
+        self.infos[agent] = {"action_mask": shared_mask(self._masks, self._partial)}
 
     def step(self, action: int | None) -> None:
         """The agent to move takes ``action``; a completed move is played at once."""

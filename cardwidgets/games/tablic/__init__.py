@@ -29,7 +29,9 @@ none):
   fields, in sections: positions (:class:`PositionError` and the checks of a position given by
   hand or read from a record), position codes (written and read), views (:class:`TablicView`,
   what a seat sees), then the state itself: new matches and given positions, moves, deals
-  dealt and scored, records, descriptions; and :func:`playout` over :func:`._fast.play_out`.
+  dealt and scored, records, descriptions; and :func:`playout` over :func:`._fast.play_out`,
+  :func:`played_out` (two seeded random players' match, for the lab) over
+  :func:`._fast.play_out_drawn`.
 
 The tests prove the fast paths equal to :mod:`.rules`: the capture search against
 :func:`.rules.legal_captures`, the groups of a capture against :func:`.rules.capture_groups`,
@@ -68,12 +70,15 @@ from cardwidgets.games.tablic.rules import (
     score_deal,
 )
 from cardwidgets.games.tablic.state import (
+    DealTally,
+    PlayedOut,
     Playout,
     PositionError,
     State,
     TablicView,
     from_record,
     new_game,
+    played_out,
     playout,
 )
 from cardwidgets.games.tablic.state import (
@@ -83,7 +88,9 @@ from cardwidgets.games.tablic.state import (
 __all__ = [
     "CaptureSteps",
     "DealResult",
+    "DealTally",
     "Move",
+    "PlayedOut",
     "Playout",
     "PositionError",
     "RankedCapture",
@@ -105,6 +112,7 @@ __all__ = [
     "iter_captures",
     "maximal_captures",
     "new_game",
+    "played_out",
     "played_value",
     "playout",
     "ranked_captures",

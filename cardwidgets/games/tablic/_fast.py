@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from math import comb
 from typing import NamedTuple
 
@@ -924,13 +924,21 @@ def random_hand_option(
     """``options[rng.below(len(options))]`` for ``options = hand_options(...)`` (the same draw,
     the same key), by counting each plan's card sets and unranking the drawn one: on a
     crowded table this avoids listing thousands of captures."""
+    return drawn_hand_option(hand, table, profile, reach, maximal, rng.below)
+
+
+def drawn_hand_option(
+    hand: int, table: int, profile: int, reach: int, maximal: bool, below: Callable[[int], int]
+) -> int:
+    """:func:`random_hand_option` with the index drawn by ``below(n)`` (a seat's draw in
+    :func:`play_out_drawn`) instead of a generator's ``below``."""
     walk = _card_plans(hand, profile, reach, maximal)
     total = 0
     for _, plans in walk:
         total += 1
         for plan in plans:
             total += _plan_size(plan, table)
-    index = rng.below(total)
+    index = below(total)
     for card, plans in walk:
         if not index:
             return card  # the trail comes first
@@ -1066,6 +1074,114 @@ def play_out(
         profile = profile_of(table)
         taken, scored, last = [0, 0], [0, 0], None
         seat = 1 - dealer
+
+
+Tally = tuple[tuple[int, int], tuple[int, int], tuple[int, int], tuple[int, int]]
+"""A finished deal's cards, card points, tablas and scores, each per seat."""
+
+
+def play_out_drawn(
+    rules: Rules,
+    seed: int | str,
+    belows: tuple[Callable[[int], int], Callable[[int], int]],
+    deals: int | None,
+    *,
+    hands: tuple[int, int],
+    table: int,
+    stock: Sequence[Card],
+    piles: tuple[int, int],
+    tablas: tuple[int, int],
+    last: int | None,
+    seat: int,
+    dealer: int,
+    number: int,
+    totals: tuple[int, int],
+) -> tuple[tuple[int, int], int | None, list[Tally]]:
+    """:func:`play_out` with each move's index drawn by the seat to move, ``belows[seat](n)``
+    among its ``n`` legal moves (one call per move, in the order of :func:`hand_options`), and
+    each finished deal's tally kept: ``(totals, winner or None, tallies)``. Two seeded random
+    players' games (:func:`.state.played_out`), so a crowded table is counted and the drawn
+    move unranked as :meth:`State.random_move` does (the same index, without the listing)."""
+    maximal, final_tabla = rules.capture_must_be_maximal, rules.final_card_tabla
+    held = [hands[0], hands[1]]
+    profile = profile_of(table)
+    taken = [piles[0], piles[1]]
+    scored = [tablas[0], tablas[1]]
+    tallies: list[Tally] = []
+    if deals is not None and deals <= 0:
+        return totals, None, tallies
+    reach: int | None = None
+    while True:
+        # One turn (the hot loop: every name is local).
+        if reach is None:
+            reach = REACH.get(profile) or reach_of(profile)
+        if table.bit_count() > UNRANK_ABOVE:
+            choice = drawn_hand_option(held[seat], table, profile, reach, maximal, belows[seat])
+        else:
+            options = hand_options(held[seat], table, profile, reach, maximal)
+            choice = options[belows[seat](len(options))]
+        index, captured = choice & 63, choice >> 6
+        held[seat] ^= (bit := 1 << index)
+        if captured:
+            table ^= captured
+            profile -= profile_of(captured)
+            taken[seat] |= captured | bit  # T-D12: the played card goes to the pile too
+            last = seat
+            reach = None
+            if not table and sweep_scores(held[0] | held[1] or len(stock), final_tabla):
+                scored[seat] += 1
+        else:
+            table |= bit
+            profile += UNIT[index]
+            # A trailed card x adds x to every sum (an Ace 1 or 11), as State.play keeps it.
+            x = POSITION[index]
+            reach = (reach | reach << x | (reach << 11 if x == 1 else 0)) & 0x7FFF
+        if held[1 - seat]:
+            seat = 1 - seat
+            continue
+        if held[seat]:
+            continue
+        if stock:  # the next round (T-D8)
+            dealt = deal_hands(stock, dealer)
+            stock = stock[12:]
+            held = [held[0] | dealt[0], held[1] | dealt[1]]
+            seat = 1 - dealer if held[1 - dealer] else dealer
+            continue
+        # The end of the deal (T-D6, T-D9, T-D7), then the next deal (T-S3: a new dealer).
+        tally = deal_tally(rules, dealer, last, taken, table, scored)
+        tallies.append(tally)
+        scores = tally[3]
+        totals = (totals[0] + scores[0], totals[1] + scores[1])
+        if match_over(rules, totals):
+            return totals, winner(totals), tallies
+        if deals is not None and len(tallies) >= deals:
+            return totals, None, tallies
+        number, dealer = number + 1, 1 - dealer
+        table, stock, held = _new_deal(seed, number, dealer)
+        profile, reach = profile_of(table), None
+        taken, scored, last = [0, 0], [0, 0], None
+        seat = 1 - dealer
+
+
+def deal_tally(
+    rules: Rules,
+    dealer: int,
+    last: int | None,
+    piles: Sequence[int],
+    table: int,
+    tablas: Sequence[int],
+) -> Tally:
+    """A finished deal's cards, card points, tablas and scores: the leftovers go to their
+    taker (T-D6), then the piles and tablas are scored (T-S18, T-D9), as
+    :meth:`State._deal_result` books them."""
+    taker = leftovers_taker(rules, dealer, last)
+    final = list(piles)
+    if taker is not None:
+        final[taker] |= table
+    counts = (final[0].bit_count(), final[1].bit_count())
+    points = (points_of_mask(final[0]), points_of_mask(final[1]))
+    scored = (tablas[0], tablas[1])
+    return counts, points, scored, breakdown(counts, points, scored)["scores"]
 
 
 def deal_scores(

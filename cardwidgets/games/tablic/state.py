@@ -15,7 +15,8 @@ the position as it stands (full information), the deal (dealt, its rounds), a tu
 (scored, then the next deal or the end), and what a seat sees (views, descriptions,
 :meth:`State.determinize`); then :func:`new_game` and :func:`from_record`, what is said at the
 end of a deal (:func:`describe_deal`), and the fast playouts (:func:`playout`, which reads a
-state's fields into :func:`._fast.play_out`). Before the state come the sections it is made
+state's fields into :func:`._fast.play_out`, and :func:`played_out`, two seeded random players'
+match on :func:`._fast.play_out_drawn` for the lab). Before the state come the sections it is made
 from: setting up (a given position and its checks), position codes, and views. The rules
 on ints are :mod:`._fast`'s.
 
@@ -56,7 +57,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple, Protocol
 
 from cardwidgets import cards, codes, core, i18n
@@ -76,6 +77,7 @@ from cardwidgets.games.tablic._fast import (
     plan_fit,
     plans_of,
     play_out,
+    play_out_drawn,
     points_of_mask,
     profile_of,
     random_hand_option,
@@ -102,8 +104,10 @@ from cardwidgets.games.tablic.words import player
 
 __all__ = [
     "FIELDS",
+    "DealTally",
     "LastMove",
     "Pile",
+    "PlayedOut",
     "Playout",
     "PositionError",
     "State",
@@ -111,6 +115,7 @@ __all__ = [
     "describe_deal",
     "from_record",
     "new_game",
+    "played_out",
     "playout",
     "position_code",
     "read_code",
@@ -1594,3 +1599,83 @@ def playout(state: State, rng: cards.Rng, deals: int | None = None) -> Playout:
             totals=state.totals,
         )
     )
+
+
+class DealTally(NamedTuple):
+    """A finished deal as :func:`played_out` keeps it: the fields of :class:`DealResult` a
+    lab row reads, each per seat."""
+
+    cards: tuple[int, int]
+    points: tuple[int, int]
+    tablas: tuple[int, int]
+    scores: tuple[int, int]
+
+
+class PlayedOut(NamedTuple):
+    """The end of :func:`played_out`: what a row of the lab reads of a match or a deal."""
+
+    outcome: Outcome | None
+    """The winner and the final totals, or None if the match did not end."""
+    totals: tuple[int, int]
+    """The running totals when the playout stopped."""
+    deal_results: tuple[DealTally, ...]
+    """Every finished deal of the match (those before the start too), oldest first."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match ended."""
+        return self.outcome is not None
+
+
+class SeatDraws(Protocol):
+    """What :func:`played_out` draws from (:class:`cardwidgets.bots.player.SeatDraws`)."""
+
+    @property
+    def draws(self) -> tuple[Callable[[int], int], Callable[[int], int]]:
+        """Per seat: the index of the move it picks among ``n``, one call per move."""
+
+
+def played_out(state: State, players: SeatDraws, deals: int | None = None) -> PlayedOut:
+    """The random match from ``state`` to its end (or to the end of ``deals`` more deals) on
+    the ints of :func:`._fast.play_out_drawn`, the seat to move picking move
+    ``players.draws[seat](n)`` of its ``n`` legal moves (in the order of
+    :meth:`State.legal_moves`, as :meth:`State.random_move` picks): the same match as
+    ``state.play(state.random_move(...))`` with those draws, without a state per move.
+
+    >>> from types import SimpleNamespace
+    >>> rng = cards.Rng(4)
+    >>> end = played_out(new_game(seed=2), SimpleNamespace(draws=(rng.below, rng.below)))
+    >>> s, rng = new_game(seed=2), cards.Rng(4)
+    >>> while not s.is_over:
+    ...     s = s.play(s.random_move(rng))
+    >>> end.outcome == s.outcome and [d.scores for d in end.deal_results] == [
+    ...     d.scores for d in s.deal_results]
+    True
+    >>> first = played_out(new_game(seed=2), SimpleNamespace(draws=(rng.below,) * 2), deals=1)
+    >>> len(first.deal_results), first.totals == first.deal_results[0].scores
+    (1, True)
+    """
+    before = tuple(
+        DealTally(deal.cards, deal.points, deal.tablas, deal.scores) for deal in state.deal_results
+    )
+    seat = state._to_move
+    if seat is None:
+        return PlayedOut(state._outcome, state.totals, before)
+    totals, won, tallies = play_out_drawn(
+        state.rules,
+        state.seed,
+        players.draws,
+        deals,
+        hands=(state._hand0, state._hand1),
+        table=state._table_bits,
+        stock=state._stock,
+        piles=(state._pile0, state._pile1),
+        tablas=state.tablas,
+        last=state.last_capturer,
+        seat=seat,
+        dealer=state.dealer,
+        number=state.deal_number,
+        totals=state.totals,
+    )
+    outcome = None if won is None else Outcome(won, totals)
+    return PlayedOut(outcome, totals, (*before, *(DealTally(*tally) for tally in tallies)))
