@@ -4,7 +4,7 @@ events and the :class:`~cardwidgets.present.Moment` (no widget, no traitlets).
 A front end that follows a :class:`~cardwidgets.Table` reads each change's events here:
 :func:`follow` gives what the aria-live line announces and from which position the next scene
 plays the moves out, :func:`play_out` gives those frames, :func:`whose_turn` the sentence when
-nobody moved.
+nobody moved, :func:`started` the info line of a new game.
 
 >>> from cardwidgets import Table
 >>> from cardwidgets.present import Moment
@@ -30,7 +30,7 @@ from cardwidgets.present.base import Moment, Presenter, Said
 if TYPE_CHECKING:
     from cardwidgets.table import Event, Table
 
-__all__ = ["Followed", "follow", "moved", "play_out", "whose_turn"]
+__all__ = ["Followed", "follow", "moved", "play_out", "started", "whose_turn"]
 
 
 def moved(events: tuple[Event, ...]) -> list[Said]:
@@ -83,6 +83,26 @@ def follow(events: tuple[Event, ...], table: Table, moment: Moment) -> Followed 
         return Followed([(key, {"n": taken, "ply": first.ply})], None, learner=True)
     plies = table.line[-1].ply  # shown: nothing played out
     return Followed([("widget.position", {"ply": first.ply, "plies": plies})], None, learner=True)
+
+
+def started(table: Table) -> tuple[str, dict[str, object]] | None:
+    """The info line that says a new game of ``table`` began (:meth:`~cardwidgets.Table.new`:
+    from the seed asked for, or the next of the table's own), as a catalog key and its
+    parameters; None for a position put on the table (:meth:`~cardwidgets.Table.reset`, which
+    keeps no line): nothing to say.
+
+    >>> from cardwidgets import Table
+    >>> t = Table("tablic", seed=1)
+    >>> _ = t.new(seed=5); started(t)
+    ('widget.teacher.new_seed', {'seed': 5})
+    >>> _ = t.new(); started(t)
+    ('widget.new_started', {})
+    """
+    if not table.branches:
+        return None
+    if table.new_games == 0:  # a seed was asked for: the count of new games starts anew
+        return ("widget.teacher.new_seed", {"seed": table.seed})
+    return ("widget.new_started", {})
 
 
 def play_out(shown: Presenter[Any, Any], first: int | None, pace: float) -> list[_scene.Frame]:

@@ -584,14 +584,12 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         self._message = None
         self._said = live.moved(events)
         self.refresh()
-        if not table.branches:  # a position put on the table (Table.reset): nothing to say
+        started = live.started(table)
+        if started is None:  # a position put on the table (Table.reset): nothing to say
             return
         self._confirm_new = False
-        chosen = table.seed if table.new_games == 0 else None
-        if chosen is None:
-            self._show("info", lambda: self.text("widget.new_started"))
-        else:
-            self._show("info", lambda: self.text("widget.teacher.new_seed", seed=chosen))
+        key, params = started
+        self._show("info", lambda: self.text(key, **params))
         self.refresh()
 
     def _follow(self, events: tuple[Event, ...]) -> None:
