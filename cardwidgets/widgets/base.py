@@ -15,7 +15,9 @@ in the widget, the state stays unchanged, and nothing is raised into the noteboo
 click does is a Python method too, so notebooks and tests drive the widget without a browser.
 
 Everything a widget holds of its own is in this one module: the synced traits and display
-options, the selection, what the live line says, the intents, the clock of watching. A game's
+options, the selection, the intents, the clock of watching, and the one call that syncs the
+scene (:meth:`GameWidget.refresh`). What the live line says and plays out after a change of the
+table is computed by :mod:`cardwidgets.present.live`, the scene by the presenter. A game's
 widget (:mod:`cardwidgets.widgets.tablic` …) contributes the same three things for every game:
 its presenter (:meth:`GameWidget.presenter`), its selection rules (the clicks that build a
 half-made move, :meth:`GameWidget.on_card`, :meth:`GameWidget.choose`) and its buttons (added
