@@ -78,7 +78,9 @@ __all__ = [
     "Table",
     "TableError",
     "pause_after",
+    "player_name",
     "read_seed",
+    "turn_point",
     "undo_point",
 ]
 
@@ -187,6 +189,25 @@ def undo_point(line: Sequence[GameState[Any]], seat: int | None) -> int | None:
     return None
 
 
+def turn_point(line: Sequence[GameState[Any]], index: int, seat: int, step: int) -> int:
+    """The index in ``line`` one whole turn of ``seat`` from ``line[index]``: back
+    (``step=-1``) the last position before it where ``seat`` was to move, forward (``step=1``)
+    the next one; the first or the latest position when there is none.
+
+    >>> from cardwidgets import tablic
+    >>> line = tablic.new_game(seed=1).play("A♣ x 4♥ 7♦").play("J♥ x J♠").path()
+    >>> turn_point(line, 2, 0, -1), turn_point(line, 0, 0, 1), turn_point(line, 0, 1, 1)
+    (0, 2, 1)
+    >>> turn_point(line, 0, 0, -1), turn_point(line, 2, 0, 1)
+    (0, 2)
+    """
+    last = len(line) - 1
+    index += step
+    while 0 < index < last and line[index].to_move != seat:
+        index += step
+    return max(0, min(index, last))
+
+
 # Letters (any script), digits and a few joiners: what a teacher types, and what a table's own
 # follow-on seeds look like ("7/2"); no control characters, nothing long.
 _SEED_WORD = re.compile(r"[\w][\w .:/+-]{0,63}")
@@ -235,7 +256,21 @@ def _opponent(opponent: object, seed: int | str) -> Player | None:
         made: Player = bots.make(opponent, seed=seed)
         return made
     names = ", ".join(bots.PLAYERS)
-    raise TableError("table.bad_opponent", names=names, found=i18n.shown(opponent))
+    # ``name``: the unknown name as given, for a front end that words the refusal its own way.
+    name = opponent if isinstance(opponent, str) else None
+    raise TableError("table.bad_opponent", names=names, found=i18n.shown(opponent), name=name)
+
+
+def player_name(player: Player) -> str:
+    """A computer player's name as shown: a bot's own (``"expert"``), else its class's.
+
+    >>> from cardwidgets import bots
+    >>> from cardwidgets.bots.random_opponent import RandomOpponent
+    >>> player_name(bots.make("expert", seed=1)), player_name(RandomOpponent(1))
+    ('expert', 'RandomOpponent')
+    """
+    name = getattr(player, "name", None)
+    return name if isinstance(name, str) and name else type(player).__name__
 
 
 class Table:

@@ -158,12 +158,23 @@ def test_a_bad_pace_is_refused_and_the_pace_kept(pace: object) -> None:
         ({"players": "greedy"}, "two computer players"),
         ({"players": ("human", "greedy")}, "two computer players"),
         ({"players": ("greedy", "nobody")}, "no computer player"),
+        ({"players": ("greedy", object())}, "choose"),
+        ({"players": range(2)}, "two computer players"),
         ({"players": ("greedy", "random"), "opponent": "expert"}, "not both"),
     ],
 )
 def test_bad_players_are_refused_with_a_reason(options: dict[str, Any], reason: str) -> None:
     with pytest.raises(WidgetError, match=reason):
         TablicWidget(seed=1, **options)
+
+
+def test_a_watched_player_given_as_none_is_the_greedy_player() -> None:
+    w = TablicWidget(seed=1, players=(None, "random"))
+    assert [type(p).__name__ for p in w.players] == ["GreedyPlayer", "RandomPlayer"]
+    named = TablicWidget(seed=1, players=("greedy", "random"))
+    for _ in range(3):
+        assert str(w.step().last_move) == str(named.step().last_move)
+    assert w.moves_log == named.moves_log and len(w.moves_log) == 3
 
 
 def test_a_watched_game_started_anew_is_watched_too() -> None:

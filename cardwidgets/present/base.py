@@ -314,6 +314,31 @@ class Presenter(Generic[S, Sel]):
         state: Any = self.state
         return "" if state.is_over else str(state.code(self.viewer))
 
+    def describe(self, paused: bool) -> str:
+        """A short deterministic description of the moment for a ``repr`` (no ids, no
+        addresses): the seat, the move number and whose turn it is, ``paused`` being whether
+        the table waits on a summary (:attr:`cardwidgets.Table.paused`); a game adds its own
+        (Tablić's deal, Pazaak's set, Panjpar's trumps).
+
+        >>> from cardwidgets import tablic
+        >>> Presenter(Moment.of(tablic.new_game(seed=1), hot_seat=True)).describe(paused=False)
+        'seat=0, move 0, player 1'
+        """
+        moment = self.moment
+        state: Any = moment.state
+        to_move = state.to_move
+        # The table's learner: no computer plays the seat to move (hot-seat: neither does).
+        learner = moment.hot_seat or to_move == moment.seat
+        if state.is_over:
+            turn = "game over"
+        elif paused:
+            turn = "paused"
+        elif to_move is not None and learner and not moment.watching:
+            turn = "your turn" if not moment.hot_seat else f"player {(to_move or 0) + 1}"
+        else:
+            turn = f"seat {to_move} to move"
+        return f"seat={moment.seat}, move {state.ply}, {turn}"
+
     # -- the scene ---------------------------------------------------------------------------
     def buttons(self) -> list[_scene.Action]:
         """The game's move buttons (or, watching, the watch buttons) and the frame's."""

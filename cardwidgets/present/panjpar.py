@@ -442,6 +442,10 @@ class PanjparPresenter(Presenter[panjpar.State, PanjparSelection]):
     def turn_prompt(self) -> str:
         return self.text(f"widget.panjpar.banner.{'defend' if self.defending else 'attack'}")
 
+    def describe(self, paused: bool) -> str:
+        """The moment for a ``repr`` (Panjpar: the trumps too)."""
+        return f"{super().describe(paused)}, trumps {self.state.trump.value}"
+
     def status(self) -> str:
         state = self.state
         if state.is_over:

@@ -677,6 +677,10 @@ class PazaakPresenter(Presenter[pazaak.State, PazaakSelection]):
     def turn_prompt(self) -> str:
         return self.text("widget.pazaak.banner")
 
+    def describe(self, paused: bool) -> str:
+        """The moment for a ``repr`` (Pazaak: the set too)."""
+        return super().describe(paused).replace("move", f"set {self.state.set_number}, move", 1)
+
     def status(self) -> str:
         state = self.state
         parent, outcome = state.parent, state.outcome

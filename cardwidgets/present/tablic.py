@@ -478,6 +478,10 @@ class TablicPresenter(Presenter[tablic.State, TablicSelection]):
     def turn_prompt(self) -> str:
         return self.text("widget.tablic.banner")
 
+    def describe(self, paused: bool) -> str:
+        """The moment for a ``repr`` (Tablić: the deal too)."""
+        return super().describe(paused).replace("move", f"deal {self.state.deal_number}, move", 1)
+
     def status(self) -> str:
         state = self.state
         if self.paused and not state.is_over:

@@ -15,7 +15,9 @@ in the widget, the state stays unchanged, and nothing is raised into the noteboo
 click does is a Python method too, so notebooks and tests drive the widget without a browser.
 
 Everything a widget holds of its own is in this one module: the synced traits and display
-options, the selection, what the live line says, the intents, the clock of watching. A game's
+options, the selection, the intents, the clock of watching, and the one call that syncs the
+scene (:meth:`GameWidget.refresh`). What the live line says and plays out after a change of the
+table is computed by :mod:`cardwidgets.present.live`, the scene by the presenter. A game's
 widget (:mod:`cardwidgets.widgets.tablic` …) contributes the same three things for every game:
 its presenter (:meth:`GameWidget.presenter`), its selection rules (the clicks that build a
 half-made move, :meth:`GameWidget.on_card`, :meth:`GameWidget.choose`) and its buttons (added
@@ -54,20 +56,31 @@ import warnings
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from types import ModuleType
-from typing import Any, ClassVar, Generic, Protocol, TypeGuard, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 import anywidget
 import traitlets
 
 from cardwidgets import i18n
 from cardwidgets import scene as _scene
-from cardwidgets.cards import Rng, fresh_seed
+from cardwidgets.cards import fresh_seed
 from cardwidgets.core import GameState, Move, check_seat
 from cardwidgets.i18n import TranslatedError
-from cardwidgets.present import Moment, Presenter, Said, still_note, words
+from cardwidgets.present import Moment, Presenter, Said, live, still_note, words
 from cardwidgets.replay.embed import widget_entry
-from cardwidgets.table import Event, Table, TableError, read_seed
+from cardwidgets.table import (
+    Event,
+    Player,
+    Table,
+    TableError,
+    player_name,
+    read_seed,
+    turn_point,
+)
 from cardwidgets.widgets.errors import WidgetError  # apart: the teacher panel raises it too
+
+if TYPE_CHECKING:
+    from cardwidgets.bots.random_opponent import RandomOpponent
 
 __all__ = [
     "Appraisals",
@@ -80,7 +93,6 @@ __all__ = [
     "SeatOption",
     "SwitchOption",
     "WidgetError",
-    "make_opponent",
 ]
 
 _log = logging.getLogger(__name__)
@@ -448,7 +460,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
             said=tuple(self._said),
             confirm_new=self._confirm_new,
             dismissed=table.dismissed,
-            players=tuple(_player_name(p) for p in self.players),
+            players=tuple(player_name(p) for p in self.players),
             running=self.running,
         )
 
@@ -504,7 +516,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         self.clear_selection()
         seat = int(change["new"])  # type: ignore[call-overload]  # a SeatOption: an int
         # The computer may have to move for the seat it now holds.
-        said = _moved(self._flow(lambda: setattr(self.table, "seat", seat), follow=False))
+        said = live.moved(self._flow(lambda: setattr(self.table, "seat", seat), follow=False))
         if said and getattr(self, "_ready", False):
             self._said = said
         self.refresh()
@@ -572,62 +584,28 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         self._narrated = {}
         self.clear_selection()
         self._message = None
-        self._said = _moved(events)
+        self._said = live.moved(events)
         self.refresh()
-        if not table.branches:  # a position put on the table (Table.reset): nothing to say
+        started = live.started(table)
+        if started is None:  # a position put on the table (Table.reset): nothing to say
             return
         self._confirm_new = False
-        chosen = table.seed if table.new_games == 0 else None
-        if chosen is None:
-            self._show("info", lambda: self.text("widget.new_started"))
-        else:
-            self._show("info", lambda: self.text("widget.teacher.new_seed", seed=chosen))
+        key, params = started
+        self._show("info", lambda: self.text(key, **params))
         self.refresh()
 
     def _follow(self, events: tuple[Event, ...]) -> None:
-        """What the live line says after ``events`` (not a new game), and the moves to play
-        out: the learner's move and the replies (the selection and the question of a new game
-        go), the computer's moves or the game going on after a pause (the selection stays), an
-        undo or a position of the history shown (nothing played out)."""
-        table = self.table
-        first = events[0] if events else None
-        if first is None:  # the seats changed and nobody moved: the scene shows who plays
+        """What the live line says after ``events`` (not a new game) and the moves to play out
+        (:func:`cardwidgets.present.live.follow`); the learner's own act takes the selection
+        and the question of a new game away."""
+        followed = live.follow(events, self.table, self.moment())
+        if followed is None:  # the seats changed and nobody moved: the scene shows who plays
             return
         self._message = None
-        said: list[Said] = _moved(events)
-        start = None if not said else said[0].ply - table.line[0].ply
-        by_computer = first.seat is not None and table.players[first.seat] is not None
-        if first.kind == "resumed" or (first.kind == "move" and by_computer):
-            self._said = said or [self._whose_turn()]
-            self._flight = start
-            return
-        self.clear_selection()
-        self._confirm_new = False
-        if first.kind == "move":  # the learner's move, and the computer's replies played out
-            self._said, self._flight = said, start if len(said) > 1 else None
-        elif first.kind == "undone":
-            taken = table.branches[-1].ply - first.ply
-            one = self._undo_seat() is None
-            key = "widget.teacher.undone_one" if one else "widget.teacher.undone"
-            self._said = [(key, {"n": taken, "ply": first.ply})]
-        else:  # shown: nothing played out
-            self._said = [("widget.position", {"ply": first.ply, "plies": table.line[-1].ply})]
-
-    # -- the computer's moves, played out ------------------------------------------------------
-    def _play_out(self, built: _scene.Scene, shown: Presenter[S, Any]) -> None:
-        """Add to ``built`` the frames that play out the moves just made (the computer's
-        card in flight, then the position after it), each shown for :attr:`pace` seconds
-        (watching: half of it, the other half is the wait for the next move). Only once per
-        move and only at the end of the line; ``pace=0`` plays nothing out. The line, the
-        state and what is announced stay as they were: the frames are a picture only."""
-        first, self._flight = self._flight, None
-        line = self.table.line
-        if first is None or self.pace <= 0 or self.table.cursor != len(line) - 1:
-            return
-        seconds = self.pace / 2 if self.players else self.pace
-        frames = shown.frames(first, seconds)
-        if frames:
-            cast(_scene.LiveScene, built)["frames"] = frames
+        if followed.learner:
+            self.clear_selection()
+            self._confirm_new = False
+        self._said, self._flight = followed.said, followed.flight
 
     def back_turn(self) -> None:
         """Show the position one whole turn earlier: the last one before the position shown
@@ -641,33 +619,14 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         >>> w.forward_turn(); w.cursor
         2
         """
-        line, index = self.table.line, self.table.cursor - 1
-        while index > 0 and line[index].to_move != self.seat:
-            index -= 1
-        self._go(index)
+        self._go(turn_point(self.table.line, self.table.cursor, self.seat, -1))
 
     def forward_turn(self) -> None:
         """Show the position one whole turn later: the next one where the learner's seat is to
         move (or the latest position)."""
-        line, index = self.table.line, self.table.cursor + 1
-        while index < len(line) - 1 and line[index].to_move != self.seat:
-            index += 1
-        self._go(index)
+        self._go(turn_point(self.table.line, self.table.cursor, self.seat, 1))
 
     # -- watching two computer players ---------------------------------------------------------
-    def _watched(self, players: object, opponent: object, seed: int | str) -> tuple[Opponent, ...]:
-        """The two computer players to watch (``players=("expert", "greedy")``), or none."""
-        if players is None:
-            return ()
-        if opponent is not None:
-            raise WidgetError("widget.watch_with_opponent")
-        if isinstance(players, str) or not isinstance(players, (tuple, list)) or len(players) != 2:
-            raise WidgetError("widget.bad_players", players=i18n.shown(players))
-        made = [make_opponent(p, f"{seed}:player{i}") for i, p in enumerate(players)]
-        if made[0] is None or made[1] is None:  # "human": that is hot-seat play, not watching
-            raise WidgetError("widget.bad_players", players=i18n.shown(players))
-        return (made[0], made[1])
-
     @property
     def players(self) -> tuple[Opponent, ...]:
         """The two computer players being watched (seat 0, seat 1), or ``()``."""
@@ -742,15 +701,6 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
                 raise WidgetError("widget.nothing_to_continue")
             # The widget follows; when the learner begins the next deal or set, it says so.
             self._flow(self.table.resume)
-
-    def _whose_turn(self) -> Said:
-        """What the live line says when nobody moved: the game's end, or whose turn it is."""
-        to_move = self.state.to_move
-        if self.state.is_over or to_move is None:
-            return ("status", {})
-        if self.opponent is not None and to_move == self.seat:
-            return ("widget.turn.you", {})
-        return ("widget.turn", {"seat": int(to_move)})
 
     # -- teacher hooks -------------------------------------------------------------------------
     def on_move(self, hook: MoveHook, *, remove: bool = False) -> None:
@@ -831,16 +781,17 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         1
         """
         with self.reporting():
-            self._go(self._index_of_ply(ply))
+            self._show_ply(ply)
 
-    def _index_of_ply(self, ply: object) -> int:
-        line = self.table.line
-        first: int = line[0].ply
-        last: int = line[-1].ply
-        if isinstance(ply, bool) or not isinstance(ply, int) or not first <= ply <= last:
-            # The ply may be anything the page sent (10 MB of text): quote it shortened.
-            raise WidgetError("widget.no_such_ply", ply=i18n.shown(ply), first=first, last=last)
-        return ply - first
+    def _show_ply(self, ply: object) -> None:
+        """Show the position after ``ply`` moves; the table refuses a ply it does not have
+        (quoted shortened: it may be anything the page sent), in the widget's words here."""
+        try:
+            self._flow(lambda: self.table.goto(ply))  # type: ignore[arg-type]  # goto() checks it
+        except TableError as err:
+            if err.key != "table.no_such_ply":
+                raise
+            raise WidgetError("widget.no_such_ply", **err.params) from None
 
     def _go(self, index: int) -> None:
         line = self.table.line
@@ -941,7 +892,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
                 raise
             choices = self.text("widget.teacher.opponent_choices")
             raise _refusal(self, "opponent", value, choices) from None
-        said = _moved(events)
+        said = live.moved(events)
         if said:
             self._said = said
         named = self.opponent_name or "human"
@@ -957,7 +908,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     def opponent_name(self) -> str:
         """The opponent's name (``"greedy"`` …; a player's class name), ``""`` in hot-seat."""
         opponent = self.opponent
-        return "" if opponent is None else _player_name(opponent)
+        return "" if opponent is None else player_name(opponent)
 
     @property
     def opponent_named(self) -> bool:
@@ -1081,9 +1032,8 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         self._remake = None
         self._confirm_new = False
         self._hooks = []
-        watched = self._watched(players, opponent, seed)
-        self.table = self._table_of(state, seed, seat, opponent, watched, replying=ply is None)
-        said = _moved(self.table.events)
+        self.table = self._table_of(state, seed, seat, opponent, players, replying=ply is None)
+        said = live.moved(self.table.events)
         self._timer = None
         super().__init__(
             pace=pace,
@@ -1104,8 +1054,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         self._ready = True
         self._said = said
         if ply is not None:
-            shown = self.table.line[self._index_of_ply(ply)].ply
-            self._flow(lambda: self.table.goto(shown))  # nothing to say: the position asked for
+            self._show_ply(ply)  # nothing to say: the position asked for
             self.table.replying = self.answers()
         self.table.on_change(self._table_changed)  # from now on the widget follows its table
         self.refresh()
@@ -1116,32 +1065,51 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         seed: int | str,
         seat: int,
         opponent: object,
-        watched: tuple[Opponent, ...],
+        players: object,
         *,
         replying: bool,
     ) -> Table:
-        """The table of the game (the widget's default opponent, None, is the greedy player;
-        ``"human"``: hot-seat play). The table checks the opponent; a bad one is refused in
-        the widget's words. Not ``replying`` (given a ply, the position asked for is shown),
-        the computer waits for a move."""
+        """The table of the game (the widget's default opponent, None, is the greedy player,
+        and so is a watched player given as None; ``"human"``: hot-seat play). The table
+        checks the opponent and the players; a bad one is refused in the widget's words. Not
+        ``replying`` (given a ply, the position asked for is shown), the computer waits for a
+        move."""
+        seated = players
+        if isinstance(players, (tuple, list)):
+            seated = tuple("greedy" if p is None else p for p in players)
         try:
             return Table(
                 self.game,
                 state=state,
                 seed=seed,
                 seat=seat if seat in (0, 1) and not isinstance(seat, bool) else 0,  # see super()
-                opponent=None if watched else "greedy" if opponent is None else opponent,
-                players=watched or None,
+                opponent="greedy" if opponent is None and players is None else opponent,
+                players=cast("tuple[object, ...] | None", seated),
                 deal=self._new_state,
                 replying=replying and self.answers(),
             )
         except TableError as err:
-            if err.key != "table.bad_opponent":
+            refusal = self._table_refusal(err, opponent, players)
+            if refusal is err:
                 raise
-            if isinstance(opponent, str):
-                names = err.params["names"]
-                raise WidgetError("widget.bad_opponent_name", name=opponent, names=names) from None
-            raise WidgetError("widget.no_choose") from None
+            raise refusal from None
+
+    @staticmethod
+    def _table_refusal(err: TableError, opponent: object, players: object) -> Exception:
+        """The table's refusal of the opponent or the players, in the widget's words."""
+        if err.key == "table.players_and_opponent":
+            return WidgetError("widget.watch_with_opponent")
+        shown = i18n.shown(players)
+        if err.key == "table.bad_players" or (
+            players is not None and not isinstance(players, (tuple, list))
+        ):
+            return WidgetError("widget.bad_players", players=shown)
+        if err.key != "table.bad_opponent":
+            return err
+        name = err.params.get("name")
+        if isinstance(name, str):
+            return WidgetError("widget.bad_opponent_name", name=name, names=err.params["names"])
+        return WidgetError("widget.no_choose")
 
     def answers(self) -> bool:
         """Whether the computer answers the learner's moves now (a game may wait on
@@ -1167,8 +1135,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         """The position code of what the shown seat sees (``""`` once the game is over):
         ``TablicWidget(code=w.code)`` sets the position up again, the unseen cards dealt
         anew from the seed."""
-        state = self.state
-        return "" if state.is_over else state.code(self.viewer)
+        return self.presenter().code
 
     def _starting_state(
         self, seed: int | str | None, state: S | None, rules: Any
@@ -1293,18 +1260,7 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
     # -- the scene -----------------------------------------------------------------------------
     def describe(self) -> str:
         """A short deterministic description for ``repr`` (no ids, no addresses)."""
-        state = self.state
-        if state.is_over:
-            turn = "game over"
-        elif self.paused:
-            turn = "paused"
-        elif self.is_my_turn():
-            turn = (
-                "your turn" if self.opponent is not None else f"player {(state.to_move or 0) + 1}"
-            )
-        else:
-            turn = f"seat {state.to_move} to move"
-        return f"seat={self.seat}, move {state.ply}, {turn}"
+        return self.presenter().describe(self.paused)
 
     def zone(self, zone_id: str) -> _scene.Zone:
         """The zone ``zone_id`` of the current scene (``"hand"``, ``"table"`` …)."""
@@ -1389,7 +1345,10 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         shown = self.presenter()  # one presenter draws the scene and plays the moves out
         built = self.build_scene(shown)
         built["version"] = version
-        self._play_out(built, shown)
+        first, self._flight = self._flight, None
+        frames = live.play_out(shown, first, self.pace)
+        if frames:
+            cast(_scene.LiveScene, built)["frames"] = frames
         self._built = built
         state = self.state
         with self.hold_sync():
@@ -1416,76 +1375,23 @@ class GameWidget(anywidget.AnyWidget, Generic[S, M]):
         return {**data, "text/plain": repr(self), "text/html": html, **replay}, metadata
 
 
-def _moved(events: tuple[Event, ...]) -> list[Said]:
-    """The positions the moves among ``events`` led to: what the live line says."""
-    return [event.state for event in events if event.kind == "move"]
-
-
-class Opponent(Protocol):
-    """Anything that picks a move for the seat to move: every player in :mod:`cardwidgets.bots`."""
-
-    def choose(self, state: Any) -> Any:
-        """The move to play in ``state``."""
-        ...
-
-
 MoveHook = Callable[[Any, int, Any], object]
 """A teacher's callback: ``hook(move, seat, state)`` after every move (see
 :meth:`GameWidget.on_move`)."""
 
 
-class RandomOpponent:
-    """A uniformly random legal move, fixed by the seed and the position.
-
-    >>> from cardwidgets import tablic
-    >>> state = tablic.new_game(seed=3)
-    >>> RandomOpponent(1).choose(state) == RandomOpponent(1).choose(state)
-    True
-    """
-
-    def __init__(self, seed: int | str = 0) -> None:
-        self.seed = seed
-
-    def choose(self, state: Any) -> Any:
-        """A random legal move of the seat to move, ``legal_moves()[rng.below(count)]``, drawn
-        without listing a crowded Tablić table's hundreds of thousands of moves."""
-        from cardwidgets.bots.strategy import PLAIN, strategy_for
-
-        return (strategy_for(state) or PLAIN).random_move(state, Rng(f"{self.seed}:{state.ply}"))
-
-    def __repr__(self) -> str:
-        return f"RandomOpponent(seed={self.seed!r})"
+Opponent = Player
+"""Anything that picks a move for the seat to move (:class:`cardwidgets.table.Player`): every
+player in :mod:`cardwidgets.bots`."""
 
 
-def _player_name(player: Opponent) -> str:
-    """A computer player's name as shown: a bot's own (``"expert"``), else its class's."""
-    name = getattr(player, "name", None)
-    return name if isinstance(name, str) and name else type(player).__name__
+def __getattr__(name: str) -> Any:
+    # The bots load with the first computer player, not with the widgets.
+    if name == "RandomOpponent":
+        from cardwidgets.bots.random_opponent import RandomOpponent
 
-
-def _has_choose(found: object) -> TypeGuard[Opponent]:
-    return callable(getattr(found, "choose", None))
-
-
-def make_opponent(opponent: object, seed: int | str) -> Opponent | None:
-    """None: the computer (a greedy player); "human": hot-seat; a name: a bot; else the object."""
-    from cardwidgets import bots
-
-    if opponent is None:
-        made: Opponent = bots.GreedyPlayer(seed=seed)
-        return made
-    if opponent == "human":
-        return None
-    if isinstance(opponent, str):
-        if opponent not in bots.PLAYERS:
-            raise WidgetError(
-                "widget.bad_opponent_name", name=opponent, names=", ".join(bots.PLAYERS)
-            )
-        named: Opponent = bots.make(opponent, seed=seed)
-        return named
-    if not _has_choose(opponent):
-        raise WidgetError("widget.no_choose")
-    return opponent
+        return RandomOpponent
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def parse(content: object, bare: bool, current: int) -> tuple[dict[str, Any], int]:

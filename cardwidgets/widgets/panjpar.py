@@ -387,9 +387,6 @@ class PanjparWidget(GameWidget[panjpar.State, panjpar.Move]):
         """Why the selected cards are not a legal attack (the engine's reason), or None."""
         return self.presenter().attack_verdict()
 
-    def describe(self) -> str:
-        return f"{super().describe()}, trumps {self.state.trump.value}"
-
 
 def _ask_scene(widget: PanjparWidget, built: Any) -> Any:
     """The board before the deal (P-D1): the question and its two choices, every card face

@@ -250,9 +250,6 @@ class PazaakWidget(GameWidget[pazaak.State, pazaak.Move]):
         if isinstance(move, pazaak.PlayCard):
             self._selection = PazaakSelection(move.card, move.sign)
 
-    def describe(self) -> str:
-        return super().describe().replace("move", f"set {self.state.set_number}, move", 1)
-
     def presenter(self) -> PazaakPresenter:
         return PazaakPresenter(self.moment(), self._selection, self._narrated, odds=self.odds)
 

@@ -171,9 +171,6 @@ class TablicWidget(GameWidget[tablic.State, tablic.Move]):
     def show_hint(self, move: tablic.Move) -> None:
         self._selection = TablicSelection(move.card, move.captured)
 
-    def describe(self) -> str:
-        return super().describe().replace("move", f"deal {self.state.deal_number}, move", 1)
-
     # -- reading the selection ---------------------------------------------------------------
     @property
     def selected(self) -> Card | None:
